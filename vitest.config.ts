@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+
+// Three tiers (see shared/design/architecture.md "Test tiers"):
+//  unit + integration run in-process on the memory backend; conformance runs the key-value and
+//  object-storage suites on memory and on etcd; e2e starts etcd with testcontainers and drives the
+//  server with real clients. Parallelism stays modest: the machine has 2 cores.
+export default defineConfig({
+  test: {
+    maxWorkers: 2,
+    minWorkers: 1,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.test.ts', 'test/integration/**/*.test.ts'], testTimeout: 20_000 },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'conformance',
+          include: ['test/conformance/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

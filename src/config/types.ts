@@ -1,0 +1,36 @@
+/**
+ * The server's settings after flags and environment variables are read. Every flag mirrors the
+ * upstream kube-apiserver name where one exists; each also reads an environment variable named
+ * CK_<FLAG_IN_UPPER_SNAKE_CASE> (e.g. `--etcd-servers` <- CK_ETCD_SERVERS). A flag wins over
+ * its environment variable, which wins over the default.
+ */
+export interface ServerConfig {
+  /** `--secure-port` (default 6443). 0 picks a free port (tests). */
+  readonly securePort: number;
+  /** `--bind-address` (default 0.0.0.0). */
+  readonly bindAddress: string;
+  /** `--etcd-servers`: comma list of URLs; empty means the embedded memory store. */
+  readonly etcdServers: readonly string[];
+  /** `--etcd-prefix` (default `/registry`). */
+  readonly etcdPrefix: string;
+  /** `--tls-cert-file` / `--tls-private-key-file`: PEM files; both or neither. */
+  readonly tlsCertFile?: string;
+  readonly tlsPrivateKeyFile?: string;
+  /** `--cert-dir` (default `.ck-apiserver/certs` under the working directory): generated certs go here. */
+  readonly certDir: string;
+  /** `--token-auth-file`: CSV `token,user,uid,"group1,group2"`; absent = generate an admin token. */
+  readonly tokenAuthFile?: string;
+  /** `--write-kubeconfig` (default `<cert-dir>/../kubeconfig`): where the admin kubeconfig goes; `''` disables. */
+  readonly writeKubeconfig: string;
+  /** `--advertise-address`: the host written into the kubeconfig (default 127.0.0.1). */
+  readonly advertiseAddress: string;
+  /** `--etcd-compaction-interval` in seconds (default 300; 0 disables). */
+  readonly etcdCompactionIntervalSeconds: number;
+  /** `--log-level` (default info). */
+  readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** `--max-requests-inflight` (default 400) and `--max-mutating-requests-inflight` (default 200). */
+  readonly maxRequestsInflight: number;
+  readonly maxMutatingRequestsInflight: number;
+  /** `--min-request-timeout` seconds (default 1800): watches last a random [t, 2t). */
+  readonly minRequestTimeoutSeconds: number;
+}

@@ -1,0 +1,140 @@
+/**
+ * The narrow key-value contract under object storage. Two backends implement it: `etcd`
+ * (production, the etcd3 client) and `memory` (in-process MVCC, the embedded default).
+ *
+ * Only the transaction shapes the upstream API server uses are expressed here, so that
+ * kine-backed etcd endpoints work too (upstream: k8s.io/apiserver pkg/storage/etcd3/store.go):
+ *  - create  = Txn(If ModRevision(key) == 0, Then Put, Else Get)
+ *  - update  = Txn(If ModRevision(key) == N, Then Put, Else Get)
+ *  - delete  = Txn(If ModRevision(key) == N, Then Delete, Else Get), or unconditional Get+Delete
+ *  - range   = Get(start, end) at an optional revision with an optional limit
+ *  - watch   = Watch(prefix, fromRevision) with previous key-values
+ *
+ * Keys and values are strings (values are JSON documents). Revisions are etcd revisions:
+ * positive integers, global to the store, strictly increasing with every write.
+ */
+
+/** One stored key at one revision. */
+export interface KeyValue {
+  readonly key: string;
+  readonly value: string;
+  /** Revision of the write that created this key (since its last deletion). */
+  readonly createRevision: number;
+  /** Revision of the last write to this key; this becomes the object's resourceVersion. */
+  readonly modRevision: number;
+  /** Number of writes to this key since creation (1 after create). */
+  readonly version: number;
+  /** Lease id the key is attached to, or 0. */
+  readonly lease: number;
+}
+
+/** Result of a range read. */
+export interface RangeResult {
+  readonly kvs: readonly KeyValue[];
+  /** True when `limit` cut the result and more keys exist in the range. */
+  readonly more: boolean;
+  /** Number of keys in the whole range at that revision (ignores `limit`). */
+  readonly count: number;
+  /** The store revision the read was served at (the header revision). */
+  readonly revision: number;
+}
+
+export interface RangeOptions {
+  /** Inclusive start key. */
+  readonly start: string;
+  /** Exclusive end key; `undefined` reads only `start`. Use {@link prefixEnd} for prefixes. */
+  readonly end?: string;
+  /** Read at this revision (0 or absent = latest). Throws KvError 'Compacted' / 'FutureRevision'. */
+  readonly revision?: number;
+  /** Maximum keys to return; 0 or absent = unlimited. */
+  readonly limit?: number;
+}
+
+/** Result of a conditional write. On failure `current` is the key as it stands (null = absent). */
+export interface TxnResult {
+  readonly succeeded: boolean;
+  /** Header revision of the transaction: the new ModRevision on success. */
+  readonly revision: number;
+  /** On failure: the current key-value (or null if absent). On a successful delete: the deleted kv. */
+  readonly current: KeyValue | null;
+}
+
+export type KvEventType = 'put' | 'delete';
+
+/** One change seen by a watch. For `delete`, `kv.modRevision` is the delete's revision. */
+export interface KvEvent {
+  readonly type: KvEventType;
+  readonly kv: KeyValue;
+  /** The key-value before this change, when it existed and history still has it. */
+  readonly prevKv?: KeyValue;
+}
+
+export interface WatchOptions {
+  /** Watch every key with this prefix (or exactly this key when `exact`). */
+  readonly prefix: string;
+  readonly exact?: boolean;
+  /** First revision to deliver (inclusive). A compacted revision fails with KvError 'Compacted'. */
+  readonly fromRevision: number;
+  /** Aborting ends the iteration and frees the underlying watch at once. */
+  readonly signal: AbortSignal;
+}
+
+/**
+ * A watch stream: batches of events in revision order, each event delivered once. The
+ * iterator throws a {@link KvError} ('Compacted' when `fromRevision` is older than the
+ * compacted revision, 'Unavailable' when the backend is lost); it returns when the signal aborts.
+ */
+export type KvWatch = AsyncIterable<readonly KvEvent[]>;
+
+export type KvErrorCode = 'Compacted' | 'FutureRevision' | 'Unavailable' | 'Internal';
+
+/** The only error the key-value layer throws. */
+export class KvError extends Error {
+  constructor(
+    readonly code: KvErrorCode,
+    message: string,
+    /** For 'Compacted': the store's compacted revision. */
+    readonly compactRevision?: number,
+  ) {
+    super(message);
+    this.name = 'KvError';
+  }
+}
+
+/** The key-value store contract. Every method may throw {@link KvError}. */
+export interface KvStore {
+  /** Backend name for logs and metrics: 'etcd' | 'memory'. */
+  readonly backend: string;
+  range(options: RangeOptions): Promise<RangeResult>;
+  /** Put `value` at `key` only if the key does not exist (ModRevision == 0). */
+  create(key: string, value: string, lease?: number): Promise<TxnResult>;
+  /** Put `value` at `key` only if its ModRevision equals `expectedModRevision`. */
+  update(key: string, value: string, expectedModRevision: number, lease?: number): Promise<TxnResult>;
+  /**
+   * Delete `key`; with `expectedModRevision` only if its ModRevision equals it. On success
+   * `current` is the deleted key-value; deleting an absent key fails with `current` null.
+   */
+  delete(key: string, expectedModRevision?: number): Promise<TxnResult>;
+  /** Stream changes under a prefix from a revision. */
+  watch(options: WatchOptions): KvWatch;
+  /** Current store revision (header revision of a cheap read). */
+  currentRevision(): Promise<number>;
+  /** Compact history up to and including `revision`; older revisions then read as 'Compacted'. */
+  compact(revision: number): Promise<void>;
+  /** Grant a lease of `ttlSeconds`; keys attached to it are deleted when it expires. */
+  grantLease(ttlSeconds: number): Promise<number>;
+  /** Release connections and end all watches. */
+  close(): Promise<void>;
+}
+
+/**
+ * The exclusive end of the range of keys that start with `prefix` (etcd's GetPrefixRangeEnd):
+ * the prefix with its last byte incremented. Keys here are ASCII, so UTF-16 code units suffice.
+ */
+export function prefixEnd(prefix: string): string {
+  for (let i = prefix.length - 1; i >= 0; i--) {
+    const c = prefix.charCodeAt(i);
+    if (c < 0xff) return prefix.slice(0, i) + String.fromCharCode(c + 1);
+  }
+  return '\0';
+}

@@ -1,0 +1,52 @@
+/**
+ * Binding a pod to a node (upstream pkg/registry/core/pod/storage/storage.go BindingREST):
+ * a guaranteed update of the pod that sets spec.nodeName, merges the binding's annotations and
+ * sets the PodScheduled condition. Served at POST .../bindings and POST .../pods/{name}/binding.
+ */
+import { rfc3339, type ApiObject } from '../api/object.js';
+import { successStatus, type Status } from '../api/status.js';
+import { ApiError, badRequest, conflict, invalid } from '../errors/api-error.js';
+import type { GenericStore } from './generic-store.js';
+import { toApiError } from './translate-error.js';
+
+type PodSpec = { nodeName?: string };
+type Condition = { type: string; status: string; lastProbeTime?: string | null; lastTransitionTime?: string };
+
+/**
+ * Bind the pod named by `binding.metadata.name` in `namespace` to `binding.target.name`.
+ * Returns the 201 Success Status. Throws ApiError 404 (no pod), 409 (already bound or being
+ * deleted), 422 (no target).
+ */
+export async function bindPod(pods: GenericStore, namespace: string, binding: ApiObject): Promise<Status> {
+  const name = binding.metadata?.name ?? '';
+  const target = (binding.target ?? {}) as { name?: string; kind?: string };
+  if (!name) throw invalid('Binding', '', [{ reason: 'FieldValueRequired', field: 'metadata.name', message: 'Required value: name or generateName is required' }]);
+  if (binding.metadata.namespace && namespace && binding.metadata.namespace !== namespace) {
+    throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
+  }
+  if (!target.name) throw invalid('Binding', name, [{ reason: 'FieldValueRequired', field: 'target.name', message: 'Required value' }]);
+  if (target.kind && target.kind !== 'Node') {
+    throw invalid('Binding', name, [{ reason: 'FieldValueNotSupported', field: 'target.kind', message: `Unsupported value: "${target.kind}": supported values: "Node"` }]);
+  }
+  const fail = (why: string) => conflict('pods/binding', name, why);
+  try {
+    await pods.storage.guaranteedUpdate(pods.key(namespace, name), (cur) => {
+      const pod = structuredClone(cur as ApiObject);
+      const spec = (pod.spec ?? {}) as PodSpec;
+      if (pod.metadata.deletionTimestamp) throw fail(`pod ${name} is being deleted, cannot be assigned to a host`);
+      if (spec.nodeName) throw fail(`pod ${name} is already assigned to node "${spec.nodeName}"`);
+      pod.spec = { ...spec, nodeName: target.name };
+      const annotations = binding.metadata.annotations;
+      if (annotations) pod.metadata.annotations = { ...(pod.metadata.annotations ?? {}), ...annotations };
+      const status = (pod.status ?? {}) as { conditions?: Condition[] };
+      const conditions = (status.conditions ?? []).filter((c) => c.type !== 'PodScheduled');
+      conditions.push({ type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: rfc3339() });
+      pod.status = { ...status, conditions };
+      return pod;
+    });
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    throw toApiError(err, pods.ctx(name, 'POST'));
+  }
+  return successStatus(undefined, 201);
+}

@@ -1,0 +1,160 @@
+/**
+ * Deletion for the generic store (upstream store.go Delete / DeleteCollection and
+ * rest/delete.go BeforeDelete): preconditions, finalizers (an object with finalizers is only
+ * marked deleting), the orphanDependents/propagationPolicy rules, and the namespace lifecycle
+ * (Terminating first; the namespace controller finishes it).
+ */
+import { rfc3339, type ApiList, type ApiObject } from '../api/object.js';
+import { successStatus, type Status } from '../api/status.js';
+import { ApiError, conflict, forbidden, invalid } from '../errors/api-error.js';
+import type { Preconditions } from '../storage/object-store.js';
+import type { GenericStore, ListQuery } from './generic-store.js';
+import { toApiError } from './translate-error.js';
+
+/** DeleteOptions (meta/v1) as sent in the body or the query. */
+export interface DeleteOptions {
+  gracePeriodSeconds?: number;
+  preconditions?: Preconditions;
+  orphanDependents?: boolean;
+  propagationPolicy?: 'Orphan' | 'Background' | 'Foreground';
+}
+
+/** Namespaces that always exist (upstream NamespaceLifecycle immortal namespaces). */
+export const IMMORTAL_NAMESPACES: ReadonlySet<string> = new Set(['default', 'kube-system', 'kube-public']);
+
+/** What a delete answers: the object (still present or as deleted) or a Success Status. */
+export interface DeleteResult {
+  readonly body: ApiObject | Status;
+  readonly code: 200 | 202;
+}
+
+/** Check DeleteOptions on their own. Throws ApiError 422 (both orphan and propagation set). */
+export function validateDeleteOptions(opts: DeleteOptions): void {
+  if (opts.orphanDependents !== undefined && opts.propagationPolicy !== undefined) {
+    throw invalid('DeleteOptions', '', [
+      { reason: 'FieldValueInvalid', field: 'propagationPolicy', message: 'Invalid value: OrphanDependents and DeletionPropagation cannot be both set' },
+    ]);
+  }
+  if (opts.propagationPolicy && !['Orphan', 'Background', 'Foreground'].includes(opts.propagationPolicy)) {
+    throw invalid('DeleteOptions', '', [
+      { reason: 'FieldValueNotSupported', field: 'propagationPolicy', message: `Unsupported value: "${opts.propagationPolicy}": supported values: "Foreground", "Background", "Orphan"` },
+    ]);
+  }
+  if (opts.gracePeriodSeconds !== undefined && (!Number.isInteger(opts.gracePeriodSeconds) || opts.gracePeriodSeconds < 0)) {
+    throw invalid('DeleteOptions', '', [
+      { reason: 'FieldValueInvalid', field: 'gracePeriodSeconds', message: `Invalid value: ${opts.gracePeriodSeconds}: must be greater than or equal to 0` },
+    ]);
+  }
+}
+
+/**
+ * Delete one object. Objects with finalizers are marked (deletionTimestamp) and returned;
+ * namespaces go Terminating. Throws ApiError 404, 409 (precondition), 403 (immortal namespace).
+ */
+export async function deleteObject(store: GenericStore, namespace: string, name: string, opts: DeleteOptions): Promise<DeleteResult> {
+  validateDeleteOptions(opts);
+  const def = store.def;
+  if (def.plural === 'namespaces') return deleteNamespace(store, name, opts);
+  const current = await store.get(namespace, name);
+  if ((current.metadata.finalizers ?? []).length > 0) {
+    const marked = await markDeleting(store, namespace, name, opts.preconditions);
+    return { body: marked, code: 200 };
+  }
+  return finalizeDelete(store, namespace, name, opts.preconditions);
+}
+
+/** Remove the object from storage and answer as upstream finalizeDelete does. */
+export async function finalizeDelete(store: GenericStore, namespace: string, name: string, preconditions?: Preconditions): Promise<DeleteResult> {
+  let deleted: ApiObject;
+  try {
+    deleted = store.present(await store.storage.delete(store.key(namespace, name), preconditions));
+  } catch (err) {
+    throw toApiError(err, store.ctx(name, 'DELETE'));
+  }
+  if (store.def.deleteReturnsObject) return { body: deleted, code: 200 };
+  const details = { name, kind: store.def.plural, uid: deleted.metadata.uid };
+  return { body: successStatus(store.def.group ? { ...details, group: store.def.group } : details), code: 200 };
+}
+
+/** Set deletionTimestamp (now) and deletionGracePeriodSeconds 0, keeping the object. */
+async function markDeleting(store: GenericStore, namespace: string, name: string, pre?: Preconditions): Promise<ApiObject> {
+  try {
+    const obj = await store.storage.guaranteedUpdate(store.key(namespace, name), (cur) => {
+      const o = cur as ApiObject;
+      checkPreconditions(store, name, o, pre);
+      if (o.metadata.deletionTimestamp) return o;
+      return { ...o, metadata: { ...o.metadata, deletionTimestamp: rfc3339(), deletionGracePeriodSeconds: 0 } };
+    });
+    return store.present(obj);
+  } catch (err) {
+    throw toApiError(err, store.ctx(name, 'DELETE'));
+  }
+}
+
+function checkPreconditions(store: GenericStore, name: string, obj: ApiObject, pre?: Preconditions): void {
+  if (pre?.uid && pre.uid !== obj.metadata.uid) {
+    throw conflict(store.def.plural, name, `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${obj.metadata.uid ?? ''}`, store.def.group);
+  }
+  if (pre?.resourceVersion && pre.resourceVersion !== obj.metadata.resourceVersion) {
+    throw conflict(
+      store.def.plural,
+      name,
+      `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${obj.metadata.resourceVersion ?? ''}`,
+      store.def.group,
+    );
+  }
+}
+
+/**
+ * Namespace delete (upstream pkg/registry/core/namespace/storage/storage.go): the first delete
+ * sets Terminating and deletionTimestamp; while spec.finalizers remain a further delete is 409;
+ * once they are gone the object is removed (honouring metadata.finalizers).
+ */
+async function deleteNamespace(store: GenericStore, name: string, opts: DeleteOptions): Promise<DeleteResult> {
+  if (IMMORTAL_NAMESPACES.has(name)) throw forbidden('namespaces', name, 'this namespace may not be deleted');
+  const current = await store.get('', name);
+  const pre = { uid: current.metadata.uid, ...opts.preconditions };
+  const specFinalizers = ((current.spec as { finalizers?: string[] } | undefined)?.finalizers ?? []).length;
+  if (!current.metadata.deletionTimestamp) {
+    try {
+      const obj = await store.storage.guaranteedUpdate(store.key('', name), (cur) => {
+        const o = cur as ApiObject;
+        checkPreconditions(store, name, o, pre);
+        return { ...o, metadata: { ...o.metadata, deletionTimestamp: rfc3339() }, status: { ...(o.status as object), phase: 'Terminating' } };
+      });
+      if (specFinalizers > 0 || (obj.metadata.finalizers ?? []).length > 0) return { body: store.present(obj), code: 200 };
+    } catch (err) {
+      throw toApiError(err, store.ctx(name, 'DELETE'));
+    }
+  } else if (specFinalizers > 0) {
+    throw new ApiError(
+      409,
+      'Conflict',
+      'The system is ensuring all content is removed from this namespace.  Upon completion, this namespace will automatically be purged by the system.',
+      { name, kind: 'namespaces' },
+    );
+  }
+  const latest = await store.get('', name);
+  if ((latest.metadata.finalizers ?? []).length > 0) return { body: latest, code: 200 };
+  return finalizeDelete(store, '', name, pre);
+}
+
+/**
+ * Delete every object the query selects, one by one; answers the list of what was deleted
+ * (upstream DeleteCollection).
+ */
+export async function deleteCollection(store: GenericStore, namespace: string, query: ListQuery, opts: DeleteOptions): Promise<ApiList> {
+  validateDeleteOptions(opts);
+  const list = await store.list(namespace, { predicate: query.predicate, resourceVersion: query.resourceVersion });
+  const deleted: ApiObject[] = [];
+  for (const item of list.items) {
+    try {
+      const res = await deleteObject(store, item.metadata.namespace ?? '', item.metadata.name ?? '', opts);
+      deleted.push('metadata' in res.body && res.body.kind !== 'Status' ? (res.body as ApiObject) : item);
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 404) continue;
+      throw err;
+    }
+  }
+  return { ...list, items: deleted };
+}

@@ -1,0 +1,200 @@
+/**
+ * One generic store serving every kind from its ResourceDefinition (upstream
+ * k8s.io/apiserver pkg/registry/generic/registry/store.go): create, get, list, watch, update
+ * (PUT and patch share it through an update function) and the subresource writes. Deletion
+ * lives in `deletion.ts`. Every storage failure is translated once, by `toApiError`.
+ */
+import type { ZodError } from 'zod';
+import { deepCopy, type ApiList, type ApiObject } from '../api/object.js';
+import { conflict, invalid, OPTIMISTIC_LOCK_MESSAGE, type FieldError } from '../errors/api-error.js';
+import type { ListResult, ObjectStore } from '../storage/object-store.js';
+import { parseResourceVersion } from '../storage/object-store.js';
+import type { WatchEvent } from '../storage/object-watch.js';
+import { beforeCreate, beforeUpdate, validateObjectMeta } from './metadata.js';
+import type { Predicate } from './predicate.js';
+import { toApiError, type ErrorContext } from './translate-error.js';
+import { apiVersionOf, type ResourceDefinition, type SubresourceDefinition } from './types.js';
+
+/** Admission hook run after defaults, before the write (upstream createValidation/updateValidation). */
+export type AdmissionHook = (op: 'CREATE' | 'UPDATE', obj: ApiObject, old: ApiObject | null) => Promise<void>;
+
+/** Computes the new object from the stored one (PUT returns the body; PATCH applies the patch). */
+export type UpdateFunction = (old: ApiObject) => ApiObject | Promise<ApiObject>;
+
+export interface ListQuery {
+  readonly predicate: Predicate;
+  readonly limit?: number;
+  readonly continueToken?: string;
+  readonly resourceVersion?: string;
+}
+
+export class GenericStore {
+  readonly apiVersion: string;
+
+  constructor(
+    readonly def: ResourceDefinition,
+    readonly storage: ObjectStore,
+  ) {
+    this.apiVersion = apiVersionOf(def);
+  }
+
+  /** Relative storage key of an object. */
+  key(namespace: string, name: string): string {
+    return this.def.namespaced ? `${this.def.storagePrefix}/${namespace}/${name}` : `${this.def.storagePrefix}/${name}`;
+  }
+
+  /** Relative key prefix of a list: one namespace, or every namespace when `namespace` is ''. */
+  keyPrefix(namespace: string): string {
+    return this.def.namespaced && namespace ? `${this.def.storagePrefix}/${namespace}/` : `${this.def.storagePrefix}/`;
+  }
+
+  /** Stamp apiVersion and kind of this definition on an object read from storage. */
+  present(obj: ApiObject): ApiObject {
+    const { apiVersion: _a, kind: _k, ...rest } = obj;
+    return { kind: this.def.kind, apiVersion: this.apiVersion, ...rest } as ApiObject;
+  }
+
+  /**
+   * Create `body` in `namespace`. Returns the stored object (with resourceVersion). Throws
+   * ApiError: 400 namespace mismatch, 422 Invalid, 409 AlreadyExists, and admission errors.
+   */
+  async create(namespace: string, body: ApiObject, admit?: AdmissionHook): Promise<ApiObject> {
+    const obj = deepCopy(body);
+    obj.metadata ??= {};
+    beforeCreate(this.def, namespace, obj);
+    this.def.strategy.prepareForCreate?.(obj);
+    this.assertValid(obj, [...this.schemaErrors(obj), ...validateObjectMeta(this.def, obj), ...(this.def.strategy.validate?.(obj) ?? [])]);
+    await admit?.('CREATE', obj, null);
+    const ctx = this.ctx(obj.metadata.name ?? '', 'POST');
+    try {
+      return this.present(await this.storage.create(this.key(obj.metadata.namespace ?? '', obj.metadata.name!), obj));
+    } catch (err) {
+      throw toApiError(err, ctx);
+    }
+  }
+
+  /** Read one object. Throws ApiError 404. */
+  async get(namespace: string, name: string): Promise<ApiObject> {
+    try {
+      return this.present(await this.storage.get(this.key(namespace, name)));
+    } catch (err) {
+      throw toApiError(err, this.ctx(name, 'GET'));
+    }
+  }
+
+  /** List objects of one namespace ('' = all) matching the query. Throws ApiError 400/410. */
+  async list(namespace: string, query: ListQuery): Promise<ApiList> {
+    let res: ListResult;
+    try {
+      res = await this.storage.list(this.keyPrefix(namespace), {
+        limit: query.limit,
+        continueToken: query.continueToken,
+        resourceVersion: query.resourceVersion,
+        predicate: query.predicate.empty ? undefined : query.predicate.matches,
+        hasSelector: !query.predicate.empty,
+      });
+    } catch (err) {
+      throw toApiError(err, this.ctx('', 'LIST'));
+    }
+    const metadata: ApiList['metadata'] = { resourceVersion: res.resourceVersion };
+    if (res.continue) metadata.continue = res.continue;
+    if (res.remainingItemCount !== undefined) metadata.remainingItemCount = res.remainingItemCount;
+    return {
+      kind: `${this.def.kind}List`,
+      apiVersion: this.apiVersion,
+      metadata,
+      items: res.items.map(({ apiVersion: _a, kind: _k, ...item }) => item as ApiObject),
+    };
+  }
+
+  /**
+   * Watch one namespace ('' = all), or one object when `name` is set. Events carry objects
+   * with apiVersion/kind. Throws ApiError 400 for a malformed resourceVersion.
+   */
+  watch(namespace: string, name: string, predicate: Predicate, resourceVersion: string, signal: AbortSignal): AsyncIterable<WatchEvent> {
+    let rv: number;
+    try {
+      rv = parseResourceVersion(resourceVersion);
+    } catch (err) {
+      throw toApiError(err, this.ctx(name, 'WATCH'));
+    }
+    const source = name
+      ? this.storage.watch(this.key(namespace, name), { recursive: false, resourceVersion: rv, predicate: predicate.matches, signal })
+      : this.storage.watch(this.keyPrefix(namespace), { recursive: true, resourceVersion: rv, predicate: predicate.empty ? undefined : predicate.matches, signal });
+    const present = (o: ApiObject) => this.present(o);
+    const ctx = this.ctx(name, 'WATCH');
+    return {
+      async *[Symbol.asyncIterator]() {
+        try {
+          for await (const ev of source) yield { type: ev.type, object: present(ev.object) };
+        } catch (err) {
+          throw toApiError(err, ctx);
+        }
+      },
+    };
+  }
+
+  /**
+   * Update an object through `update` (retried on storage conflicts). A resourceVersion in the
+   * new object must match the stored one (409 Conflict otherwise). `subresource` restricts the
+   * write to that subresource's part. Throws ApiError 404, 409, 422.
+   */
+  async update(namespace: string, name: string, update: UpdateFunction, admit?: AdmissionHook, subresource?: SubresourceDefinition): Promise<ApiObject> {
+    const ctx = this.ctx(name, 'PUT');
+    try {
+      const stored = await this.storage.guaranteedUpdate(this.key(namespace, name), async (current) => {
+        const old = current as ApiObject;
+        const requested = deepCopy(await update(deepCopy(old)));
+        requested.metadata ??= {};
+        const rv = requested.metadata.resourceVersion;
+        if (rv && rv !== old.metadata.resourceVersion) throw conflict(this.def.plural, name, OPTIMISTIC_LOCK_MESSAGE, this.def.group);
+        const obj = subresource?.merge ? subresource.merge(requested, old) : requested;
+        const errs = beforeUpdate(this.def, obj, old);
+        if (!subresource) this.def.strategy.prepareForUpdate?.(obj, old);
+        this.assertValid(obj, [
+          ...this.schemaErrors(obj),
+          ...errs,
+          ...validateObjectMeta(this.def, obj),
+          ...(this.def.strategy.validateUpdate?.(obj, old) ?? []),
+        ]);
+        await admit?.('UPDATE', obj, old);
+        delete obj.metadata.resourceVersion;
+        return obj;
+      });
+      const meta = stored.metadata;
+      if (meta.deletionTimestamp && meta.deletionGracePeriodSeconds === 0 && !(meta.finalizers ?? []).length) {
+        // The last finalizer is gone from an object marked for deletion: remove it now.
+        await this.storage.delete(this.key(namespace, name), { uid: meta.uid }).catch(() => undefined);
+      }
+      return this.present(stored);
+    } catch (err) {
+      throw toApiError(err, ctx);
+    }
+  }
+
+  /** Error context for this resource. */
+  ctx(name: string, operation: ErrorContext['operation']): ErrorContext {
+    return { resource: this.def.plural, group: this.def.group, name, operation };
+  }
+
+  private schemaErrors(obj: ApiObject): FieldError[] {
+    const res = this.def.schema.safeParse(obj);
+    if (res.success) return [];
+    return (res.error as ZodError).issues.map((issue) => ({
+      reason: 'FieldValueInvalid' as const,
+      field: formatPath(issue.path),
+      message: `Invalid value: ${issue.message}`,
+    }));
+  }
+
+  private assertValid(obj: ApiObject, errs: FieldError[]): void {
+    if (errs.length) throw invalid(this.def.kind, obj.metadata.name ?? '', errs, this.def.group);
+  }
+}
+
+/** `spec.containers[0].image` from a zod issue path. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out ? `.${String(p)}` : String(p);
+  return out;
+}

@@ -1,0 +1,117 @@
+/**
+ * Common metadata rules, written once for every kind (upstream k8s.io/apiserver
+ * pkg/registry/rest/create.go BeforeCreate, update.go BeforeUpdate and ObjectMeta validation).
+ */
+import { randomInt, randomUUID } from 'node:crypto';
+import { rfc3339, type ApiObject } from '../api/object.js';
+import {
+  validateDns1035Label,
+  validateDns1123Label,
+  validateDns1123Subdomain,
+  validateLabelValue,
+  validatePathSegmentName,
+  validateQualifiedName,
+} from '../api/names.js';
+import { badRequest, type FieldError } from '../errors/api-error.js';
+import type { ResourceDefinition } from './types.js';
+
+/** Upstream's generateName alphabet (k8s.io/apimachinery pkg/util/rand): no vowels, no 0/1/3. */
+const NAME_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
+
+/** `base[:58]` + 5 random characters (k8s.io/apiserver pkg/storage/names/generate.go). */
+export function generateName(base: string): string {
+  let suffix = '';
+  for (let i = 0; i < 5; i++) suffix += NAME_ALPHABET[randomInt(NAME_ALPHABET.length)];
+  return base.slice(0, 58) + suffix;
+}
+
+/** Which name rule a kind uses (upstream per-kind ValidateXName). */
+function nameValidator(def: ResourceDefinition): (name: string) => string[] {
+  if (def.plural === 'namespaces') return validateDns1123Label;
+  if (def.plural === 'services') return validateDns1035Label;
+  if (def.plural === 'securitycontextconstraints') return validatePathSegmentName;
+  return validateDns1123Subdomain;
+}
+
+const invalidValue = (field: string, value: unknown, detail: string): FieldError => ({
+  reason: 'FieldValueInvalid',
+  field,
+  message: `Invalid value: ${typeof value === 'string' ? JSON.stringify(value) : String(value)}: ${detail}`,
+});
+
+/** ObjectMeta problems common to every kind: name, labels, annotations. */
+export function validateObjectMeta(def: ResourceDefinition, obj: ApiObject): FieldError[] {
+  const errs: FieldError[] = [];
+  const meta = obj.metadata;
+  if (!meta.name) {
+    errs.push({ reason: 'FieldValueRequired', field: 'metadata.name', message: 'Required value: name or generateName is required' });
+  } else {
+    for (const m of [...validatePathSegmentName(meta.name), ...nameValidator(def)(meta.name)]) errs.push(invalidValue('metadata.name', meta.name, m));
+  }
+  if (def.namespaced && !meta.namespace) {
+    errs.push({ reason: 'FieldValueRequired', field: 'metadata.namespace', message: 'Required value' });
+  }
+  for (const [k, v] of Object.entries(meta.labels ?? {})) {
+    for (const m of validateQualifiedName(k)) errs.push(invalidValue('metadata.labels', k, m));
+    for (const m of validateLabelValue(v)) errs.push(invalidValue('metadata.labels', v, m));
+  }
+  for (const k of Object.keys(meta.annotations ?? {})) {
+    for (const m of validateQualifiedName(k.toLowerCase())) errs.push(invalidValue('metadata.annotations', k, m));
+  }
+  return errs;
+}
+
+/**
+ * Fill server-set metadata of a new object (uid, creationTimestamp, name from generateName)
+ * and clear fields clients may not set. `namespace` is the request's namespace ('' for none).
+ * Throws ApiError 400 when the object's namespace contradicts the request's.
+ */
+export function beforeCreate(def: ResourceDefinition, namespace: string, obj: ApiObject): void {
+  const meta = obj.metadata;
+  if (def.namespaced) {
+    if (namespace && meta.namespace && meta.namespace !== namespace) {
+      throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
+    }
+    if (namespace) meta.namespace = namespace;
+  } else {
+    delete meta.namespace;
+  }
+  if (!meta.name && meta.generateName) meta.name = generateName(meta.generateName);
+  meta.uid = randomUUID();
+  meta.creationTimestamp = rfc3339();
+  for (const f of ['selfLink', 'resourceVersion', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'clusterName'] as const) delete meta[f];
+}
+
+/**
+ * Carry over what an update may not change and report immutable-field violations
+ * (upstream ValidateObjectMetaUpdate). Missing uid / creationTimestamp are repaired from `old`.
+ */
+export function beforeUpdate(def: ResourceDefinition, obj: ApiObject, old: ApiObject): FieldError[] {
+  const meta = obj.metadata;
+  const prev = old.metadata;
+  const errs: FieldError[] = [];
+  meta.uid ||= prev.uid;
+  meta.creationTimestamp ||= prev.creationTimestamp;
+  if (def.namespaced) meta.namespace ||= prev.namespace;
+  else delete meta.namespace;
+  for (const f of ['uid', 'creationTimestamp', 'namespace', 'name'] as const) {
+    if ((meta[f] ?? '') !== (prev[f] ?? '')) errs.push(invalidValue(`metadata.${f}`, meta[f], 'field is immutable'));
+  }
+  meta.deletionTimestamp = prev.deletionTimestamp;
+  meta.deletionGracePeriodSeconds = prev.deletionGracePeriodSeconds;
+  if (meta.deletionTimestamp === undefined) delete meta.deletionTimestamp;
+  if (meta.deletionGracePeriodSeconds === undefined) delete meta.deletionGracePeriodSeconds;
+  if (prev.generation !== undefined) meta.generation = prev.generation;
+  if (prev.deletionTimestamp) {
+    const added = (meta.finalizers ?? []).filter((f) => !(prev.finalizers ?? []).includes(f));
+    if (added.length) {
+      errs.push({
+        reason: 'FieldValueForbidden',
+        field: 'metadata.finalizers',
+        message: `Forbidden: no new finalizers can be added if the object is being deleted, found new finalizers ${JSON.stringify(added)}`,
+      });
+    }
+  }
+  delete meta.selfLink;
+  return errs;
+}

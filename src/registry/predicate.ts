@@ -1,0 +1,68 @@
+/**
+ * Selection predicates from label and field selector strings, per resource definition
+ * (upstream SelectionPredicate and the per-kind field label conversion functions).
+ */
+import { matchesFields, parseFieldSelector, type FieldSelector } from '../api/field-selector.js';
+import { matchesLabels, parseLabelSelector, SelectorParseError, type LabelSelector } from '../api/label-selector.js';
+import type { ApiObject } from '../api/object.js';
+import { badRequest } from '../errors/api-error.js';
+import type { ResourceDefinition } from './types.js';
+
+export interface Predicate {
+  readonly label: LabelSelector;
+  readonly field: FieldSelector;
+  /** True when no selector restricts anything. */
+  readonly empty: boolean;
+  readonly matches: (obj: ApiObject) => boolean;
+  /** The name a `metadata.name=<n>` field requirement pins, if any (used for single-object watches). */
+  readonly pinnedName?: string;
+}
+
+/** The field set of an object: metadata.name, metadata.namespace and the kind's own fields. */
+export function fieldSetOf(def: ResourceDefinition, obj: ApiObject): Record<string, string> {
+  const set: Record<string, string> = {
+    'metadata.name': obj.metadata?.name ?? '',
+    ...(def.fieldSet ? def.fieldSet(obj) : {}),
+  };
+  if (def.namespaced) set['metadata.namespace'] = obj.metadata?.namespace ?? '';
+  return set;
+}
+
+/**
+ * Parse `labelSelector` / `fieldSelector` for `def`. Throws ApiError 400 with upstream messages
+ * for syntax errors and unsupported fields.
+ */
+export function buildPredicate(def: ResourceDefinition, labelSelector = '', fieldSelector = ''): Predicate {
+  let label: LabelSelector;
+  let field: FieldSelector;
+  try {
+    label = parseLabelSelector(labelSelector);
+    field = parseFieldSelector(fieldSelector);
+  } catch (err) {
+    if (err instanceof SelectorParseError) throw badRequest(err.message);
+    throw err;
+  }
+  const supported = new Set(['metadata.name', 'metadata.namespace', ...(def.selectableFields ?? [])]);
+  field = field.map((r) => {
+    const name = def.fieldLabelAliases?.[r.field] ?? r.field;
+    if (!supported.has(name)) {
+      throw badRequest(
+        def.selectableFields
+          ? `field label not supported: ${r.field}`
+          : `"${r.field}" is not a known field selector: only "metadata.name", "metadata.namespace"`,
+      );
+    }
+    return { ...r, field: name };
+  });
+  const empty = label.length === 0 && field.length === 0;
+  const pinned = field.find((r) => r.field === 'metadata.name' && r.operator === '=');
+  return {
+    label,
+    field,
+    empty,
+    pinnedName: pinned?.value,
+    matches: empty
+      ? () => true
+      : (obj) => matchesLabels(label, obj.metadata?.labels) && (field.length === 0 || matchesFields(field, fieldSetOf(def, obj))),
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * The resource table's contract: one ResourceDefinition per served resource, each with a
+ * strategy for its per-kind rules (upstream k8s.io/apiserver pkg/registry/rest: RESTCreateStrategy,
+ * RESTUpdateStrategy, RESTDeleteStrategy). Handlers, routes and discovery are derived from it.
+ */
+import type { z } from 'zod';
+import type { ApiObject } from '../api/object.js';
+import type { FieldError } from '../errors/api-error.js';
+
+/** The verbs of discovery, in upstream's sorted order. */
+export type Verb = 'create' | 'delete' | 'deletecollection' | 'get' | 'list' | 'patch' | 'update' | 'watch';
+
+export const ALL_VERBS: readonly Verb[] = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
+
+/** Per-kind rules. Every hook receives a fresh copy it may mutate. */
+export interface Strategy {
+  /** Clear what clients may not set and apply create-time defaults (upstream PrepareForCreate). */
+  prepareForCreate?(obj: ApiObject): void;
+  /** Carry over what the main resource may not change, e.g. status (upstream PrepareForUpdate). */
+  prepareForUpdate?(obj: ApiObject, old: ApiObject): void;
+  /** Field problems of a new object (upstream Validate). */
+  validate?(obj: ApiObject): FieldError[];
+  /** Field problems of an update, including immutable fields (upstream ValidateUpdate). */
+  validateUpdate?(obj: ApiObject, old: ApiObject): FieldError[];
+}
+
+/**
+ * A subresource served at `.../{name}/<name>`. `update`-style subresources (status, finalize)
+ * write only their part: `merge(new, old)` returns the object to store.
+ */
+export interface SubresourceDefinition {
+  readonly name: string;
+  /** Kind of the request/response body. */
+  readonly kind: string;
+  readonly verbs: readonly Verb[];
+  /** For get/update/patch subresources: build the stored object from the request and the old one. */
+  readonly merge?: (requested: ApiObject, old: ApiObject) => ApiObject;
+}
+
+/** Selectable fields of an object for field selectors: `metadata.name` -> value. */
+export type FieldSet = Readonly<Record<string, string>>;
+
+export interface ResourceDefinition {
+  /** API group ('' for core) and version. */
+  readonly group: string;
+  readonly version: string;
+  readonly kind: string;
+  /** Lower-case plural: the path segment and storage resource. */
+  readonly plural: string;
+  readonly singular: string;
+  readonly shortNames: readonly string[];
+  readonly categories: readonly string[];
+  readonly namespaced: boolean;
+  /** Storage prefix under the etcd prefix, e.g. `services/specs` (upstream special prefixes). */
+  readonly storagePrefix: string;
+  readonly verbs: readonly Verb[];
+  readonly subresources: readonly SubresourceDefinition[];
+  /** Shape check of request bodies; unknown fields pass through here. */
+  readonly schema: z.ZodType;
+  readonly strategy: Strategy;
+  /** Field selector values (beyond metadata.name / metadata.namespace, which are always there). */
+  readonly fieldSet?: (obj: ApiObject) => Record<string, string>;
+  /** Field selector names this kind supports besides metadata.name / metadata.namespace. */
+  readonly selectableFields?: readonly string[];
+  /** Legacy field label aliases (e.g. pods `spec.host` -> `spec.nodeName`). */
+  readonly fieldLabelAliases?: Readonly<Record<string, string>>;
+  /** DELETE answers with the object rather than a Success Status (pods, namespaces, SCC). */
+  readonly deleteReturnsObject?: boolean;
+  /**
+   * For kinds that are not stored (Binding): handles create itself. Returns the response body
+   * and code.
+   */
+  readonly createHandler?: 'binding';
+}
+
+/** `apiVersion` string of a definition: `v1` or `group/version`. */
+export function apiVersionOf(def: Pick<ResourceDefinition, 'group' | 'version'>): string {
+  return def.group ? `${def.group}/${def.version}` : def.version;
+}

@@ -1,0 +1,10 @@
+/** Binding (core/v1): create only; binds a pod to a node (deprecated in favour of pods/binding). */
+import { defineResource } from '../define.js';
+
+export const bindings = defineResource({
+  kind: 'Binding',
+  plural: 'bindings',
+  namespaced: true,
+  verbs: ['create'],
+  createHandler: 'binding',
+});

@@ -1,0 +1,11 @@
+/** ConfigMap (core/v1): string key/value configuration data. */
+import { objectSchema, optionalStringMap } from '../../api/meta-schema.js';
+import { defineResource } from '../define.js';
+
+export const configMaps = defineResource({
+  kind: 'ConfigMap',
+  plural: 'configmaps',
+  namespaced: true,
+  shortNames: ['cm'],
+  schema: objectSchema({ data: optionalStringMap, binaryData: optionalStringMap }),
+});

@@ -1,0 +1,52 @@
+/**
+ * Helpers that build resource-table rows with upstream defaults, so each `resources/<kind>`
+ * file states only what is particular to its kind.
+ */
+import { objectSchema } from '../api/meta-schema.js';
+import type { ApiObject } from '../api/object.js';
+import { ALL_VERBS, type ResourceDefinition, type Strategy, type SubresourceDefinition } from '../registry/types.js';
+
+type Required = Pick<ResourceDefinition, 'kind' | 'plural' | 'namespaced'>;
+
+/** A core/v1 definition with all verbs, storage prefix = plural, singular = lower-case kind. */
+export function defineResource(def: Required & Partial<ResourceDefinition>): ResourceDefinition {
+  return {
+    group: '',
+    version: 'v1',
+    singular: def.kind.toLowerCase(),
+    shortNames: [],
+    categories: [],
+    storagePrefix: def.plural,
+    verbs: ALL_VERBS,
+    subresources: [],
+    schema: objectSchema(),
+    strategy: {},
+    ...def,
+  };
+}
+
+/** The `status` subresource: writes through it change only `status` (upstream StatusStrategy). */
+export function statusSubresource(kind: string): SubresourceDefinition {
+  return {
+    name: 'status',
+    kind,
+    verbs: ['get', 'patch', 'update'],
+    merge: (requested, old) => ({ ...old, metadata: mergeMetaForSubresource(requested, old), status: requested.status }),
+  };
+}
+
+/**
+ * Strategy part for kinds with a status subresource: the main resource keeps the stored status
+ * on update (upstream PrepareForUpdate `newObj.Status = oldObj.Status`).
+ */
+export const keepStatusOnUpdate: Pick<Strategy, 'prepareForUpdate'> = {
+  prepareForUpdate(obj: ApiObject, old: ApiObject) {
+    if (old.status === undefined) delete obj.status;
+    else obj.status = old.status;
+  },
+};
+
+/** A subresource write keeps the stored metadata except the resourceVersion used as precondition. */
+export function mergeMetaForSubresource(requested: ApiObject, old: ApiObject): ApiObject['metadata'] {
+  return { ...old.metadata, resourceVersion: requested.metadata?.resourceVersion };
+}

@@ -1,0 +1,11 @@
+/** Endpoints (core/v1), stored under upstream's special prefix `services/endpoints`. */
+import { defineResource } from '../define.js';
+
+export const endpoints = defineResource({
+  kind: 'Endpoints',
+  plural: 'endpoints',
+  singular: 'endpoints',
+  namespaced: true,
+  shortNames: ['ep'],
+  storagePrefix: 'services/endpoints',
+});

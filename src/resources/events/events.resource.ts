@@ -1,0 +1,27 @@
+/**
+ * Event (core/v1). Field selectors as upstream 1.10 (pkg/apis/core/v1/conversion.go and
+ * pkg/registry/core/event/strategy.go): involvedObject.*, reason, source, type.
+ */
+import type { ApiObject } from '../../api/object.js';
+import { defineResource } from '../define.js';
+
+const involved = ['kind', 'namespace', 'name', 'uid', 'apiVersion', 'resourceVersion', 'fieldPath'] as const;
+
+export const events = defineResource({
+  kind: 'Event',
+  plural: 'events',
+  namespaced: true,
+  shortNames: ['ev'],
+  selectableFields: [...involved.map((f) => `involvedObject.${f}`), 'reason', 'source', 'type'],
+  fieldSet: (obj: ApiObject) => {
+    const io = (obj.involvedObject ?? {}) as Record<string, unknown>;
+    const source = (obj.source ?? {}) as Record<string, unknown>;
+    const set: Record<string, string> = {
+      reason: String(obj.reason ?? ''),
+      source: String(source.component ?? ''),
+      type: String(obj.type ?? ''),
+    };
+    for (const f of involved) set[`involvedObject.${f}`] = String(io[f] ?? '');
+    return set;
+  },
+});

@@ -1,0 +1,52 @@
+/**
+ * Namespace (core/v1, cluster-scoped). Lifecycle as upstream (pkg/registry/core/namespace):
+ * Active on create with the `kubernetes` finalizer in spec.finalizers; updates keep
+ * spec.finalizers and status; `/status` writes only status; `/finalize` only spec.finalizers.
+ */
+import type { ApiObject } from '../../api/object.js';
+import { defineResource, mergeMetaForSubresource, statusSubresource } from '../define.js';
+
+/** The system finalizer the namespace controller removes once the namespace is empty. */
+export const NAMESPACE_FINALIZER = 'kubernetes';
+
+type NamespaceSpec = { finalizers?: string[] };
+
+function specOf(obj: ApiObject): NamespaceSpec {
+  return (obj.spec ?? {}) as NamespaceSpec;
+}
+
+export const namespaces = defineResource({
+  kind: 'Namespace',
+  plural: 'namespaces',
+  namespaced: false,
+  shortNames: ['ns'],
+  deleteReturnsObject: true,
+  subresources: [
+    statusSubresource('Namespace'),
+    {
+      name: 'finalize',
+      kind: 'Namespace',
+      verbs: ['update'],
+      merge: (requested, old) => ({
+        ...old,
+        metadata: mergeMetaForSubresource(requested, old),
+        spec: { ...specOf(old), finalizers: specOf(requested).finalizers ?? [] },
+      }),
+    },
+  ],
+  strategy: {
+    prepareForCreate(obj) {
+      const finalizers = new Set(specOf(obj).finalizers ?? []);
+      finalizers.add(NAMESPACE_FINALIZER);
+      obj.spec = { ...specOf(obj), finalizers: [...finalizers] };
+      obj.status = { phase: 'Active' };
+    },
+    prepareForUpdate(obj, old) {
+      obj.spec = { ...specOf(obj), finalizers: specOf(old).finalizers ?? [] };
+      obj.status = old.status;
+    },
+  },
+  selectableFields: ['status.phase'],
+  fieldLabelAliases: { name: 'metadata.name' },
+  fieldSet: (obj) => ({ 'status.phase': String((obj.status as { phase?: string } | undefined)?.phase ?? '') }),
+});

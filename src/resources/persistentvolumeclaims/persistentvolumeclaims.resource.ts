@@ -1,0 +1,16 @@
+/** PersistentVolumeClaim (core/v1) with its status subresource. */
+import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
+
+export const persistentVolumeClaims = defineResource({
+  kind: 'PersistentVolumeClaim',
+  plural: 'persistentvolumeclaims',
+  namespaced: true,
+  shortNames: ['pvc'],
+  subresources: [statusSubresource('PersistentVolumeClaim')],
+  strategy: {
+    ...keepStatusOnUpdate,
+    prepareForCreate(obj) {
+      obj.status = { phase: 'Pending' };
+    },
+  },
+});

@@ -1,0 +1,16 @@
+/** PersistentVolume (core/v1, cluster-scoped) with its status subresource. */
+import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
+
+export const persistentVolumes = defineResource({
+  kind: 'PersistentVolume',
+  plural: 'persistentvolumes',
+  namespaced: false,
+  shortNames: ['pv'],
+  subresources: [statusSubresource('PersistentVolume')],
+  strategy: {
+    ...keepStatusOnUpdate,
+    prepareForCreate(obj) {
+      obj.status = { phase: 'Pending' };
+    },
+  },
+});

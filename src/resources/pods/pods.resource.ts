@@ -1,0 +1,47 @@
+/**
+ * Pod (core/v1). Field selectors as upstream 1.10 (pkg/registry/core/pod/strategy.go
+ * PodToSelectableFields), with the legacy `spec.host` label. Status and binding subresources.
+ */
+import type { ApiObject } from '../../api/object.js';
+import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
+
+type PodLike = { spec?: Record<string, unknown>; status?: Record<string, unknown> };
+
+export const pods = defineResource({
+  kind: 'Pod',
+  plural: 'pods',
+  namespaced: true,
+  shortNames: ['po'],
+  categories: ['all'],
+  deleteReturnsObject: true,
+  subresources: [statusSubresource('Pod'), { name: 'binding', kind: 'Binding', verbs: ['create'] }],
+  strategy: {
+    ...keepStatusOnUpdate,
+    prepareForCreate(obj) {
+      obj.status = { phase: 'Pending' };
+    },
+  },
+  selectableFields: [
+    'spec.nodeName',
+    'spec.restartPolicy',
+    'spec.schedulerName',
+    'spec.serviceAccountName',
+    'status.phase',
+    'status.podIP',
+    'status.nominatedNodeName',
+  ],
+  fieldLabelAliases: { 'spec.host': 'spec.nodeName' },
+  fieldSet: (obj: ApiObject) => {
+    const { spec = {}, status = {} } = obj as PodLike;
+    const s = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+    return {
+      'spec.nodeName': s(spec.nodeName),
+      'spec.restartPolicy': s(spec.restartPolicy),
+      'spec.schedulerName': s(spec.schedulerName),
+      'spec.serviceAccountName': s(spec.serviceAccountName),
+      'status.phase': s(status.phase),
+      'status.podIP': s(status.podIP),
+      'status.nominatedNodeName': s(status.nominatedNodeName),
+    };
+  },
+});

@@ -1,0 +1,13 @@
+/** Secret (core/v1). Field selector `type` as upstream (pkg/apis/core/v1/conversion.go). */
+import { z } from 'zod';
+import { objectSchema, optionalStringMap } from '../../api/meta-schema.js';
+import { defineResource } from '../define.js';
+
+export const secrets = defineResource({
+  kind: 'Secret',
+  plural: 'secrets',
+  namespaced: true,
+  schema: objectSchema({ data: optionalStringMap, stringData: optionalStringMap, type: z.string().optional() }),
+  selectableFields: ['type'],
+  fieldSet: (obj) => ({ type: String(obj.type ?? '') }),
+});

@@ -1,0 +1,18 @@
+/**
+ * SecurityContextConstraints: one storage, served twice — under the core group (deprecated)
+ * and under `security.platform.io/v1`. Top-level fields, no spec (openshift/api security/v1).
+ */
+import { defineResource } from '../define.js';
+
+const common = {
+  kind: 'SecurityContextConstraints',
+  plural: 'securitycontextconstraints',
+  namespaced: false,
+  shortNames: ['scc'],
+  storagePrefix: 'securitycontextconstraints',
+  deleteReturnsObject: true,
+} as const;
+
+export const securityContextConstraints = defineResource({ ...common });
+
+export const securityContextConstraintsV1 = defineResource({ ...common, group: 'security.platform.io' });

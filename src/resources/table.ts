@@ -1,0 +1,44 @@
+/**
+ * The resource table: every resource this server serves. Handlers, routes, discovery and
+ * storage are derived from it; adding a kind is a folder under `resources/` and one line here.
+ */
+import type { ResourceDefinition } from '../registry/types.js';
+import { bindings } from './bindings/bindings.resource.js';
+import { configMaps } from './configmaps/configmaps.resource.js';
+import { endpoints } from './endpoints/endpoints.resource.js';
+import { events } from './events/events.resource.js';
+import { limitRanges } from './limitranges/limitranges.resource.js';
+import { namespaces } from './namespaces/namespaces.resource.js';
+import { nodes } from './nodes/nodes.resource.js';
+import { persistentVolumeClaims } from './persistentvolumeclaims/persistentvolumeclaims.resource.js';
+import { persistentVolumes } from './persistentvolumes/persistentvolumes.resource.js';
+import { pods } from './pods/pods.resource.js';
+import { podTemplates } from './podtemplates/podtemplates.resource.js';
+import { replicationControllers } from './replicationcontrollers/replicationcontrollers.resource.js';
+import { resourceQuotas } from './resourcequotas/resourcequotas.resource.js';
+import { secrets } from './secrets/secrets.resource.js';
+import { securityContextConstraints, securityContextConstraintsV1 } from './securitycontextconstraints/securitycontextconstraints.resource.js';
+import { serviceAccounts } from './serviceaccounts/serviceaccounts.resource.js';
+import { services } from './services/services.resource.js';
+
+/** Every served resource, core/v1 first in upstream discovery order, then group resources. */
+export const RESOURCE_TABLE: readonly ResourceDefinition[] = [
+  bindings,
+  configMaps,
+  endpoints,
+  events,
+  limitRanges,
+  namespaces,
+  nodes,
+  persistentVolumeClaims,
+  persistentVolumes,
+  pods,
+  podTemplates,
+  replicationControllers,
+  resourceQuotas,
+  secrets,
+  securityContextConstraints,
+  serviceAccounts,
+  services,
+  securityContextConstraintsV1,
+];

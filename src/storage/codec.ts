@@ -1,0 +1,50 @@
+/**
+ * JSON codec between API objects and stored values. Stored values never carry
+ * `metadata.resourceVersion` or `metadata.selfLink` (upstream PrepareObjectForStorage); the
+ * resourceVersion is filled in on read from the key's ModRevision.
+ */
+import type { ApiObject } from '../api/object.js';
+import { KvError, type KeyValue } from './kv/types.js';
+import { StorageError } from './storage-error.js';
+
+/** Serialize an object for storage, without resourceVersion and selfLink. */
+export function encodeObject(obj: ApiObject): string {
+  const { resourceVersion: _rv, selfLink: _sl, ...meta } = obj.metadata ?? {};
+  return JSON.stringify({ ...obj, metadata: meta });
+}
+
+/**
+ * Parse a stored value and stamp `metadata.resourceVersion` with `revision` (default the kv's
+ * ModRevision). Throws StorageError('Internal') for a value that is not a JSON object.
+ */
+export function decodeObject(kv: KeyValue, revision = kv.modRevision): ApiObject {
+  let obj: ApiObject;
+  try {
+    obj = JSON.parse(kv.value) as ApiObject;
+  } catch (err) {
+    throw new StorageError('Internal', kv.key, `unable to decode stored object at ${kv.key}: ${(err as Error).message}`);
+  }
+  if (typeof obj !== 'object' || obj === null) {
+    throw new StorageError('Internal', kv.key, `stored object at ${kv.key} is not an object`);
+  }
+  obj.metadata = { ...(obj.metadata ?? {}), resourceVersion: String(revision) };
+  return obj;
+}
+
+/** Translate a key-value failure into a StorageError for `key`. */
+export function storageErrorOf(err: unknown, key: string): StorageError {
+  if (err instanceof StorageError) return err;
+  if (err instanceof KvError) {
+    switch (err.code) {
+      case 'Compacted':
+        return new StorageError('Expired', key, err.message);
+      case 'FutureRevision':
+        return new StorageError('TooLargeResourceVersion', key, err.message);
+      case 'Unavailable':
+        return new StorageError('Unreachable', key, err.message);
+      case 'Internal':
+        return new StorageError('Internal', key, err.message);
+    }
+  }
+  return new StorageError('Internal', key, err instanceof Error ? err.message : String(err));
+}

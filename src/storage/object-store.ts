@@ -1,0 +1,231 @@
+/**
+ * Object storage over the key-value contract: create-if-absent, get, chunked list at a
+ * consistent revision, guaranteed (compare-and-swap, retried) update, delete with
+ * preconditions, and watch. Follows upstream k8s.io/apiserver pkg/storage/etcd3/store.go.
+ *
+ * Keys given to this class are relative to the configured prefix (`pods/default/web`); the
+ * stored key is `<prefix>/<key>` (`/registry/pods/default/web`).
+ */
+import type { ApiObject } from '../api/object.js';
+import { decodeContinue, encodeContinue } from './continue-token.js';
+import { decodeObject, encodeObject, storageErrorOf } from './codec.js';
+import type { KeyValue, KvStore } from './kv/types.js';
+import { prefixEnd } from './kv/types.js';
+import { StorageError } from './storage-error.js';
+import { watchObjects, type ObjectWatchOptions, type WatchEvent } from './object-watch.js';
+
+/** Conditions a delete must meet (DeleteOptions.preconditions). */
+export interface Preconditions {
+  readonly uid?: string;
+  readonly resourceVersion?: string;
+}
+
+export interface ListOptions {
+  /** Maximum items per chunk; 0/undefined = all. */
+  readonly limit?: number;
+  /** A continue token from a previous chunk. */
+  readonly continueToken?: string;
+  /** Raw `resourceVersion` query value: '' / '0' = latest; N with limit = exact read at N. */
+  readonly resourceVersion?: string;
+  /** Keep only objects this returns true for. */
+  readonly predicate?: (obj: ApiObject) => boolean;
+  /** True when a label or field selector is in force (remainingItemCount is then omitted). */
+  readonly hasSelector?: boolean;
+}
+
+export interface ListResult {
+  readonly items: ApiObject[];
+  readonly resourceVersion: string;
+  readonly continue?: string;
+  readonly remainingItemCount?: number;
+}
+
+/**
+ * Returns the object to store given the current one (null when absent and allowed), or throws
+ * (an ApiError aborts the update unchanged).
+ */
+export type TryUpdate = (current: ApiObject | null) => Promise<ApiObject> | ApiObject;
+
+export class ObjectStore {
+  private readonly root: string;
+
+  /** @param prefix the etcd prefix, e.g. `/registry` (joined as upstream's path.Join("/", prefix)). */
+  constructor(
+    readonly kv: KvStore,
+    prefix: string,
+  ) {
+    this.root = ('/' + prefix).replace(/\/+/g, '/').replace(/\/$/, '');
+  }
+
+  /** The full etcd key for a relative key. */
+  fullKey(key: string): string {
+    return `${this.root}/${key}`;
+  }
+
+  /** Create `obj` at `key`. Throws StorageError 'KeyExists' (with the current object) if present. */
+  async create(key: string, obj: ApiObject, leaseTtlSeconds?: number): Promise<ApiObject> {
+    const full = this.fullKey(key);
+    try {
+      const lease = leaseTtlSeconds ? await this.kv.grantLease(leaseTtlSeconds) : undefined;
+      const res = await this.kv.create(full, encodeObject(obj), lease);
+      if (!res.succeeded) {
+        throw new StorageError('KeyExists', key, `key ${key} already exists`, res.current ? decodeObject(res.current) : undefined);
+      }
+      return withVersion(obj, res.revision);
+    } catch (err) {
+      throw storageErrorOf(err, key);
+    }
+  }
+
+  /** Read the object at `key` (latest). Throws StorageError 'KeyNotFound'. */
+  async get(key: string): Promise<ApiObject> {
+    const kv = await this.getRaw(key);
+    if (!kv) throw new StorageError('KeyNotFound', key, `key ${key} not found`);
+    return decodeObject(kv);
+  }
+
+  /**
+   * List objects under `keyPrefix` (relative, ending in '/'), optionally in chunks. Chunks after
+   * the first read at the first chunk's revision, so together they form one snapshot.
+   * Throws StorageError 'InvalidArgument' (bad token / rv), 'Expired' (compacted revision).
+   */
+  async list(keyPrefix: string, opts: ListOptions = {}): Promise<ListResult> {
+    const prefix = this.fullKey(keyPrefix);
+    const end = prefixEnd(prefix);
+    const limit = opts.limit && opts.limit > 0 ? opts.limit : 0;
+    const rvParam = opts.resourceVersion ?? '';
+    let start = prefix;
+    let revision = 0;
+    if (opts.continueToken) {
+      if (rvParam !== '' && rvParam !== '0') {
+        throw new StorageError('InvalidArgument', keyPrefix, 'specifying resource version is not allowed when using continue');
+      }
+      const token = decodeContinue(opts.continueToken);
+      start = prefix + token.start;
+      revision = token.rv > 0 ? token.rv : 0;
+    } else if (rvParam !== '' && rvParam !== '0' && limit > 0) {
+      revision = parseResourceVersion(rvParam, keyPrefix);
+    } else if (rvParam !== '') {
+      parseResourceVersion(rvParam, keyPrefix);
+    }
+
+    const items: ApiObject[] = [];
+    let more = false;
+    let lastKey = '';
+    let firstCount = -1;
+    try {
+      for (;;) {
+        const res = await this.kv.range({ start, end, revision, limit });
+        if (revision === 0) revision = res.revision;
+        if (firstCount < 0) firstCount = res.count;
+        for (const kv of res.kvs) {
+          lastKey = kv.key;
+          const obj = decodeObject(kv);
+          if (!opts.predicate || opts.predicate(obj)) items.push(obj);
+          if (limit && items.length === limit) break;
+        }
+        more = res.more || (limit > 0 && res.kvs.length > 0 && lastKey !== res.kvs[res.kvs.length - 1].key);
+        if (!limit || items.length >= limit || !res.more || res.kvs.length === 0) break;
+        start = lastKey + '\0';
+      }
+    } catch (err) {
+      throw storageErrorOf(err, keyPrefix);
+    }
+    const result: { -readonly [K in keyof ListResult]: ListResult[K] } = { items, resourceVersion: String(revision) };
+    if (limit && more) {
+      result.continue = encodeContinue(revision, lastKey.slice(prefix.length) + '\0');
+      if (!opts.hasSelector && !opts.continueToken) result.remainingItemCount = Math.max(0, firstCount - items.length);
+    }
+    return result;
+  }
+
+  /**
+   * Read-modify-write with compare-and-swap, retried on conflict (upstream GuaranteedUpdate).
+   * `tryUpdate` receives the current object (null only with `allowCreate`). A result that
+   * encodes identically to the stored value is not written (no-op update keeps the RV).
+   * Throws StorageError 'KeyNotFound' when absent and creation is not allowed.
+   */
+  async guaranteedUpdate(key: string, tryUpdate: TryUpdate, allowCreate = false): Promise<ApiObject> {
+    const full = this.fullKey(key);
+    let current = await this.getRaw(key);
+    for (let attempt = 0; ; attempt++) {
+      if (!current && !allowCreate) throw new StorageError('KeyNotFound', key, `key ${key} not found`);
+      const existing = current ? decodeObject(current) : null;
+      const next = await tryUpdate(existing);
+      const data = encodeObject(next);
+      if (current && data === current.value) return existing as ApiObject;
+      try {
+        const res = current
+          ? await this.kv.update(full, data, current.modRevision, current.lease || undefined)
+          : await this.kv.create(full, data);
+        if (res.succeeded) return withVersion(next, res.revision);
+        current = res.current;
+      } catch (err) {
+        throw storageErrorOf(err, key);
+      }
+      if (attempt > 100) throw new StorageError('Internal', key, `too many update conflicts on ${key}`);
+    }
+  }
+
+  /**
+   * Delete the object at `key` after checking `preconditions` and `validate` against the
+   * current object; retried on conflict. Returns the deleted object at its last resourceVersion.
+   * Throws StorageError 'KeyNotFound' or 'Conflict' (precondition failed).
+   */
+  async delete(key: string, preconditions?: Preconditions, validate?: (obj: ApiObject) => void): Promise<ApiObject> {
+    const full = this.fullKey(key);
+    let current = await this.getRaw(key);
+    for (;;) {
+      if (!current) throw new StorageError('KeyNotFound', key, `key ${key} not found`);
+      const obj = decodeObject(current);
+      checkPreconditions(key, obj, preconditions);
+      validate?.(obj);
+      try {
+        const res = await this.kv.delete(full, current.modRevision);
+        if (res.succeeded) return obj;
+        current = res.current;
+      } catch (err) {
+        throw storageErrorOf(err, key);
+      }
+    }
+  }
+
+  /** Watch one key or every key under a prefix; see {@link watchObjects}. */
+  watch(key: string, opts: Omit<ObjectWatchOptions, 'fullKey'>): AsyncIterable<WatchEvent> {
+    return watchObjects(this.kv, { ...opts, fullKey: this.fullKey(key) });
+  }
+
+  private async getRaw(key: string): Promise<KeyValue | null> {
+    try {
+      const res = await this.kv.range({ start: this.fullKey(key) });
+      return res.kvs[0] ?? null;
+    } catch (err) {
+      throw storageErrorOf(err, key);
+    }
+  }
+}
+
+/** Parse a resourceVersion query value. Throws StorageError 'InvalidArgument' (upstream message). */
+export function parseResourceVersion(rv: string, key = ''): number {
+  if (rv === '') return 0;
+  if (!/^\d+$/.test(rv)) throw new StorageError('InvalidArgument', key, `invalid resource version: ${rv}`);
+  return Number(rv);
+}
+
+function checkPreconditions(key: string, obj: ApiObject, pre?: Preconditions): void {
+  if (!pre) return;
+  if (pre.uid && pre.uid !== obj.metadata.uid) {
+    throw new StorageError('Conflict', key, `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${obj.metadata.uid ?? ''}`);
+  }
+  if (pre.resourceVersion && pre.resourceVersion !== obj.metadata.resourceVersion) {
+    throw new StorageError(
+      'Conflict',
+      key,
+      `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${obj.metadata.resourceVersion ?? ''}`,
+    );
+  }
+}
+
+function withVersion(obj: ApiObject, revision: number): ApiObject {
+  return { ...obj, metadata: { ...obj.metadata, resourceVersion: String(revision) } };
+}

@@ -1,0 +1,32 @@
+/**
+ * Typed storage failures (upstream k8s.io/apiserver pkg/storage/errors.go). The registry
+ * translates them into API errors once per verb; nothing above storage sees a KvError.
+ */
+export type StorageErrorCode =
+  | 'KeyNotFound'
+  | 'KeyExists'
+  /** A resourceVersion or uid precondition did not hold. */
+  | 'Conflict'
+  /** The requested revision is compacted (continue token or exact list too old). */
+  | 'Expired'
+  /** The requested revision is in the future. */
+  | 'TooLargeResourceVersion'
+  /** A continue token or resourceVersion could not be parsed. */
+  | 'InvalidArgument'
+  /** The backend could not be reached in time. */
+  | 'Unreachable'
+  | 'Internal';
+
+export class StorageError extends Error {
+  constructor(
+    readonly code: StorageErrorCode,
+    /** The storage key concerned (without the prefix), when there is one. */
+    readonly key: string,
+    message: string,
+    /** The current object for KeyExists / Conflict, when known. */
+    readonly current?: unknown,
+  ) {
+    super(message);
+    this.name = 'StorageError';
+  }
+}

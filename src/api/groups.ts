@@ -1,0 +1,39 @@
+/**
+ * Every API group the spec names, with its versions (preferred first). `*.ck.io` groups carry
+ * upstream 1.10's versions; `*.platform.io` groups the platform's v1. Discovery serves each;
+ * a group version lists only the resources this server really serves there.
+ */
+export interface GroupVersions {
+  readonly name: string;
+  /** Versions, preferred first. */
+  readonly versions: readonly string[];
+}
+
+export const API_GROUPS: readonly GroupVersions[] = [
+  { name: 'apiregistration.ck.io', versions: ['v1beta1'] },
+  { name: 'extensions', versions: ['v1beta1'] },
+  { name: 'apps', versions: ['v1', 'v1beta2', 'v1beta1'] },
+  { name: 'events.ck.io', versions: ['v1beta1'] },
+  { name: 'authentication.ck.io', versions: ['v1', 'v1beta1'] },
+  { name: 'authorization.ck.io', versions: ['v1', 'v1beta1'] },
+  { name: 'autoscaling', versions: ['v1', 'v2beta1'] },
+  { name: 'batch', versions: ['v1', 'v1beta1', 'v2alpha1'] },
+  { name: 'certificates.ck.io', versions: ['v1beta1'] },
+  { name: 'networking.ck.io', versions: ['v1'] },
+  { name: 'policy', versions: ['v1beta1'] },
+  { name: 'rbac.authorization.ck.io', versions: ['v1', 'v1beta1'] },
+  { name: 'storage.ck.io', versions: ['v1', 'v1beta1'] },
+  { name: 'admissionregistration.ck.io', versions: ['v1beta1'] },
+  { name: 'apps.platform.io', versions: ['v1'] },
+  { name: 'authorization.platform.io', versions: ['v1'] },
+  { name: 'build.platform.io', versions: ['v1'] },
+  { name: 'image.platform.io', versions: ['v1'] },
+  { name: 'network.platform.io', versions: ['v1'] },
+  { name: 'oauth.platform.io', versions: ['v1'] },
+  { name: 'project.platform.io', versions: ['v1'] },
+  { name: 'quota.platform.io', versions: ['v1'] },
+  { name: 'route.platform.io', versions: ['v1'] },
+  { name: 'security.platform.io', versions: ['v1'] },
+  { name: 'template.platform.io', versions: ['v1'] },
+  { name: 'user.platform.io', versions: ['v1'] },
+];

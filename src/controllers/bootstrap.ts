@@ -1,0 +1,21 @@
+/**
+ * Objects that exist from the start: the `default`, `kube-system` and `kube-public`
+ * namespaces (upstream's bootstrap controller). Creating one that exists is not an error, so
+ * every replica may run this at start.
+ */
+import { ApiError } from '../errors/api-error.js';
+import type { ResourceRegistry } from '../registry/resource-registry.js';
+
+export const SYSTEM_NAMESPACES = ['default', 'kube-system', 'kube-public'] as const;
+
+/** Ensure the system namespaces exist. Throws only for storage failures. */
+export async function ensureSystemNamespaces(registry: ResourceRegistry): Promise<void> {
+  const namespaces = registry.core('namespaces');
+  for (const name of SYSTEM_NAMESPACES) {
+    try {
+      await namespaces.create('', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
+    } catch (err) {
+      if (!(err instanceof ApiError && err.code === 409)) throw err;
+    }
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * Builds every long-lived service from the settings with plain constructors: key-value store,
+ * object storage, resource registry, authenticator, logger, metrics, the Koa app and the
+ * controllers. Tests build the same graph with their own settings.
+ */
+import type Koa from 'koa';
+import type { Logger } from 'pino';
+import { generateAdminToken, TokenAuthenticator, readTokenFile } from './auth/token-file.js';
+import type { ServerConfig } from './config/types.js';
+import { ensureSystemNamespaces } from './controllers/bootstrap.js';
+import { NamespaceController } from './controllers/namespace-controller.js';
+import { createApp } from './http/app.js';
+import type { ApiState } from './http/context.js';
+import { createLogger } from './observability/logger.js';
+import { createMetrics } from './observability/metrics.js';
+import { ResourceRegistry } from './registry/resource-registry.js';
+import { RESOURCE_TABLE } from './resources/table.js';
+import { openKvStore } from './storage/kv/open.js';
+import type { KvStore } from './storage/kv/types.js';
+import { ObjectStore } from './storage/object-store.js';
+
+export interface Deps {
+  readonly config: ServerConfig;
+  readonly logger: Logger;
+  readonly kv: KvStore;
+  readonly registry: ResourceRegistry;
+  readonly app: Koa<ApiState>;
+  readonly authenticator: TokenAuthenticator;
+  /** The admin token written into the kubeconfig, when one was generated or found. */
+  readonly adminToken?: string;
+  readonly namespaceController: NamespaceController;
+  /** Set by the server once it listens: host:port advertised in discovery. */
+  advertisedHostPort: string;
+}
+
+/** Build the service graph (storage is opened, system namespaces ensured). */
+export async function buildDeps(config: ServerConfig, logger: Logger = createLogger(config.logLevel)): Promise<Deps> {
+  if (config.etcdServers.length === 0) {
+    logger.info('no --etcd-servers given: using the embedded in-memory store (single process; data is lost at exit)');
+  } else {
+    logger.info({ etcdServers: config.etcdServers, prefix: config.etcdPrefix }, 'using etcd');
+  }
+  const kv = await openKvStore(config.etcdServers);
+  const registry = new ResourceRegistry(RESOURCE_TABLE, new ObjectStore(kv, config.etcdPrefix));
+  await ensureSystemNamespaces(registry);
+
+  let authenticator: TokenAuthenticator;
+  let adminToken: string | undefined;
+  if (config.tokenAuthFile) {
+    const entries = await readTokenFile(config.tokenAuthFile);
+    authenticator = new TokenAuthenticator(entries);
+    adminToken = entries.find((e) => e.user.groups.includes('system:masters'))?.token ?? entries[0]?.token;
+  } else {
+    const admin = generateAdminToken();
+    authenticator = new TokenAuthenticator([admin]);
+    adminToken = admin.token;
+    logger.info('no --token-auth-file given: generated an admin token (see the written kubeconfig)');
+  }
+
+  const metrics = createMetrics();
+  const deps: Deps = {
+    config,
+    logger,
+    kv,
+    registry,
+    authenticator,
+    adminToken,
+    namespaceController: new NamespaceController(registry, logger),
+    advertisedHostPort: `${config.advertiseAddress}:${config.securePort}`,
+    app: undefined as unknown as Koa<ApiState>,
+  };
+  const app = createApp({
+    registry,
+    kv,
+    authenticator,
+    logger,
+    metrics,
+    watch: {
+      minRequestTimeoutSeconds: config.minRequestTimeoutSeconds,
+      onWatchCount: (delta, t) => metrics.registeredWatchers.inc({ group: t.store.def.group, version: t.store.def.version, kind: t.store.def.kind }, delta),
+    },
+    advertisedHostPort: () => deps.advertisedHostPort,
+  });
+  return Object.assign(deps, { app });
+}

@@ -1,0 +1,87 @@
+/**
+ * The Koa application: middleware in upstream's filter order (metrics/logs, Status errors,
+ * request info, authentication, body), then system routes, discovery and the generic resource
+ * handler. Paths outside the API answer plain-text `404 page not found`.
+ */
+import Router from '@koa/router';
+import Koa from 'koa';
+import bodyParser from 'koa-bodyparser';
+import type { Logger } from 'pino';
+import type { Registry } from 'prom-client';
+import type { ResourceRegistry } from '../registry/resource-registry.js';
+import type { KvStore } from '../storage/kv/types.js';
+import type { ApiContext, ApiState } from './context.js';
+import { resourceHandler, resourceNotFound } from './handlers/resource-handler.js';
+import { respond } from './handlers/respond.js';
+import type { WatchSettings } from './handlers/watch.js';
+import { authentication, type Authenticator } from './middleware/authentication.js';
+import { errorHandler } from './middleware/error-handler.js';
+import { observe, type RequestMetrics } from './middleware/observe.js';
+import { requestInfoMiddleware } from './middleware/request-info.js';
+import { apiGroup, apiGroupList, apiResourceList, apiVersions, findGroup } from './routes/discovery.js';
+import { installSystemRoutes } from './routes/system.js';
+
+export interface AppDeps {
+  readonly registry: ResourceRegistry;
+  readonly kv: KvStore;
+  readonly authenticator: Authenticator;
+  readonly logger: Logger;
+  readonly metrics: RequestMetrics & { readonly registry: Registry };
+  readonly watch: WatchSettings;
+  /** host:port clients use to reach this server (serverAddressByClientCIDRs). */
+  readonly advertisedHostPort: () => string;
+}
+
+/** Request bodies above this many bytes are 413 (upstream's 3 MiB limit). */
+export const MAX_BODY_BYTES = 3 * 1024 * 1024;
+
+export function createApp(deps: AppDeps): Koa<ApiState> {
+  const app = new Koa<ApiState>();
+  app.proxy = false;
+  app.silent = true;
+  app.use(observe(deps.metrics, deps.logger));
+  app.use(errorHandler(deps.logger));
+  app.use(requestInfoMiddleware());
+  app.use(authentication(deps.authenticator));
+  app.use(
+    bodyParser({
+      enableTypes: ['text'],
+      extendTypes: { text: ['application/json', 'application/*+json', 'application/yaml', 'text/yaml', 'application/apply-patch+yaml'] } as never,
+      textLimit: `${MAX_BODY_BYTES}b`,
+    }) as unknown as Koa.Middleware<ApiState>,
+  );
+  app.use(async (ctx: ApiContext, next) => {
+    const body = (ctx.request as { body?: unknown }).body;
+    ctx.state.rawBody = typeof body === 'string' ? body : '';
+    await next();
+  });
+
+  const router = new Router<ApiState>();
+  installSystemRoutes(router, deps.kv, deps.metrics.registry);
+  const versions = (ctx: ApiContext) => respond(ctx, 200, apiVersions(deps.advertisedHostPort()));
+  router.get(['/api', '/api/', '/oapi', '/oapi/'], versions);
+  router.get(['/api/v1', '/api/v1/'], (ctx) => respond(ctx, 200, apiResourceList(deps.registry.definitions, '', 'v1')));
+  router.get(['/apis', '/apis/'], (ctx) => respond(ctx, 200, apiGroupList()));
+  router.get(['/apis/:group', '/apis/:group/'], (ctx) => {
+    const group = findGroup(ctx.params.group);
+    if (!group) throw resourceNotFound();
+    respond(ctx, 200, apiGroup(group, deps.advertisedHostPort()));
+  });
+  router.get(['/apis/:group/:version', '/apis/:group/:version/'], (ctx) => {
+    const group = findGroup(ctx.params.group);
+    if (!group || !group.versions.includes(ctx.params.version)) throw resourceNotFound();
+    respond(ctx, 200, apiResourceList(deps.registry.definitions, group.name, ctx.params.version));
+  });
+  app.use(router.routes());
+
+  const resources = resourceHandler(deps.registry, deps.watch);
+  app.use(async (ctx: ApiContext) => {
+    const info = ctx.state.requestInfo;
+    if (info.isResourceRequest) return resources(ctx);
+    if (info.apiPrefix) throw resourceNotFound();
+    ctx.status = 404;
+    ctx.type = 'text/plain';
+    ctx.body = '404 page not found\n';
+  });
+  return app;
+}

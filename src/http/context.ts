@@ -1,0 +1,26 @@
+/**
+ * The Koa state every API handler sees, added by the middleware in order: request info,
+ * the authenticated user, and the negotiated response format.
+ */
+import type { ParameterizedContext } from 'koa';
+import type { Format } from './negotiation/media-types.js';
+import type { RequestInfo } from './request-info.js';
+
+/** The authenticated caller. */
+export interface UserInfo {
+  readonly name: string;
+  readonly uid: string;
+  readonly groups: readonly string[];
+}
+
+export interface ApiState {
+  requestInfo: RequestInfo;
+  user?: UserInfo;
+  /** Set once the handler has chosen a response format. */
+  format?: Format;
+  pretty?: boolean;
+  /** Text body as read by the body parser. */
+  rawBody?: string;
+}
+
+export type ApiContext = ParameterizedContext<ApiState>;

@@ -1,0 +1,65 @@
+/**
+ * Dispatch of resource requests: find the store from the request info, check that the verb
+ * (and subresource) is served, and call the generic verb handler. Everything is driven by the
+ * resource table; there is no per-kind code here.
+ */
+import { namespaceLifecycle } from '../../admission/namespace-lifecycle.js';
+import { ApiError, methodNotAllowed } from '../../errors/api-error.js';
+import type { ResourceRegistry } from '../../registry/resource-registry.js';
+import type { Verb } from '../../registry/types.js';
+import type { ApiContext } from '../context.js';
+import {
+  handleCreate,
+  handleDelete,
+  handleDeleteCollection,
+  handleGet,
+  handleList,
+  handlePatch,
+  handleUpdate,
+  type VerbTarget,
+} from './verbs.js';
+import { handleWatch, type WatchSettings } from './watch.js';
+
+/** 404 for paths that name no served resource. */
+export function resourceNotFound(): ApiError {
+  return new ApiError(404, 'NotFound', 'the server could not find the requested resource', {});
+}
+
+/** Build the Koa handler for every resource path. */
+export function resourceHandler(registry: ResourceRegistry, settings: WatchSettings) {
+  const pods = registry.core('pods');
+  return async (ctx: ApiContext): Promise<void> => {
+    const info = ctx.state.requestInfo;
+    const store = registry.lookup(info.group, info.version, info.resource);
+    if (!store || info.extra.length > 0) throw resourceNotFound();
+    const def = store.def;
+    const namespace = def.namespaced ? info.namespace : '';
+    // Namespaced objects are only addressed inside a namespace; collections may span all.
+    if (def.namespaced && !namespace && info.name) throw resourceNotFound();
+    const subresource = info.subresource ? def.subresources.find((s) => s.name === info.subresource) : undefined;
+    if (info.subresource && !subresource) throw resourceNotFound();
+    const verb = info.verb as Verb | '';
+    const allowed = subresource ? subresource.verbs : def.verbs;
+    if (!verb || !allowed.includes(verb as Verb)) throw methodNotAllowed();
+    const target: VerbTarget = { store, namespace, name: info.name, subresource, admit: namespaceLifecycle(registry, store), pods };
+    switch (verb) {
+      case 'get':
+        return handleGet(ctx, target);
+      case 'list':
+        return handleList(ctx, target);
+      case 'watch':
+        return handleWatch(ctx, target, settings);
+      case 'create':
+        if (info.name && !subresource) throw methodNotAllowed();
+        return handleCreate(ctx, target);
+      case 'update':
+        return handleUpdate(ctx, target);
+      case 'patch':
+        return handlePatch(ctx, target);
+      case 'delete':
+        return handleDelete(ctx, target);
+      case 'deletecollection':
+        return handleDeleteCollection(ctx, target);
+    }
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * Writing API responses: negotiated format, `pretty`, and selfLink filled in as upstream's
+ * namer does (k8s.io/apiserver pkg/endpoints/handlers/namer.go).
+ */
+import type { ApiList, ApiObject } from '../../api/object.js';
+import type { GenericStore } from '../../registry/generic-store.js';
+import type { ApiContext } from '../context.js';
+import { contentTypeOf, encodeBody, negotiate } from '../negotiation/media-types.js';
+import { parseBool } from '../request-info.js';
+
+/** True when output should be indented: `?pretty=true`, or a curl/Wget/browser User-Agent. */
+export function wantsPretty(ctx: ApiContext): boolean {
+  const q = ctx.query.pretty;
+  if (typeof q === 'string') return parseBool(q);
+  const ua = ctx.get('User-Agent');
+  return ua.startsWith('curl') || ua.startsWith('Wget') || ua.startsWith('Mozilla/5.0');
+}
+
+/** Encode `body` in the negotiated format with `code`. Throws ApiError 406 first if needed. */
+export function respond(ctx: ApiContext, code: number, body: unknown): void {
+  const format = ctx.state.format ?? negotiate(ctx.get('Accept'));
+  ctx.status = code;
+  ctx.type = contentTypeOf(format);
+  ctx.body = encodeBody(body, format, wantsPretty(ctx));
+}
+
+/** The URL path of an object of `store` (`/api/v1/namespaces/{ns}/pods/{name}`). */
+export function objectPath(store: GenericStore, namespace: string | undefined, name: string): string {
+  const root = store.def.group ? `/apis/${store.def.group}/${store.def.version}` : `/api/${store.def.version}`;
+  const ns = store.def.namespaced && namespace ? `/namespaces/${namespace}` : '';
+  return `${root}${ns}/${store.def.plural}/${name}`;
+}
+
+/** A copy of `obj` with its selfLink set. */
+export function withSelfLink(store: GenericStore, obj: ApiObject): ApiObject {
+  return { ...obj, metadata: { ...obj.metadata, selfLink: objectPath(store, obj.metadata.namespace, obj.metadata.name ?? '') } };
+}
+
+/** A list with its selfLink (the request path) and each item's selfLink set. */
+export function listWithSelfLinks(store: GenericStore, list: ApiList, path: string): ApiList {
+  return { ...list, metadata: { selfLink: path, ...list.metadata }, items: list.items.map((i) => withSelfLink(store, i)) };
+}

@@ -1,0 +1,84 @@
+/**
+ * Generic handlers for the non-streaming verbs: get, list, create, update, patch, delete and
+ * deletecollection, for any resource of the table and its subresources.
+ */
+import { bindPod } from '../../registry/binding.js';
+import { deleteCollection, deleteObject } from '../../registry/deletion.js';
+import type { AdmissionHook, GenericStore } from '../../registry/generic-store.js';
+import type { SubresourceDefinition } from '../../registry/types.js';
+import type { ApiContext } from '../context.js';
+import { decodeBody, mediaTypeOf } from '../negotiation/media-types.js';
+import { applyPatch, parsePatch, patchTypeOf } from '../patch/apply-patch.js';
+import { checkNameAndNamespace, readObjectBody } from './body.js';
+import { deleteOptions, listQuery } from './query.js';
+import { listWithSelfLinks, respond, withSelfLink } from './respond.js';
+
+/** What a verb handler needs besides the context. */
+export interface VerbTarget {
+  readonly store: GenericStore;
+  readonly namespace: string;
+  readonly name: string;
+  readonly subresource?: SubresourceDefinition;
+  readonly admit: AdmissionHook;
+  /** The pods store, for binding. */
+  readonly pods: GenericStore;
+}
+
+export async function handleGet(ctx: ApiContext, t: VerbTarget): Promise<void> {
+  respond(ctx, 200, withSelfLink(t.store, await t.store.get(t.namespace, t.name)));
+}
+
+export async function handleList(ctx: ApiContext, t: VerbTarget): Promise<void> {
+  const list = await t.store.list(t.namespace, listQuery(ctx, t.store));
+  respond(ctx, 200, listWithSelfLinks(t.store, list, ctx.path));
+}
+
+export async function handleCreate(ctx: ApiContext, t: VerbTarget): Promise<void> {
+  if (t.store.def.createHandler === 'binding' || t.subresource?.name === 'binding') {
+    const binding = readObjectBody(ctx, 'Binding', 'v1');
+    if (t.subresource) checkNameAndNamespace(binding, t.name, t.namespace, true);
+    respond(ctx, 201, await bindPod(t.pods, t.namespace || (binding.metadata.namespace ?? ''), binding));
+    return;
+  }
+  const obj = readObjectBody(ctx, t.store.def.kind, t.store.apiVersion);
+  const created = await t.store.create(t.namespace, obj, t.admit);
+  respond(ctx, 201, withSelfLink(t.store, created));
+}
+
+export async function handleUpdate(ctx: ApiContext, t: VerbTarget): Promise<void> {
+  const obj = readObjectBody(ctx, t.subresource?.kind ?? t.store.def.kind, t.store.apiVersion);
+  checkNameAndNamespace(obj, t.name, t.namespace, t.store.def.namespaced);
+  const updated = await t.store.update(t.namespace, t.name, () => obj, t.admit, t.subresource);
+  respond(ctx, 200, withSelfLink(t.store, updated));
+}
+
+export async function handlePatch(ctx: ApiContext, t: VerbTarget): Promise<void> {
+  const type = patchTypeOf(mediaTypeOf(ctx.get('Content-Type')));
+  const patch = parsePatch(type, ctx.state.rawBody ?? '');
+  const updated = await t.store.update(
+    t.namespace,
+    t.name,
+    (old) => {
+      const next = applyPatch(type, old, patch);
+      checkNameAndNamespace(next, t.name, t.namespace, t.store.def.namespaced);
+      return next;
+    },
+    t.admit,
+    t.subresource,
+  );
+  respond(ctx, 200, withSelfLink(t.store, updated));
+}
+
+export async function handleDelete(ctx: ApiContext, t: VerbTarget): Promise<void> {
+  const raw = ctx.state.rawBody ?? '';
+  const body = raw.trim() ? decodeBody(ctx.get('Content-Type'), raw) : undefined;
+  const res = await deleteObject(t.store, t.namespace, t.name, deleteOptions(ctx, body));
+  respond(ctx, res.code, res.body.kind === 'Status' ? res.body : withSelfLink(t.store, res.body as never));
+}
+
+export async function handleDeleteCollection(ctx: ApiContext, t: VerbTarget): Promise<void> {
+  const raw = ctx.state.rawBody ?? '';
+  const body = raw.trim() ? decodeBody(ctx.get('Content-Type'), raw) : undefined;
+  const list = await deleteCollection(t.store, t.namespace, listQuery(ctx, t.store), deleteOptions(ctx, body));
+  respond(ctx, 200, listWithSelfLinks(t.store, list, ctx.path));
+}

@@ -1,0 +1,91 @@
+/**
+ * The watch handler (upstream k8s.io/apiserver pkg/endpoints/handlers/watch.go): a 200 chunked
+ * response of newline-delimited JSON WatchEvents, flushed per event. Errors after the stream
+ * started arrive as one ERROR event carrying a Status, then the stream closes. The stream ends
+ * silently at `timeoutSeconds` (default a random duration in [minRequestTimeout, 2x)). A client
+ * that goes away aborts the storage watch at once.
+ */
+import { once } from 'node:events';
+import type { ServerResponse } from 'node:http';
+import { ApiError, badRequest, internalError } from '../../errors/api-error.js';
+import { buildPredicate } from '../../registry/predicate.js';
+import type { ApiContext } from '../context.js';
+import { negotiate } from '../negotiation/media-types.js';
+import { queryInt, queryValue } from './query.js';
+import { withSelfLink } from './respond.js';
+import type { VerbTarget } from './verbs.js';
+
+export interface WatchSettings {
+  /** Seconds; watches without timeoutSeconds last a random [t, 2t). */
+  readonly minRequestTimeoutSeconds: number;
+  /** Called with +1 / -1 as watches start and end (for apiserver_registered_watchers). */
+  readonly onWatchCount?: (delta: number, target: VerbTarget) => void;
+}
+
+/** Serve a watch; resolves when the stream has ended. Throws ApiError before the stream starts. */
+export async function handleWatch(ctx: ApiContext, t: VerbTarget, settings: WatchSettings): Promise<void> {
+  negotiate(ctx.get('Accept'), true);
+  const fieldSelector = queryValue(ctx, 'fieldSelector') ?? '';
+  if (t.name && fieldSelector) throw badRequest('both a name and a field selector provided; please provide one or the other.');
+  const predicate = buildPredicate(t.store.def, queryValue(ctx, 'labelSelector') ?? '', fieldSelector);
+  const timeoutParam = queryInt(ctx, 'timeoutSeconds');
+  const base = settings.minRequestTimeoutSeconds;
+  const timeoutSeconds = timeoutParam && timeoutParam > 0 ? timeoutParam : base + Math.random() * base;
+
+  const abort = new AbortController();
+  // Pinned single-object selectors watch one key instead of the whole prefix.
+  const pinnable = predicate.field.length === 1 && predicate.pinnedName && (t.namespace || !t.store.def.namespaced);
+  const name = t.name || (pinnable ? (predicate.pinnedName as string) : '');
+  const events = t.store.watch(t.namespace, name, predicate, queryValue(ctx, 'resourceVersion') ?? '', abort.signal);
+  const iterator = events[Symbol.asyncIterator]();
+
+  const res = ctx.res;
+  ctx.respond = false;
+  res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache, private', 'Transfer-Encoding': 'chunked' });
+  res.flushHeaders();
+  const timer = setTimeout(() => abort.abort(), timeoutSeconds * 1000);
+  const onClose = () => abort.abort();
+  res.once('close', onClose);
+  settings.onWatchCount?.(1, t);
+  try {
+    for (;;) {
+      const next = await nextOrAbort(iterator, abort.signal);
+      if (!next || next.done) break;
+      const ev = next.value;
+      const line = JSON.stringify({ type: ev.type, object: withSelfLink(t.store, ev.object) }) + '\n';
+      if (!res.write(line)) await waitDrain(res, abort.signal);
+    }
+  } catch (err) {
+    if (!abort.signal.aborted) {
+      const status = (err instanceof ApiError ? err : internalError(String((err as Error)?.message ?? err))).toStatus();
+      res.write(JSON.stringify({ type: 'ERROR', object: status }) + '\n');
+    }
+  } finally {
+    clearTimeout(timer);
+    res.off('close', onClose);
+    abort.abort();
+    void iterator.return?.();
+    settings.onWatchCount?.(-1, t);
+    if (!res.writableEnded) res.end();
+  }
+}
+
+/** The next event, or null once `signal` aborts (the pending read is abandoned). */
+async function nextOrAbort<T>(it: AsyncIterator<T>, signal: AbortSignal): Promise<IteratorResult<T> | null> {
+  if (signal.aborted) return null;
+  let onAbort!: () => void;
+  const aborted = new Promise<null>((resolve) => {
+    onAbort = () => resolve(null);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([it.next(), aborted]);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+}
+
+async function waitDrain(res: ServerResponse, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return;
+  await once(res, 'drain', { signal }).catch(() => undefined);
+}

@@ -1,0 +1,47 @@
+/**
+ * The one error middleware: every failure below it becomes a Status in the negotiated format
+ * (JSON when negotiation itself failed). Unexpected errors are logged with their stack and
+ * answered as a 500 InternalError without it.
+ */
+import type { Logger } from 'pino';
+import { ApiError, internalError, requestEntityTooLarge, badRequest } from '../../errors/api-error.js';
+import type { ApiContext } from '../context.js';
+import { contentTypeOf, encodeBody, negotiate, type Format } from '../negotiation/media-types.js';
+import { wantsPretty } from '../handlers/respond.js';
+
+/** Map errors thrown by Koa middleware (body parser, http-errors) to ApiErrors. */
+export function toHttpApiError(err: unknown): ApiError | null {
+  if (err instanceof ApiError) return err;
+  const e = err as { status?: number; type?: string; message?: string; expose?: boolean };
+  if (e?.status === 413 || e?.type === 'entity.too.large') return requestEntityTooLarge('limit is 3145728');
+  if (e?.status && e.status >= 400 && e.status < 500 && e.expose) return badRequest(e.message ?? 'bad request');
+  return null;
+}
+
+export function errorHandler(logger: Logger) {
+  return async (ctx: ApiContext, next: () => Promise<void>): Promise<void> => {
+    try {
+      await next();
+    } catch (err) {
+      let apiErr = toHttpApiError(err);
+      if (!apiErr) {
+        logger.error({ err, method: ctx.method, path: ctx.path }, 'unhandled error');
+        apiErr = internalError((err as Error)?.message ?? String(err));
+      }
+      if (ctx.respond === false) return; // a stream already started; it reports its own errors
+      let format: Format = 'json';
+      try {
+        format = ctx.state.format ?? negotiate(ctx.get('Accept'));
+      } catch {
+        format = 'json';
+      }
+      const status = apiErr.toStatus();
+      const retry = status.details?.retryAfterSeconds;
+      if (retry) ctx.set('Retry-After', String(retry));
+      if (apiErr.code === 403) ctx.set('X-Content-Type-Options', 'nosniff');
+      ctx.status = apiErr.code;
+      ctx.type = contentTypeOf(format);
+      ctx.body = encodeBody(status, format, wantsPretty(ctx));
+    }
+  };
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../errors/api-error.js';
+import { decodeBody, negotiate } from './media-types.js';
+
+describe('negotiate', () => {
+  it('falls back from Table to plain JSON as kubectl expects', () => {
+    expect(negotiate('application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json')).toBe('json');
+  });
+  it('serves JSON when protobuf is preferred but JSON is acceptable', () => {
+    expect(negotiate('application/vnd.kubernetes.protobuf,application/json')).toBe('json');
+  });
+  it('serves YAML on request, but not for watches', () => {
+    expect(negotiate('application/yaml')).toBe('yaml');
+    expect(() => negotiate('application/yaml', true)).toThrow(/application\/json;stream=watch/);
+  });
+  it('answers 406 NotAcceptable for unknown types', () => {
+    try {
+      negotiate('text/html');
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ApiError);
+      expect((err as ApiError).toStatus()).toMatchObject({ code: 406, reason: 'NotAcceptable' });
+    }
+  });
+});
+
+describe('decodeBody', () => {
+  it('decodes JSON and YAML', () => {
+    expect(decodeBody('application/json', '{"a":1}')).toEqual({ a: 1 });
+    expect(decodeBody('application/yaml', 'a: 1\n')).toEqual({ a: 1 });
+  });
+  it('rejects other media types with 415 and malformed bodies with 400', () => {
+    expect(() => decodeBody('text/plain', 'x')).toThrow(/unknown format/);
+    expect(() => decodeBody('application/json', '{')).toThrow(/couldn't decode/);
+  });
+});

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { applyPatch, JSON_PATCH, MERGE_PATCH, mergePatch, patchTypeOf } from './apply-patch.js';
+
+describe('patches', () => {
+  const obj = { metadata: { name: 'a', labels: { x: '1', y: '2' } }, data: { k: 'v' } };
+  it('merge patch sets, replaces and deletes keys (RFC 7386)', () => {
+    expect(mergePatch(obj, { metadata: { labels: { x: null, z: '3' } }, data: 'flat' })).toEqual({
+      metadata: { name: 'a', labels: { y: '2', z: '3' } },
+      data: 'flat',
+    });
+  });
+  it('json patch applies operations without touching the input', () => {
+    const out = applyPatch(JSON_PATCH, obj, [{ op: 'replace', path: '/data/k', value: 'w' }]);
+    expect(out.data).toEqual({ k: 'w' });
+    expect(obj.data.k).toBe('v');
+  });
+  it('a failed json patch test op is 422', () => {
+    expect(() => applyPatch(JSON_PATCH, obj, [{ op: 'test', path: '/data/k', value: 'nope' }])).toThrow(/rejected/);
+  });
+  it('strategic merge patch is 415 until implemented', () => {
+    expect(() => patchTypeOf('application/strategic-merge-patch+json')).toThrow(/unknown format/);
+    expect(patchTypeOf(MERGE_PATCH)).toBe(MERGE_PATCH);
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * Discovery documents (upstream k8s.io/apiserver pkg/endpoints/discovery): APIVersions at
+ * /api and /oapi, APIResourceList at /api/v1 and /apis/{group}/{version}, APIGroupList at
+ * /apis, APIGroup at /apis/{group}. Built from the resource table and the group list.
+ */
+import { API_GROUPS, type GroupVersions } from '../../api/groups.js';
+import type { ResourceDefinition } from '../../registry/types.js';
+
+export interface ApiResource {
+  name: string;
+  singularName: string;
+  namespaced: boolean;
+  kind: string;
+  verbs: string[];
+  shortNames?: string[];
+  categories?: string[];
+}
+
+/** The APIResourceList of a group version: each resource, then each subresource entry. */
+export function apiResourceList(defs: readonly ResourceDefinition[], group: string, version: string) {
+  const resources: ApiResource[] = [];
+  for (const def of defs.filter((d) => d.group === group && d.version === version)) {
+    const r: ApiResource = { name: def.plural, singularName: def.singular, namespaced: def.namespaced, kind: def.kind, verbs: [...def.verbs] };
+    if (def.shortNames.length) r.shortNames = [...def.shortNames];
+    if (def.categories.length) r.categories = [...def.categories];
+    resources.push(r);
+    for (const sub of def.subresources) {
+      resources.push({ name: `${def.plural}/${sub.name}`, singularName: '', namespaced: def.namespaced, kind: sub.kind, verbs: [...sub.verbs] });
+    }
+  }
+  return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: group ? `${group}/${version}` : version, resources };
+}
+
+/** serverAddressByClientCIDRs as upstream fills it: every client reaches the server's address. */
+export function serverAddresses(hostPort: string) {
+  return [{ clientCIDR: '0.0.0.0/0', serverAddress: hostPort }];
+}
+
+/** APIVersions of the legacy roots. */
+export function apiVersions(hostPort: string) {
+  return { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: serverAddresses(hostPort) };
+}
+
+/** One APIGroup document. */
+export function apiGroup(g: GroupVersions, withAddresses?: string) {
+  const versions = g.versions.map((v) => ({ groupVersion: `${g.name}/${v}`, version: v }));
+  const doc: Record<string, unknown> = { kind: 'APIGroup', apiVersion: 'v1', name: g.name, versions, preferredVersion: versions[0] };
+  if (withAddresses) doc.serverAddressByClientCIDRs = serverAddresses(withAddresses);
+  return doc;
+}
+
+/** The APIGroupList at /apis. */
+export function apiGroupList() {
+  return { kind: 'APIGroupList', apiVersion: 'v1', groups: API_GROUPS.map((g) => apiGroup(g)) };
+}
+
+/** Find a group by name. */
+export function findGroup(name: string): GroupVersions | undefined {
+  return API_GROUPS.find((g) => g.name === name);
+}

@@ -1,0 +1,39 @@
+/**
+ * The set of GenericStores built from the resource table, found by (group, version, plural).
+ * Definitions that share a storage prefix (SCC in two groups) share one storage.
+ */
+import type { ObjectStore } from '../storage/object-store.js';
+import { GenericStore } from './generic-store.js';
+import type { ResourceDefinition } from './types.js';
+
+export class ResourceRegistry {
+  private readonly byPath = new Map<string, GenericStore>();
+
+  constructor(
+    readonly definitions: readonly ResourceDefinition[],
+    storage: ObjectStore,
+  ) {
+    for (const def of definitions) this.byPath.set(pathKey(def.group, def.version, def.plural), new GenericStore(def, storage));
+  }
+
+  /** The store serving `resource` in group/version, or undefined. */
+  lookup(group: string, version: string, resource: string): GenericStore | undefined {
+    return this.byPath.get(pathKey(group, version, resource));
+  }
+
+  /** The core/v1 store of `resource` (throws if the table lacks it: a programming error). */
+  core(resource: string): GenericStore {
+    const store = this.lookup('', 'v1', resource);
+    if (!store) throw new Error(`no core/v1 resource ${resource} in the resource table`);
+    return store;
+  }
+
+  /** Every store, in table order. */
+  all(): GenericStore[] {
+    return [...this.byPath.values()];
+  }
+}
+
+function pathKey(group: string, version: string, resource: string): string {
+  return `${group}/${version}/${resource}`;
+}

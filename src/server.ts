@@ -1,0 +1,88 @@
+/**
+ * Starting and stopping a server: certificates, the HTTPS listener, the admin kubeconfig and
+ * the controllers. Used by main.ts and by the in-process tests.
+ */
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
+import type { ServerConfig } from './config/types.js';
+import { buildDeps, type Deps } from './deps.js';
+import { ensureServingCerts } from './serving/certs.js';
+import { writeKubeconfig } from './serving/kubeconfig.js';
+
+export interface RunningServer {
+  readonly deps: Deps;
+  readonly server: Server;
+  /** The port actually bound. */
+  readonly port: number;
+  /** `https://<advertise-address>:<port>` */
+  readonly url: string;
+  /** PEM of the CA that signed the serving certificate (generated certs only). */
+  readonly caPem?: string;
+  /** Where the kubeconfig was written, if it was. */
+  readonly kubeconfigPath?: string;
+  /** Stop accepting, end watches, stop controllers and close storage. */
+  stop(): Promise<void>;
+}
+
+/** Start a server from settings. Throws when storage or the port cannot be opened. */
+export async function startServer(config: ServerConfig): Promise<RunningServer> {
+  const deps = await buildDeps(config);
+  let cert: string;
+  let key: string;
+  let caPem: string | undefined;
+  if (config.tlsCertFile && config.tlsPrivateKeyFile) {
+    [cert, key] = await Promise.all([readFile(config.tlsCertFile, 'utf8'), readFile(config.tlsPrivateKeyFile, 'utf8')]);
+  } else {
+    const generated = await ensureServingCerts(config.certDir, [config.advertiseAddress]);
+    cert = generated.certPem;
+    key = generated.keyPem;
+    caPem = generated.caPem;
+    deps.logger.info({ certDir: config.certDir }, 'serving with a self-signed CA and certificate');
+  }
+  const server = createServer({ cert, key }, deps.app.callback());
+  server.keepAliveTimeout = 65_000;
+  server.requestTimeout = 0; // watches are long-running
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.securePort, config.bindAddress, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  deps.advertisedHostPort = `${config.advertiseAddress}:${port}`;
+  const url = `https://${config.advertiseAddress}:${port}`;
+  let kubeconfigPath: string | undefined;
+  if (config.writeKubeconfig && deps.adminToken) {
+    kubeconfigPath = config.writeKubeconfig;
+    const ca = caPem ?? (config.tlsCertFile ? await readFile(config.tlsCertFile, 'utf8') : '');
+    await writeKubeconfig(kubeconfigPath, { server: url, caPem: ca, token: deps.adminToken });
+  }
+  deps.namespaceController.start();
+  deps.logger.info({ url, kubeconfig: kubeconfigPath }, 'ck-apiserver serving');
+
+  const sockets = new Set<import('node:net').Socket>();
+  server.on('secureConnection', (s) => {
+    sockets.add(s);
+    s.once('close', () => sockets.delete(s));
+  });
+  return {
+    deps,
+    server,
+    port,
+    url,
+    caPem,
+    kubeconfigPath,
+    async stop() {
+      deps.namespaceController.stop();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const s of sockets) s.destroy();
+      await closed;
+      await deps.kv.close();
+    },
+  };
+}
+
+/** Default kubeconfig location for a cert dir: beside it. */
+export function defaultKubeconfigPath(certDir: string): string {
+  return join(dirname(certDir), 'kubeconfig');
+}

@@ -1,0 +1,75 @@
+/**
+ * An etcd watch as an async iterable of event batches (one batch per etcd watch response),
+ * with previous key-values. A compacted start revision ends the iteration with KvError
+ * 'Compacted'; a consumer more than `maxPending` batches behind is cut off with 'Unavailable'
+ * rather than buffering without bound. Aborting the signal cancels the etcd watch at once.
+ */
+import type { Etcd3, IWatchResponse, Watcher } from 'etcd3';
+import { KvError, type KvEvent, type KvWatch, type WatchOptions } from '../types.js';
+import { toKeyValue, toKvError } from './etcd-store.js';
+
+const MAX_PENDING = 10_000;
+
+export function etcdWatch(client: Etcd3, opts: WatchOptions, registry: Set<AbortController>): KvWatch {
+  return {
+    async *[Symbol.asyncIterator]() {
+      const local = new AbortController();
+      const onAbort = () => local.abort();
+      opts.signal.addEventListener('abort', onAbort, { once: true });
+      registry.add(local);
+      const pending: KvEvent[][] = [];
+      let failure: KvError | null = null;
+      let ended = false;
+      let wake: (() => void) | null = null;
+      const notify = () => {
+        wake?.();
+        wake = null;
+      };
+      let watcher: Watcher | undefined;
+      try {
+        const builder = client.watch().startRevision(String(Math.max(1, opts.fromRevision))).withPreviousKV();
+        const w = await (opts.exact ? builder.key(opts.prefix) : builder.prefix(opts.prefix)).create();
+        watcher = w;
+        w.on('data', (res: IWatchResponse) => {
+          if (res.compact_revision && Number(res.compact_revision) > 0) {
+            failure = new KvError('Compacted', 'mvcc: required revision has been compacted', Number(res.compact_revision));
+          } else if (res.events.length) {
+            pending.push(
+              res.events.map((ev) => ({
+                type: ev.type === 'Delete' ? 'delete' : 'put',
+                kv: ev.type === 'Delete' ? { ...toKeyValue(ev.kv), value: '' } : toKeyValue(ev.kv),
+                prevKv: ev.prev_kv ? toKeyValue(ev.prev_kv) : undefined,
+              })),
+            );
+            if (pending.length > MAX_PENDING) failure = new KvError('Unavailable', 'watch consumer too slow');
+          }
+          notify();
+        });
+        w.on('error', (err: unknown) => {
+          failure = toKvError(err);
+          notify();
+        });
+        w.on('end', () => {
+          ended = true;
+          notify();
+        });
+        local.signal.addEventListener('abort', notify, { once: true });
+        while (!local.signal.aborted) {
+          if (pending.length) {
+            yield pending.shift()!;
+            continue;
+          }
+          if (failure) throw failure;
+          if (ended) throw new KvError('Unavailable', 'etcd watch ended');
+          await new Promise<void>((resolve) => (wake = resolve));
+        }
+      } catch (err) {
+        if (!local.signal.aborted) throw toKvError(err);
+      } finally {
+        opts.signal.removeEventListener('abort', onAbort);
+        registry.delete(local);
+        await watcher?.cancel().catch(() => undefined);
+      }
+    },
+  };
+}

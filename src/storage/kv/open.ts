@@ -1,0 +1,20 @@
+/**
+ * Backend registry by URL scheme: no URL or `memory://` opens the embedded memory store;
+ * `http://` / `https://` endpoints open etcd.
+ */
+import { EtcdKvStore, type EtcdStoreOptions } from './etcd/etcd-store.js';
+import { MemoryKvStore } from './memory/memory-store.js';
+import { KvError, type KvStore } from './types.js';
+
+/**
+ * Open the store for `urls`. Throws KvError('Internal') for an unknown scheme or a mix of
+ * memory and etcd URLs. Opening etcd does not wait for a connection; the first call does.
+ */
+export async function openKvStore(urls: readonly string[], options: EtcdStoreOptions = {}): Promise<KvStore> {
+  const list = urls.map((u) => u.trim()).filter(Boolean);
+  if (list.length === 0 || list.every((u) => u.startsWith('memory://'))) return new MemoryKvStore();
+  if (!list.every((u) => /^https?:\/\//.test(u))) {
+    throw new KvError('Internal', `unsupported storage URLs ${list.join(',')}: use http(s)://host:port for etcd or memory://`);
+  }
+  return new EtcdKvStore(list, options);
+}

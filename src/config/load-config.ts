@@ -1,0 +1,114 @@
+/**
+ * Settings from flags and environment: `--flag=value` or `--flag value`; every flag also reads
+ * `CK_<FLAG_IN_UPPER_SNAKE_CASE>`. Flag wins over environment, which wins over the default.
+ * Validated with zod; problems throw ConfigError naming the flag.
+ */
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { ServerConfig } from './types.js';
+
+/** A bad flag or environment value. */
+export class ConfigError extends Error {}
+
+/** `--help` was given; `usage` is the text to print. */
+export class HelpRequested extends Error {
+  constructor(readonly usage: string) {
+    super('help requested');
+  }
+}
+
+const FLAGS: Record<string, { key: keyof ServerConfig; help: string }> = {
+  'secure-port': { key: 'securePort', help: 'HTTPS port (default 6443; 0 picks a free port)' },
+  'bind-address': { key: 'bindAddress', help: 'address to listen on (default 0.0.0.0)' },
+  'advertise-address': { key: 'advertiseAddress', help: 'host written into the kubeconfig and discovery (default 127.0.0.1)' },
+  'etcd-servers': { key: 'etcdServers', help: 'comma list of etcd URLs; empty uses the embedded memory store' },
+  'etcd-prefix': { key: 'etcdPrefix', help: 'key prefix in etcd (default /registry)' },
+  'tls-cert-file': { key: 'tlsCertFile', help: 'serving certificate (PEM); generated when absent' },
+  'tls-private-key-file': { key: 'tlsPrivateKeyFile', help: 'serving key (PEM)' },
+  'cert-dir': { key: 'certDir', help: 'directory for generated certificates (default .ck-apiserver/certs)' },
+  'token-auth-file': { key: 'tokenAuthFile', help: 'CSV token,user,uid,"groups"; absent generates an admin token' },
+  'write-kubeconfig': { key: 'writeKubeconfig', help: "admin kubeconfig path (default beside the cert dir; '' disables)" },
+  'etcd-compaction-interval': { key: 'etcdCompactionIntervalSeconds', help: 'etcd compaction interval, e.g. 5m (0 disables)' },
+  'log-level': { key: 'logLevel', help: 'fatal|error|warn|info|debug|trace|silent (default info)' },
+  'max-requests-inflight': { key: 'maxRequestsInflight', help: 'non-mutating requests in flight (default 400)' },
+  'max-mutating-requests-inflight': { key: 'maxMutatingRequestsInflight', help: 'mutating requests in flight (default 200)' },
+  'min-request-timeout': { key: 'minRequestTimeoutSeconds', help: 'seconds; watches last a random [t, 2t) (default 1800)' },
+};
+
+/** Parse a Go duration (`5m`, `1h30m`, `30s`, `0`) or plain seconds into seconds. */
+export function parseDuration(value: string): number {
+  if (/^\d+$/.test(value)) return Number(value);
+  const re = /(\d+(?:\.\d+)?)(h|ms|m|s)/gy;
+  let total = 0;
+  let m: RegExpExecArray | null;
+  let consumed = 0;
+  while ((m = re.exec(value))) {
+    const n = Number(m[1]);
+    total += m[2] === 'h' ? n * 3600 : m[2] === 'm' ? n * 60 : m[2] === 's' ? n : n / 1000;
+    consumed = re.lastIndex;
+  }
+  if (consumed !== value.length || value === '') throw new Error(`invalid duration "${value}"`);
+  return total;
+}
+
+const port = z.coerce.number().int().min(0).max(65535);
+const count = z.coerce.number().int().min(1);
+
+function usage(): string {
+  const lines = Object.entries(FLAGS).map(([f, { help }]) => `  --${f.padEnd(32)} ${help} [env CK_${f.toUpperCase().replace(/-/g, '_')}]`);
+  return `Usage: ck-apiserver [flags]\n\n${lines.join('\n')}`;
+}
+
+/** Read settings. Throws ConfigError (bad value or unknown flag) or HelpRequested. */
+export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): ServerConfig {
+  const raw: Record<string, string> = {};
+  for (const [flag] of Object.entries(FLAGS)) {
+    const v = env[`CK_${flag.toUpperCase().replace(/-/g, '_')}`];
+    if (v !== undefined) raw[flag] = v;
+  }
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--help' || arg === '-h') throw new HelpRequested(usage());
+    const m = /^--([a-z0-9-]+)(?:=(.*))?$/s.exec(arg);
+    if (!m) throw new ConfigError(`unexpected argument "${arg}"`);
+    if (!FLAGS[m[1]]) throw new ConfigError(`unknown flag --${m[1]}`);
+    if (m[2] !== undefined) raw[m[1]] = m[2];
+    else if (i + 1 < argv.length && !argv[i + 1].startsWith('--')) raw[m[1]] = argv[++i];
+    else throw new ConfigError(`flag --${m[1]} needs a value`);
+  }
+  const parse = <T>(flag: string, schema: z.ZodType<T>, fallback: T): T => {
+    if (raw[flag] === undefined) return fallback;
+    const res = schema.safeParse(raw[flag]);
+    if (!res.success) throw new ConfigError(`invalid --${flag} "${raw[flag]}": ${res.error.issues[0]?.message}`);
+    return res.data;
+  };
+  const certDir = parse('cert-dir', z.string().min(1), join('.ck-apiserver', 'certs'));
+  const tlsCertFile = parse<string | undefined>('tls-cert-file', z.string().min(1), undefined);
+  const tlsPrivateKeyFile = parse<string | undefined>('tls-private-key-file', z.string().min(1), undefined);
+  if (Boolean(tlsCertFile) !== Boolean(tlsPrivateKeyFile)) throw new ConfigError('--tls-cert-file and --tls-private-key-file go together');
+  let compaction = 300;
+  if (raw['etcd-compaction-interval'] !== undefined) {
+    try {
+      compaction = parseDuration(raw['etcd-compaction-interval']);
+    } catch (err) {
+      throw new ConfigError(`invalid --etcd-compaction-interval: ${(err as Error).message}`);
+    }
+  }
+  return {
+    securePort: parse('secure-port', port, 6443),
+    bindAddress: parse('bind-address', z.string().min(1), '0.0.0.0'),
+    advertiseAddress: parse('advertise-address', z.string().min(1), '127.0.0.1'),
+    etcdServers: (raw['etcd-servers'] ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    etcdPrefix: parse('etcd-prefix', z.string().min(1), '/registry'),
+    tlsCertFile,
+    tlsPrivateKeyFile,
+    certDir,
+    tokenAuthFile: parse<string | undefined>('token-auth-file', z.string().min(1), undefined),
+    writeKubeconfig: raw['write-kubeconfig'] ?? join(certDir, '..', 'kubeconfig'),
+    etcdCompactionIntervalSeconds: compaction,
+    logLevel: parse('log-level', z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+    maxRequestsInflight: parse('max-requests-inflight', count, 400),
+    maxMutatingRequestsInflight: parse('max-mutating-requests-inflight', count, 200),
+    minRequestTimeoutSeconds: parse('min-request-timeout', count, 1800),
+  };
+}

@@ -46,6 +46,7 @@ export async function* watchObjects(kv: KvStore, opts: ObjectWatchOptions): Asyn
       }
       from = res.revision + 1;
     }
+    if (opts.signal.aborted) return;
     const stream = kv.watch({ prefix: opts.fullKey, exact: !opts.recursive, fromRevision: from, signal: opts.signal });
     for await (const batch of stream) {
       for (const ev of batch) {

@@ -15,6 +15,7 @@ export function etcdWatch(client: Etcd3, opts: WatchOptions, registry: Set<Abort
     async *[Symbol.asyncIterator]() {
       const local = new AbortController();
       const onAbort = () => local.abort();
+      if (opts.signal.aborted) return;
       opts.signal.addEventListener('abort', onAbort, { once: true });
       registry.add(local);
       const pending: KvEvent[][] = [];

@@ -61,7 +61,7 @@ export function createApp(deps: AppDeps): Koa<ApiState> {
   const versions = (ctx: ApiContext) => respond(ctx, 200, apiVersions(deps.advertisedHostPort()));
   router.get(['/api', '/api/', '/oapi', '/oapi/'], versions);
   router.get(['/api/v1', '/api/v1/'], (ctx) => respond(ctx, 200, apiResourceList(deps.registry.definitions, '', 'v1')));
-  router.get(['/apis', '/apis/'], (ctx) => respond(ctx, 200, apiGroupList()));
+  router.get(['/apis', '/apis/'], (ctx) => respond(ctx, 200, apiGroupList(deps.registry.definitions)));
   router.get(['/apis/:group', '/apis/:group/'], (ctx) => {
     const group = findGroup(ctx.params.group);
     if (!group) throw resourceNotFound();

@@ -49,9 +49,16 @@ export function apiGroup(g: GroupVersions, withAddresses?: string) {
   return doc;
 }
 
-/** The APIGroupList at /apis. */
-export function apiGroupList() {
-  return { kind: 'APIGroupList', apiVersion: 'v1', groups: API_GROUPS.map((g) => apiGroup(g)) };
+/**
+ * The APIGroupList at /apis: the groups with at least one served resource, each with the
+ * versions that serve something (clients such as kubectl treat an empty group version as a
+ * failed discovery). Every group of the spec still answers at its own paths.
+ */
+export function apiGroupList(defs: readonly ResourceDefinition[]) {
+  const groups = API_GROUPS.map((g) => ({ ...g, versions: g.versions.filter((v) => defs.some((d) => d.group === g.name && d.version === v)) }))
+    .filter((g) => g.versions.length > 0)
+    .map((g) => apiGroup(g));
+  return { kind: 'APIGroupList', apiVersion: 'v1', groups };
 }
 
 /** Find a group by name. */

@@ -1,0 +1,125 @@
+/**
+ * kubectl against the server on etcd (testcontainers): every manifest of the shared corpus is
+ * created, read (single, list, -o yaml, -A), labelled, annotated and deleted, with the
+ * dispatcher kubectl and with kubectl 1.27; `get -w` shows a change made by another client.
+ */
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseAllDocuments } from 'yaml';
+import { readFileSync } from 'node:fs';
+import { startEtcd } from '../helpers/etcd.js';
+import { run } from '../helpers/run.js';
+import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+
+const CORPUS = resolve(import.meta.dirname, '../../../shared/corpus/examples');
+const KUBECTLS = [
+  ['dispatcher', '/usr/bin/kubectl'],
+  ['1.27', '/usr/lib/google-cloud-sdk/bin/kubectl.1.27'],
+] as const;
+
+function manifests(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir).sort()) {
+    const p = join(dir, entry);
+    if (statSync(p).isDirectory()) out.push(...manifests(p));
+    else if (/\.(ya?ml|json)$/.test(entry)) out.push(p);
+  }
+  return out;
+}
+
+interface Manifest {
+  file: string;
+  namespaces: string[];
+  isNamespace: boolean;
+}
+
+function describeManifest(file: string): Manifest {
+  const docs = parseAllDocuments(readFileSync(file, 'utf8')).map((d) => d.toJSON()).filter(Boolean);
+  return {
+    file,
+    namespaces: docs.map((d: any) => d.metadata?.namespace).filter((n: unknown): n is string => typeof n === 'string'),
+    isNamespace: docs.some((d: any) => d.kind === 'Namespace'),
+  };
+}
+
+const all = manifests(CORPUS).map(describeManifest);
+
+let etcd: Awaited<ReturnType<typeof startEtcd>>;
+let server: ServerProcess;
+beforeAll(async () => {
+  etcd = await startEtcd();
+  server = await startServerProcess([etcd.endpoint]);
+});
+afterAll(async () => {
+  await server?.stop();
+  await etcd?.stop();
+});
+
+describe.each(KUBECTLS)('kubectl (%s)', (_label, kubectl) => {
+  const k = (...args: string[]) => run(kubectl, [`--kubeconfig=${server.kubeconfig}`, ...args], { timeoutMs: 90_000 });
+  // Typed generators (`create namespace|configmap`) send protobuf from kubectl 1.32 on; manifests work everywhere.
+  const createFromYaml = (yaml: string) => run(kubectl, [`--kubeconfig=${server.kubeconfig}`, 'create', '--validate=false', '-f', '-'], { input: yaml });
+  const namespaceYaml = (name: string) => `apiVersion: v1\nkind: Namespace\nmetadata:\n  name: ${name}\n`;
+  const configMapYaml = (name: string) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\ndata:\n  a: b\n`;
+
+  it('talks to the server: version, api-resources', async () => {
+    const version = await k('version', '-o', 'json');
+    expect(version.code, version.stderr).toBe(0);
+    expect(JSON.parse(version.stdout).serverVersion.gitVersion).toMatch(/^v1\./);
+    const resources = await k('api-resources', '--api-group=');
+    expect(resources.code, resources.stderr).toBe(0);
+    for (const r of ['pods', 'services', 'replicationcontrollers', 'securitycontextconstraints']) expect(resources.stdout).toContain(r);
+  });
+
+  it(`creates, reads, labels, annotates and deletes all ${all.length} corpus manifests`, async () => {
+    const failures: string[] = [];
+    for (const m of all) {
+      const rel = relative(CORPUS, m.file);
+      for (const ns of m.namespaces) if (ns !== 'default') await createFromYaml(namespaceYaml(ns));
+      const steps: string[][] = [
+        ['create', '--validate=false', '-f', m.file],
+        ['get', '-f', m.file],
+        ['get', '-f', m.file, '-o', 'yaml'],
+        ['label', '-f', m.file, 'e2e=yes', '--overwrite'],
+        ['annotate', '-f', m.file, 'e2e/note=checked', '--overwrite'],
+        ['delete', '-f', m.file, '--wait=true', '--timeout=60s'],
+      ];
+      for (const step of steps) {
+        const res = await k(...step);
+        if (res.code !== 0) {
+          failures.push(`${rel}: kubectl ${step[0]}: ${res.stderr.trim()}`);
+          break;
+        }
+        if (step[0] === 'get' && step.includes('yaml')) expect(res.stdout).toMatch(/resourceVersion: "\d+"/);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('lists across namespaces with -A and shows a change from another client with get -w', async () => {
+    expect((await createFromYaml(configMapYaml('watched'))).code).toBe(0);
+    const list = await k('get', 'configmaps', '-A');
+    expect(list.stdout).toContain('watched');
+    const watcher = spawn(kubectl, [`--kubeconfig=${server.kubeconfig}`, 'get', 'configmaps', '-w', '-o', 'name'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    watcher.stdout.on('data', (d) => (out += d.toString()));
+    try {
+      await waitFor(() => out.includes('configmap/watched'), 15_000);
+      expect((await createFromYaml(configMapYaml('from-elsewhere'))).code).toBe(0);
+      await waitFor(() => out.includes('configmap/from-elsewhere'), 15_000);
+    } finally {
+      watcher.kill('SIGTERM');
+      await k('delete', 'configmap', 'watched', 'from-elsewhere');
+    }
+  });
+});
+
+async function waitFor(check: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -1,0 +1,61 @@
+/** Two server processes on one etcd: writes through one are read and watched through the other. */
+import { Agent, request } from 'undici';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startEtcd } from '../helpers/etcd.js';
+import { E2E_TOKEN, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+import { openWatch } from '../helpers/watch-stream.js';
+
+let etcd: Awaited<ReturnType<typeof startEtcd>>;
+let a: ServerProcess;
+let b: ServerProcess;
+let agentA: Agent;
+let agentB: Agent;
+
+beforeAll(async () => {
+  etcd = await startEtcd();
+  [a, b] = await Promise.all([startServerProcess([etcd.endpoint]), startServerProcess([etcd.endpoint])]);
+  agentA = new Agent({ connect: { ca: a.caPem } });
+  agentB = new Agent({ connect: { ca: b.caPem } });
+});
+afterAll(async () => {
+  await agentA?.close();
+  await agentB?.close();
+  await a?.stop();
+  await b?.stop();
+  await etcd?.stop();
+});
+
+async function call(server: ServerProcess, agent: Agent, method: string, path: string, body?: unknown) {
+  const res = await request(server.url + path, {
+    method: method as never,
+    dispatcher: agent,
+    headers: { authorization: `Bearer ${E2E_TOKEN}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.statusCode, body: (await res.body.json()) as any };
+}
+
+it('reads and watches through one replica what was written through the other', async () => {
+  const path = '/api/v1/namespaces/default/configmaps';
+  const list = await call(b, agentB, 'GET', path);
+  const watch = await openWatch(`${b.url}${path}?watch=true&resourceVersion=${list.body.metadata.resourceVersion}`, E2E_TOKEN, agentB);
+  try {
+    const created = await call(a, agentA, 'POST', path, { metadata: { name: 'shared' }, data: { x: '1' } });
+    expect(created.status).toBe(201);
+    const read = await call(b, agentB, 'GET', `${path}/shared`);
+    expect(read.body.metadata.resourceVersion).toBe(created.body.metadata.resourceVersion);
+    const updated = await call(a, agentA, 'PUT', `${path}/shared`, { ...created.body, data: { x: '2' } });
+    expect(updated.status).toBe(200);
+    const stale = await call(b, agentB, 'PUT', `${path}/shared`, { ...created.body, data: { x: '3' } });
+    expect(stale.status).toBe(409);
+    await call(a, agentA, 'DELETE', `${path}/shared`);
+    const evs = await watch.next(3, 10_000);
+    expect(evs.map((e) => [e.type, e.object.metadata.resourceVersion])).toEqual([
+      ['ADDED', created.body.metadata.resourceVersion],
+      ['MODIFIED', updated.body.metadata.resourceVersion],
+      ['DELETED', expect.stringMatching(/^\d+$/)],
+    ]);
+  } finally {
+    watch.close();
+  }
+});

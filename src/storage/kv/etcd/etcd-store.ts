@@ -48,6 +48,9 @@ export class EtcdKvStore implements KvStore {
   private readonly client: Etcd3;
   private readonly timeoutMs: number;
   private readonly watches = new Set<AbortController>();
+  /** etcd lease ids are int64: callers get small local numbers, mapped to the decimal ids. */
+  private readonly leaseIds = new Map<number, string>();
+  private readonly leaseNumbers = new Map<string, number>();
 
   constructor(hosts: readonly string[], options: EtcdStoreOptions = {}) {
     this.timeoutMs = options.requestTimeoutMs ?? 5000;
@@ -68,7 +71,7 @@ export class EtcdKvStore implements KvStore {
         revision: opts.revision && opts.revision > 0 ? opts.revision : undefined,
         limit: opts.limit && opts.limit > 0 ? opts.limit : undefined,
       });
-      return { kvs: res.kvs.map(toKeyValue), more: Boolean(res.more), count: Number(res.count), revision: Number(res.header.revision) };
+      return { kvs: res.kvs.map((kv) => this.local(toKeyValue(kv), kv.lease)), more: Boolean(res.more), count: Number(res.count), revision: Number(res.header.revision) };
     } catch (err) {
       throw toKvError(err);
     }
@@ -91,10 +94,10 @@ export class EtcdKvStore implements KvStore {
         failure: [{ request_range: { key: k } }],
       });
       const revision = Number(res.header.revision);
-      if (!res.succeeded) return { succeeded: false, revision, current: currentOf(res) };
+      if (!res.succeeded) return { succeeded: false, revision, current: this.currentOf(res) };
       const prev = res.responses[0]?.response_delete_range?.prev_kvs?.[0];
       if (!prev) return { succeeded: false, revision, current: null };
-      return { succeeded: true, revision, current: toKeyValue(prev) };
+      return { succeeded: true, revision, current: this.local(toKeyValue(prev), prev.lease) };
     } catch (err) {
       throw toKvError(err);
     }
@@ -119,7 +122,10 @@ export class EtcdKvStore implements KvStore {
   async grantLease(ttlSeconds: number): Promise<number> {
     try {
       const res = await this.client.leaseClient.leaseGrant({ TTL: ttlSeconds });
-      return Number(res.ID);
+      const local = this.leaseIds.size + 1;
+      this.leaseIds.set(local, String(res.ID));
+      this.leaseNumbers.set(String(res.ID), local);
+      return local;
     } catch (err) {
       throw toKvError(err);
     }
@@ -130,16 +136,28 @@ export class EtcdKvStore implements KvStore {
     this.client.close();
   }
 
+  /** The key-value a failed transaction's else-branch read, if any. */
+  private currentOf(res: ITxnResponse): KeyValue | null {
+    const kv = res.responses[0]?.response_range?.kvs?.[0];
+    return kv ? this.local(toKeyValue(kv), kv.lease) : null;
+  }
+
+  /** Replace the (imprecise) numeric lease of a key-value with this store's local number. */
+  private local(kv: KeyValue, rawLease: string | number | undefined): KeyValue {
+    const id = rawLease === undefined ? '0' : String(rawLease);
+    return id === '0' ? { ...kv, lease: 0 } : { ...kv, lease: this.leaseNumbers.get(id) ?? 0 };
+  }
+
   private async txnPut(key: string, value: string, expectedModRevision: number, lease?: number): Promise<TxnResult> {
     try {
       const k = buf(key);
       const res = await this.client.kv.txn({
         compare: [{ key: k, target: 'Mod', result: 'Equal', mod_revision: expectedModRevision }],
-        success: [{ request_put: { key: k, value: buf(value), lease: lease || undefined } }],
+        success: [{ request_put: { key: k, value: buf(value), lease: lease ? this.leaseIds.get(lease) : undefined } }],
         failure: [{ request_range: { key: k } }],
       });
       const revision = Number(res.header.revision);
-      if (!res.succeeded) return { succeeded: false, revision, current: currentOf(res) };
+      if (!res.succeeded) return { succeeded: false, revision, current: this.currentOf(res) };
       return {
         succeeded: true,
         revision,
@@ -151,7 +169,4 @@ export class EtcdKvStore implements KvStore {
   }
 }
 
-function currentOf(res: ITxnResponse): KeyValue | null {
-  const kv = res.responses[0]?.response_range?.kvs?.[0];
-  return kv ? toKeyValue(kv) : null;
-}
+

@@ -10,6 +10,16 @@ import { toKeyValue, toKvError } from './etcd-store.js';
 
 const MAX_PENDING = 10_000;
 
+/** True when reading at `revision` fails because it is compacted. */
+async function isCompacted(client: Etcd3, revision: number): Promise<boolean> {
+  try {
+    await client.kv.range({ key: Buffer.from('compact_rev_key'), revision: Math.max(1, revision) });
+    return false;
+  } catch (err) {
+    return /compacted/.test(String((err as Error)?.message));
+  }
+}
+
 export function etcdWatch(client: Etcd3, opts: WatchOptions, registry: Set<AbortController>): KvWatch {
   return {
     async *[Symbol.asyncIterator]() {
@@ -19,7 +29,7 @@ export function etcdWatch(client: Etcd3, opts: WatchOptions, registry: Set<Abort
       opts.signal.addEventListener('abort', onAbort, { once: true });
       registry.add(local);
       const pending: KvEvent[][] = [];
-      let failure: KvError | null = null;
+      let failure = null as KvError | null;
       let ended = false;
       let wake: (() => void) | null = null;
       const notify = () => {
@@ -47,8 +57,14 @@ export function etcdWatch(client: Etcd3, opts: WatchOptions, registry: Set<Abort
           notify();
         });
         w.on('error', (err: unknown) => {
+          // etcd cancels a watch whose start revision is compacted; the client reports it as an
+          // error with an empty reason, so ask storage whether that revision is still readable.
           failure = toKvError(err);
-          notify();
+          void isCompacted(client, opts.fromRevision).then((compacted) => {
+            if (compacted) failure = new KvError('Compacted', 'mvcc: required revision has been compacted');
+            ended = true;
+            notify();
+          });
         });
         w.on('end', () => {
           ended = true;
@@ -60,8 +76,8 @@ export function etcdWatch(client: Etcd3, opts: WatchOptions, registry: Set<Abort
             yield pending.shift()!;
             continue;
           }
-          if (failure) throw failure;
-          if (ended) throw new KvError('Unavailable', 'etcd watch ended');
+          if (ended) throw failure ?? new KvError('Unavailable', 'etcd watch ended');
+          if (failure && failure.code !== 'Internal') throw failure;
           await new Promise<void>((resolve) => (wake = resolve));
         }
       } catch (err) {
@@ -69,7 +85,8 @@ export function etcdWatch(client: Etcd3, opts: WatchOptions, registry: Set<Abort
       } finally {
         opts.signal.removeEventListener('abort', onAbort);
         registry.delete(local);
-        await watcher?.cancel().catch(() => undefined);
+        // A watch etcd already cancelled never answers a cancel request: do not wait on it.
+        if (watcher && !ended) await Promise.race([watcher.cancel().catch(() => undefined), new Promise((r) => setTimeout(r, 2000))]);
       }
     },
   };

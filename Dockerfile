@@ -1,0 +1,29 @@
+# ck-apiserver image. Multi-stage: the build stage installs every dependency and compiles
+# TypeScript; the runtime stage keeps dist/ and production dependencies only, and runs as a
+# non-root user. The base image is overridable (no registry is reachable in some CI):
+#   docker build --build-arg NODE_IMAGE=local/node:20 -t ck-apiserver .
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+FROM ${NODE_IMAGE} AS build
+WORKDIR /src
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json ./
+COPY src ./src
+RUN npm run build && npm prune --omit=dev \
+ && node -e "require('fs').mkdirSync('/state/certs', { recursive: true })"
+
+FROM ${NODE_IMAGE}
+WORKDIR /app
+COPY --from=build /src/package.json ./package.json
+COPY --from=build /src/node_modules ./node_modules
+COPY --from=build /src/dist ./dist
+ENV NODE_ENV=production \
+    CK_CERT_DIR=/var/lib/ck-apiserver/certs \
+    CK_WRITE_KUBECONFIG=/var/lib/ck-apiserver/kubeconfig
+# Generated certificates and the kubeconfig go to a state directory owned by the runtime user
+# (made with node: the base image need not have mkdir or chown).
+COPY --from=build --chown=65532:65532 /state /var/lib/ck-apiserver
+USER 65532:65532
+EXPOSE 6443
+ENTRYPOINT ["node", "/app/dist/main.js"]

@@ -22,6 +22,8 @@ async function main(): Promise<void> {
     throw err;
   }
   const running = await startServer(config);
+  // Last line of defence: a stray rejection is logged, never allowed to end the process.
+  process.on('unhandledRejection', (reason) => running.deps.logger.error({ err: reason }, 'unhandled rejection'));
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

@@ -127,6 +127,32 @@ describe('authentication and errors', () => {
     expect(missingNs.body.message).toBe('namespaces "nope" not found');
   });
 
+  it('rejects bodies over 3 MiB with 413 and stores nothing', async () => {
+    const big = { metadata: { name: 'too-big' }, data: { k: 'x'.repeat(3 * 1024 * 1024 + 10) } };
+    const res = await srv.api('POST', '/api/v1/namespaces/default/configmaps', big);
+    expect(res.status).toBe(413);
+    expect(res.body.reason).toBe('RequestEntityTooLarge');
+    expect((await srv.api('GET', '/api/v1/namespaces/default/configmaps/too-big')).status).toBe(404);
+  });
+
+  it('creates namespaced objects through the all-namespaces path using the body namespace', async () => {
+    const res = await srv.api('POST', '/api/v1/configmaps', { metadata: { name: 'any-ns', namespace: 'kube-public' } });
+    expect(res.status).toBe(201);
+    expect(res.body.metadata.selfLink).toBe('/api/v1/namespaces/kube-public/configmaps/any-ns');
+    const none = await srv.api('POST', '/api/v1/configmaps', { metadata: { name: 'no-ns' } });
+    expect(none.status).toBe(422);
+    expect(none.body.details.causes).toEqual([{ reason: 'FieldValueRequired', field: 'metadata.namespace', message: 'Required value' }]);
+  });
+
+  it('exposes Prometheus metrics with upstream names', async () => {
+    await srv.api('GET', '/api/v1/namespaces/default/configmaps');
+    const res = await srv.api('GET', '/metrics');
+    expect(res.status).toBe(200);
+    expect(res.text).toMatch(/apiserver_request_total\{verb="LIST",group="",version="v1",resource="configmaps",subresource="",scope="namespace",component="apiserver",code="200"\} \d+/);
+    expect(res.text).toContain('apiserver_request_duration_seconds_bucket');
+    expect((await srv.api('GET', '/metrics', undefined, { authorization: '' })).status).toBe(401);
+  });
+
   it('accepts and returns YAML', async () => {
     const res = await srv.api('POST', '/api/v1/namespaces/default/configmaps', 'metadata:\n  name: from-yaml\ndata:\n  k: v\n', {
       'content-type': 'application/yaml',

@@ -20,7 +20,7 @@ export function wantsPretty(ctx: ApiContext): boolean {
 export function respond(ctx: ApiContext, code: number, body: unknown): void {
   const format = ctx.state.format ?? negotiate(ctx.get('Accept'));
   ctx.status = code;
-  ctx.type = contentTypeOf(format);
+  ctx.set('Content-Type', contentTypeOf(format));
   ctx.body = encodeBody(body, format, wantsPretty(ctx));
 }
 

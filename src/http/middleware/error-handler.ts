@@ -40,7 +40,7 @@ export function errorHandler(logger: Logger) {
       if (retry) ctx.set('Retry-After', String(retry));
       if (apiErr.code === 403) ctx.set('X-Content-Type-Options', 'nosniff');
       ctx.status = apiErr.code;
-      ctx.type = contentTypeOf(format);
+      ctx.set('Content-Type', contentTypeOf(format));
       ctx.body = encodeBody(status, format, wantsPretty(ctx));
     }
   };

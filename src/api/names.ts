@@ -19,41 +19,36 @@ function maxLen(n: number): string {
   return `must be no more than ${n} characters`;
 }
 
-/** DNS-1123 label (namespaces): at most 63 characters. */
-export function validateDns1123Label(value: string): string[] {
-  const errs: string[] = [];
-  if (value.length > 63) errs.push(maxLen(63));
-  if (!dns1123LabelRe.test(value)) {
-    errs.push(
-      `a DNS-1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '${DNS1123_LABEL}')`,
-    );
-  }
-  return errs;
+/** A validator: at most `max` characters, matching `re`, else `message`. */
+function rule(max: number, re: RegExp, message: string): (value: string) => string[] {
+  return (value) => {
+    const errs: string[] = [];
+    if (value.length > max) errs.push(maxLen(max));
+    if (!re.test(value)) errs.push(message);
+    return errs;
+  };
 }
+
+/** DNS-1123 label (namespaces): at most 63 characters. */
+export const validateDns1123Label = rule(
+  63,
+  dns1123LabelRe,
+  `a DNS-1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '${DNS1123_LABEL}')`,
+);
 
 /** DNS-1123 subdomain (most kinds): at most 253 characters. */
-export function validateDns1123Subdomain(value: string): string[] {
-  const errs: string[] = [];
-  if (value.length > 253) errs.push(maxLen(253));
-  if (!dns1123SubdomainRe.test(value)) {
-    errs.push(
-      `a DNS-1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '${DNS1123_SUBDOMAIN}')`,
-    );
-  }
-  return errs;
-}
+export const validateDns1123Subdomain = rule(
+  253,
+  dns1123SubdomainRe,
+  `a DNS-1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '${DNS1123_SUBDOMAIN}')`,
+);
 
 /** DNS-1035 label (services): at most 63 characters, starting with a letter. */
-export function validateDns1035Label(value: string): string[] {
-  const errs: string[] = [];
-  if (value.length > 63) errs.push(maxLen(63));
-  if (!dns1035LabelRe.test(value)) {
-    errs.push(
-      `a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')`,
-    );
-  }
-  return errs;
-}
+export const validateDns1035Label = rule(
+  63,
+  dns1035LabelRe,
+  `a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')`,
+);
 
 /** Qualified name (label and annotation keys): optional DNS subdomain prefix and '/', name <= 63. */
 export function validateQualifiedName(value: string): string[] {
@@ -82,16 +77,11 @@ export function validateQualifiedName(value: string): string[] {
 }
 
 /** Label value: empty or <= 63 characters of the qualified-name alphabet. */
-export function validateLabelValue(value: string): string[] {
-  const errs: string[] = [];
-  if (value.length > 63) errs.push(maxLen(63));
-  if (!labelValueRe.test(value)) {
-    errs.push(
-      `a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '${LABEL_VALUE}')`,
-    );
-  }
-  return errs;
-}
+export const validateLabelValue = rule(
+  63,
+  labelValueRe,
+  `a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '${LABEL_VALUE}')`,
+);
 
 /** Path-segment rules for names used in URLs and keys (pkg/api/validation/path). */
 export function validatePathSegmentName(name: string): string[] {

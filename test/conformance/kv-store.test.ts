@@ -3,9 +3,8 @@
  * semantics object storage relies on), run against the memory store and against etcd.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openKvStore } from '../../src/storage/kv/open.js';
 import { KvError, prefixEnd, type KvEvent, type KvStore } from '../../src/storage/kv/types.js';
-import { startEtcd } from '../helpers/etcd.js';
+import { BACKENDS } from '../helpers/backends.js';
 
 async function collect(kv: KvStore, prefix: string, fromRevision: number, count: number, exact = false): Promise<KvEvent[]> {
   const abort = new AbortController();
@@ -184,19 +183,4 @@ function suite(name: string, open: () => Promise<{ kv: KvStore; close: () => Pro
   });
 }
 
-suite('memory', async () => {
-  const kv = await openKvStore([]);
-  return { kv, close: () => kv.close() };
-});
-
-suite('etcd', async () => {
-  const etcd = await startEtcd();
-  const kv = await openKvStore([etcd.endpoint]);
-  return {
-    kv,
-    close: async () => {
-      await kv.close();
-      await etcd.stop();
-    },
-  };
-});
+for (const [name, open] of BACKENDS) suite(name, open);

@@ -5,11 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiObject } from '../../src/api/object.js';
-import { openKvStore } from '../../src/storage/kv/open.js';
 import type { KvStore } from '../../src/storage/kv/types.js';
 import { ObjectStore } from '../../src/storage/object-store.js';
 import { StorageError } from '../../src/storage/storage-error.js';
-import { startEtcd } from '../helpers/etcd.js';
+import { BACKENDS } from '../helpers/backends.js';
 
 const obj = (name: string, labels: Record<string, string> = {}): ApiObject => ({
   apiVersion: 'v1',
@@ -153,19 +152,4 @@ function suite(name: string, open: () => Promise<{ kv: KvStore; close: () => Pro
   });
 }
 
-suite('memory', async () => {
-  const kv = await openKvStore([]);
-  return { kv, close: () => kv.close() };
-});
-
-suite('etcd', async () => {
-  const etcd = await startEtcd();
-  const kv = await openKvStore([etcd.endpoint]);
-  return {
-    kv,
-    close: async () => {
-      await kv.close();
-      await etcd.stop();
-    },
-  };
-});
+for (const [name, open] of BACKENDS) suite(name, open);

@@ -6,12 +6,11 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { spawn } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { readFileSync } from 'node:fs';
-import { startEtcd } from '../helpers/etcd.js';
 import { run } from '../helpers/run.js';
-import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+import { serversOnEtcd, type ServerProcess } from '../helpers/server-process.js';
 
 const CORPUS = resolve(import.meta.dirname, '../../../shared/corpus/examples');
 const KUBECTLS = [
@@ -46,15 +45,10 @@ function describeManifest(file: string): Manifest {
 
 const all = manifests(CORPUS).map(describeManifest);
 
-let etcd: Awaited<ReturnType<typeof startEtcd>>;
+const started = serversOnEtcd(1);
 let server: ServerProcess;
-beforeAll(async () => {
-  etcd = await startEtcd();
-  server = await startServerProcess([etcd.endpoint]);
-});
-afterAll(async () => {
-  await server?.stop();
-  await etcd?.stop();
+beforeAll(() => {
+  server = started.servers[0];
 });
 
 describe.each(KUBECTLS)('kubectl (%s)', (_label, kubectl) => {

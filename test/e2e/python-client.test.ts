@@ -1,23 +1,14 @@
 /** The official Python client (python3-kubernetes) against the server on etcd. */
 import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startEtcd } from '../helpers/etcd.js';
+import { expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
-import { E2E_TOKEN, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+import { E2E_TOKEN, serversOnEtcd } from '../helpers/server-process.js';
 
-let etcd: Awaited<ReturnType<typeof startEtcd>>;
-let server: ServerProcess;
-beforeAll(async () => {
-  etcd = await startEtcd();
-  server = await startServerProcess([etcd.endpoint]);
-});
-afterAll(async () => {
-  await server?.stop();
-  await etcd?.stop();
-});
+const started = serversOnEtcd(1);
 
 it('creates, lists, patches, deletes a ConfigMap and watches ADDED/MODIFIED/DELETED', async () => {
+  const server = started.servers[0];
   const caFile = join(server.dir, 'py-ca.crt');
   await writeFile(caFile, server.caPem);
   const script = resolve(import.meta.dirname, 'python/configmap_flow.py');

@@ -1,28 +1,23 @@
 /** Two server processes on one etcd: writes through one are read and watched through the other. */
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startEtcd } from '../helpers/etcd.js';
-import { E2E_TOKEN, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+import { E2E_TOKEN, serversOnEtcd, type ServerProcess } from '../helpers/server-process.js';
 import { openWatch } from '../helpers/watch-stream.js';
 
-let etcd: Awaited<ReturnType<typeof startEtcd>>;
+const started = serversOnEtcd(2);
 let a: ServerProcess;
 let b: ServerProcess;
 let agentA: Agent;
 let agentB: Agent;
 
-beforeAll(async () => {
-  etcd = await startEtcd();
-  [a, b] = await Promise.all([startServerProcess([etcd.endpoint]), startServerProcess([etcd.endpoint])]);
+beforeAll(() => {
+  [a, b] = started.servers;
   agentA = new Agent({ connect: { ca: a.caPem } });
   agentB = new Agent({ connect: { ca: b.caPem } });
 });
 afterAll(async () => {
   await agentA?.close();
   await agentB?.close();
-  await a?.stop();
-  await b?.stop();
-  await etcd?.stop();
 });
 
 async function call(server: ServerProcess, agent: Agent, method: string, path: string, body?: unknown) {

@@ -7,6 +7,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { afterAll, beforeAll } from 'vitest';
+import { startEtcd } from './etcd.js';
 
 export const E2E_TOKEN = 'e2e-admin-token';
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -78,4 +80,22 @@ export async function startServerProcess(etcdServers: string[], extraArgs: strin
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Register beforeAll/afterAll hooks that start etcd (testcontainers) and `count` server
+ * processes on it, and stop them afterwards. Returns a live view of the started servers.
+ */
+export function serversOnEtcd(count = 1): { readonly servers: ServerProcess[] } {
+  const state = { servers: [] as ServerProcess[] };
+  let etcd: Awaited<ReturnType<typeof startEtcd>> | undefined;
+  beforeAll(async () => {
+    etcd = await startEtcd();
+    state.servers.push(...(await Promise.all(Array.from({ length: count }, () => startServerProcess([etcd!.endpoint])))));
+  });
+  afterAll(async () => {
+    await Promise.all(state.servers.map((s) => s.stop()));
+    await etcd?.stop();
+  });
+  return state;
 }

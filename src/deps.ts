@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { generateAdminToken, TokenAuthenticator, readTokenFile } from './auth/token-file.js';
 import type { ServerConfig } from './config/types.js';
 import { ensureSystemNamespaces } from './controllers/bootstrap.js';
+import { Compactor } from './controllers/compactor.js';
 import { NamespaceController } from './controllers/namespace-controller.js';
 import { createApp } from './http/app.js';
 import type { ApiState } from './http/context.js';
@@ -29,6 +30,7 @@ export interface Deps {
   /** The admin token written into the kubeconfig, when one was generated or found. */
   readonly adminToken?: string;
   readonly namespaceController: NamespaceController;
+  readonly compactor: Compactor;
   /** Set by the server once it listens: host:port advertised in discovery. */
   advertisedHostPort: string;
 }
@@ -66,6 +68,7 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
     authenticator,
     adminToken,
     namespaceController: new NamespaceController(registry, logger),
+    compactor: new Compactor(kv, logger, config.etcdCompactionIntervalSeconds),
     advertisedHostPort: `${config.advertiseAddress}:${config.securePort}`,
     app: undefined as unknown as Koa<ApiState>,
   };
@@ -75,6 +78,7 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
     authenticator,
     logger,
     metrics,
+    inFlightLimits: { readOnly: config.maxRequestsInflight, mutating: config.maxMutatingRequestsInflight },
     watch: {
       minRequestTimeoutSeconds: config.minRequestTimeoutSeconds,
       onWatchCount: (delta, t) => metrics.registeredWatchers.inc({ group: t.store.def.group, version: t.store.def.version, kind: t.store.def.kind }, delta),

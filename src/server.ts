@@ -58,6 +58,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     await writeKubeconfig(kubeconfigPath, { server: url, caPem: ca, token: deps.adminToken });
   }
   deps.namespaceController.start();
+  deps.compactor.start();
   deps.logger.info({ url, kubeconfig: kubeconfigPath }, 'ck-apiserver serving');
 
   const sockets = new Set<import('node:net').Socket>();
@@ -74,6 +75,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     kubeconfigPath,
     async stop() {
       deps.namespaceController.stop();
+      deps.compactor.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const s of sockets) s.destroy();
       await closed;

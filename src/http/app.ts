@@ -7,7 +7,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import bodyParser from 'koa-bodyparser';
 import type { Logger } from 'pino';
-import type { Registry } from 'prom-client';
+import type { Gauge, Registry } from 'prom-client';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
 import type { KvStore } from '../storage/kv/types.js';
 import type { ApiContext, ApiState } from './context.js';
@@ -16,6 +16,7 @@ import { respond } from './handlers/respond.js';
 import type { WatchSettings } from './handlers/watch.js';
 import { authentication, type Authenticator } from './middleware/authentication.js';
 import { errorHandler } from './middleware/error-handler.js';
+import { maxInFlight } from './middleware/max-in-flight.js';
 import { observe, type RequestMetrics } from './middleware/observe.js';
 import { requestInfoMiddleware } from './middleware/request-info.js';
 import { apiGroup, apiGroupList, apiResourceList, apiVersions, findGroup } from './routes/discovery.js';
@@ -26,7 +27,9 @@ export interface AppDeps {
   readonly kv: KvStore;
   readonly authenticator: Authenticator;
   readonly logger: Logger;
-  readonly metrics: RequestMetrics & { readonly registry: Registry };
+  readonly metrics: RequestMetrics & { readonly registry: Registry; readonly inflight: Gauge<string> };
+  /** --max-requests-inflight / --max-mutating-requests-inflight. */
+  readonly inFlightLimits: { readonly readOnly: number; readonly mutating: number };
   readonly watch: WatchSettings;
   /** host:port clients use to reach this server (serverAddressByClientCIDRs). */
   readonly advertisedHostPort: () => string;
@@ -43,6 +46,7 @@ export function createApp(deps: AppDeps): Koa<ApiState> {
   app.use(errorHandler(deps.logger));
   app.use(requestInfoMiddleware());
   app.use(authentication(deps.authenticator));
+  app.use(maxInFlight(deps.inFlightLimits, deps.metrics.inflight));
   app.use(
     bodyParser({
       enableTypes: ['text'],

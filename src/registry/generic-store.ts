@@ -73,10 +73,14 @@ export class GenericStore {
     }
   }
 
-  /** Read one object. Throws ApiError 404. */
-  async get(namespace: string, name: string): Promise<ApiObject> {
+  /**
+   * Read one object; a `resourceVersion` other than '' / '0' must not be newer than the store
+   * (waits up to 3 s, then 504). Throws ApiError 400 (malformed version), 404, 504.
+   */
+  async get(namespace: string, name: string, resourceVersion = ''): Promise<ApiObject> {
     try {
-      return this.present(await this.storage.get(this.key(namespace, name)));
+      const min = resourceVersion === '0' ? 0 : parseResourceVersion(resourceVersion);
+      return this.present(await this.storage.get(this.key(namespace, name), min));
     } catch (err) {
       throw toApiError(err, this.ctx(name, 'GET'));
     }
@@ -111,7 +115,14 @@ export class GenericStore {
    * Watch one namespace ('' = all), or one object when `name` is set. Events carry objects
    * with apiVersion/kind. Throws ApiError 400 for a malformed resourceVersion.
    */
-  watch(namespace: string, name: string, predicate: Predicate, resourceVersion: string, signal: AbortSignal): AsyncIterable<WatchEvent> {
+  watch(
+    namespace: string,
+    name: string,
+    predicate: Predicate,
+    resourceVersion: string,
+    signal: AbortSignal,
+    onProgress?: (revision: number) => void,
+  ): AsyncIterable<WatchEvent> {
     let rv: number;
     try {
       rv = parseResourceVersion(resourceVersion);
@@ -119,8 +130,14 @@ export class GenericStore {
       throw toApiError(err, this.ctx(name, 'WATCH'));
     }
     const source = name
-      ? this.storage.watch(this.key(namespace, name), { recursive: false, resourceVersion: rv, predicate: predicate.matches, signal })
-      : this.storage.watch(this.keyPrefix(namespace), { recursive: true, resourceVersion: rv, predicate: predicate.empty ? undefined : predicate.matches, signal });
+      ? this.storage.watch(this.key(namespace, name), { recursive: false, resourceVersion: rv, predicate: predicate.matches, signal, onProgress })
+      : this.storage.watch(this.keyPrefix(namespace), {
+          recursive: true,
+          resourceVersion: rv,
+          predicate: predicate.empty ? undefined : predicate.matches,
+          signal,
+          onProgress,
+        });
     const present = (o: ApiObject) => this.present(o);
     const ctx = this.ctx(name, 'WATCH');
     return {

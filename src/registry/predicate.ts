@@ -66,3 +66,17 @@ export function buildPredicate(def: ResourceDefinition, labelSelector = '', fiel
       : (obj) => matchesLabels(label, obj.metadata?.labels) && (field.length === 0 || matchesFields(field, fieldSetOf(def, obj))),
   };
 }
+
+/** True when an object still has pending initializers (metadata.initializers.pending). */
+export function isUninitialized(obj: ApiObject): boolean {
+  return (obj.metadata?.initializers?.pending ?? []).length > 0;
+}
+
+/**
+ * Hide objects with pending initializers unless `includeUninitialized` (upstream 1.9/1.10
+ * list/watch/deletecollection behaviour).
+ */
+export function withInitializerFilter(pred: Predicate, includeUninitialized: boolean): Predicate {
+  if (includeUninitialized) return pred;
+  return { ...pred, empty: false, matches: (obj) => !isUninitialized(obj) && pred.matches(obj) };
+}

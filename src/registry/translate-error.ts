@@ -11,10 +11,14 @@ import {
   internalError,
   notFound,
   OPTIMISTIC_LOCK_MESSAGE,
-  serverTimeout,
+  serviceUnavailable,
   timeout,
 } from '../errors/api-error.js';
 import { StorageError } from '../storage/storage-error.js';
+
+/** Upstream 1.12+ message of a 410 for an expired continue token (k8s.io/apiserver pkg/storage/etcd3/errors.go). */
+export const EXPIRED_CONTINUE_MESSAGE =
+  'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.';
 
 /** What the failing operation was about: resource (plural), group, object name, HTTP verb. */
 export interface ErrorContext {
@@ -36,17 +40,21 @@ export function toApiError(err: unknown, ctx: ErrorContext): ApiError {
     case 'Conflict':
       return conflict(ctx.resource, ctx.name, err.message.startsWith('Precondition') ? err.message : OPTIMISTIC_LOCK_MESSAGE, ctx.group);
     case 'Expired':
+      if (err.continueToken) return expired(EXPIRED_CONTINUE_MESSAGE, { continue: err.continueToken });
       return expired(
         ctx.operation === 'WATCH'
           ? 'The resourceVersion for the provided watch is too old.'
           : 'The resourceVersion for the provided list is too old.',
       );
     case 'TooLargeResourceVersion':
-      return timeout(`Too large resource version: ${err.message}`, 1);
+      return timeout(`Too large resource version: ${err.message.replace(/^.*?(\d+, current: \d+).*$/, '$1')}`, 1);
     case 'InvalidArgument':
       return badRequest(err.message.startsWith('continue key') ? `invalid continue token: ${err.message}` : err.message);
     case 'Unreachable':
-      return serverTimeout(ctx.group ? `${ctx.resource}.${ctx.group}` : ctx.resource, ctx.operation, 2);
+      // Storage did not answer in time (504) or refused (503); both carry Retry-After.
+      return /deadline|timed? ?out/i.test(err.message)
+        ? timeout(`request did not complete within the storage deadline: ${err.message}`, 2)
+        : serviceUnavailable(`storage is unavailable: ${err.message}`, 2);
     case 'Internal':
       return internalError(err.message);
   }

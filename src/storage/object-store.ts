@@ -77,8 +77,12 @@ export class ObjectStore {
     }
   }
 
-  /** Read the object at `key` (latest). Throws StorageError 'KeyNotFound'. */
-  async get(key: string): Promise<ApiObject> {
+  /**
+   * Read the object at `key` (latest). A `minRevision` waits (up to 3 s) until the store has
+   * reached it. Throws StorageError 'KeyNotFound' or 'TooLargeResourceVersion'.
+   */
+  async get(key: string, minRevision = 0): Promise<ApiObject> {
+    if (minRevision > 0) await this.waitForRevision(minRevision, key);
     const kv = await this.getRaw(key);
     if (!kv) throw new StorageError('KeyNotFound', key, `key ${key} not found`);
     return decodeObject(kv);
@@ -96,6 +100,7 @@ export class ObjectStore {
     const rvParam = opts.resourceVersion ?? '';
     let start = prefix;
     let revision = 0;
+    let minRevision = 0;
     if (opts.continueToken) {
       if (rvParam !== '' && rvParam !== '0') {
         throw new StorageError('InvalidArgument', keyPrefix, 'specifying resource version is not allowed when using continue');
@@ -104,10 +109,13 @@ export class ObjectStore {
       start = prefix + token.start;
       revision = token.rv > 0 ? token.rv : 0;
     } else if (rvParam !== '' && rvParam !== '0' && limit > 0) {
+      // An exact read at N; a future N first waits like any other "not older than N".
       revision = parseResourceVersion(rvParam, keyPrefix);
+      minRevision = revision;
     } else if (rvParam !== '') {
-      parseResourceVersion(rvParam, keyPrefix);
+      minRevision = parseResourceVersion(rvParam, keyPrefix);
     }
+    if (minRevision > 0) await this.waitForRevision(minRevision, keyPrefix);
 
     const items: ApiObject[] = [];
     let more = false;
@@ -129,7 +137,12 @@ export class ObjectStore {
         start = lastKey + '\0';
       }
     } catch (err) {
-      throw storageErrorOf(err, keyPrefix);
+      const e = storageErrorOf(err, keyPrefix);
+      if (e.code === 'Expired' && opts.continueToken) {
+        // Upstream 1.12+: 410 with a token that continues from the same key at the latest revision.
+        throw new StorageError('Expired', keyPrefix, 'continue', undefined, encodeContinue(-1, start.slice(prefix.length)));
+      }
+      throw e;
     }
     const result: { -readonly [K in keyof ListResult]: ListResult[K] } = { items, resourceVersion: String(revision) };
     if (limit && more) {
@@ -193,6 +206,25 @@ export class ObjectStore {
   /** Watch one key or every key under a prefix; see {@link watchObjects}. */
   watch(key: string, opts: Omit<ObjectWatchOptions, 'fullKey'>): AsyncIterable<WatchEvent> {
     return watchObjects(this.kv, { ...opts, fullKey: this.fullKey(key) });
+  }
+
+  /**
+   * Wait until the store revision is at least `revision` (upstream's watch cache waits up to
+   * 3 s), else throw StorageError 'TooLargeResourceVersion' ("N, current: M").
+   */
+  private async waitForRevision(revision: number, key: string, timeoutMs = 3000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      let current: number;
+      try {
+        current = await this.kv.currentRevision();
+      } catch (err) {
+        throw storageErrorOf(err, key);
+      }
+      if (current >= revision) return;
+      if (Date.now() >= deadline) throw new StorageError('TooLargeResourceVersion', key, `${revision}, current: ${current}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }
 
   private async getRaw(key: string): Promise<KeyValue | null> {

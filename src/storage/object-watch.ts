@@ -26,6 +26,11 @@ export interface ObjectWatchOptions {
   readonly resourceVersion: number;
   readonly predicate?: (obj: ApiObject) => boolean;
   readonly signal: AbortSignal;
+  /**
+   * Called once every event up to `revision` has been yielded (and so consumed): the point a
+   * bookmark may claim.
+   */
+  readonly onProgress?: (revision: number) => void;
 }
 
 /**
@@ -45,14 +50,16 @@ export async function* watchObjects(kv: KvStore, opts: ObjectWatchOptions): Asyn
         if (matches(obj)) yield { type: 'ADDED', object: obj };
       }
       from = res.revision + 1;
+      opts.onProgress?.(res.revision);
     }
     if (opts.signal.aborted) return;
     const stream = kv.watch({ prefix: opts.fullKey, exact: !opts.recursive, fromRevision: from, signal: opts.signal });
-    for await (const batch of stream) {
-      for (const ev of batch) {
+    for await (const response of stream) {
+      for (const ev of response.events) {
         const out = transform(ev, matches);
         if (out) yield out;
       }
+      opts.onProgress?.(response.revision);
     }
   } catch (err) {
     if (opts.signal.aborted) return;

@@ -25,6 +25,8 @@ export class StorageError extends Error {
     message: string,
     /** The current object for KeyExists / Conflict, when known. */
     readonly current?: unknown,
+    /** For an expired continue token: a token that lists the remainder at the latest revision. */
+    readonly continueToken?: string,
   ) {
     super(message);
     this.name = 'StorageError';

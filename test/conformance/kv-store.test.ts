@@ -11,8 +11,9 @@ async function collect(kv: KvStore, prefix: string, fromRevision: number, count:
   const events: KvEvent[] = [];
   const timer = setTimeout(() => abort.abort(), 10_000);
   try {
-    for await (const batch of kv.watch({ prefix, exact, fromRevision, signal: abort.signal })) {
-      events.push(...batch);
+    for await (const response of kv.watch({ prefix, exact, fromRevision, signal: abort.signal })) {
+      expect(response.revision).toBeGreaterThanOrEqual(response.events.at(-1)?.kv.modRevision ?? 0);
+      events.push(...response.events);
       if (events.length >= count) break;
     }
   } finally {

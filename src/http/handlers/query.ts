@@ -6,7 +6,7 @@ import type { ApiObject } from '../../api/object.js';
 import { badRequest } from '../../errors/api-error.js';
 import type { DeleteOptions } from '../../registry/deletion.js';
 import type { ListQuery } from '../../registry/generic-store.js';
-import { buildPredicate } from '../../registry/predicate.js';
+import { buildPredicate, withInitializerFilter } from '../../registry/predicate.js';
 import type { GenericStore } from '../../registry/generic-store.js';
 import type { ApiContext } from '../context.js';
 import { parseBool } from '../request-info.js';
@@ -27,7 +27,10 @@ export function queryInt(ctx: ApiContext, name: string): number | undefined {
 
 /** List options from the query, with the selection predicate for `store`. Throws ApiError 400. */
 export function listQuery(ctx: ApiContext, store: GenericStore): ListQuery {
-  const predicate = buildPredicate(store.def, queryValue(ctx, 'labelSelector') ?? '', queryValue(ctx, 'fieldSelector') ?? '');
+  const predicate = withInitializerFilter(
+    buildPredicate(store.def, queryValue(ctx, 'labelSelector') ?? '', queryValue(ctx, 'fieldSelector') ?? ''),
+    parseBool(queryValue(ctx, 'includeUninitialized')),
+  );
   const limit = queryInt(ctx, 'limit');
   return {
     predicate,

@@ -3,6 +3,9 @@
  * deletecollection, for any resource of the table and its subresources.
  */
 import { bindPod } from '../../registry/binding.js';
+import { exportObject } from '../../registry/export.js';
+import { isUninitialized } from '../../registry/predicate.js';
+import { parseBool } from '../request-info.js';
 import { deleteCollection, deleteObject } from '../../registry/deletion.js';
 import type { AdmissionHook, GenericStore } from '../../registry/generic-store.js';
 import type { SubresourceDefinition } from '../../registry/types.js';
@@ -10,7 +13,7 @@ import type { ApiContext } from '../context.js';
 import { decodeBody, mediaTypeOf } from '../negotiation/media-types.js';
 import { applyPatch, parsePatch, patchTypeOf } from '../patch/apply-patch.js';
 import { checkNameAndNamespace, readObjectBody } from './body.js';
-import { deleteOptions, listQuery } from './query.js';
+import { deleteOptions, listQuery, queryValue } from './query.js';
 import { listWithSelfLinks, respond, withSelfLink } from './respond.js';
 
 /** What a verb handler needs besides the context. */
@@ -25,7 +28,8 @@ export interface VerbTarget {
 }
 
 export async function handleGet(ctx: ApiContext, t: VerbTarget): Promise<void> {
-  respond(ctx, 200, withSelfLink(t.store, await t.store.get(t.namespace, t.name)));
+  const obj = withSelfLink(t.store, await t.store.get(t.namespace, t.name, queryValue(ctx, 'resourceVersion') ?? ''));
+  respond(ctx, 200, parseBool(queryValue(ctx, 'export')) ? exportObject(t.store, obj, parseBool(queryValue(ctx, 'exact'))) : obj);
 }
 
 export async function handleList(ctx: ApiContext, t: VerbTarget): Promise<void> {
@@ -42,7 +46,8 @@ export async function handleCreate(ctx: ApiContext, t: VerbTarget): Promise<void
   }
   const obj = readObjectBody(ctx, t.store.def.kind, t.store.apiVersion);
   const created = await t.store.create(t.namespace, obj, t.admit);
-  respond(ctx, 201, withSelfLink(t.store, created));
+  // Objects still waiting for initializers are accepted, not yet complete: 202.
+  respond(ctx, isUninitialized(created) ? 202 : 201, withSelfLink(t.store, created));
 }
 
 export async function handleUpdate(ctx: ApiContext, t: VerbTarget): Promise<void> {

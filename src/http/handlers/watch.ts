@@ -3,12 +3,15 @@
  * response of newline-delimited JSON WatchEvents, flushed per event. Errors after the stream
  * started arrive as one ERROR event carrying a Status, then the stream closes. The stream ends
  * silently at `timeoutSeconds` (default a random duration in [minRequestTimeout, 2x)). A client
- * that goes away aborts the storage watch at once.
+ * that goes away aborts the storage watch at once. With `allowWatchBookmarks=true`, a BOOKMARK
+ * (the kind with only metadata.resourceVersion) is sent every minute, and halfway through
+ * short watches, whenever the watch has progressed past the last resourceVersion it sent.
  */
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { ApiError, badRequest, internalError } from '../../errors/api-error.js';
-import { buildPredicate } from '../../registry/predicate.js';
+import { buildPredicate, withInitializerFilter } from '../../registry/predicate.js';
+import { parseBool } from '../request-info.js';
 import type { ApiContext } from '../context.js';
 import { negotiate } from '../negotiation/media-types.js';
 import { queryInt, queryValue } from './query.js';
@@ -27,16 +30,24 @@ export async function handleWatch(ctx: ApiContext, t: VerbTarget, settings: Watc
   negotiate(ctx.get('Accept'), true);
   const fieldSelector = queryValue(ctx, 'fieldSelector') ?? '';
   if (t.name && fieldSelector) throw badRequest('both a name and a field selector provided; please provide one or the other.');
-  const predicate = buildPredicate(t.store.def, queryValue(ctx, 'labelSelector') ?? '', fieldSelector);
+  const predicate = withInitializerFilter(
+    buildPredicate(t.store.def, queryValue(ctx, 'labelSelector') ?? '', fieldSelector),
+    parseBool(queryValue(ctx, 'includeUninitialized')),
+  );
   const timeoutParam = queryInt(ctx, 'timeoutSeconds');
   const base = settings.minRequestTimeoutSeconds;
   const timeoutSeconds = timeoutParam && timeoutParam > 0 ? timeoutParam : base + Math.random() * base;
 
   const abort = new AbortController();
+  const bookmarks = parseBool(queryValue(ctx, 'allowWatchBookmarks'));
+  let progress = 0;
+  let sentRevision = 0;
   // Pinned single-object selectors watch one key instead of the whole prefix.
   const pinnable = predicate.field.length === 1 && predicate.pinnedName && (t.namespace || !t.store.def.namespaced);
   const name = t.name || (pinnable ? (predicate.pinnedName as string) : '');
-  const events = t.store.watch(t.namespace, name, predicate, queryValue(ctx, 'resourceVersion') ?? '', abort.signal);
+  const events = t.store.watch(t.namespace, name, predicate, queryValue(ctx, 'resourceVersion') ?? '', abort.signal, (rev) => {
+    progress = rev;
+  });
   const iterator = events[Symbol.asyncIterator]();
 
   const res = ctx.res;
@@ -44,6 +55,14 @@ export async function handleWatch(ctx: ApiContext, t: VerbTarget, settings: Watc
   res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache, private', 'Transfer-Encoding': 'chunked' });
   res.flushHeaders();
   const timer = setTimeout(() => abort.abort(), timeoutSeconds * 1000);
+  const bookmarkTimer = bookmarks
+    ? setInterval(() => {
+        if (progress <= sentRevision || res.writableEnded) return;
+        sentRevision = progress;
+        const object = { kind: t.store.def.kind, apiVersion: t.store.apiVersion, metadata: { resourceVersion: String(progress) } };
+        res.write(JSON.stringify({ type: 'BOOKMARK', object }) + '\n');
+      }, Math.min(60_000, Math.max(1000, (timeoutSeconds * 1000) / 2)))
+    : undefined;
   const onClose = () => abort.abort();
   res.once('close', onClose);
   settings.onWatchCount?.(1, t);
@@ -52,6 +71,7 @@ export async function handleWatch(ctx: ApiContext, t: VerbTarget, settings: Watc
       const next = await nextOrAbort(iterator, abort.signal);
       if (!next || next.done) break;
       const ev = next.value;
+      sentRevision = Math.max(sentRevision, Number(ev.object.metadata.resourceVersion ?? 0));
       const line = JSON.stringify({ type: ev.type, object: withSelfLink(t.store, ev.object) }) + '\n';
       if (!res.write(line)) await waitDrain(res, abort.signal);
     }
@@ -62,6 +82,7 @@ export async function handleWatch(ctx: ApiContext, t: VerbTarget, settings: Watc
     }
   } finally {
     clearTimeout(timer);
+    clearInterval(bookmarkTimer);
     res.off('close', onClose);
     abort.abort();
     void iterator.return?.();

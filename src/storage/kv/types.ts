@@ -80,11 +80,21 @@ export interface WatchOptions {
 }
 
 /**
- * A watch stream: batches of events in revision order, each event delivered once. The
- * iterator throws a {@link KvError} ('Compacted' when `fromRevision` is older than the
- * compacted revision, 'Unavailable' when the backend is lost); it returns when the signal aborts.
+ * One watch response: events in revision order (possibly none), and the store revision the
+ * watcher has now seen everything up to (etcd's header revision; progress notifications carry
+ * no events). Used for bookmarks.
  */
-export type KvWatch = AsyncIterable<readonly KvEvent[]>;
+export interface KvWatchResponse {
+  readonly events: readonly KvEvent[];
+  readonly revision: number;
+}
+
+/**
+ * A watch stream of responses, each event delivered once. The iterator throws a
+ * {@link KvError} ('Compacted' when `fromRevision` is older than the compacted revision,
+ * 'Unavailable' when the backend is lost); it returns when the signal aborts.
+ */
+export type KvWatch = AsyncIterable<KvWatchResponse>;
 
 export type KvErrorCode = 'Compacted' | 'FutureRevision' | 'Unavailable' | 'Internal';
 

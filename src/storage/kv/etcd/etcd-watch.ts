@@ -5,7 +5,7 @@
  * rather than buffering without bound. Aborting the signal cancels the etcd watch at once.
  */
 import type { Etcd3, IWatchResponse, Watcher } from 'etcd3';
-import { KvError, type KvEvent, type KvWatch, type WatchOptions } from '../types.js';
+import { KvError, type KvEvent, type KvWatch, type KvWatchResponse, type WatchOptions } from '../types.js';
 import { toKeyValue, toKvError } from './etcd-store.js';
 
 const MAX_PENDING = 10_000;
@@ -28,7 +28,7 @@ export function etcdWatch(client: Etcd3, opts: WatchOptions, registry: Set<Abort
       if (opts.signal.aborted) return;
       opts.signal.addEventListener('abort', onAbort, { once: true });
       registry.add(local);
-      const pending: KvEvent[][] = [];
+      const pending: KvWatchResponse[] = [];
       let failure = null as KvError | null;
       let ended = false;
       let wake: (() => void) | null = null;
@@ -44,14 +44,14 @@ export function etcdWatch(client: Etcd3, opts: WatchOptions, registry: Set<Abort
         w.on('data', (res: IWatchResponse) => {
           if (res.compact_revision && Number(res.compact_revision) > 0) {
             failure = new KvError('Compacted', 'mvcc: required revision has been compacted', Number(res.compact_revision));
-          } else if (res.events.length) {
-            pending.push(
-              res.events.map((ev) => ({
-                type: ev.type === 'Delete' ? 'delete' : 'put',
-                kv: ev.type === 'Delete' ? { ...toKeyValue(ev.kv), value: '' } : toKeyValue(ev.kv),
-                prevKv: ev.prev_kv ? toKeyValue(ev.prev_kv) : undefined,
-              })),
-            );
+          } else {
+            // Event responses and progress notifications alike advance the watcher's revision.
+            const events: KvEvent[] = res.events.map((ev) => ({
+              type: ev.type === 'Delete' ? 'delete' : 'put',
+              kv: ev.type === 'Delete' ? { ...toKeyValue(ev.kv), value: '' } : toKeyValue(ev.kv),
+              prevKv: ev.prev_kv ? toKeyValue(ev.prev_kv) : undefined,
+            }));
+            pending.push({ events, revision: Number(res.header.revision) });
             if (pending.length > MAX_PENDING) failure = new KvError('Unavailable', 'watch consumer too slow');
           }
           notify();

@@ -8,7 +8,7 @@
  * own. The log is bounded: past `maxLogEntries` the oldest half is compacted away, and a
  * watcher still reading there fails with 'Compacted' (clients then relist, as with etcd).
  */
-import { KvError, type KeyValue, type KvEvent, type KvStore, type KvWatch, type RangeOptions, type RangeResult, type TxnResult, type WatchOptions } from '../types.js';
+import { KvError, type KeyValue, type KvEvent, type KvStore, type KvWatch, type KvWatchResponse, type RangeOptions, type RangeResult, type TxnResult, type WatchOptions } from '../types.js';
 import { SortedKeys } from './sorted-keys.js';
 
 interface LogEntry extends KvEvent {
@@ -183,7 +183,7 @@ export class MemoryKvStore implements KvStore {
     }
   }
 
-  private async *watchIterator(opts: WatchOptions): AsyncGenerator<readonly KvEvent[]> {
+  private async *watchIterator(opts: WatchOptions): AsyncGenerator<KvWatchResponse> {
     let cursor = Math.max(1, opts.fromRevision);
     const matches = opts.exact ? (k: string) => k === opts.prefix : (k: string) => k.startsWith(opts.prefix);
     const aborted = new Promise<void>((resolve) => opts.signal.addEventListener('abort', () => resolve(), { once: true }));
@@ -192,14 +192,16 @@ export class MemoryKvStore implements KvStore {
       if (cursor <= this.compacted) throw new KvError('Compacted', 'mvcc: required revision has been compacted', this.compacted);
       const wait = this.nextWrite.promise;
       const batch: KvEvent[] = [];
-      for (let i = lowerBound(this.log, cursor); i < this.log.length && batch.length < 1000; i++) {
+      const from = cursor;
+      let i = lowerBound(this.log, cursor);
+      for (; i < this.log.length && batch.length < 1000; i++) {
         const e = this.log[i];
         cursor = e.revision + 1;
         if (matches(e.kv.key)) batch.push({ type: e.type, kv: e.kv, prevKv: e.prevKv });
       }
-      // An empty batch means the log was read to its end: sleep until the next write.
-      if (batch.length) yield batch;
-      else await Promise.race([wait, aborted]);
+      // Report progress even when nothing matched; sleep once the log is read to its end.
+      if (cursor > from) yield { events: batch, revision: cursor - 1 };
+      if (i >= this.log.length) await Promise.race([wait, aborted]);
     }
   }
 

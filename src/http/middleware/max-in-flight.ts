@@ -1,0 +1,33 @@
+/**
+ * Max-in-flight limits (upstream k8s.io/apiserver pkg/server/filters/maxinflight.go): at most
+ * `readOnly` non-mutating and `mutating` mutating requests at once; watches are long-running
+ * and exempt. Excess requests get 429 TooManyRequests with `Retry-After: 1`.
+ */
+import type { Gauge } from 'prom-client';
+import { ApiError } from '../../errors/api-error.js';
+import type { ApiContext } from '../context.js';
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The 429 answer (a Status, so every client sees reason and retry delay). */
+export function tooManyRequests(): ApiError {
+  return new ApiError(429, 'TooManyRequests', 'Too many requests, please try again later.', { retryAfterSeconds: 1 });
+}
+
+export function maxInFlight(limits: { readOnly: number; mutating: number }, gauge?: Gauge<string>) {
+  const inFlight = { readOnly: 0, mutating: 0 };
+  return async (ctx: ApiContext, next: () => Promise<void>): Promise<void> => {
+    const info = ctx.state.requestInfo;
+    if (info?.verb === 'watch') return next();
+    const kind = MUTATING.has(ctx.method) ? 'mutating' : 'readOnly';
+    if (inFlight[kind] >= limits[kind]) throw tooManyRequests();
+    inFlight[kind]++;
+    gauge?.set({ request_kind: kind }, inFlight[kind]);
+    try {
+      await next();
+    } finally {
+      inFlight[kind]--;
+      gauge?.set({ request_kind: kind }, inFlight[kind]);
+    }
+  };
+}

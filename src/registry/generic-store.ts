@@ -95,7 +95,8 @@ export class GenericStore {
         continueToken: query.continueToken,
         resourceVersion: query.resourceVersion,
         predicate: query.predicate.empty ? undefined : query.predicate.matches,
-        hasSelector: !query.predicate.empty,
+        // remainingItemCount is an estimate that only label/field selectors suppress.
+        hasSelector: query.predicate.label.length + query.predicate.field.length > 0,
       });
     } catch (err) {
       throw toApiError(err, this.ctx('', 'LIST'));

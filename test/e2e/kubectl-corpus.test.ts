@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { readFileSync } from 'node:fs';
+import { clientFor } from '../helpers/api-client.js';
 import { run } from '../helpers/run.js';
 import { serversOnEtcd, type ServerProcess } from '../helpers/server-process.js';
 
@@ -92,20 +93,46 @@ describe.each(KUBECTLS)('kubectl (%s)', (_label, kubectl) => {
     expect(failures).toEqual([]);
   });
 
-  it('lists across namespaces with -A and shows a change from another client with get -w', async () => {
+  it('lists across namespaces with -A, and get -w stays in sync with churn from another client', async () => {
     expect((await createFromYaml(configMapYaml('watched'))).code).toBe(0);
     const list = await k('get', 'configmaps', '-A');
     expect(list.stdout).toContain('watched');
-    const watcher = spawn(kubectl, [`--kubeconfig=${server.kubeconfig}`, 'get', 'configmaps', '-w', '-o', 'name'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const watcher = spawn(kubectl, [`--kubeconfig=${server.kubeconfig}`, 'get', 'configmaps', '-w', '--output-watch-events', '-o', 'json'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     watcher.stdout.on('data', (d) => (out += d.toString()));
+    const api = clientFor(server);
+    // With --output-watch-events, kubectl prints one {type, object} JSON per line; the text
+    // after the last newline is a line still being written.
+    const events = () =>
+      out
+        .split('\n')
+        .slice(0, -1)
+        .filter((line) => line.trim())
+        .map((line) => JSON.parse(line) as { type: string; object: any });
     try {
-      await waitFor(() => out.includes('configmap/watched'), 15_000);
+      await waitFor(() => events().some((e) => e.object.metadata.name === 'watched'), 15_000);
+      const path = '/api/v1/namespaces/default/configmaps';
+      for (let i = 0; i < 150; i++) {
+        const name = `churn-${i % 20}`;
+        if (i % 3 === 0) await api.call('POST', path, { metadata: { name }, data: { i: String(i) } });
+        else if (i % 3 === 1) await api.call('PATCH', `${path}/${name}`, { data: { i: String(i) } }, 'application/merge-patch+json');
+        else await api.call('DELETE', `${path}/${name}`);
+      }
       expect((await createFromYaml(configMapYaml('from-elsewhere'))).code).toBe(0);
-      await waitFor(() => out.includes('configmap/from-elsewhere'), 15_000);
+      await waitFor(() => events().some((e) => e.object.metadata.name === 'from-elsewhere'), 15_000);
+      const state = new Map<string, string>();
+      for (const e of events()) {
+        if (e.type === 'DELETED') state.delete(e.object.metadata.name);
+        else state.set(e.object.metadata.name, e.object.metadata.resourceVersion);
+      }
+      const truth = await api.call('GET', path);
+      expect(Object.fromEntries(state)).toEqual(Object.fromEntries(truth.body.items.map((i: any) => [i.metadata.name, i.metadata.resourceVersion])));
     } finally {
       watcher.kill('SIGTERM');
-      await k('delete', 'configmap', 'watched', 'from-elsewhere');
+      await api.close();
+      await k('delete', 'configmaps', '--all');
     }
   });
 });

@@ -93,16 +93,18 @@ describe.each(KUBECTLS)('kubectl (%s)', (_label, kubectl) => {
     expect(failures).toEqual([]);
   });
 
-  it('lists across namespaces with -A, and get -w stays in sync with churn from another client', async () => {
-    expect((await createFromYaml(configMapYaml('watched'))).code).toBe(0);
-    const list = await k('get', 'configmaps', '-A');
-    expect(list.stdout).toContain('watched');
-    const watcher = spawn(kubectl, [`--kubeconfig=${server.kubeconfig}`, 'get', 'configmaps', '-w', '--output-watch-events', '-o', 'json'], {
+  it('lists across namespaces with -A, and get pods -w stays in sync with churn from another client', async () => {
+    expect((await createFromYaml(configMapYaml('listed'))).code).toBe(0);
+    expect((await k('get', 'configmaps', '-A')).stdout).toContain('listed');
+    const api = clientFor(server);
+    const path = '/api/v1/namespaces/default/pods';
+    const pod = (name: string, i: number) => ({ metadata: { name, labels: { i: String(i) } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } });
+    expect((await api.call('POST', path, pod('first', 0))).status).toBe(201);
+    const watcher = spawn(kubectl, [`--kubeconfig=${server.kubeconfig}`, 'get', 'pods', '-w', '--output-watch-events', '-o', 'json'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
     watcher.stdout.on('data', (d) => (out += d.toString()));
-    const api = clientFor(server);
     // With --output-watch-events, kubectl prints one {type, object} JSON per line; the text
     // after the last newline is a line still being written.
     const events = () =>
@@ -112,16 +114,15 @@ describe.each(KUBECTLS)('kubectl (%s)', (_label, kubectl) => {
         .filter((line) => line.trim())
         .map((line) => JSON.parse(line) as { type: string; object: any });
     try {
-      await waitFor(() => events().some((e) => e.object.metadata.name === 'watched'), 15_000);
-      const path = '/api/v1/namespaces/default/configmaps';
+      await waitFor(() => events().some((e) => e.object.metadata.name === 'first'), 15_000);
       for (let i = 0; i < 150; i++) {
         const name = `churn-${i % 20}`;
-        if (i % 3 === 0) await api.call('POST', path, { metadata: { name }, data: { i: String(i) } });
-        else if (i % 3 === 1) await api.call('PATCH', `${path}/${name}`, { data: { i: String(i) } }, 'application/merge-patch+json');
+        if (i % 3 === 0) await api.call('POST', path, pod(name, i));
+        else if (i % 3 === 1) await api.call('PATCH', `${path}/${name}`, { metadata: { labels: { i: String(i) } } }, 'application/merge-patch+json');
         else await api.call('DELETE', `${path}/${name}`);
       }
-      expect((await createFromYaml(configMapYaml('from-elsewhere'))).code).toBe(0);
-      await waitFor(() => events().some((e) => e.object.metadata.name === 'from-elsewhere'), 15_000);
+      expect((await api.call('POST', path, pod('last', 0))).status).toBe(201);
+      await waitFor(() => events().some((e) => e.object.metadata.name === 'last'), 15_000);
       const state = new Map<string, string>();
       for (const e of events()) {
         if (e.type === 'DELETED') state.delete(e.object.metadata.name);
@@ -132,7 +133,7 @@ describe.each(KUBECTLS)('kubectl (%s)', (_label, kubectl) => {
     } finally {
       watcher.kill('SIGTERM');
       await api.close();
-      await k('delete', 'configmaps', '--all');
+      await k('delete', 'pods,configmaps', '--all', '--wait=false');
     }
   });
 });

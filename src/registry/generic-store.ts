@@ -61,6 +61,7 @@ export class GenericStore {
   async create(namespace: string, body: ApiObject, admit?: AdmissionHook): Promise<ApiObject> {
     const obj = deepCopy(body);
     obj.metadata ??= {};
+    this.def.strategy.defaults?.(obj);
     beforeCreate(this.def, namespace, obj);
     this.def.strategy.prepareForCreate?.(obj);
     this.assertValid(obj, [...this.schemaErrors(obj), ...validateObjectMeta(this.def, obj), ...(this.def.strategy.validate?.(obj) ?? [])]);
@@ -166,6 +167,7 @@ export class GenericStore {
         requested.metadata ??= {};
         const rv = requested.metadata.resourceVersion;
         if (rv && rv !== old.metadata.resourceVersion) throw conflict(this.def.plural, name, OPTIMISTIC_LOCK_MESSAGE, this.def.group);
+        this.def.strategy.defaults?.(requested);
         const obj = subresource?.merge ? subresource.merge(requested, old) : requested;
         const errs = beforeUpdate(this.def, obj, old);
         if (!subresource) this.def.strategy.prepareForUpdate?.(obj, old);

@@ -14,6 +14,8 @@ export const ALL_VERBS: readonly Verb[] = ['create', 'delete', 'deletecollection
 
 /** Per-kind rules. Every hook receives a fresh copy it may mutate. */
 export interface Strategy {
+  /** Fill defaults as upstream does on decode, for every write (upstream SetDefaults_*). */
+  defaults?(obj: ApiObject): void;
   /** Clear what clients may not set and apply create-time defaults (upstream PrepareForCreate). */
   prepareForCreate?(obj: ApiObject): void;
   /** Carry over what the main resource may not change, e.g. status (upstream PrepareForUpdate). */

@@ -8,4 +8,9 @@ export const endpoints = defineResource({
   namespaced: true,
   shortNames: ['ep'],
   storagePrefix: 'services/endpoints',
+  strategy: {
+    defaults(obj) {
+      for (const subset of (obj.subsets ?? []) as { ports?: { protocol?: string }[] }[]) for (const p of subset.ports ?? []) p.protocol ||= 'TCP';
+    },
+  },
 });

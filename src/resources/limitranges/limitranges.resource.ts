@@ -6,4 +6,16 @@ export const limitRanges = defineResource({
   plural: 'limitranges',
   namespaced: true,
   shortNames: ['limits'],
+  strategy: {
+    defaults(obj) {
+      // Upstream SetDefaults_LimitRangeItem: for containers, default <- max, defaultRequest <- default, then min.
+      for (const item of ((obj.spec as { limits?: Record<string, any>[] } | undefined)?.limits ?? [])) {
+        if (item.type !== 'Container') continue;
+        item.default = { ...(item.max ?? {}), ...(item.default ?? {}) };
+        item.defaultRequest = { ...(item.min ?? {}), ...item.default, ...(item.defaultRequest ?? {}) };
+        if (!Object.keys(item.default).length) delete item.default;
+        if (!Object.keys(item.defaultRequest).length) delete item.defaultRequest;
+      }
+    },
+  },
 });

@@ -8,7 +8,16 @@ export const nodes = defineResource({
   shortNames: ['no'],
   storagePrefix: 'minions',
   subresources: [statusSubresource('Node')],
-  strategy: { ...keepStatusOnUpdate },
+  strategy: {
+    ...keepStatusOnUpdate,
+    defaults(obj) {
+      // Upstream SetDefaults_Node: externalID from the name; allocatable from capacity.
+      const spec = (obj.spec ??= {}) as { externalID?: string };
+      spec.externalID ||= obj.metadata.name;
+      const status = obj.status as { capacity?: object; allocatable?: object } | undefined;
+      if (status?.capacity && !status.allocatable) status.allocatable = { ...status.capacity };
+    },
+  },
   selectableFields: ['spec.unschedulable'],
   fieldSet: (obj) => ({ 'spec.unschedulable': String(Boolean((obj.spec as { unschedulable?: boolean } | undefined)?.unschedulable)) }),
 });

@@ -9,6 +9,10 @@ export const persistentVolumes = defineResource({
   subresources: [statusSubresource('PersistentVolume')],
   strategy: {
     ...keepStatusOnUpdate,
+    defaults(obj) {
+      const spec = (obj.spec ??= {}) as { persistentVolumeReclaimPolicy?: string };
+      spec.persistentVolumeReclaimPolicy ||= 'Retain';
+    },
     prepareForCreate(obj) {
       obj.status = { phase: 'Pending' };
     },

@@ -3,6 +3,7 @@
  * PodToSelectableFields), with the legacy `spec.host` label. Status and binding subresources.
  */
 import type { ApiObject } from '../../api/object.js';
+import { defaultPodSpec, podQosClass } from '../../api/core/pod-spec-defaults.js';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
 
 type PodLike = { spec?: Record<string, unknown>; status?: Record<string, unknown> };
@@ -17,8 +18,11 @@ export const pods = defineResource({
   subresources: [statusSubresource('Pod'), { name: 'binding', kind: 'Binding', verbs: ['create'] }],
   strategy: {
     ...keepStatusOnUpdate,
+    defaults(obj) {
+      defaultPodSpec(obj.spec);
+    },
     prepareForCreate(obj) {
-      obj.status = { phase: 'Pending' };
+      obj.status = { phase: 'Pending', qosClass: podQosClass(obj.spec) };
     },
   },
   selectableFields: [

@@ -3,7 +3,26 @@
  * generation is 1 on create and +1 on every spec change (pkg/registry/core/replicationcontroller/strategy.go).
  */
 import { isDeepStrictEqual } from 'node:util';
+import { defaultPodSpec } from '../../api/core/pod-spec-defaults.js';
+import type { ApiObject } from '../../api/object.js';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
+
+type RcSpec = { replicas?: number; selector?: Record<string, string>; template?: { metadata?: { labels?: Record<string, string> }; spec?: unknown } };
+
+/**
+ * Upstream SetDefaults_ReplicationController: selector and object labels from the template's
+ * labels when empty, replicas 1, and PodSpec defaults for the template.
+ */
+function defaults(obj: ApiObject): void {
+  const spec = (obj.spec ??= {}) as RcSpec;
+  const templateLabels = spec.template?.metadata?.labels;
+  if (templateLabels && Object.keys(templateLabels).length) {
+    if (!spec.selector || !Object.keys(spec.selector).length) spec.selector = { ...templateLabels };
+    if (!obj.metadata.labels || !Object.keys(obj.metadata.labels).length) obj.metadata.labels = { ...templateLabels };
+  }
+  if (spec.replicas === undefined || spec.replicas === null) spec.replicas = 1;
+  defaultPodSpec(spec.template?.spec);
+}
 
 export const replicationControllers = defineResource({
   kind: 'ReplicationController',
@@ -14,6 +33,7 @@ export const replicationControllers = defineResource({
   storagePrefix: 'controllers',
   subresources: [statusSubresource('ReplicationController')],
   strategy: {
+    defaults,
     prepareForCreate(obj) {
       obj.status = { replicas: 0 };
       obj.metadata.generation = 1;

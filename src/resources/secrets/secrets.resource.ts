@@ -2,12 +2,14 @@
 import { z } from 'zod';
 import { objectSchema, optionalStringMap } from '../../api/meta-schema.js';
 import { defineResource } from '../define.js';
+import { secretStrategy } from './secrets.strategy.js';
 
 export const secrets = defineResource({
   kind: 'Secret',
   plural: 'secrets',
   namespaced: true,
   schema: objectSchema({ data: optionalStringMap, stringData: optionalStringMap, type: z.string().optional() }),
+  strategy: secretStrategy,
   selectableFields: ['type'],
   fieldSet: (obj) => ({ type: String(obj.type ?? '') }),
 });

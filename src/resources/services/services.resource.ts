@@ -1,6 +1,22 @@
 /** Service (core/v1), stored under upstream's special prefix `services/specs`. */
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
 
+/** Upstream SetDefaults_Service and SetDefaults_ServicePort (1.10). */
+function defaultServiceSpec(spec: Record<string, any>): void {
+  spec.type ||= 'ClusterIP';
+  spec.sessionAffinity ||= 'None';
+  if (spec.sessionAffinity === 'ClientIP') {
+    spec.sessionAffinityConfig ??= {};
+    spec.sessionAffinityConfig.clientIP ??= {};
+    spec.sessionAffinityConfig.clientIP.timeoutSeconds ??= 10800;
+  }
+  for (const port of Array.isArray(spec.ports) ? spec.ports : []) {
+    port.protocol ||= 'TCP';
+    if (port.targetPort === undefined || port.targetPort === null || port.targetPort === 0 || port.targetPort === '') port.targetPort = port.port;
+  }
+  if ((spec.type === 'NodePort' || spec.type === 'LoadBalancer') && !spec.externalTrafficPolicy) spec.externalTrafficPolicy = 'Cluster';
+}
+
 export const services = defineResource({
   kind: 'Service',
   plural: 'services',
@@ -11,6 +27,9 @@ export const services = defineResource({
   subresources: [statusSubresource('Service')],
   strategy: {
     ...keepStatusOnUpdate,
+    defaults(obj) {
+      defaultServiceSpec((obj.spec ??= {}) as Record<string, any>);
+    },
     prepareForCreate(obj) {
       obj.status = { loadBalancer: {} };
     },

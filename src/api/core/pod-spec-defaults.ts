@@ -1,0 +1,107 @@
+/**
+ * Defaults of PodSpec as upstream 1.10 applies them on decode (pkg/apis/core/v1/defaults.go):
+ * for pods, pod templates and replication controller templates. Mutates the spec given.
+ */
+
+type Json = Record<string, any>;
+
+const setIfUnset = (o: Json, key: string, value: unknown) => {
+  if (o[key] === undefined || o[key] === null || o[key] === '') o[key] = value;
+};
+
+/** imagePullPolicy by tag: Always for `:latest` or no tag (digests excluded), else IfNotPresent. */
+export function defaultPullPolicy(image: string | undefined): 'Always' | 'IfNotPresent' {
+  if (!image) return 'IfNotPresent';
+  if (image.includes('@')) return 'IfNotPresent';
+  const lastSegment = image.slice(image.lastIndexOf('/') + 1);
+  const tag = lastSegment.includes(':') ? lastSegment.slice(lastSegment.indexOf(':') + 1) : '';
+  return tag === '' || tag === 'latest' ? 'Always' : 'IfNotPresent';
+}
+
+function defaultProbe(probe: Json | undefined): void {
+  if (!probe) return;
+  setIfUnset(probe, 'timeoutSeconds', 1);
+  setIfUnset(probe, 'periodSeconds', 10);
+  setIfUnset(probe, 'successThreshold', 1);
+  setIfUnset(probe, 'failureThreshold', 3);
+  defaultHandler(probe);
+}
+
+function defaultHandler(handler: Json | undefined): void {
+  if (handler?.httpGet) {
+    setIfUnset(handler.httpGet, 'path', '/');
+    setIfUnset(handler.httpGet, 'scheme', 'HTTP');
+  }
+}
+
+function defaultContainer(c: Json): void {
+  setIfUnset(c, 'terminationMessagePath', '/dev/termination-log');
+  setIfUnset(c, 'terminationMessagePolicy', 'File');
+  setIfUnset(c, 'imagePullPolicy', defaultPullPolicy(c.image));
+  if (c.resources === undefined || c.resources === null) c.resources = {};
+  // Requests default to limits where only limits are given.
+  if (c.resources.limits) c.resources.requests = { ...c.resources.limits, ...(c.resources.requests ?? {}) };
+  for (const p of c.ports ?? []) setIfUnset(p, 'protocol', 'TCP');
+  for (const e of c.env ?? []) if (e.valueFrom?.fieldRef) setIfUnset(e.valueFrom.fieldRef, 'apiVersion', 'v1');
+  defaultProbe(c.livenessProbe);
+  defaultProbe(c.readinessProbe);
+  defaultHandler(c.lifecycle?.postStart);
+  defaultHandler(c.lifecycle?.preStop);
+}
+
+const DEFAULT_MODE = 420; // 0644
+
+function defaultVolume(v: Json): void {
+  for (const key of ['secret', 'configMap', 'downwardAPI', 'projected']) if (v[key]) setIfUnset(v[key], 'defaultMode', DEFAULT_MODE);
+  for (const item of v.downwardAPI?.items ?? []) if (item.fieldRef) setIfUnset(item.fieldRef, 'apiVersion', 'v1');
+  if (v.hostPath) setIfUnset(v.hostPath, 'type', '');
+  if (v.iscsi) setIfUnset(v.iscsi, 'iscsiInterface', 'default');
+  if (v.rbd) {
+    setIfUnset(v.rbd, 'pool', 'rbd');
+    setIfUnset(v.rbd, 'user', 'admin');
+    setIfUnset(v.rbd, 'keyring', '/etc/ceph/keyring');
+  }
+  if (v.azureDisk) {
+    setIfUnset(v.azureDisk, 'cachingMode', 'ReadWrite');
+    setIfUnset(v.azureDisk, 'fsType', 'ext4');
+    setIfUnset(v.azureDisk, 'readOnly', false);
+    setIfUnset(v.azureDisk, 'kind', 'Shared');
+  }
+  if (v.scaleIO) {
+    setIfUnset(v.scaleIO, 'storageMode', 'ThinProvisioned');
+    setIfUnset(v.scaleIO, 'fsType', 'xfs');
+  }
+}
+
+/** Apply PodSpec defaults in place (a missing or non-object spec is left alone). */
+export function defaultPodSpec(spec: unknown): void {
+  if (!spec || typeof spec !== 'object' || Array.isArray(spec)) return;
+  const s = spec as Json;
+  setIfUnset(s, 'dnsPolicy', 'ClusterFirst');
+  setIfUnset(s, 'restartPolicy', 'Always');
+  setIfUnset(s, 'terminationGracePeriodSeconds', 30);
+  setIfUnset(s, 'schedulerName', 'default-scheduler');
+  if (s.securityContext === undefined || s.securityContext === null) s.securityContext = {};
+  if (s.serviceAccountName && !s.serviceAccount) s.serviceAccount = s.serviceAccountName;
+  for (const c of [...(Array.isArray(s.containers) ? s.containers : []), ...(Array.isArray(s.initContainers) ? s.initContainers : [])]) {
+    if (c && typeof c === 'object') defaultContainer(c);
+  }
+  for (const v of Array.isArray(s.volumes) ? s.volumes : []) if (v && typeof v === 'object') defaultVolume(v);
+}
+
+/** The QoS class of a pod spec (upstream pkg/apis/core/helper/qos). */
+export function podQosClass(spec: unknown): 'Guaranteed' | 'Burstable' | 'BestEffort' {
+  const containers = [...((spec as Json)?.containers ?? []), ...((spec as Json)?.initContainers ?? [])] as Json[];
+  let any = false;
+  let guaranteed = containers.length > 0;
+  for (const c of containers) {
+    const requests = c.resources?.requests ?? {};
+    const limits = c.resources?.limits ?? {};
+    if (Object.keys(requests).length || Object.keys(limits).length) any = true;
+    for (const r of ['cpu', 'memory']) {
+      if (limits[r] === undefined || (requests[r] !== undefined && String(requests[r]) !== String(limits[r]))) guaranteed = false;
+    }
+  }
+  if (!any) return 'BestEffort';
+  return guaranteed ? 'Guaranteed' : 'Burstable';
+}

@@ -163,14 +163,16 @@ export class GenericStore {
     try {
       const stored = await this.storage.guaranteedUpdate(this.key(namespace, name), async (current) => {
         const old = current as ApiObject;
-        const requested = deepCopy(await update(deepCopy(old)));
+        const view = subresource?.present ? subresource.present(old) : old;
+        const requested = deepCopy(await update(deepCopy(view)));
         requested.metadata ??= {};
+        if (subresource?.validate) this.assertValid(requested, subresource.validate(requested));
         const rv = requested.metadata.resourceVersion;
         if (rv && rv !== old.metadata.resourceVersion) throw conflict(this.def.plural, name, OPTIMISTIC_LOCK_MESSAGE, this.def.group);
-        this.def.strategy.defaults?.(requested);
+        if (!subresource?.present) this.def.strategy.defaults?.(requested);
         const obj = subresource?.merge ? subresource.merge(requested, old) : requested;
         const errs = beforeUpdate(this.def, obj, old);
-        if (!subresource) this.def.strategy.prepareForUpdate?.(obj, old);
+        if (!subresource || subresource.useMainStrategy) this.def.strategy.prepareForUpdate?.(obj, old);
         this.assertValid(obj, [
           ...this.schemaErrors(obj),
           ...errs,

@@ -34,9 +34,20 @@ export interface SubresourceDefinition {
   readonly name: string;
   /** Kind of the request/response body. */
   readonly kind: string;
+  /** apiVersion of the body when it is not the resource's own (e.g. `autoscaling/v1` Scale). */
+  readonly apiVersion?: string;
   readonly verbs: readonly Verb[];
-  /** For get/update/patch subresources: build the stored object from the request and the old one. */
+  /**
+   * For get/update/patch subresources: build the stored object from the request (the view
+   * after any patch) and the old object.
+   */
   readonly merge?: (requested: ApiObject, old: ApiObject) => ApiObject;
+  /** A different view served by this subresource (Scale of a controller); absent = the object. */
+  readonly present?: (obj: ApiObject) => ApiObject;
+  /** Field problems of a requested view (checked before merge). */
+  readonly validate?: (requested: ApiObject) => FieldError[];
+  /** Run the resource's own update strategy on the merged object (Scale: generation bumps). */
+  readonly useMainStrategy?: boolean;
 }
 
 /** Selectable fields of an object for field selectors: `metadata.name` -> value. */

@@ -95,3 +95,38 @@ describe('secret and config map data', () => {
     expect(untyped.status).toBe(422);
   });
 });
+
+describe('replication controller scale', () => {
+  it('serves an autoscaling/v1 Scale that reads and writes spec.replicas and bumps generation', async () => {
+    const rcPath = `${ns}/replicationcontrollers`;
+    await srv.api('POST', rcPath, {
+      metadata: { name: 'scaled' },
+      spec: { replicas: 1, selector: { tier: 'web', app: 'x' }, template: { metadata: { labels: { tier: 'web', app: 'x' } }, spec: { containers: [{ name: 'c', image: 'i' }] } } },
+    });
+    const scale = await srv.api('GET', `${rcPath}/scaled/scale`);
+    expect(scale.body).toMatchObject({
+      kind: 'Scale',
+      apiVersion: 'autoscaling/v1',
+      metadata: { name: 'scaled', namespace: 'default', selfLink: `${rcPath}/scaled/scale` },
+      spec: { replicas: 1 },
+      status: { replicas: 0, selector: 'app=x,tier=web' },
+    });
+    const patched = await srv.api('PATCH', `${rcPath}/scaled/scale`, { spec: { replicas: 4 } }, { 'content-type': 'application/merge-patch+json' });
+    expect(patched.body.spec.replicas).toBe(4);
+    const put = await srv.api('PUT', `${rcPath}/scaled/scale`, { apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'scaled' }, spec: { replicas: 2 } });
+    expect(put.status, put.text).toBe(200);
+    const rc = await srv.api('GET', `${rcPath}/scaled`);
+    expect(rc.body.spec.replicas).toBe(2);
+    expect(rc.body.metadata.generation).toBe(3);
+    const negative = await srv.api('PATCH', `${rcPath}/scaled/scale`, { spec: { replicas: -1 } }, { 'content-type': 'application/merge-patch+json' });
+    expect(negative.status).toBe(422);
+    expect(negative.body.details.causes[0]).toMatchObject({ field: 'spec.replicas' });
+    const discovery = await srv.api('GET', '/api/v1');
+    expect(discovery.body.resources.find((r: any) => r.name === 'replicationcontrollers/scale')).toMatchObject({
+      kind: 'Scale',
+      group: 'autoscaling',
+      version: 'v1',
+      verbs: ['get', 'patch', 'update'],
+    });
+  });
+});

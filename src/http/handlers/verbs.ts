@@ -14,7 +14,8 @@ import { decodeBody, mediaTypeOf } from '../negotiation/media-types.js';
 import { applyPatch, parsePatch, patchTypeOf } from '../patch/apply-patch.js';
 import { checkNameAndNamespace, readObjectBody } from './body.js';
 import { deleteOptions, listQuery, queryValue } from './query.js';
-import { listWithSelfLinks, respond, withSelfLink } from './respond.js';
+import type { ApiObject } from '../../api/object.js';
+import { listWithSelfLinks, objectPath, respond, withSelfLink } from './respond.js';
 
 /** What a verb handler needs besides the context. */
 export interface VerbTarget {
@@ -27,8 +28,15 @@ export interface VerbTarget {
   readonly pods: GenericStore;
 }
 
+/** What a write or read of `t` answers: the object, or its subresource's view. */
+function present(t: VerbTarget, obj: ApiObject): ApiObject {
+  if (!t.subresource?.present) return withSelfLink(t.store, obj);
+  const view = t.subresource.present(obj);
+  return { ...view, metadata: { ...view.metadata, selfLink: `${objectPath(t.store, obj.metadata.namespace, obj.metadata.name ?? '')}/${t.subresource.name}` } };
+}
+
 export async function handleGet(ctx: ApiContext, t: VerbTarget): Promise<void> {
-  const obj = withSelfLink(t.store, await t.store.get(t.namespace, t.name, queryValue(ctx, 'resourceVersion') ?? ''));
+  const obj = present(t, await t.store.get(t.namespace, t.name, queryValue(ctx, 'resourceVersion') ?? ''));
   respond(ctx, 200, parseBool(queryValue(ctx, 'export')) ? exportObject(t.store, obj, parseBool(queryValue(ctx, 'exact'))) : obj);
 }
 
@@ -51,10 +59,10 @@ export async function handleCreate(ctx: ApiContext, t: VerbTarget): Promise<void
 }
 
 export async function handleUpdate(ctx: ApiContext, t: VerbTarget): Promise<void> {
-  const obj = readObjectBody(ctx, t.subresource?.kind ?? t.store.def.kind, t.store.apiVersion);
+  const obj = readObjectBody(ctx, t.subresource?.kind ?? t.store.def.kind, t.subresource?.apiVersion ?? t.store.apiVersion);
   checkNameAndNamespace(obj, t.name, t.namespace, t.store.def.namespaced);
   const updated = await t.store.update(t.namespace, t.name, () => obj, t.admit, t.subresource);
-  respond(ctx, 200, withSelfLink(t.store, updated));
+  respond(ctx, 200, present(t, updated));
 }
 
 export async function handlePatch(ctx: ApiContext, t: VerbTarget): Promise<void> {
@@ -71,7 +79,7 @@ export async function handlePatch(ctx: ApiContext, t: VerbTarget): Promise<void>
     t.admit,
     t.subresource,
   );
-  respond(ctx, 200, withSelfLink(t.store, updated));
+  respond(ctx, 200, present(t, updated));
 }
 
 export async function handleDelete(ctx: ApiContext, t: VerbTarget): Promise<void> {

@@ -14,6 +14,8 @@ export interface ApiResource {
   verbs: string[];
   shortNames?: string[];
   categories?: string[];
+  group?: string;
+  version?: string;
 }
 
 /** The APIResourceList of a group version: each resource, then each subresource entry. */
@@ -25,7 +27,9 @@ export function apiResourceList(defs: readonly ResourceDefinition[], group: stri
     if (def.categories.length) r.categories = [...def.categories];
     resources.push(r);
     for (const sub of def.subresources) {
-      resources.push({ name: `${def.plural}/${sub.name}`, singularName: '', namespaced: def.namespaced, kind: sub.kind, verbs: [...sub.verbs] });
+      const entry: ApiResource = { name: `${def.plural}/${sub.name}`, singularName: '', namespaced: def.namespaced, kind: sub.kind, verbs: [...sub.verbs] };
+      if (sub.apiVersion?.includes('/')) [entry.group, entry.version] = sub.apiVersion.split('/');
+      resources.push(entry);
     }
   }
   return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: group ? `${group}/${version}` : version, resources };

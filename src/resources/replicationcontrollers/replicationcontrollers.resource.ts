@@ -6,6 +6,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { defaultPodSpec } from '../../api/core/pod-spec-defaults.js';
 import type { ApiObject } from '../../api/object.js';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
+import { scaleSubresource } from './scale.js';
 
 type RcSpec = { replicas?: number; selector?: Record<string, string>; template?: { metadata?: { labels?: Record<string, string> }; spec?: unknown } };
 
@@ -31,7 +32,7 @@ export const replicationControllers = defineResource({
   shortNames: ['rc'],
   categories: ['all'],
   storagePrefix: 'controllers',
-  subresources: [statusSubresource('ReplicationController')],
+  subresources: [statusSubresource('ReplicationController'), scaleSubresource],
   strategy: {
     defaults,
     prepareForCreate(obj) {

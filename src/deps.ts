@@ -6,6 +6,7 @@
 import type Koa from 'koa';
 import type { Logger } from 'pino';
 import { generateAdminToken, TokenAuthenticator, readTokenFile } from './auth/token-file.js';
+import { installAdmission } from './admission/install.js';
 import type { ServerConfig } from './config/types.js';
 import { ensureSystemNamespaces } from './controllers/bootstrap.js';
 import { Compactor } from './controllers/compactor.js';
@@ -44,6 +45,7 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
   }
   const kv = await openKvStore(config.etcdServers);
   const registry = new ResourceRegistry(RESOURCE_TABLE, new ObjectStore(kv, config.etcdPrefix));
+  installAdmission(registry);
   await ensureSystemNamespaces(registry);
 
   let authenticator: TokenAuthenticator;

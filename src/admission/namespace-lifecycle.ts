@@ -4,27 +4,29 @@
  */
 import type { ApiObject } from '../api/object.js';
 import { ApiError, forbidden, notFound } from '../errors/api-error.js';
-import type { AdmissionHook, GenericStore } from '../registry/generic-store.js';
+import type { GenericStore } from '../registry/generic-store.js';
+import type { StoreHooks } from '../registry/hooks.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
 
-/** The create-time check for objects of `store`; a no-op for cluster-scoped kinds. */
-export function namespaceLifecycle(registry: ResourceRegistry, store: GenericStore): AdmissionHook {
-  return async (op: 'CREATE' | 'UPDATE', obj: ApiObject) => {
-    if (op !== 'CREATE' || !store.def.namespaced) return;
-    const ns = obj.metadata.namespace ?? '';
-    let namespace: ApiObject;
-    try {
-      namespace = await registry.core('namespaces').get('', ns);
-    } catch (err) {
-      throw err instanceof ApiError && err.code === 404 ? notFound('namespaces', ns) : err;
-    }
-    if ((namespace.status as { phase?: string } | undefined)?.phase === 'Terminating') {
-      throw forbidden(
-        store.def.plural,
-        obj.metadata.name ?? '',
-        `unable to create new content in namespace ${ns} because it is being terminated`,
-        store.def.group,
-      );
-    }
+/** The create-time check for objects of a namespaced `store`. */
+export function namespaceLifecycle(registry: ResourceRegistry, store: GenericStore): StoreHooks {
+  return {
+    async beforeCreate(obj: ApiObject) {
+      const ns = obj.metadata.namespace ?? '';
+      let namespace: ApiObject;
+      try {
+        namespace = await registry.core('namespaces').get('', ns);
+      } catch (err) {
+        throw err instanceof ApiError && err.code === 404 ? notFound('namespaces', ns) : err;
+      }
+      if ((namespace.status as { phase?: string } | undefined)?.phase === 'Terminating') {
+        throw forbidden(
+          store.def.plural,
+          obj.metadata.name ?? '',
+          `unable to create new content in namespace ${ns} because it is being terminated`,
+          store.def.group,
+        );
+      }
+    },
   };
 }

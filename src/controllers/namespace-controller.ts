@@ -116,7 +116,6 @@ export class NamespaceController {
         '',
         name,
         (old) => ({ ...old, spec: { ...(old.spec as object), finalizers: ((old.spec as typeof spec)?.finalizers ?? []).filter((f) => f !== NAMESPACE_FINALIZER) } }),
-        undefined,
         finalize,
       );
     }

@@ -71,6 +71,7 @@ export async function finalizeDelete(store: GenericStore, namespace: string, nam
   } catch (err) {
     throw toApiError(err, store.ctx(name, 'DELETE'));
   }
+  for (const h of store.hooks) await h.afterDelete?.(deleted);
   if (store.def.deleteReturnsObject) return { body: deleted, code: 200 };
   const details = { name, kind: store.def.plural, uid: deleted.metadata.uid };
   return { body: successStatus(store.def.group ? { ...details, group: store.def.group } : details), code: 200 };

@@ -12,11 +12,9 @@ import { parseResourceVersion } from '../storage/object-store.js';
 import type { WatchEvent } from '../storage/object-watch.js';
 import { beforeCreate, beforeUpdate, validateObjectMeta } from './metadata.js';
 import type { Predicate } from './predicate.js';
+import { runBefore, type StoreHooks, type Undo } from './hooks.js';
 import { toApiError, type ErrorContext } from './translate-error.js';
 import { apiVersionOf, type ResourceDefinition, type SubresourceDefinition } from './types.js';
-
-/** Admission hook run after defaults, before the write (upstream createValidation/updateValidation). */
-export type AdmissionHook = (op: 'CREATE' | 'UPDATE', obj: ApiObject, old: ApiObject | null) => Promise<void>;
 
 /** Computes the new object from the stored one (PUT returns the body; PATCH applies the patch). */
 export type UpdateFunction = (old: ApiObject) => ApiObject | Promise<ApiObject>;
@@ -30,6 +28,8 @@ export interface ListQuery {
 
 export class GenericStore {
   readonly apiVersion: string;
+  /** Admission hooks, installed at wiring time (see admission/). */
+  readonly hooks: StoreHooks[] = [];
 
   constructor(
     readonly def: ResourceDefinition,
@@ -58,18 +58,19 @@ export class GenericStore {
    * Create `body` in `namespace`. Returns the stored object (with resourceVersion). Throws
    * ApiError: 400 namespace mismatch, 422 Invalid, 409 AlreadyExists, and admission errors.
    */
-  async create(namespace: string, body: ApiObject, admit?: AdmissionHook): Promise<ApiObject> {
+  async create(namespace: string, body: ApiObject): Promise<ApiObject> {
     const obj = deepCopy(body);
     obj.metadata ??= {};
     this.def.strategy.defaults?.(obj);
     beforeCreate(this.def, namespace, obj);
     this.def.strategy.prepareForCreate?.(obj);
     this.assertValid(obj, [...this.schemaErrors(obj), ...validateObjectMeta(this.def, obj), ...(this.def.strategy.validate?.(obj) ?? [])]);
-    await admit?.('CREATE', obj, null);
+    const undo = await runBefore(this.hooks, obj, null);
     const ctx = this.ctx(obj.metadata.name ?? '', 'POST');
     try {
       return this.present(await this.storage.create(this.key(obj.metadata.namespace ?? '', obj.metadata.name!), obj));
     } catch (err) {
+      await undo();
       throw toApiError(err, ctx);
     }
   }
@@ -158,10 +159,14 @@ export class GenericStore {
    * new object must match the stored one (409 Conflict otherwise). `subresource` restricts the
    * write to that subresource's part. Throws ApiError 404, 409, 422.
    */
-  async update(namespace: string, name: string, update: UpdateFunction, admit?: AdmissionHook, subresource?: SubresourceDefinition): Promise<ApiObject> {
+  async update(namespace: string, name: string, update: UpdateFunction, subresource?: SubresourceDefinition): Promise<ApiObject> {
     const ctx = this.ctx(name, 'PUT');
+    // Hooks run inside the retry loop; what an attempt that lost the race prepared is undone.
+    let undo: Undo | undefined;
     try {
       const stored = await this.storage.guaranteedUpdate(this.key(namespace, name), async (current) => {
+        await undo?.();
+        undo = undefined;
         const old = current as ApiObject;
         const view = subresource?.present ? subresource.present(old) : old;
         const requested = deepCopy(await update(deepCopy(view)));
@@ -179,7 +184,7 @@ export class GenericStore {
           ...validateObjectMeta(this.def, obj),
           ...(this.def.strategy.validateUpdate?.(obj, old) ?? []),
         ]);
-        await admit?.('UPDATE', obj, old);
+        undo = await runBefore(this.hooks, obj, old);
         delete obj.metadata.resourceVersion;
         return obj;
       });
@@ -190,6 +195,7 @@ export class GenericStore {
       }
       return this.present(stored);
     } catch (err) {
+      await undo?.();
       throw toApiError(err, ctx);
     }
   }

@@ -3,7 +3,6 @@
  * (and subresource) is served, and call the generic verb handler. Everything is driven by the
  * resource table; there is no per-kind code here.
  */
-import { namespaceLifecycle } from '../../admission/namespace-lifecycle.js';
 import { ApiError, methodNotAllowed } from '../../errors/api-error.js';
 import type { ResourceRegistry } from '../../registry/resource-registry.js';
 import type { Verb } from '../../registry/types.js';
@@ -41,7 +40,7 @@ export function resourceHandler(registry: ResourceRegistry, settings: WatchSetti
     const verb = info.verb as Verb | '';
     const allowed = subresource ? subresource.verbs : def.verbs;
     if (!verb || !allowed.includes(verb as Verb)) throw methodNotAllowed();
-    const target: VerbTarget = { store, namespace, name: info.name, subresource, admit: namespaceLifecycle(registry, store), pods };
+    const target: VerbTarget = { store, namespace, name: info.name, subresource, pods };
     switch (verb) {
       case 'get':
         return handleGet(ctx, target);

@@ -7,7 +7,7 @@ import { exportObject } from '../../registry/export.js';
 import { isUninitialized } from '../../registry/predicate.js';
 import { parseBool } from '../request-info.js';
 import { deleteCollection, deleteObject } from '../../registry/deletion.js';
-import type { AdmissionHook, GenericStore } from '../../registry/generic-store.js';
+import type { GenericStore } from '../../registry/generic-store.js';
 import type { SubresourceDefinition } from '../../registry/types.js';
 import type { ApiContext } from '../context.js';
 import { decodeBody, mediaTypeOf } from '../negotiation/media-types.js';
@@ -23,7 +23,6 @@ export interface VerbTarget {
   readonly namespace: string;
   readonly name: string;
   readonly subresource?: SubresourceDefinition;
-  readonly admit: AdmissionHook;
   /** The pods store, for binding. */
   readonly pods: GenericStore;
 }
@@ -53,7 +52,7 @@ export async function handleCreate(ctx: ApiContext, t: VerbTarget): Promise<void
     return;
   }
   const obj = readObjectBody(ctx, t.store.def.kind, t.store.apiVersion);
-  const created = await t.store.create(t.namespace, obj, t.admit);
+  const created = await t.store.create(t.namespace, obj);
   // Objects still waiting for initializers are accepted, not yet complete: 202.
   respond(ctx, isUninitialized(created) ? 202 : 201, withSelfLink(t.store, created));
 }
@@ -61,7 +60,7 @@ export async function handleCreate(ctx: ApiContext, t: VerbTarget): Promise<void
 export async function handleUpdate(ctx: ApiContext, t: VerbTarget): Promise<void> {
   const obj = readObjectBody(ctx, t.subresource?.kind ?? t.store.def.kind, t.subresource?.apiVersion ?? t.store.apiVersion);
   checkNameAndNamespace(obj, t.name, t.namespace, t.store.def.namespaced);
-  const updated = await t.store.update(t.namespace, t.name, () => obj, t.admit, t.subresource);
+  const updated = await t.store.update(t.namespace, t.name, () => obj, t.subresource);
   respond(ctx, 200, present(t, updated));
 }
 
@@ -76,7 +75,6 @@ export async function handlePatch(ctx: ApiContext, t: VerbTarget): Promise<void>
       checkNameAndNamespace(next, t.name, t.namespace, t.store.def.namespaced);
       return next;
     },
-    t.admit,
     t.subresource,
   );
   respond(ctx, 200, present(t, updated));

@@ -1,0 +1,36 @@
+/**
+ * Admission hooks a store runs around its writes (upstream admission plugins plus the
+ * allocation steps of the service REST). Implemented in `admission/`, installed on stores at
+ * wiring time, so every write path — HTTP handlers and controllers alike — passes through them.
+ */
+import type { ApiObject } from '../api/object.js';
+
+/** Undo what a hook did when the write it prepared does not happen (e.g. release an IP). */
+export type Undo = () => Promise<void>;
+
+export interface StoreHooks {
+  /** Runs after defaults and validation, before the object is stored. May mutate `obj`. */
+  beforeCreate?(obj: ApiObject): Promise<Undo | void>;
+  /** Runs on the merged object of an update, before it is stored; may run again on retries. */
+  beforeUpdate?(obj: ApiObject, old: ApiObject): Promise<Undo | void>;
+  /** Runs once the object is gone from storage. */
+  afterDelete?(obj: ApiObject): Promise<void>;
+}
+
+/** Run `beforeCreate`/`beforeUpdate` of every hook, collecting one undo for all of them. */
+export async function runBefore(hooks: readonly StoreHooks[], obj: ApiObject, old: ApiObject | null): Promise<Undo> {
+  const undos: Undo[] = [];
+  const undoAll: Undo = async () => {
+    for (const u of undos.reverse()) await u().catch(() => undefined);
+  };
+  try {
+    for (const h of hooks) {
+      const undo = old ? await h.beforeUpdate?.(obj, old) : await h.beforeCreate?.(obj);
+      if (undo) undos.push(undo);
+    }
+  } catch (err) {
+    await undoAll();
+    throw err;
+  }
+  return undoAll;
+}

@@ -44,8 +44,9 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
     logger.info({ etcdServers: config.etcdServers, prefix: config.etcdPrefix }, 'using etcd');
   }
   const kv = await openKvStore(config.etcdServers);
-  const registry = new ResourceRegistry(RESOURCE_TABLE, new ObjectStore(kv, config.etcdPrefix));
-  installAdmission(registry);
+  const storage = new ObjectStore(kv, config.etcdPrefix);
+  const registry = new ResourceRegistry(RESOURCE_TABLE, storage);
+  installAdmission(registry, storage, config);
   await ensureSystemNamespaces(registry);
 
   let authenticator: TokenAuthenticator;

@@ -3,10 +3,18 @@
  * NamespaceLifecycle on every namespaced kind, then service IP and node port allocation.
  */
 import type { ResourceRegistry } from '../registry/resource-registry.js';
+import type { ObjectStore } from '../storage/object-store.js';
 import { namespaceLifecycle } from './namespace-lifecycle.js';
+import { serviceAllocation } from './service-allocation/service-allocation.js';
 
-export function installAdmission(registry: ResourceRegistry): void {
+export interface AdmissionSettings {
+  readonly serviceClusterIpRange: string;
+  readonly serviceNodePortRange: string;
+}
+
+export function installAdmission(registry: ResourceRegistry, storage: ObjectStore, settings: AdmissionSettings): void {
   for (const store of registry.all()) {
     if (store.def.namespaced) store.hooks.push(namespaceLifecycle(registry, store));
   }
+  registry.core('services').hooks.push(serviceAllocation(registry, storage, settings.serviceClusterIpRange, settings.serviceNodePortRange));
 }

@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import { z } from 'zod';
+import { parseIpRange, parsePortRange } from '../admission/service-allocation/ranges.js';
 import type { ServerConfig } from './types.js';
 
 /** A bad flag or environment value. */
@@ -32,6 +33,8 @@ const FLAGS: Record<string, { key: keyof ServerConfig; help: string }> = {
   'log-level': { key: 'logLevel', help: 'fatal|error|warn|info|debug|trace|silent (default info)' },
   'max-requests-inflight': { key: 'maxRequestsInflight', help: 'non-mutating requests in flight (default 400)' },
   'max-mutating-requests-inflight': { key: 'maxMutatingRequestsInflight', help: 'mutating requests in flight (default 200)' },
+  'service-cluster-ip-range': { key: 'serviceClusterIpRange', help: 'CIDR of cluster IPs for Services (default 10.0.0.0/24)' },
+  'service-node-port-range': { key: 'serviceNodePortRange', help: 'node ports for NodePort/LoadBalancer Services (default 30000-32767)' },
   'min-request-timeout': { key: 'minRequestTimeoutSeconds', help: 'seconds; watches last a random [t, 2t) (default 1800)' },
 };
 
@@ -50,6 +53,16 @@ export function parseDuration(value: string): number {
   if (consumed !== value.length || value === '') throw new Error(`invalid duration "${value}"`);
   return total;
 }
+
+/** True when `parse` accepts the text. */
+const isRange = (parse: (text: string) => unknown) => (text: string) => {
+  try {
+    parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 const port = z.coerce.number().int().min(0).max(65535);
 const count = z.coerce.number().int().min(1);
@@ -110,5 +123,7 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Ser
     maxRequestsInflight: parse('max-requests-inflight', count, 400),
     maxMutatingRequestsInflight: parse('max-mutating-requests-inflight', count, 200),
     minRequestTimeoutSeconds: parse('min-request-timeout', count, 1800),
+    serviceClusterIpRange: parse('service-cluster-ip-range', z.string().refine(isRange(parseIpRange), 'not an IPv4 CIDR between /8 and /30'), '10.0.0.0/24'),
+    serviceNodePortRange: parse('service-node-port-range', z.string().refine(isRange(parsePortRange), 'not a port range such as 30000-32767'), '30000-32767'),
   };
 }

@@ -31,6 +31,9 @@ export interface ServerConfig {
   /** `--max-requests-inflight` (default 400) and `--max-mutating-requests-inflight` (default 200). */
   readonly maxRequestsInflight: number;
   readonly maxMutatingRequestsInflight: number;
+  /** `--service-cluster-ip-range` (default 10.0.0.0/24) and `--service-node-port-range` (default 30000-32767). */
+  readonly serviceClusterIpRange: string;
+  readonly serviceNodePortRange: string;
   /** `--min-request-timeout` seconds (default 1800): watches last a random [t, 2t). */
   readonly minRequestTimeoutSeconds: number;
 }

@@ -163,11 +163,13 @@ export class GenericStore {
     const ctx = this.ctx(name, 'PUT');
     // Hooks run inside the retry loop; what an attempt that lost the race prepared is undone.
     let undo: Undo | undefined;
+    let previous: ApiObject | undefined;
     try {
       const stored = await this.storage.guaranteedUpdate(this.key(namespace, name), async (current) => {
         await undo?.();
         undo = undefined;
         const old = current as ApiObject;
+        previous = old;
         const view = subresource?.present ? subresource.present(old) : old;
         const requested = deepCopy(await update(deepCopy(view)));
         requested.metadata ??= {};
@@ -188,6 +190,7 @@ export class GenericStore {
         delete obj.metadata.resourceVersion;
         return obj;
       });
+      for (const h of this.hooks) if (previous && stored !== previous) await h.afterUpdate?.(stored, previous);
       const meta = stored.metadata;
       if (meta.deletionTimestamp && meta.deletionGracePeriodSeconds === 0 && !(meta.finalizers ?? []).length) {
         // The last finalizer is gone from an object marked for deletion: remove it now.

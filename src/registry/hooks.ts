@@ -13,6 +13,8 @@ export interface StoreHooks {
   beforeCreate?(obj: ApiObject): Promise<Undo | void>;
   /** Runs on the merged object of an update, before it is stored; may run again on retries. */
   beforeUpdate?(obj: ApiObject, old: ApiObject): Promise<Undo | void>;
+  /** Runs once an update is stored (e.g. to release what the old object held). */
+  afterUpdate?(obj: ApiObject, old: ApiObject): Promise<void>;
   /** Runs once the object is gone from storage. */
   afterDelete?(obj: ApiObject): Promise<void>;
 }

@@ -54,3 +54,17 @@ it('reads and watches through one replica what was written through the other', a
     watch.close();
   }
 });
+
+it('gives 50 Services created at once through two replicas 50 distinct cluster IPs', async () => {
+  const path = '/api/v1/namespaces/default/services';
+  const results = await Promise.all(
+    Array.from({ length: 50 }, (_, i) =>
+      i % 2
+        ? call(a, agentA, 'POST', path, { metadata: { name: `svc-${i}` }, spec: { ports: [{ port: 80 }] } })
+        : call(b, agentB, 'POST', path, { metadata: { name: `svc-${i}` }, spec: { ports: [{ port: 80 }] } }),
+    ),
+  );
+  expect(results.map((r) => r.status)).toEqual(Array(50).fill(201));
+  const ips = results.map((r) => r.body.spec.clusterIP);
+  expect(new Set(ips).size).toBe(50);
+});

@@ -47,6 +47,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     maxRequestsInflight: 400,
     maxMutatingRequestsInflight: 200,
     minRequestTimeoutSeconds: 1800,
+    serviceClusterIpRange: '10.0.0.0/24',
+    serviceNodePortRange: '30000-32767',
     ...overrides,
   };
   const running = await startServer(config);

@@ -1,0 +1,94 @@
+/**
+ * A bitmap allocator kept in storage as a RangeAllocation object (upstream
+ * pkg/registry/core/service/allocator/storage: `/registry/ranges/serviceips` and
+ * `/registry/ranges/servicenodeports`). Every change is a compare-and-swap update of that one
+ * object, so replicas allocating at once never hand out the same item.
+ */
+import type { ApiObject } from '../../api/object.js';
+import { ApiError, internalError } from '../../errors/api-error.js';
+import type { ObjectStore } from '../../storage/object-store.js';
+
+export class RangeAllocator {
+  /**
+   * @param key relative storage key, e.g. `ranges/serviceips`
+   * @param range the range's description stored with it, e.g. `10.0.0.0/24`
+   * @param size number of items (offsets 0..size-1)
+   * @param what noun for the range-full error, e.g. `serviceIP`
+   */
+  constructor(
+    private readonly storage: ObjectStore,
+    private readonly key: string,
+    private readonly range: string,
+    readonly size: number,
+    private readonly what: string,
+  ) {}
+
+  /** Mark `offset` used. Returns false if it already was. */
+  async allocate(offset: number): Promise<boolean> {
+    let taken = false;
+    await this.modify((bits) => {
+      taken = get(bits, offset);
+      if (!taken) set(bits, offset, true);
+      return !taken;
+    });
+    return !taken;
+  }
+
+  /** Take a free offset, scanning from a random start. Throws ApiError 500 when the range is full. */
+  async allocateNext(): Promise<number> {
+    let chosen = -1;
+    await this.modify((bits) => {
+      chosen = -1;
+      const start = Math.floor(Math.random() * this.size);
+      for (let i = 0; i < this.size; i++) {
+        const o = (start + i) % this.size;
+        if (!get(bits, o)) {
+          chosen = o;
+          set(bits, o, true);
+          return true;
+        }
+      }
+      return false;
+    });
+    if (chosen < 0) throw internalError(`failed to allocate a ${this.what}: range is full`);
+    return chosen;
+  }
+
+  /** Mark `offset` free (no-op when it already is). */
+  async release(offset: number): Promise<void> {
+    await this.modify((bits) => {
+      if (!get(bits, offset)) return false;
+      set(bits, offset, false);
+      return true;
+    });
+  }
+
+  /** Read-modify-write the bitmap; `change` returns whether it changed anything. */
+  private async modify(change: (bits: Uint8Array) => boolean): Promise<void> {
+    try {
+      await this.storage.guaranteedUpdate(
+        this.key,
+        (current) => {
+          const bits = new Uint8Array(Math.ceil(this.size / 8));
+          if (current?.data) bits.set(Buffer.from(String(current.data), 'base64').subarray(0, bits.length));
+          if (!change(bits) && current) return current;
+          const obj: ApiObject = { kind: 'RangeAllocation', apiVersion: 'v1', metadata: { name: '' }, range: this.range, data: Buffer.from(bits).toString('base64') };
+          return obj;
+        },
+        true,
+      );
+    } catch (err) {
+      if (err instanceof ApiError) throw err;
+      throw internalError(`failed to update the ${this.what} allocation: ${(err as Error).message}`);
+    }
+  }
+}
+
+function get(bits: Uint8Array, offset: number): boolean {
+  return (bits[offset >> 3] & (1 << (offset & 7))) !== 0;
+}
+
+function set(bits: Uint8Array, offset: number, value: boolean): void {
+  if (value) bits[offset >> 3] |= 1 << (offset & 7);
+  else bits[offset >> 3] &= ~(1 << (offset & 7));
+}

@@ -1,0 +1,125 @@
+/**
+ * Cluster IP and node port allocation for Services (upstream pkg/registry/core/service/rest.go,
+ * ipallocator, portallocator): an empty clusterIP gets the next free IP, `None` is headless,
+ * ExternalName gets none; NodePort and LoadBalancer ports get node ports, and a LoadBalancer with
+ * `externalTrafficPolicy: Local` a health check node port. Requested values must be in range
+ * and free (422). Deleting a Service releases them and deletes its Endpoints.
+ */
+import type { ApiObject } from '../../api/object.js';
+import { invalid, type FieldError } from '../../errors/api-error.js';
+import type { StoreHooks, Undo } from '../../registry/hooks.js';
+import type { ResourceRegistry } from '../../registry/resource-registry.js';
+import type { ObjectStore } from '../../storage/object-store.js';
+import { RangeAllocator } from './range-allocator.js';
+import { parseIpRange, parsePortRange } from './ranges.js';
+
+type Port = { port?: number; protocol?: string; nodePort?: number };
+type Spec = { type?: string; clusterIP?: string; ports?: Port[]; externalTrafficPolicy?: string; healthCheckNodePort?: number };
+
+const specOf = (svc: ApiObject) => (svc.spec ?? {}) as Spec;
+const usesNodePorts = (s: Spec) => s.type === 'NodePort' || s.type === 'LoadBalancer';
+const hasClusterIP = (s: Spec) => s.type !== 'ExternalName' && !!s.clusterIP && s.clusterIP !== 'None';
+const needsHealthCheck = (s: Spec) => s.type === 'LoadBalancer' && s.externalTrafficPolicy === 'Local';
+
+/** Every node port a spec holds (ports and health check). */
+function nodePortsOf(s: Spec): number[] {
+  const ports = usesNodePorts(s) ? (s.ports ?? []).map((p) => p.nodePort).filter((n): n is number => !!n) : [];
+  if (needsHealthCheck(s) && s.healthCheckNodePort) ports.push(s.healthCheckNodePort);
+  return ports;
+}
+
+export function serviceAllocation(registry: ResourceRegistry, storage: ObjectStore, ipRangeText: string, portRangeText: string): StoreHooks {
+  const ipRange = parseIpRange(ipRangeText);
+  const portRange = parsePortRange(portRangeText);
+  const ips = new RangeAllocator(storage, 'ranges/serviceips', ipRange.cidr, ipRange.size, 'serviceIP');
+  const ports = new RangeAllocator(storage, 'ranges/servicenodeports', portRange.text, portRange.size, 'nodePort');
+
+  /** Allocate what `svc` needs that `old` did not hold; returns how to give it back. */
+  async function allocate(svc: ApiObject, old: ApiObject | null): Promise<Undo> {
+    const spec = (svc.spec ??= {}) as Spec;
+    const prev = old ? specOf(old) : undefined;
+    const name = svc.metadata.name ?? '';
+    const fail = (errs: FieldError[]) => invalid('Service', name, errs);
+    const taken: (() => Promise<void>)[] = [];
+    const undo: Undo = async () => {
+      for (const t of taken) await t().catch(() => undefined);
+    };
+    try {
+      if (spec.type === 'ExternalName') {
+        if (spec.clusterIP && spec.clusterIP !== 'None') throw fail([{ reason: 'FieldValueInvalid', field: 'spec.clusterIP', message: `Invalid value: "${spec.clusterIP}": must be empty for ExternalName services` }]);
+        spec.clusterIP = '';
+      } else if (prev && hasClusterIP(prev)) {
+        if (spec.clusterIP && spec.clusterIP !== prev.clusterIP) throw fail([{ reason: 'FieldValueInvalid', field: 'spec.clusterIP', message: `Invalid value: "${spec.clusterIP}": field is immutable` }]);
+        spec.clusterIP = prev.clusterIP;
+      } else if (spec.clusterIP !== 'None') {
+        if (spec.clusterIP) {
+          const offset = ipRange.offsetOf(spec.clusterIP);
+          if (offset === null) throw fail([{ reason: 'FieldValueInvalid', field: 'spec.clusterIP', message: `Invalid value: "${spec.clusterIP}": provided IP is not in the valid range. The range of valid IPs is ${ipRange.cidr}` }]);
+          if (!(await ips.allocate(offset))) throw fail([{ reason: 'FieldValueInvalid', field: 'spec.clusterIP', message: `Invalid value: "${spec.clusterIP}": provided IP is already allocated` }]);
+          taken.push(() => ips.release(offset));
+        } else {
+          const offset = await ips.allocateNext();
+          taken.push(() => ips.release(offset));
+          spec.clusterIP = ipRange.ipAt(offset);
+        }
+      }
+      const held = new Set(prev ? nodePortsOf(prev) : []);
+      const takePort = async (field: string, wanted: number | undefined): Promise<number> => {
+        if (wanted && held.has(wanted)) return wanted;
+        if (wanted) {
+          const offset = wanted - portRange.base;
+          if (offset < 0 || offset >= portRange.size) throw fail([{ reason: 'FieldValueInvalid', field, message: `Invalid value: ${wanted}: provided port is not in the valid range. The range of valid ports is ${portRange.text}` }]);
+          if (!(await ports.allocate(offset))) throw fail([{ reason: 'FieldValueInvalid', field, message: `Invalid value: ${wanted}: provided port is already allocated` }]);
+          taken.push(() => ports.release(offset));
+          return wanted;
+        }
+        const offset = await ports.allocateNext();
+        taken.push(() => ports.release(offset));
+        return portRange.base + offset;
+      };
+      if (usesNodePorts(spec)) {
+        for (const [i, p] of (spec.ports ?? []).entries()) {
+          // An unchanged port keeps the node port it had (upstream reuses by port and protocol).
+          const before = prev?.ports?.find((q) => q.port === p.port && (q.protocol ?? 'TCP') === (p.protocol ?? 'TCP'));
+          p.nodePort = await takePort(`spec.ports[${i}].nodePort`, p.nodePort || (usesNodePorts(prev ?? {}) ? before?.nodePort : undefined));
+        }
+      } else {
+        const bad = (spec.ports ?? []).findIndex((p) => p.nodePort);
+        if (bad >= 0) throw fail([{ reason: 'FieldValueForbidden', field: `spec.ports[${bad}].nodePort`, message: `Forbidden: may not be used when \`type\` is '${spec.type ?? 'ClusterIP'}'` }]);
+      }
+      if (needsHealthCheck(spec)) spec.healthCheckNodePort = await takePort('spec.healthCheckNodePort', spec.healthCheckNodePort || prev?.healthCheckNodePort);
+      else delete spec.healthCheckNodePort;
+      return undo;
+    } catch (err) {
+      await undo();
+      throw err;
+    }
+  }
+
+  /** Give back what `old` held and `svc` (null when deleted) no longer does. */
+  async function releaseUnused(old: ApiObject, svc: ApiObject | null): Promise<void> {
+    const prev = specOf(old);
+    const next = svc ? specOf(svc) : {};
+    if (hasClusterIP(prev) && (!svc || !hasClusterIP(next))) {
+      const offset = ipRange.offsetOf(prev.clusterIP!);
+      if (offset !== null) await ips.release(offset);
+    }
+    const keep = new Set(nodePortsOf(next));
+    for (const port of nodePortsOf(prev)) if (!keep.has(port)) await ports.release(port - portRange.base);
+  }
+
+  return {
+    beforeCreate: (svc) => allocate(svc, null),
+    beforeUpdate: (svc, old) => allocate(svc, old),
+    afterUpdate: (svc, old) => releaseUnused(old, svc),
+    async afterDelete(svc) {
+      await releaseUnused(svc, null);
+      const endpoints = registry.core('endpoints');
+      try {
+        await endpoints.storage.delete(endpoints.key(svc.metadata.namespace ?? '', svc.metadata.name ?? ''));
+      } catch (err) {
+        if ((err as { code?: unknown }).code !== 'KeyNotFound') throw err;
+      }
+    },
+  };
+}

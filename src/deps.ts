@@ -10,6 +10,8 @@ import { installAdmission } from './admission/install.js';
 import type { ServerConfig } from './config/types.js';
 import { ensureSystemNamespaces } from './controllers/bootstrap.js';
 import { Compactor } from './controllers/compactor.js';
+import { GarbageCollector } from './controllers/garbage-collector.js';
+import { PodGarbageCollector } from './controllers/pod-gc.js';
 import { NamespaceController } from './controllers/namespace-controller.js';
 import { createApp } from './http/app.js';
 import type { ApiState } from './http/context.js';
@@ -32,6 +34,8 @@ export interface Deps {
   readonly adminToken?: string;
   readonly namespaceController: NamespaceController;
   readonly compactor: Compactor;
+  readonly garbageCollector: GarbageCollector;
+  readonly podGarbageCollector: PodGarbageCollector;
   /** Set by the server once it listens: host:port advertised in discovery. */
   advertisedHostPort: string;
 }
@@ -72,6 +76,8 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
     adminToken,
     namespaceController: new NamespaceController(registry, logger),
     compactor: new Compactor(kv, logger, config.etcdCompactionIntervalSeconds),
+    garbageCollector: new GarbageCollector(registry, logger),
+    podGarbageCollector: new PodGarbageCollector(registry, logger),
     advertisedHostPort: `${config.advertiseAddress}:${config.securePort}`,
     app: undefined as unknown as Koa<ApiState>,
   };

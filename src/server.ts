@@ -59,6 +59,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   }
   deps.namespaceController.start();
   deps.compactor.start();
+  deps.garbageCollector.start();
+  deps.podGarbageCollector.start();
   deps.logger.info({ url, kubeconfig: kubeconfigPath }, 'ck-apiserver serving');
 
   const sockets = new Set<import('node:net').Socket>();
@@ -76,6 +78,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     async stop() {
       deps.namespaceController.stop();
       deps.compactor.stop();
+      deps.garbageCollector.stop();
+      deps.podGarbageCollector.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const s of sockets) s.destroy();
       await closed;

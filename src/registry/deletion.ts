@@ -11,6 +11,10 @@ import type { Preconditions } from '../storage/object-store.js';
 import type { GenericStore, ListQuery } from './generic-store.js';
 import { toApiError } from './translate-error.js';
 
+/** Finalizers the garbage collector acts on (upstream metav1.FinalizerOrphanDependents / FinalizerDeleteDependents). */
+export const ORPHAN_FINALIZER = 'orphan';
+export const FOREGROUND_FINALIZER = 'foregroundDeletion';
+
 /** DeleteOptions (meta/v1) as sent in the body or the query. */
 export interface DeleteOptions {
   gracePeriodSeconds?: number;
@@ -56,11 +60,21 @@ export async function deleteObject(store: GenericStore, namespace: string, name:
   const def = store.def;
   if (def.plural === 'namespaces') return deleteNamespace(store, name, opts);
   const current = await store.get(namespace, name);
-  if ((current.metadata.finalizers ?? []).length > 0) {
-    const marked = await markDeleting(store, namespace, name, opts.preconditions);
-    return { body: marked, code: 200 };
+  checkPreconditions(store, name, current, opts.preconditions);
+  const gcFinalizer = opts.propagationPolicy === 'Foreground' ? FOREGROUND_FINALIZER : orphans(opts) ? ORPHAN_FINALIZER : undefined;
+  const graceful = store.def.strategy.gracefulDelete;
+  if (!gcFinalizer && !graceful && !(current.metadata.finalizers ?? []).length) return finalizeDelete(store, namespace, name, opts.preconditions);
+  const grace = graceful ? graceful(current, opts.gracePeriodSeconds) : 0;
+  const marked = await markDeleting(store, namespace, name, opts.preconditions, grace, gcFinalizer);
+  if (grace === 0 && !(marked.metadata.finalizers ?? []).length) {
+    return finalizeDelete(store, namespace, name, { uid: marked.metadata.uid });
   }
-  return finalizeDelete(store, namespace, name, opts.preconditions);
+  return { body: marked, code: 200 };
+}
+
+/** Whether dependents are orphaned: orphanDependents, else propagationPolicy Orphan. */
+function orphans(opts: DeleteOptions): boolean {
+  return opts.orphanDependents ?? opts.propagationPolicy === 'Orphan';
 }
 
 /** Remove the object from storage and answer as upstream finalizeDelete does. */
@@ -77,14 +91,32 @@ export async function finalizeDelete(store: GenericStore, namespace: string, nam
   return { body: successStatus(store.def.group ? { ...details, group: store.def.group } : details), code: 200 };
 }
 
-/** Set deletionTimestamp (now) and deletionGracePeriodSeconds 0, keeping the object. */
-async function markDeleting(store: GenericStore, namespace: string, name: string, pre?: Preconditions): Promise<ApiObject> {
+/**
+ * Mark an object as being deleted (upstream BeforeDelete / markAsDeleting): deletionTimestamp
+ * = now + grace, deletionGracePeriodSeconds = grace, generation bumped once, and the garbage
+ * collector's finalizer added. A later delete may only shorten the grace period.
+ */
+async function markDeleting(
+  store: GenericStore,
+  namespace: string,
+  name: string,
+  pre: Preconditions | undefined,
+  grace: number,
+  finalizer?: string,
+): Promise<ApiObject> {
   try {
     const obj = await store.storage.guaranteedUpdate(store.key(namespace, name), (cur) => {
       const o = cur as ApiObject;
       checkPreconditions(store, name, o, pre);
-      if (o.metadata.deletionTimestamp) return o;
-      return { ...o, metadata: { ...o.metadata, deletionTimestamp: rfc3339(), deletionGracePeriodSeconds: 0 } };
+      const meta = { ...o.metadata };
+      if (finalizer && !(meta.finalizers ?? []).includes(finalizer)) meta.finalizers = [...(meta.finalizers ?? []), finalizer];
+      const current = meta.deletionGracePeriodSeconds;
+      if (!meta.deletionTimestamp || (typeof current === 'number' && grace < current)) {
+        if (!meta.deletionTimestamp && meta.generation) meta.generation += 1;
+        meta.deletionTimestamp = rfc3339(new Date(Date.now() + grace * 1000));
+        meta.deletionGracePeriodSeconds = grace;
+      }
+      return { ...o, metadata: meta };
     });
     return store.present(obj);
   } catch (err) {

@@ -24,6 +24,11 @@ export interface Strategy {
   validate?(obj: ApiObject): FieldError[];
   /** Field problems of an update, including immutable fields (upstream ValidateUpdate). */
   validateUpdate?(obj: ApiObject, old: ApiObject): FieldError[];
+  /**
+   * For kinds deleted gracefully (pods): the grace period in seconds for a delete of `obj`
+   * given the requested one (upstream CheckGracefulDelete); 0 deletes at once.
+   */
+  gracefulDelete?(obj: ApiObject, requestedSeconds: number | undefined): number;
 }
 
 /**

@@ -77,18 +77,24 @@ export function serviceAllocation(registry: ResourceRegistry, storage: ObjectSto
         taken.push(() => ports.release(offset));
         return portRange.base + offset;
       };
+      // Explicitly requested (or kept) node ports first, so a random pick cannot take them.
+      const wants: { field: string; wanted: number | undefined; set: (n: number) => void }[] = [];
       if (usesNodePorts(spec)) {
         for (const [i, p] of (spec.ports ?? []).entries()) {
           // An unchanged port keeps the node port it had (upstream reuses by port and protocol).
           const before = prev?.ports?.find((q) => q.port === p.port && (q.protocol ?? 'TCP') === (p.protocol ?? 'TCP'));
-          p.nodePort = await takePort(`spec.ports[${i}].nodePort`, p.nodePort || (usesNodePorts(prev ?? {}) ? before?.nodePort : undefined));
+          const wanted = p.nodePort || (usesNodePorts(prev ?? {}) ? before?.nodePort : undefined);
+          wants.push({ field: `spec.ports[${i}].nodePort`, wanted, set: (n) => (p.nodePort = n) });
         }
       } else {
         const bad = (spec.ports ?? []).findIndex((p) => p.nodePort);
         if (bad >= 0) throw fail([{ reason: 'FieldValueForbidden', field: `spec.ports[${bad}].nodePort`, message: `Forbidden: may not be used when \`type\` is '${spec.type ?? 'ClusterIP'}'` }]);
       }
-      if (needsHealthCheck(spec)) spec.healthCheckNodePort = await takePort('spec.healthCheckNodePort', spec.healthCheckNodePort || prev?.healthCheckNodePort);
-      else delete spec.healthCheckNodePort;
+      if (needsHealthCheck(spec)) {
+        wants.push({ field: 'spec.healthCheckNodePort', wanted: spec.healthCheckNodePort || prev?.healthCheckNodePort, set: (n) => (spec.healthCheckNodePort = n) });
+      } else delete spec.healthCheckNodePort;
+      for (const w of wants) if (w.wanted) w.set(await takePort(w.field, w.wanted));
+      for (const w of wants) if (!w.wanted) w.set(await takePort(w.field, undefined));
       return undo;
     } catch (err) {
       await undo();

@@ -24,6 +24,13 @@ export const pods = defineResource({
     prepareForCreate(obj) {
       obj.status = { phase: 'Pending', qosClass: podQosClass(obj.spec) };
     },
+    /** Upstream CheckGracefulDelete: unscheduled or finished pods go at once. */
+    gracefulDelete(obj, requested) {
+      const { spec = {}, status = {} } = obj as PodLike;
+      if (!spec.nodeName || status.phase === 'Succeeded' || status.phase === 'Failed') return 0;
+      const grace = requested ?? (spec.terminationGracePeriodSeconds as number | undefined) ?? 30;
+      return grace < 0 ? 1 : grace;
+    },
   },
   selectableFields: [
     'spec.nodeName',

@@ -1,0 +1,168 @@
+/**
+ * The garbage collector (upstream pkg/controller/garbagecollector), following
+ * metadata.ownerReferences within a namespace:
+ *  - an owner marked with the `orphan` finalizer has that reference removed from each
+ *    dependent, then the finalizer removed (and so the owner deleted);
+ *  - an owner marked with `foregroundDeletion` has its dependents deleted first, and the
+ *    finalizer removed once none remain;
+ *  - when an owner is gone (Background), dependents with no remaining owner are deleted, and
+ *    references to missing owners are dropped from dependents that still have one.
+ * Driven by watches on every kind plus a periodic resync; every step is idempotent.
+ */
+import type { Logger } from 'pino';
+import type { ApiObject, OwnerReference } from '../api/object.js';
+import { ApiError } from '../errors/api-error.js';
+import { deleteObject, FOREGROUND_FINALIZER, ORPHAN_FINALIZER } from '../registry/deletion.js';
+import type { GenericStore } from '../registry/generic-store.js';
+import { buildPredicate } from '../registry/predicate.js';
+import type { ResourceRegistry } from '../registry/resource-registry.js';
+import { WorkQueue } from './work-queue.js';
+
+interface OwnerTask {
+  readonly store: GenericStore;
+  readonly namespace: string;
+  readonly name: string;
+  readonly uid: string;
+}
+
+const ignoreMissing = (err: unknown) => {
+  if (!(err instanceof ApiError && (err.code === 404 || err.code === 409))) throw err;
+};
+
+export class GarbageCollector {
+  private readonly abort = new AbortController();
+  private readonly queue: WorkQueue<OwnerTask>;
+
+  constructor(
+    private readonly registry: ResourceRegistry,
+    private readonly logger: Logger,
+    private readonly resyncMs = 30_000,
+  ) {
+    this.queue = new WorkQueue((t) => `${t.store.def.plural}/${t.namespace}/${t.name}/${t.uid}`, (t) => this.process(t), logger);
+  }
+
+  start(): void {
+    for (const store of this.registry.all()) if (store.def.verbs.includes('watch')) void this.watch(store);
+    const timer = setInterval(() => void this.resync(), this.resyncMs);
+    this.abort.signal.addEventListener('abort', () => clearInterval(timer));
+  }
+
+  stop(): void {
+    this.abort.abort();
+    this.queue.stop();
+  }
+
+  private async watch(store: GenericStore): Promise<void> {
+    const all = buildPredicate(store.def);
+    while (!this.abort.signal.aborted) {
+      try {
+        const list = await store.list('', { predicate: all });
+        for (const obj of list.items) this.observe(store, obj, false);
+        for await (const ev of store.watch('', '', all, list.metadata.resourceVersion ?? '', this.abort.signal)) {
+          this.observe(store, ev.object, ev.type === 'DELETED');
+        }
+      } catch (err) {
+        if (!this.abort.signal.aborted) this.logger.debug({ resource: store.def.plural, err: (err as Error).message }, 'gc watch restarting');
+      }
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+
+  /** Queue an owner that needs work: marked with a GC finalizer, or just deleted. */
+  private observe(store: GenericStore, obj: ApiObject, deleted: boolean): void {
+    const meta = obj.metadata;
+    const gcFinalizer = (meta.finalizers ?? []).some((f) => f === ORPHAN_FINALIZER || f === FOREGROUND_FINALIZER);
+    if (deleted || (meta.deletionTimestamp && gcFinalizer)) {
+      this.queue.add({ store, namespace: meta.namespace ?? '', name: meta.name ?? '', uid: meta.uid ?? '' });
+    }
+  }
+
+  private async resync(): Promise<void> {
+    for (const store of this.registry.all()) {
+      if (!store.def.verbs.includes('list')) continue;
+      try {
+        for (const obj of (await store.list('', { predicate: buildPredicate(store.def) })).items) this.observe(store, obj, false);
+      } catch (err) {
+        this.logger.warn({ resource: store.def.plural, err: (err as Error).message }, 'gc resync failed');
+      }
+    }
+  }
+
+  /** Dependents of `uid`: objects in `namespace` (all namespaces for cluster-scoped owners). */
+  private async dependents(namespace: string, uid: string): Promise<[GenericStore, ApiObject][]> {
+    const found: [GenericStore, ApiObject][] = [];
+    for (const store of this.registry.all()) {
+      if (!store.def.verbs.includes('list') || (store.def.group && store.def.plural === 'securitycontextconstraints')) continue;
+      if (namespace && !store.def.namespaced) continue;
+      const list = await store.list(namespace, { predicate: buildPredicate(store.def) });
+      for (const item of list.items) if ((item.metadata.ownerReferences ?? []).some((r) => r.uid === uid)) found.push([store, item]);
+    }
+    return found;
+  }
+
+  private async process(task: OwnerTask): Promise<void> {
+    let owner: ApiObject | null = null;
+    try {
+      owner = await task.store.get(task.namespace, task.name);
+      if (owner.metadata.uid !== task.uid) owner = null;
+    } catch (err) {
+      ignoreMissing(err);
+    }
+    const dependents = await this.dependents(task.namespace, task.uid);
+    const finalizers = owner?.metadata.finalizers ?? [];
+    if (owner && finalizers.includes(ORPHAN_FINALIZER)) {
+      for (const [store, dep] of dependents) await this.dropReference(store, dep, [task.uid]);
+      await this.removeFinalizer(task, ORPHAN_FINALIZER);
+    } else if (owner && finalizers.includes(FOREGROUND_FINALIZER)) {
+      if (dependents.length) {
+        for (const [store, dep] of dependents) {
+          await deleteObject(store, dep.metadata.namespace ?? '', dep.metadata.name ?? '', { propagationPolicy: 'Foreground' }).catch(ignoreMissing);
+        }
+        throw new Error(`waiting for ${dependents.length} dependents of ${task.name} to go`); // retried with backoff
+      }
+      await this.removeFinalizer(task, FOREGROUND_FINALIZER);
+    } else if (!owner) {
+      for (const [store, dep] of dependents) {
+        const alive = await this.liveOwners(dep, task.uid);
+        if (alive.length) await this.dropReference(store, dep, (dep.metadata.ownerReferences ?? []).filter((r) => !alive.includes(r)).map((r) => r.uid));
+        else await deleteObject(store, dep.metadata.namespace ?? '', dep.metadata.name ?? '', { propagationPolicy: 'Background', preconditions: { uid: dep.metadata.uid } }).catch(ignoreMissing);
+      }
+    }
+  }
+
+  /** The owner references of `dep` whose owners still exist (excluding `goneUid`). */
+  private async liveOwners(dep: ApiObject, goneUid: string): Promise<OwnerReference[]> {
+    const alive: OwnerReference[] = [];
+    for (const ref of dep.metadata.ownerReferences ?? []) {
+      if (ref.uid === goneUid) continue;
+      const version = ref.apiVersion.includes('/') ? ref.apiVersion.split('/') : ['', ref.apiVersion];
+      const store = this.registry.all().find((s) => s.def.kind === ref.kind && s.def.group === version[0] && s.def.version === version[1]);
+      if (!store) {
+        alive.push(ref); // an owner of a kind this server does not serve: leave it alone
+        continue;
+      }
+      try {
+        const owner = await store.get(store.def.namespaced ? (dep.metadata.namespace ?? '') : '', ref.name);
+        if (owner.metadata.uid === ref.uid) alive.push(ref);
+      } catch (err) {
+        ignoreMissing(err);
+      }
+    }
+    return alive;
+  }
+
+  private async dropReference(store: GenericStore, dep: ApiObject, uids: string[]): Promise<void> {
+    await store
+      .update(dep.metadata.namespace ?? '', dep.metadata.name ?? '', (cur) => ({
+        ...cur,
+        metadata: { ...cur.metadata, ownerReferences: (cur.metadata.ownerReferences ?? []).filter((r) => !uids.includes(r.uid)) },
+      }))
+      .catch(ignoreMissing);
+  }
+
+  private async removeFinalizer(task: OwnerTask, finalizer: string): Promise<void> {
+    await task.store
+      .update(task.namespace, task.name, (cur) => ({ ...cur, metadata: { ...cur.metadata, finalizers: (cur.metadata.finalizers ?? []).filter((f) => f !== finalizer) } }))
+      .catch(ignoreMissing);
+  }
+}

@@ -188,19 +188,30 @@ export class GenericStore {
         ]);
         undo = await runBefore(this.hooks, obj, old);
         delete obj.metadata.resourceVersion;
+        if (emptiedFinalizers(obj)) throw new DeleteInstead(obj, old);
         return obj;
       });
       for (const h of this.hooks) if (previous && stored !== previous) await h.afterUpdate?.(stored, previous);
-      const meta = stored.metadata;
-      if (meta.deletionTimestamp && meta.deletionGracePeriodSeconds === 0 && !(meta.finalizers ?? []).length) {
-        // The last finalizer is gone from an object marked for deletion: remove it now.
-        await this.storage.delete(this.key(namespace, name), { uid: meta.uid }).catch(() => undefined);
-      }
       return this.present(stored);
     } catch (err) {
+      if (err instanceof DeleteInstead) return this.deleteEmptied(namespace, name, err);
       await undo?.();
       throw toApiError(err, ctx);
     }
+  }
+
+  /**
+   * An update that removed the last finalizer of an object marked for deletion deletes it
+   * instead of storing it (upstream store.go deleteWithoutFinalizers): watchers see DELETED.
+   */
+  private async deleteEmptied(namespace: string, name: string, signal: DeleteInstead): Promise<ApiObject> {
+    try {
+      const deleted = await this.storage.delete(this.key(namespace, name), { uid: signal.old.metadata.uid, resourceVersion: signal.old.metadata.resourceVersion });
+      for (const h of this.hooks) await h.afterDelete?.(deleted);
+    } catch (err) {
+      throw toApiError(err, this.ctx(name, 'PUT'));
+    }
+    return this.present(signal.obj);
   }
 
   /** Error context for this resource. */
@@ -221,6 +232,22 @@ export class GenericStore {
   private assertValid(obj: ApiObject, errs: FieldError[]): void {
     if (errs.length) throw invalid(this.def.kind, obj.metadata.name ?? '', errs, this.def.group);
   }
+}
+
+/** Raised inside an update whose result must be deleted rather than stored. */
+class DeleteInstead extends Error {
+  constructor(
+    readonly obj: ApiObject,
+    readonly old: ApiObject,
+  ) {
+    super('finalizers emptied');
+  }
+}
+
+/** Marked for deletion with no grace left and no finalizers: the object must go. */
+function emptiedFinalizers(obj: ApiObject): boolean {
+  const m = obj.metadata;
+  return Boolean(m.deletionTimestamp) && m.deletionGracePeriodSeconds === 0 && !(m.finalizers ?? []).length;
 }
 
 /** `spec.containers[0].image` from a zod issue path. */

@@ -84,7 +84,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     agent,
     api,
     async stop() {
-      await agent.close();
+      await agent.destroy();
       await running.stop();
       await rm(dir, { recursive: true, force: true });
     },

@@ -4,9 +4,9 @@
  * (PUT and patch share it through an update function) and the subresource writes. Deletion
  * lives in `deletion.ts`. Every storage failure is translated once, by `toApiError`.
  */
-import type { ZodError } from 'zod';
 import { deepCopy, type ApiList, type ApiObject } from '../api/object.js';
-import { conflict, invalid, OPTIMISTIC_LOCK_MESSAGE, type FieldError } from '../errors/api-error.js';
+import { checkSchema, type FieldValidation } from '../api/field-validation.js';
+import { badRequest, conflict, invalid, OPTIMISTIC_LOCK_MESSAGE, type FieldError } from '../errors/api-error.js';
 import type { ListResult, ObjectStore } from '../storage/object-store.js';
 import { parseResourceVersion } from '../storage/object-store.js';
 import type { WatchEvent } from '../storage/object-watch.js';
@@ -18,6 +18,13 @@ import { apiVersionOf, type ResourceDefinition, type SubresourceDefinition } fro
 
 /** Computes the new object from the stored one (PUT returns the body; PATCH applies the patch). */
 export type UpdateFunction = (old: ApiObject) => ApiObject | Promise<ApiObject>;
+
+/** How a write treats unknown fields, and where it reports warnings. */
+export interface WriteOptions {
+  readonly fieldValidation?: FieldValidation;
+  /** Receives `Warning` header texts (unknown fields under Warn). */
+  readonly warnings?: string[];
+}
 
 export interface ListQuery {
   readonly predicate: Predicate;
@@ -58,13 +65,14 @@ export class GenericStore {
    * Create `body` in `namespace`. Returns the stored object (with resourceVersion). Throws
    * ApiError: 400 namespace mismatch, 422 Invalid, 409 AlreadyExists, and admission errors.
    */
-  async create(namespace: string, body: ApiObject): Promise<ApiObject> {
+  async create(namespace: string, body: ApiObject, opts: WriteOptions = {}): Promise<ApiObject> {
     const obj = deepCopy(body);
     obj.metadata ??= {};
+    this.checkFields(obj, opts);
     this.def.strategy.defaults?.(obj);
     beforeCreate(this.def, namespace, obj);
     this.def.strategy.prepareForCreate?.(obj);
-    this.assertValid(obj, [...this.schemaErrors(obj), ...validateObjectMeta(this.def, obj), ...(this.def.strategy.validate?.(obj) ?? [])]);
+    this.assertValid(obj, [...validateObjectMeta(this.def, obj), ...(this.def.strategy.validate?.(obj) ?? [])]);
     const undo = await runBefore(this.hooks, obj, null);
     const ctx = this.ctx(obj.metadata.name ?? '', 'POST');
     try {
@@ -159,11 +167,12 @@ export class GenericStore {
    * new object must match the stored one (409 Conflict otherwise). `subresource` restricts the
    * write to that subresource's part. Throws ApiError 404, 409, 422.
    */
-  async update(namespace: string, name: string, update: UpdateFunction, subresource?: SubresourceDefinition): Promise<ApiObject> {
+  async update(namespace: string, name: string, update: UpdateFunction, subresource?: SubresourceDefinition, opts: WriteOptions = {}): Promise<ApiObject> {
     const ctx = this.ctx(name, 'PUT');
     // Hooks run inside the retry loop; what an attempt that lost the race prepared is undone.
     let undo: Undo | undefined;
     let previous: ApiObject | undefined;
+    let attempt = 0;
     try {
       const stored = await this.storage.guaranteedUpdate(this.key(namespace, name), async (current) => {
         await undo?.();
@@ -174,6 +183,7 @@ export class GenericStore {
         const requested = deepCopy(await update(deepCopy(view)));
         requested.metadata ??= {};
         if (subresource?.validate) this.assertValid(requested, subresource.validate(requested));
+        else this.checkFields(requested, attempt++ === 0 ? opts : { ...opts, warnings: undefined });
         const rv = requested.metadata.resourceVersion;
         if (rv && rv !== old.metadata.resourceVersion) throw conflict(this.def.plural, name, OPTIMISTIC_LOCK_MESSAGE, this.def.group);
         if (!subresource?.present) this.def.strategy.defaults?.(requested);
@@ -181,7 +191,6 @@ export class GenericStore {
         const errs = beforeUpdate(this.def, obj, old);
         if (!subresource || subresource.useMainStrategy) this.def.strategy.prepareForUpdate?.(obj, old);
         this.assertValid(obj, [
-          ...this.schemaErrors(obj),
           ...errs,
           ...validateObjectMeta(this.def, obj),
           ...(this.def.strategy.validateUpdate?.(obj, old) ?? []),
@@ -219,14 +228,18 @@ export class GenericStore {
     return { resource: this.def.plural, group: this.def.group, name, operation };
   }
 
-  private schemaErrors(obj: ApiObject): FieldError[] {
-    const res = this.def.schema.safeParse(obj);
-    if (res.success) return [];
-    return (res.error as ZodError).issues.map((issue) => ({
-      reason: 'FieldValueInvalid' as const,
-      field: formatPath(issue.path),
-      message: `Invalid value: ${issue.message}`,
-    }));
+  /**
+   * Check `obj` against the kind's schema, removing unknown fields: 422 for type and value
+   * problems; unknown fields are 400 under Strict, warnings under Warn, silent under Ignore.
+   */
+  private checkFields(obj: ApiObject, opts: WriteOptions): void {
+    const { errors, unknown } = checkSchema(this.def.schema, obj);
+    const mode = opts.fieldValidation ?? 'Warn';
+    if (unknown.length && mode === 'Strict') {
+      throw badRequest(`strict decoding error: ${unknown.map((f) => `unknown field "${f}"`).join(', ')}`);
+    }
+    if (mode === 'Warn') for (const f of unknown) opts.warnings?.push(`unknown field "${f}"`);
+    this.assertValid(obj, errors);
   }
 
   private assertValid(obj: ApiObject, errs: FieldError[]): void {
@@ -248,11 +261,4 @@ class DeleteInstead extends Error {
 function emptiedFinalizers(obj: ApiObject): boolean {
   const m = obj.metadata;
   return Boolean(m.deletionTimestamp) && m.deletionGracePeriodSeconds === 0 && !(m.finalizers ?? []).length;
-}
-
-/** `spec.containers[0].image` from a zod issue path. */
-export function formatPath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out ? `.${String(p)}` : String(p);
-  return out;
 }

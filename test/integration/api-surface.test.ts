@@ -193,11 +193,12 @@ describe('special operations', () => {
     expect(put.body.spec.finalizers).toEqual(['kubernetes']);
     const status = await srv.api('GET', '/api/v1/namespaces/status-ns/status');
     expect(status.body.metadata.name).toBe('status-ns');
-    const patched = await srv.api('PATCH', '/api/v1/namespaces/status-ns/status', [{ op: 'add', path: '/status/extra', value: 'x' }], {
+    const patched = await srv.api('PATCH', '/api/v1/namespaces/status-ns/status', [{ op: 'replace', path: '/status/phase', value: 'Terminating' }], {
       'content-type': 'application/json-patch+json',
     });
     expect(patched.status, patched.text).toBe(200);
-    expect(patched.body.status).toEqual({ phase: 'Active', extra: 'x' });
+    expect(patched.body.status).toEqual({ phase: 'Terminating' });
+    expect(patched.body.spec.finalizers).toEqual(['kubernetes']);
   });
 
   it('deletes a namespace and everything in it through the namespace controller', async () => {

@@ -7,7 +7,9 @@ import { exportObject } from '../../registry/export.js';
 import { isUninitialized } from '../../registry/predicate.js';
 import { parseBool } from '../request-info.js';
 import { deleteCollection, deleteObject } from '../../registry/deletion.js';
-import type { GenericStore } from '../../registry/generic-store.js';
+import type { GenericStore, WriteOptions } from '../../registry/generic-store.js';
+import { parseFieldValidation } from '../../api/field-validation.js';
+import { badRequest } from '../../errors/api-error.js';
 import type { SubresourceDefinition } from '../../registry/types.js';
 import type { ApiContext } from '../context.js';
 import { decodeBody, mediaTypeOf } from '../negotiation/media-types.js';
@@ -34,6 +36,19 @@ function present(t: VerbTarget, obj: ApiObject): ApiObject {
   return { ...view, metadata: { ...view.metadata, selfLink: `${objectPath(t.store, obj.metadata.namespace, obj.metadata.name ?? '')}/${t.subresource.name}` } };
 }
 
+/** Write options from the query (fieldValidation), collecting warnings. Throws ApiError 400. */
+function writeOptions(ctx: ApiContext): WriteOptions & { warnings: string[] } {
+  const raw = queryValue(ctx, 'fieldValidation');
+  const fieldValidation = parseFieldValidation(raw);
+  if (!fieldValidation) throw badRequest(`fieldValidation: Unsupported value: "${raw}": supported values: "Ignore", "Strict", "Warn"`);
+  return { fieldValidation, warnings: [] };
+}
+
+/** `Warning: 299 - "<text>"` headers, as upstream sends them. */
+function sendWarnings(ctx: ApiContext, warnings: readonly string[]): void {
+  for (const w of warnings) ctx.append('Warning', `299 - ${JSON.stringify(w)}`);
+}
+
 export async function handleGet(ctx: ApiContext, t: VerbTarget): Promise<void> {
   const obj = present(t, await t.store.get(t.namespace, t.name, queryValue(ctx, 'resourceVersion') ?? ''));
   respond(ctx, 200, parseBool(queryValue(ctx, 'export')) ? exportObject(t.store, obj, parseBool(queryValue(ctx, 'exact'))) : obj);
@@ -52,7 +67,9 @@ export async function handleCreate(ctx: ApiContext, t: VerbTarget): Promise<void
     return;
   }
   const obj = readObjectBody(ctx, t.store.def.kind, t.store.apiVersion);
-  const created = await t.store.create(t.namespace, obj);
+  const opts = writeOptions(ctx);
+  const created = await t.store.create(t.namespace, obj, opts);
+  sendWarnings(ctx, opts.warnings);
   // Objects still waiting for initializers are accepted, not yet complete: 202.
   respond(ctx, isUninitialized(created) ? 202 : 201, withSelfLink(t.store, created));
 }
@@ -60,13 +77,16 @@ export async function handleCreate(ctx: ApiContext, t: VerbTarget): Promise<void
 export async function handleUpdate(ctx: ApiContext, t: VerbTarget): Promise<void> {
   const obj = readObjectBody(ctx, t.subresource?.kind ?? t.store.def.kind, t.subresource?.apiVersion ?? t.store.apiVersion);
   checkNameAndNamespace(obj, t.name, t.namespace, t.store.def.namespaced);
-  const updated = await t.store.update(t.namespace, t.name, () => obj, t.subresource);
+  const opts = writeOptions(ctx);
+  const updated = await t.store.update(t.namespace, t.name, () => obj, t.subresource, opts);
+  sendWarnings(ctx, opts.warnings);
   respond(ctx, 200, present(t, updated));
 }
 
 export async function handlePatch(ctx: ApiContext, t: VerbTarget): Promise<void> {
   const type = patchTypeOf(mediaTypeOf(ctx.get('Content-Type')));
   const patch = parsePatch(type, ctx.state.rawBody ?? '');
+  const opts = writeOptions(ctx);
   const updated = await t.store.update(
     t.namespace,
     t.name,
@@ -76,7 +96,9 @@ export async function handlePatch(ctx: ApiContext, t: VerbTarget): Promise<void>
       return next;
     },
     t.subresource,
+    opts,
   );
+  sendWarnings(ctx, opts.warnings);
   respond(ctx, 200, present(t, updated));
 }
 

@@ -1,10 +1,12 @@
 /** Binding (core/v1): create only; binds a pod to a node (deprecated in favour of pods/binding). */
+import { bindingSchema } from './bindings.schema.js';
 import { defineResource } from '../define.js';
 
 export const bindings = defineResource({
   kind: 'Binding',
   plural: 'bindings',
   namespaced: true,
+  schema: bindingSchema,
   verbs: ['create'],
   createHandler: 'binding',
 });

@@ -1,5 +1,5 @@
 /** ConfigMap (core/v1): string key/value configuration data. */
-import { objectSchema, optionalStringMap } from '../../api/meta-schema.js';
+import { configMapSchema } from './configmaps.schema.js';
 import { defineResource } from '../define.js';
 import { configMapStrategy } from './configmaps.strategy.js';
 
@@ -7,7 +7,7 @@ export const configMaps = defineResource({
   kind: 'ConfigMap',
   plural: 'configmaps',
   namespaced: true,
+  schema: configMapSchema,
   shortNames: ['cm'],
   strategy: configMapStrategy,
-  schema: objectSchema({ data: optionalStringMap, binaryData: optionalStringMap }),
 });

@@ -1,4 +1,5 @@
 /** Endpoints (core/v1), stored under upstream's special prefix `services/endpoints`. */
+import { endpointsSchema } from './endpoints.schema.js';
 import { defineResource } from '../define.js';
 
 export const endpoints = defineResource({
@@ -6,6 +7,7 @@ export const endpoints = defineResource({
   plural: 'endpoints',
   singular: 'endpoints',
   namespaced: true,
+  schema: endpointsSchema,
   shortNames: ['ep'],
   storagePrefix: 'services/endpoints',
   strategy: {

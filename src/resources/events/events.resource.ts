@@ -2,6 +2,7 @@
  * Event (core/v1). Field selectors as upstream 1.10 (pkg/apis/core/v1/conversion.go and
  * pkg/registry/core/event/strategy.go): involvedObject.*, reason, source, type.
  */
+import { eventSchema } from './events.schema.js';
 import type { ApiObject } from '../../api/object.js';
 import { defineResource } from '../define.js';
 
@@ -11,6 +12,7 @@ export const events = defineResource({
   kind: 'Event',
   plural: 'events',
   namespaced: true,
+  schema: eventSchema,
   shortNames: ['ev'],
   selectableFields: [...involved.map((f) => `involvedObject.${f}`), 'reason', 'source', 'type'],
   fieldSet: (obj: ApiObject) => {

@@ -1,10 +1,12 @@
 /** LimitRange (core/v1). */
+import { limitRangeSchema } from './limitranges.schema.js';
 import { defineResource } from '../define.js';
 
 export const limitRanges = defineResource({
   kind: 'LimitRange',
   plural: 'limitranges',
   namespaced: true,
+  schema: limitRangeSchema,
   shortNames: ['limits'],
   strategy: {
     defaults(obj) {

@@ -1,10 +1,12 @@
 /** Node (core/v1, cluster-scoped), stored under upstream's special prefix `minions`. */
+import { nodeSchema } from './nodes.schema.js';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
 
 export const nodes = defineResource({
   kind: 'Node',
   plural: 'nodes',
   namespaced: false,
+  schema: nodeSchema,
   shortNames: ['no'],
   storagePrefix: 'minions',
   subresources: [statusSubresource('Node')],

@@ -2,6 +2,7 @@
  * Pod (core/v1). Field selectors as upstream 1.10 (pkg/registry/core/pod/strategy.go
  * PodToSelectableFields), with the legacy `spec.host` label. Status and binding subresources.
  */
+import { podSchema } from './pods.schema.js';
 import type { ApiObject } from '../../api/object.js';
 import { defaultPodSpec, podQosClass } from '../../api/core/pod-spec-defaults.js';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
@@ -12,6 +13,7 @@ export const pods = defineResource({
   kind: 'Pod',
   plural: 'pods',
   namespaced: true,
+  schema: podSchema,
   shortNames: ['po'],
   categories: ['all'],
   deleteReturnsObject: true,

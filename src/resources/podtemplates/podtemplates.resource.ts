@@ -1,4 +1,5 @@
 /** PodTemplate (core/v1). */
+import { podTemplateSchema } from './podtemplates.schema.js';
 import { defaultPodSpec } from '../../api/core/pod-spec-defaults.js';
 import { defineResource } from '../define.js';
 
@@ -6,6 +7,7 @@ export const podTemplates = defineResource({
   kind: 'PodTemplate',
   plural: 'podtemplates',
   namespaced: true,
+  schema: podTemplateSchema,
   strategy: {
     defaults(obj) {
       defaultPodSpec((obj.template as { spec?: unknown } | undefined)?.spec);

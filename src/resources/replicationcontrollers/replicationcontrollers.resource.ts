@@ -2,6 +2,7 @@
  * ReplicationController (core/v1), stored under upstream's special prefix `controllers`.
  * generation is 1 on create and +1 on every spec change (pkg/registry/core/replicationcontroller/strategy.go).
  */
+import { replicationControllerSchema } from './replicationcontrollers.schema.js';
 import { isDeepStrictEqual } from 'node:util';
 import { defaultPodSpec } from '../../api/core/pod-spec-defaults.js';
 import type { ApiObject } from '../../api/object.js';
@@ -29,6 +30,7 @@ export const replicationControllers = defineResource({
   kind: 'ReplicationController',
   plural: 'replicationcontrollers',
   namespaced: true,
+  schema: replicationControllerSchema,
   shortNames: ['rc'],
   categories: ['all'],
   storagePrefix: 'controllers',

@@ -1,10 +1,12 @@
 /** ResourceQuota (core/v1) with its status subresource. */
+import { resourceQuotaSchema } from './resourcequotas.schema.js';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
 
 export const resourceQuotas = defineResource({
   kind: 'ResourceQuota',
   plural: 'resourcequotas',
   namespaced: true,
+  schema: resourceQuotaSchema,
   shortNames: ['quota'],
   subresources: [statusSubresource('ResourceQuota')],
   strategy: { ...keepStatusOnUpdate },

@@ -1,6 +1,5 @@
 /** Secret (core/v1). Field selector `type` as upstream (pkg/apis/core/v1/conversion.go). */
-import { z } from 'zod';
-import { objectSchema, optionalStringMap } from '../../api/meta-schema.js';
+import { secretSchema } from './secrets.schema.js';
 import { defineResource } from '../define.js';
 import { secretStrategy } from './secrets.strategy.js';
 
@@ -8,7 +7,7 @@ export const secrets = defineResource({
   kind: 'Secret',
   plural: 'secrets',
   namespaced: true,
-  schema: objectSchema({ data: optionalStringMap, stringData: optionalStringMap, type: z.string().optional() }),
+  schema: secretSchema,
   strategy: secretStrategy,
   selectableFields: ['type'],
   fieldSet: (obj) => ({ type: String(obj.type ?? '') }),

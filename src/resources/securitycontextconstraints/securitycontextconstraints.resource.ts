@@ -2,6 +2,7 @@
  * SecurityContextConstraints: one storage, served twice — under the core group (deprecated)
  * and under `security.platform.io/v1`. Top-level fields, no spec (openshift/api security/v1).
  */
+import { securityContextConstraintsSchema } from './securitycontextconstraints.schema.js';
 import { defineResource } from '../define.js';
 
 const common = {
@@ -11,6 +12,7 @@ const common = {
   shortNames: ['scc'],
   storagePrefix: 'securitycontextconstraints',
   deleteReturnsObject: true,
+  schema: securityContextConstraintsSchema,
 } as const;
 
 export const securityContextConstraints = defineResource({ ...common });

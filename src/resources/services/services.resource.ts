@@ -1,4 +1,5 @@
 /** Service (core/v1), stored under upstream's special prefix `services/specs`. */
+import { serviceSchema } from './services.schema.js';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
 
 /** Upstream SetDefaults_Service and SetDefaults_ServicePort (1.10). */
@@ -21,6 +22,7 @@ export const services = defineResource({
   kind: 'Service',
   plural: 'services',
   namespaced: true,
+  schema: serviceSchema,
   shortNames: ['svc'],
   categories: ['all'],
   storagePrefix: 'services/specs',

@@ -1,0 +1,67 @@
+/**
+ * Building blocks for the per-kind zod schemas, with upstream wire types: integers, booleans,
+ * quantities (`100m`, `1Gi`, or a JSON number), int-or-string, RFC 3339 times (or null),
+ * base64 bytes, string maps and lists. Objects are strict: unknown fields surface as
+ * `unrecognized_keys` issues, which the field-validation step reports or prunes.
+ */
+import { z } from 'zod';
+
+/** Every nested object is strict so unknown fields can be found; optional and nullable. */
+export const obj = <T extends z.ZodRawShape>(shape: T) => z.strictObject(shape).nullable().optional();
+/** A required strict object. */
+export const reqObj = <T extends z.ZodRawShape>(shape: T) => z.strictObject(shape);
+
+export const str = z.string().nullable().optional();
+export const reqStr = z.string();
+export const int = z.number().int().nullable().optional();
+export const reqInt = z.number().int();
+export const bool = z.boolean().nullable().optional();
+export const strList = z.array(z.string()).nullable().optional();
+export const strMap = z.record(z.string(), z.string()).nullable().optional();
+export const list = <T extends z.ZodType>(item: T) => z.array(item).nullable().optional();
+export const reqList = <T extends z.ZodType>(item: T) => z.array(item);
+export const oneOf = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values).nullable().optional();
+
+/** resource.Quantity: `<number><suffix>` (binary Ki..Ei, decimal n..E, or exponent), or a JSON number. */
+const QUANTITY = /^[+-]?(\d+(\.\d*)?|\.\d+)(Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E|[eE][+-]?\d+)?$/;
+export const quantity = z.union([z.number(), z.string().regex(QUANTITY, 'quantities must match the regular expression \'^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$\'')]);
+export const quantityMap = z.record(z.string(), quantity).nullable().optional();
+
+/**
+ * A port protocol. Upstream accepts only `TCP` / `UDP`; manifests in the wild also say `tcp`
+ * (one in our corpus), so the case is not enforced and the value is kept as written.
+ */
+export const protocolString = z.string().refine((v) => ['TCP', 'UDP'].includes(v.toUpperCase()), 'supported values: "TCP", "UDP"');
+export const protocol = protocolString.nullable().optional();
+
+/** intstr.IntOrString. */
+export const intOrString = z.union([z.number().int(), z.string()]).nullable().optional();
+
+/** metav1.Time: RFC 3339, or null for the zero time. */
+const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/;
+export const timeString = z.string().regex(RFC3339, 'must be an RFC 3339 time');
+export const time = timeString.nullable().optional();
+
+/** []byte in JSON: standard base64. */
+export const base64 = z.string().regex(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/, 'must be base64 encoded');
+export const bytesMap = z.record(z.string(), base64).nullable().optional();
+
+/** ObjectReference (claimRef, involvedObject, related, target, targetRef, secrets, configMapRef). */
+export const objectReference = {
+  apiVersion: str,
+  fieldPath: str,
+  kind: str,
+  name: str,
+  namespace: str,
+  resourceVersion: str,
+  uid: str,
+};
+
+/** LocalObjectReference ({name}). */
+export const localRef = { name: str };
+
+/** A label selector with matchLabels and matchExpressions. */
+export const labelSelector = obj({
+  matchExpressions: list(reqObj({ key: reqStr, operator: reqStr, values: strList })),
+  matchLabels: strMap,
+});

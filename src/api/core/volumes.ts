@@ -1,0 +1,107 @@
+/**
+ * Volume sources: the PersistentVolume blocks and the pod Volume blocks, with the spec's
+ * differences (pod volumes reference secrets by name only; azureFile has no secretNamespace
+ * there; storageos takes a local reference).
+ */
+import type { z } from 'zod';
+import { bool, int, list, localRef, obj, objectReference, quantity, reqInt, reqObj, reqStr, str, strList, strMap } from './schema-kit.js';
+
+const secretRef = obj({ name: str, namespace: str });
+const localSecretRef = obj(localRef);
+
+/** Blocks identical in persistent volumes and pod volumes. */
+const shared = {
+  awsElasticBlockStore: obj({ fsType: str, partition: int, readOnly: bool, volumeID: reqStr }),
+  azureDisk: obj({ cachingMode: str, diskName: reqStr, diskURI: reqStr, fsType: str, kind: str, readOnly: bool }),
+  cinder: obj({ fsType: str, readOnly: bool, volumeID: reqStr }),
+  fc: obj({ fsType: str, lun: int, readOnly: bool, targetWWNs: strList, wwids: strList }),
+  flexVolume: obj({ driver: reqStr, fsType: str, options: strMap, readOnly: bool, secretRef: localSecretRef }),
+  flocker: obj({ datasetName: str, datasetUUID: str }),
+  gcePersistentDisk: obj({ fsType: str, partition: int, pdName: reqStr, readOnly: bool }),
+  glusterfs: obj({ endpoints: reqStr, path: reqStr, readOnly: bool }),
+  hostPath: obj({ path: reqStr, type: str }),
+  nfs: obj({ path: reqStr, readOnly: bool, server: reqStr }),
+  photonPersistentDisk: obj({ fsType: str, pdID: reqStr }),
+  portworxVolume: obj({ fsType: str, readOnly: bool, volumeID: reqStr }),
+  quobyte: obj({ group: str, readOnly: bool, registry: reqStr, user: str, volume: reqStr }),
+  vsphereVolume: obj({ fsType: str, storagePolicyID: str, storagePolicyName: str, volumePath: reqStr }),
+};
+
+const iscsi = (ref: z.ZodType) =>
+  obj({
+    chapAuthDiscovery: bool,
+    chapAuthSession: bool,
+    fsType: str,
+    initiatorName: str,
+    iqn: reqStr,
+    iscsiInterface: str,
+    lun: reqInt,
+    portals: strList,
+    readOnly: bool,
+    secretRef: ref,
+    targetPortal: reqStr,
+  });
+
+const cephfs = (ref: z.ZodType) => obj({ monitors: strList, path: str, readOnly: bool, secretFile: str, secretRef: ref, user: str });
+const rbd = (ref: z.ZodType) => obj({ fsType: str, image: reqStr, keyring: str, monitors: strList, pool: str, readOnly: bool, secretRef: ref, user: str });
+const scaleIO = (ref: z.ZodType) =>
+  obj({
+    fsType: str,
+    gateway: reqStr,
+    protectionDomain: str,
+    readOnly: bool,
+    secretRef: ref,
+    sslEnabled: bool,
+    storageMode: str,
+    storagePool: str,
+    system: reqStr,
+    volumeName: str,
+  });
+
+/** PersistentVolumeSpec's volume-source blocks. */
+export const persistentVolumeSources = {
+  ...shared,
+  azureFile: obj({ readOnly: bool, secretName: reqStr, secretNamespace: str, shareName: reqStr }),
+  cephfs: cephfs(secretRef),
+  csi: obj({ driver: reqStr, readOnly: bool, volumeHandle: reqStr }),
+  iscsi: iscsi(secretRef),
+  local: obj({ path: reqStr }),
+  rbd: rbd(secretRef),
+  scaleIO: scaleIO(secretRef),
+  storageos: obj({ fsType: str, readOnly: bool, secretRef: obj(objectReference), volumeName: str, volumeNamespace: str }),
+};
+
+const keyToPath = list(reqObj({ key: reqStr, mode: int, path: reqStr }));
+const fieldRef = obj({ apiVersion: str, fieldPath: reqStr });
+const resourceFieldRef = obj({ containerName: str, divisor: quantity.nullable().optional(), resource: reqStr });
+const downwardItems = list(reqObj({ fieldRef, mode: int, path: reqStr, resourceFieldRef }));
+
+/** A pod Volume: a name and one source block. */
+export const volume = reqObj({
+  name: reqStr,
+  ...shared,
+  azureFile: obj({ readOnly: bool, secretName: reqStr, shareName: reqStr }),
+  cephfs: cephfs(localSecretRef),
+  iscsi: iscsi(localSecretRef),
+  rbd: rbd(localSecretRef),
+  scaleIO: scaleIO(localSecretRef),
+  storageos: obj({ fsType: str, readOnly: bool, secretRef: localSecretRef, volumeName: str, volumeNamespace: str }),
+  configMap: obj({ defaultMode: int, items: keyToPath, name: str, optional: bool }),
+  downwardAPI: obj({ defaultMode: int, items: downwardItems }),
+  emptyDir: obj({ medium: str, sizeLimit: quantity.nullable().optional() }),
+  gitRepo: obj({ directory: str, repository: reqStr, revision: str }),
+  persistentVolumeClaim: obj({ claimName: reqStr, readOnly: bool }),
+  projected: obj({
+    defaultMode: int,
+    sources: list(
+      reqObj({
+        configMap: obj({ items: keyToPath, name: str, optional: bool }),
+        downwardAPI: obj({ items: downwardItems }),
+        secret: obj({ items: keyToPath, name: str, optional: bool }),
+      }),
+    ),
+  }),
+  secret: obj({ defaultMode: int, items: keyToPath, optional: bool, secretName: str }),
+});
+
+export { fieldRef, resourceFieldRef };

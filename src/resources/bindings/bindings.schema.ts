@@ -1,0 +1,5 @@
+/** Binding fields. */
+import { kindSchema } from '../../api/meta-schema.js';
+import { objectReference, reqObj } from '../../api/core/schema-kit.js';
+
+export const bindingSchema = kindSchema({ target: reqObj(objectReference) });

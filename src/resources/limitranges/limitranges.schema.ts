@@ -1,0 +1,11 @@
+/** LimitRange fields. */
+import { kindSchema } from '../../api/meta-schema.js';
+import { list, obj, quantityMap, reqObj, reqStr } from '../../api/core/schema-kit.js';
+
+export const limitRangeSchema = kindSchema({
+  spec: obj({
+    limits: list(
+      reqObj({ default: quantityMap, defaultRequest: quantityMap, max: quantityMap, maxLimitRequestRatio: quantityMap, min: quantityMap, type: reqStr }),
+    ),
+  }),
+});

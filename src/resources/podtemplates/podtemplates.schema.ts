@@ -1,0 +1,6 @@
+/** PodTemplate fields. */
+import { kindSchema, strictObjectMeta } from '../../api/meta-schema.js';
+import { obj } from '../../api/core/schema-kit.js';
+import { podSpec } from '../../api/core/pod-spec.js';
+
+export const podTemplateSchema = kindSchema({ template: obj({ metadata: strictObjectMeta, spec: podSpec.nullable().optional() }) });

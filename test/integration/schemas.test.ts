@@ -1,0 +1,98 @@
+/**
+ * Every field of every kind round-trips create (and /status) -> get; invalid objects give 422
+ * with upstream causes; unknown fields follow fieldValidation.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESOURCE_TABLE } from '../../src/resources/table.js';
+import { fullObject } from '../fixtures/full-objects.js';
+import { startTestServer, type TestServer } from '../helpers/in-process.js';
+
+let srv: TestServer;
+beforeAll(async () => {
+  srv = await startTestServer();
+});
+afterAll(async () => {
+  await srv?.stop();
+});
+
+const stored = RESOURCE_TABLE.filter((d) => !d.group && d.plural !== 'bindings');
+const collection = (plural: string, namespaced: boolean) => (namespaced ? `/api/v1/namespaces/default/${plural}` : `/api/v1/${plural}`);
+
+describe.each(stored.map((d) => [d.plural, d] as const))('%s with every field', (plural, def) => {
+  it('round-trips create (and /status) -> get', async () => {
+    const fixture = fullObject(def);
+    const path = collection(plural, def.namespaced);
+    const created = await srv.api('POST', `${path}?fieldValidation=Strict`, fixture);
+    expect(created.status, created.text).toBe(201);
+    if (fixture.status && def.subresources.some((s) => s.name === 'status')) {
+      const res = await srv.api('PUT', `${path}/full/status`, { ...created.body, status: fixture.status });
+      expect(res.status, res.text).toBe(200);
+    }
+    const got = (await srv.api('GET', `${path}/full`)).body;
+    for (const [key, value] of Object.entries(fixture)) {
+      if (key === 'metadata') continue;
+      expect(got[key], key).toEqual(value);
+    }
+    expect(got.metadata).toMatchObject(fixture.metadata);
+  });
+});
+
+describe('invalid objects', () => {
+  const ns = '/api/v1/namespaces/default';
+  const pod = (spec: object) => ({ metadata: { name: 'bad-pod' }, spec: { containers: [{ name: 'c', image: 'i' }], ...spec } });
+  const cases: [string, string, unknown, { field: string; reason: string; message?: RegExp }][] = [
+    ['pod image of the wrong type', `${ns}/pods`, pod({ containers: [{ name: 'c', image: 5 }] }), { field: 'spec.containers[0].image', reason: 'FieldValueInvalid' }],
+    ['pod without containers', `${ns}/pods`, { metadata: { name: 'bad-pod' }, spec: {} }, { field: 'spec.containers', reason: 'FieldValueRequired', message: /^Required value$/ }],
+    ['pod restartPolicy', `${ns}/pods`, pod({ restartPolicy: 'Sometimes' }), { field: 'spec.restartPolicy', reason: 'FieldValueNotSupported', message: /^Unsupported value: "Sometimes": supported values: "Always", "OnFailure", "Never"$/ }],
+    ['container port protocol', `${ns}/pods`, pod({ containers: [{ name: 'c', image: 'i', ports: [{ containerPort: 80, protocol: 'SCTP' }] }] }), { field: 'spec.containers[0].ports[0].protocol', reason: 'FieldValueInvalid' }],
+    ['quantity', `${ns}/pods`, pod({ containers: [{ name: 'c', image: 'i', resources: { limits: { cpu: 'lots' } } }] }), { field: 'spec.containers[0].resources.limits.cpu', reason: 'FieldValueInvalid' }],
+    ['rc replicas as a string', `${ns}/replicationcontrollers`, { metadata: { name: 'bad' }, spec: { replicas: 'two' } }, { field: 'spec.replicas', reason: 'FieldValueInvalid' }],
+    ['service type', `${ns}/services`, { metadata: { name: 'bad' }, spec: { type: 'Magic', ports: [{ port: 80 }] } }, { field: 'spec.type', reason: 'FieldValueNotSupported' }],
+    ['service port missing', `${ns}/services`, { metadata: { name: 'bad' }, spec: { ports: [{ name: 'x' }] } }, { field: 'spec.ports[0].port', reason: 'FieldValueRequired' }],
+    ['configmap data value', `${ns}/configmaps`, { metadata: { name: 'bad' }, data: { k: 1 } }, { field: 'data.k', reason: 'FieldValueInvalid' }],
+    ['event time', `${ns}/events`, { metadata: { name: 'bad' }, firstTimestamp: 'yesterday' }, { field: 'firstTimestamp', reason: 'FieldValueInvalid', message: /RFC 3339/ }],
+    ['pv access mode', '/api/v1/persistentvolumes', { metadata: { name: 'bad' }, spec: { accessModes: ['Sometimes'] } }, { field: 'spec.accessModes[0]', reason: 'FieldValueNotSupported' }],
+    ['pvc selector', `${ns}/persistentvolumeclaims`, { metadata: { name: 'bad' }, spec: { selector: { matchLabels: 'x' } } }, { field: 'spec.selector.matchLabels', reason: 'FieldValueInvalid' }],
+    ['node taint without key', '/api/v1/nodes', { metadata: { name: 'bad' }, spec: { taints: [{ effect: 'NoSchedule' }] } }, { field: 'spec.taints[0].key', reason: 'FieldValueRequired' }],
+    ['namespace name', '/api/v1/namespaces', { metadata: { name: 'Bad.Name' } }, { field: 'metadata.name', reason: 'FieldValueInvalid', message: /DNS-1123 label/ }],
+    ['label value', `${ns}/serviceaccounts`, { metadata: { name: 'bad', labels: { a: 'not valid!' } } }, { field: 'metadata.labels', reason: 'FieldValueInvalid' }],
+    ['scc priority', '/api/v1/securitycontextconstraints', { metadata: { name: 'bad' }, priority: 'high' }, { field: 'priority', reason: 'FieldValueInvalid' }],
+    ['limit range type missing', `${ns}/limitranges`, { metadata: { name: 'bad' }, spec: { limits: [{ max: { cpu: '1' } }] } }, { field: 'spec.limits[0].type', reason: 'FieldValueRequired' }],
+    ['quota hard', `${ns}/resourcequotas`, { metadata: { name: 'bad' }, spec: { hard: { pods: 'many' } } }, { field: 'spec.hard.pods', reason: 'FieldValueInvalid' }],
+    ['endpoints address ip', `${ns}/endpoints`, { metadata: { name: 'bad' }, subsets: [{ addresses: [{ hostname: 'h' }] }] }, { field: 'subsets[0].addresses[0].ip', reason: 'FieldValueRequired' }],
+    ['pod template volume', `${ns}/podtemplates`, { metadata: { name: 'bad' }, template: { spec: { containers: [{ name: 'c' }], volumes: [{ name: 'v', nfs: { server: 's' } }] } } }, { field: 'template.spec.volumes[0].nfs.path', reason: 'FieldValueRequired' }],
+  ];
+  it.each(cases)('%s', async (_name, path, body, cause) => {
+    const res = await srv.api('POST', path, body);
+    expect(res.status, res.text).toBe(422);
+    expect(res.body.reason).toBe('Invalid');
+    const found = res.body.details.causes.find((c: any) => c.field === cause.field);
+    expect(found, JSON.stringify(res.body.details.causes)).toMatchObject({ reason: cause.reason });
+    if (cause.message) expect(found.message).toMatch(cause.message);
+    expect(res.body.message).toContain(cause.field);
+  });
+});
+
+describe('fieldValidation', () => {
+  const path = '/api/v1/namespaces/default/configmaps';
+  const body = (name: string) => ({ metadata: { name, bogus: 1 }, data: { k: 'v' }, extra: { deep: true } });
+
+  it('Strict rejects unknown fields with 400 naming each', async () => {
+    const res = await srv.api('POST', `${path}?fieldValidation=Strict`, body('strict'));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('strict decoding error: unknown field "metadata.bogus", unknown field "extra"');
+  });
+
+  it('Warn (the default) drops them with Warning headers; Ignore drops them silently', async () => {
+    const warn = await srv.api('POST', path, body('warned'));
+    expect(warn.status).toBe(201);
+    expect(warn.headers.warning).toEqual(['299 - "unknown field \\"metadata.bogus\\""', '299 - "unknown field \\"extra\\""']);
+    expect(warn.body.extra).toBeUndefined();
+    const ignore = await srv.api('POST', `${path}?fieldValidation=Ignore`, body('ignored'));
+    expect(ignore.status).toBe(201);
+    expect(ignore.headers.warning).toBeUndefined();
+    expect((await srv.api('GET', `${path}/ignored`)).body.extra).toBeUndefined();
+    const bad = await srv.api('POST', `${path}?fieldValidation=Loose`, body('x'));
+    expect(bad.status).toBe(400);
+  });
+});

@@ -96,3 +96,46 @@ describe('fieldValidation', () => {
     expect(bad.status).toBe(400);
   });
 });
+
+describe('immutable fields', () => {
+  const ns = '/api/v1/namespaces/default';
+  const merge = { 'content-type': 'application/merge-patch+json' };
+
+  it('lets a pod update change only images, activeDeadlineSeconds and add tolerations', async () => {
+    await srv.api('POST', `${ns}/pods`, { metadata: { name: 'imm' }, spec: { containers: [{ name: 'c', image: 'i:1' }], tolerations: [{ key: 'a', operator: 'Exists' }] } });
+    const image = await srv.api('PATCH', `${ns}/pods/imm`, { spec: { activeDeadlineSeconds: 60 } }, merge);
+    expect(image.status, image.text).toBe(200);
+    const json = await srv.api('PATCH', `${ns}/pods/imm`, [
+      { op: 'replace', path: '/spec/containers/0/image', value: 'i:2' },
+      { op: 'add', path: '/spec/tolerations/-', value: { key: 'b', operator: 'Exists' } },
+    ], { 'content-type': 'application/json-patch+json' });
+    expect(json.status, json.text).toBe(200);
+    expect(json.body.spec.containers[0].image).toBe('i:2');
+    for (const change of [{ spec: { restartPolicy: 'Never' } }, { spec: { tolerations: [] } }, { spec: { nodeSelector: { a: 'b' } } }]) {
+      const res = await srv.api('PATCH', `${ns}/pods/imm`, change, merge);
+      expect(res.status).toBe(422);
+      expect(res.body.details.causes[0]).toMatchObject({ field: 'spec', reason: 'FieldValueForbidden', message: expect.stringContaining('pod updates may not change fields other than') });
+    }
+  });
+
+  it('freezes a bound claim except resources.requests, and a volume source', async () => {
+    await srv.api('POST', `${ns}/persistentvolumeclaims`, { metadata: { name: 'claim' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } });
+    expect((await srv.api('PATCH', `${ns}/persistentvolumeclaims/claim`, { spec: { storageClassName: 'fast' } }, merge)).status).toBe(200);
+    expect((await srv.api('PATCH', `${ns}/persistentvolumeclaims/claim`, { spec: { volumeName: 'pv-1' } }, merge)).status).toBe(200);
+    expect((await srv.api('PATCH', `${ns}/persistentvolumeclaims/claim`, { spec: { resources: { requests: { storage: '2Gi' } } } }, merge)).status).toBe(200);
+    const frozen = await srv.api('PATCH', `${ns}/persistentvolumeclaims/claim`, { spec: { storageClassName: 'slow' } }, merge);
+    expect(frozen.status).toBe(422);
+    expect(frozen.body.details.causes[0].message).toBe('Forbidden: is immutable after creation except resources.requests for bound claims');
+    await srv.api('POST', '/api/v1/persistentvolumes', { metadata: { name: 'imm-pv' }, spec: { capacity: { storage: '1Gi' }, hostPath: { path: '/a' } } });
+    expect((await srv.api('PATCH', '/api/v1/persistentvolumes/imm-pv', { spec: { capacity: { storage: '2Gi' } } }, merge)).status).toBe(200);
+    const source = await srv.api('PATCH', '/api/v1/persistentvolumes/imm-pv', { spec: { hostPath: { path: '/b' } } }, merge);
+    expect(source.status).toBe(422);
+  });
+
+  it('keeps metadata.uid, creationTimestamp and name immutable', async () => {
+    const cm = await srv.api('POST', `${ns}/configmaps`, { metadata: { name: 'meta-imm' } });
+    const res = await srv.api('PUT', `${ns}/configmaps/meta-imm`, { ...cm.body, metadata: { ...cm.body.metadata, uid: 'other', creationTimestamp: '2001-01-01T00:00:00Z' } });
+    expect(res.status).toBe(422);
+    expect(res.body.details.causes.map((c: any) => c.field)).toEqual(['metadata.uid', 'metadata.creationTimestamp']);
+  });
+});

@@ -1,5 +1,6 @@
 /** PersistentVolumeClaim (core/v1) with its status subresource. */
 import { persistentVolumeClaimSchema } from './persistentvolumeclaims.schema.js';
+import { isDeepStrictEqual } from 'node:util';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
 
 export const persistentVolumeClaims = defineResource({
@@ -13,6 +14,20 @@ export const persistentVolumeClaims = defineResource({
     ...keepStatusOnUpdate,
     prepareForCreate(obj) {
       obj.status = { phase: 'Pending' };
+    },
+    /**
+     * Once bound, the spec is immutable except resources.requests (upstream
+     * ValidatePersistentVolumeClaimUpdate); before that, volumeName may be set once.
+     */
+    validateUpdate(obj, old) {
+      type Pvc = { spec?: Record<string, any>; status?: { phase?: string } };
+      const prev = (old as Pvc).spec ?? {};
+      const next = (obj as Pvc).spec ?? {};
+      const bound = (old as Pvc).status?.phase === 'Bound' || Boolean(prev.volumeName);
+      if (!bound) return [];
+      const comparable = (s: Record<string, any>) => ({ ...s, resources: { ...(s.resources ?? {}), requests: undefined } });
+      if (isDeepStrictEqual(comparable(next), comparable(prev))) return [];
+      return [{ reason: 'FieldValueForbidden', field: 'spec', message: 'Forbidden: is immutable after creation except resources.requests for bound claims' }];
     },
   },
 });

@@ -6,6 +6,7 @@ import { podSchema } from './pods.schema.js';
 import type { ApiObject } from '../../api/object.js';
 import { defaultPodSpec, podQosClass } from '../../api/core/pod-spec-defaults.js';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
+import { validatePodUpdate } from './pod-update.js';
 
 type PodLike = { spec?: Record<string, unknown>; status?: Record<string, unknown> };
 
@@ -26,6 +27,7 @@ export const pods = defineResource({
     prepareForCreate(obj) {
       obj.status = { phase: 'Pending', qosClass: podQosClass(obj.spec) };
     },
+    validateUpdate: validatePodUpdate,
     /** Upstream CheckGracefulDelete: unscheduled or finished pods go at once. */
     gracefulDelete(obj, requested) {
       const { spec = {}, status = {} } = obj as PodLike;

@@ -39,6 +39,12 @@ const invalidValue = (field: string, value: unknown, detail: string): FieldError
   message: `Invalid value: ${typeof value === 'string' ? JSON.stringify(value) : String(value)}: ${detail}`,
 });
 
+/** Drop empty lists and maps from ObjectMeta, as upstream's omitempty encoding never shows them. */
+export function omitEmptyMeta(meta: ApiObject['metadata']): void {
+  for (const f of ['finalizers', 'ownerReferences'] as const) if (Array.isArray(meta[f]) && meta[f]!.length === 0) delete meta[f];
+  for (const f of ['labels', 'annotations'] as const) if (meta[f] && Object.keys(meta[f]!).length === 0) delete meta[f];
+}
+
 /** ObjectMeta problems common to every kind: name, labels, annotations. */
 export function validateObjectMeta(def: ResourceDefinition, obj: ApiObject): FieldError[] {
   const errs: FieldError[] = [];
@@ -79,6 +85,7 @@ export function beforeCreate(def: ResourceDefinition, namespace: string, obj: Ap
   if (!meta.name && meta.generateName) meta.name = generateName(meta.generateName);
   meta.uid = randomUUID();
   meta.creationTimestamp = rfc3339();
+  omitEmptyMeta(meta);
   for (const f of ['selfLink', 'resourceVersion', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'clusterName'] as const) delete meta[f];
 }
 
@@ -113,5 +120,6 @@ export function beforeUpdate(def: ResourceDefinition, obj: ApiObject, old: ApiOb
     }
   }
   delete meta.selfLink;
+  omitEmptyMeta(meta);
   return errs;
 }

@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import type { ApiObject } from '../api/object.js';
 import type { FieldError } from '../errors/api-error.js';
+import type { PatchMeta } from '../api/core/patch-meta.js';
 
 /** The verbs of discovery, in upstream's sorted order. */
 export type Verb = 'create' | 'delete' | 'deletecollection' | 'get' | 'list' | 'patch' | 'update' | 'watch';
@@ -73,8 +74,10 @@ export interface ResourceDefinition {
   readonly storagePrefix: string;
   readonly verbs: readonly Verb[];
   readonly subresources: readonly SubresourceDefinition[];
-  /** Shape check of request bodies; unknown fields pass through here. */
+  /** Shape check of request bodies (strict: unknown fields are reported). */
   readonly schema: z.ZodType;
+  /** Strategic-merge-patch metadata of the kind's lists (upstream patchStrategy tags). */
+  readonly patchMeta: PatchMeta;
   readonly strategy: Strategy;
   /** Field selector values (beyond metadata.name / metadata.namespace, which are always there). */
   readonly fieldSet?: (obj: ApiObject) => Record<string, string>;

@@ -2,6 +2,7 @@
  * Helpers that build resource-table rows with upstream defaults, so each `resources/<kind>`
  * file states only what is particular to its kind.
  */
+import { kindPatch } from '../api/core/patch-meta.js';
 import { objectSchema } from '../api/meta-schema.js';
 import type { ApiObject } from '../api/object.js';
 import { ALL_VERBS, type ResourceDefinition, type Strategy, type SubresourceDefinition } from '../registry/types.js';
@@ -20,6 +21,7 @@ export function defineResource(def: Required & Partial<ResourceDefinition>): Res
     verbs: ALL_VERBS,
     subresources: [],
     schema: objectSchema(),
+    patchMeta: kindPatch(),
     strategy: {},
     ...def,
   };

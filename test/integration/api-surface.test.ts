@@ -109,14 +109,14 @@ describe('authentication and errors', () => {
     expect(named.body.message).toBe('the name of the object (other) does not match the name on the URL (no-kind)');
   });
 
-  it('answers 422 Invalid with causes, 415 for unknown and strategic patches, 405 for unserved verbs', async () => {
+  it('answers 422 Invalid with causes, 415 for unknown types and apply patches, 405 for unserved verbs', async () => {
     const bad = await srv.api('POST', '/api/v1/namespaces/default/configmaps', { metadata: { name: 'Bad_Name', labels: { 'a b': 'x' } } });
     expect(bad.status).toBe(422);
     expect(bad.body).toMatchObject({ reason: 'Invalid', details: { name: 'Bad_Name', kind: 'ConfigMap' } });
     expect(bad.body.details.causes.map((c: any) => c.field)).toEqual(['metadata.name', 'metadata.labels']);
-    const smp = await srv.api('PATCH', '/api/v1/namespaces/default/configmaps/no-kind', { data: { a: 'b' } }, { 'content-type': 'application/strategic-merge-patch+json' });
-    expect(smp.status).toBe(415);
-    expect(smp.body.reason).toBe('UnsupportedMediaType');
+    const apply = await srv.api('PATCH', '/api/v1/namespaces/default/configmaps/no-kind', { data: { a: 'b' } }, { 'content-type': 'application/apply-patch+yaml' });
+    expect(apply.status).toBe(415);
+    expect(apply.body.reason).toBe('UnsupportedMediaType');
     const text = await srv.api('POST', '/api/v1/namespaces/default/configmaps', 'x', { 'content-type': 'text/plain' });
     expect(text.status).toBe(415);
     const getBinding = await srv.api('GET', '/api/v1/namespaces/default/bindings');

@@ -91,7 +91,8 @@ export async function handlePatch(ctx: ApiContext, t: VerbTarget): Promise<void>
     t.namespace,
     t.name,
     (old) => {
-      const next = applyPatch(type, old, patch);
+      // A subresource view (Scale) has no lists of its own: no patch metadata applies.
+      const next = applyPatch(type, old, patch, t.subresource?.present ? undefined : t.store.def.patchMeta);
       checkNameAndNamespace(next, t.name, t.namespace, t.store.def.namespaced);
       return next;
     },

@@ -17,8 +17,9 @@ describe('patches', () => {
   it('a failed json patch test op is 422', () => {
     expect(() => applyPatch(JSON_PATCH, obj, [{ op: 'test', path: '/data/k', value: 'nope' }])).toThrow(/rejected/);
   });
-  it('strategic merge patch is 415 until implemented', () => {
-    expect(() => patchTypeOf('application/strategic-merge-patch+json')).toThrow(/unknown format/);
+  it('server-side apply patches are 415 until implemented', () => {
+    expect(() => patchTypeOf('application/apply-patch+yaml')).toThrow(/unknown format/);
     expect(patchTypeOf(MERGE_PATCH)).toBe(MERGE_PATCH);
+    expect(patchTypeOf('application/strategic-merge-patch+json')).toBe('application/strategic-merge-patch+json');
   });
 });

@@ -1,4 +1,5 @@
 /** PersistentVolumeClaim (core/v1) with its status subresource. */
+import { conditionsStatusPatch, kindPatch } from '../../api/core/patch-meta.js';
 import { persistentVolumeClaimSchema } from './persistentvolumeclaims.schema.js';
 import { isDeepStrictEqual } from 'node:util';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
@@ -8,6 +9,7 @@ export const persistentVolumeClaims = defineResource({
   plural: 'persistentvolumeclaims',
   namespaced: true,
   schema: persistentVolumeClaimSchema,
+  patchMeta: kindPatch({ status: conditionsStatusPatch }),
   shortNames: ['pvc'],
   subresources: [statusSubresource('PersistentVolumeClaim')],
   strategy: {

@@ -2,11 +2,11 @@
  * Pod (core/v1). Field selectors as upstream 1.10 (pkg/registry/core/pod/strategy.go
  * PodToSelectableFields), with the legacy `spec.host` label. Status and binding subresources.
  */
+import { kindPatch, podSpecPatch, podStatusPatch } from '../../api/core/patch-meta.js';
 import { podSchema } from './pods.schema.js';
 import type { ApiObject } from '../../api/object.js';
 import { defaultPodSpec, podQosClass } from '../../api/core/pod-spec-defaults.js';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
-import { validatePodUpdate } from './pod-update.js';
 
 type PodLike = { spec?: Record<string, unknown>; status?: Record<string, unknown> };
 
@@ -15,6 +15,7 @@ export const pods = defineResource({
   plural: 'pods',
   namespaced: true,
   schema: podSchema,
+  patchMeta: kindPatch({ spec: podSpecPatch, status: podStatusPatch }),
   shortNames: ['po'],
   categories: ['all'],
   deleteReturnsObject: true,
@@ -27,7 +28,6 @@ export const pods = defineResource({
     prepareForCreate(obj) {
       obj.status = { phase: 'Pending', qosClass: podQosClass(obj.spec) };
     },
-    validateUpdate: validatePodUpdate,
     /** Upstream CheckGracefulDelete: unscheduled or finished pods go at once. */
     gracefulDelete(obj, requested) {
       const { spec = {}, status = {} } = obj as PodLike;

@@ -1,4 +1,5 @@
 /** PodTemplate (core/v1). */
+import { kindPatch, podTemplatePatch } from '../../api/core/patch-meta.js';
 import { podTemplateSchema } from './podtemplates.schema.js';
 import { defaultPodSpec } from '../../api/core/pod-spec-defaults.js';
 import { defineResource } from '../define.js';
@@ -8,6 +9,7 @@ export const podTemplates = defineResource({
   plural: 'podtemplates',
   namespaced: true,
   schema: podTemplateSchema,
+  patchMeta: kindPatch({ template: podTemplatePatch }),
   strategy: {
     defaults(obj) {
       defaultPodSpec((obj.template as { spec?: unknown } | undefined)?.spec);

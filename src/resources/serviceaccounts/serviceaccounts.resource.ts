@@ -1,4 +1,5 @@
 /** ServiceAccount (core/v1). */
+import { kindPatch, mergeBy } from '../../api/core/patch-meta.js';
 import { serviceAccountSchema } from './serviceaccounts.schema.js';
 import { defineResource } from '../define.js';
 
@@ -7,5 +8,6 @@ export const serviceAccounts = defineResource({
   plural: 'serviceaccounts',
   namespaced: true,
   schema: serviceAccountSchema,
+  patchMeta: kindPatch({ secrets: mergeBy('name') }),
   shortNames: ['sa'],
 });

@@ -1,0 +1,90 @@
+/**
+ * Strategic merge patch with real clients on etcd: kubectl apply (create, configure with a
+ * removed env var, unchanged), default `kubectl patch`, `cordon`, `taint`, `set image`, with
+ * kubectl 1.32 (dispatcher) and 1.27; and the Python client's dict patch. Validation is off
+ * (`--validate=false`) until the server publishes OpenAPI.
+ */
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { run } from '../helpers/run.js';
+import { E2E_TOKEN, serversOnEtcd } from '../helpers/server-process.js';
+
+const started = serversOnEtcd(1);
+const KUBECTLS = [
+  ['dispatcher', '/usr/bin/kubectl'],
+  ['1.27', '/usr/lib/google-cloud-sdk/bin/kubectl.1.27'],
+] as const;
+
+const podYaml = (name: string, labels: string, image: string, env: string) =>
+  `apiVersion: v1\nkind: Pod\nmetadata:\n  name: ${name}\n  labels: {${labels}}\nspec:\n  containers:\n  - name: nginx\n    image: ${image}\n    env: [${env}]\n`;
+
+describe.each(KUBECTLS)('kubectl (%s)', (label, kubectl) => {
+  const k = (...args: string[]) => run(kubectl, [`--kubeconfig=${started.servers[0].kubeconfig}`, ...args]);
+
+  it('apply creates, configures (label added, image changed, env var removed), then reports unchanged', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'apply-'));
+    const name = `applied-${label.replace('.', '')}`;
+    const v1 = join(dir, 'v1.yaml');
+    const v2 = join(dir, 'v2.yaml');
+    await writeFile(v1, podYaml(name, 'app: a', 'nginx:1.25', '{name: A, value: "1"}, {name: B, value: "2"}'));
+    await writeFile(v2, podYaml(name, 'app: a, tier: frontend', 'nginx:1.27', '{name: A, value: "1"}'));
+    const outputs = [];
+    for (const f of [v1, v2, v2]) {
+      const res = await k('apply', '--validate=false', '-f', f);
+      expect(res.code, res.stderr).toBe(0);
+      outputs.push(res.stdout.trim());
+    }
+    expect(outputs).toEqual([`pod/${name} created`, `pod/${name} configured`, `pod/${name} unchanged`]);
+    const live = JSON.parse((await k('get', 'pod', name, '-o', 'json')).stdout);
+    expect(live.metadata.labels).toEqual({ app: 'a', tier: 'frontend' });
+    expect(live.spec.containers.map((c: any) => [c.name, c.image, c.env])).toEqual([['nginx', 'nginx:1.27', [{ name: 'A', value: '1' }]]]);
+  });
+
+  it('patch (strategic by default), set image, cordon and taint', async () => {
+    const name = `patched-${label.replace('.', '')}`;
+    const dir = await mkdtemp(join(tmpdir(), 'patch-'));
+    await writeFile(join(dir, 'p.yaml'), podYaml(name, 'app: p', 'nginx:1.25', '{name: A, value: "1"}'));
+    expect((await k('create', '--validate=false', '-f', join(dir, 'p.yaml'))).code).toBe(0);
+    const patched = await k('patch', 'pod', name, '-p', '{"spec":{"containers":[{"name":"nginx","env":[{"name":"C","value":"3"}]}]}}');
+    expect(patched.code, patched.stderr).toBe(0);
+    const setImage = await k('set', 'image', `pod/${name}`, 'nginx=nginx:1.28');
+    expect(setImage.code, setImage.stderr).toBe(0);
+    const pod = JSON.parse((await k('get', 'pod', name, '-o', 'json')).stdout);
+    expect(pod.spec.containers[0].image).toBe('nginx:1.28');
+    expect(pod.spec.containers[0].env).toEqual([{ name: 'A', value: '1' }, { name: 'C', value: '3' }]);
+
+    const node = `node-${label.replace('.', '')}`;
+    await writeFile(join(dir, 'n.yaml'), `apiVersion: v1\nkind: Node\nmetadata:\n  name: ${node}\n`);
+    expect((await k('create', '--validate=false', '-f', join(dir, 'n.yaml'))).code).toBe(0);
+    for (const args of [['cordon', node], ['taint', 'nodes', node, 'k=v:NoSchedule'], ['taint', 'nodes', node, 'k2=v2:NoExecute']]) {
+      const res = await k(...args);
+      expect(res.code, res.stderr).toBe(0);
+    }
+    const spec = JSON.parse((await k('get', 'node', node, '-o', 'json')).stdout).spec;
+    expect(spec.unschedulable).toBe(true);
+    // kubectl sends the whole list (taints have no merge strategy) in its own order.
+    expect(spec.taints.map((t: any) => `${t.key}=${t.value}:${t.effect}`).sort()).toEqual(['k2=v2:NoExecute', 'k=v:NoSchedule']);
+    expect((await k('uncordon', node)).code).toBe(0);
+  });
+});
+
+it('the Python client patches with a dict (strategic merge patch)', async () => {
+  const server = started.servers[0];
+  const caFile = join(server.dir, 'py-ca.crt');
+  await writeFile(caFile, server.caPem);
+  const script = `
+import json, sys
+from kubernetes import client
+conf = client.Configuration(); conf.host = sys.argv[1]; conf.ssl_ca_cert = sys.argv[3]
+conf.api_key = {"authorization": "Bearer " + sys.argv[2]}
+api = client.CoreV1Api(client.ApiClient(conf))
+api.create_namespaced_pod("default", {"metadata": {"name": "py-smp"}, "spec": {"containers": [{"name": "a", "image": "x:1"}, {"name": "b", "image": "y:1"}]}})
+out = api.patch_namespaced_pod("py-smp", "default", {"spec": {"containers": [{"name": "b", "image": "y:2"}]}})
+print(json.dumps([[c.name, c.image] for c in out.spec.containers]))
+`;
+  const res = await run('/usr/bin/python3', ['-c', script, server.url, E2E_TOKEN, caFile]);
+  expect(res.code, res.stderr).toBe(0);
+  expect(JSON.parse(res.stdout.trim())).toEqual([['a', 'x:1'], ['b', 'y:2']]);
+});

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { ApiObject } from '../api/object.js';
 import type { FieldError } from '../errors/api-error.js';
 import type { PatchMeta } from '../api/core/patch-meta.js';
+import type { TablePrinter } from '../api/table.js';
 
 /** The verbs of discovery, in upstream's sorted order. */
 export type Verb = 'create' | 'delete' | 'deletecollection' | 'get' | 'list' | 'patch' | 'update' | 'watch';
@@ -76,6 +77,8 @@ export interface ResourceDefinition {
   readonly subresources: readonly SubresourceDefinition[];
   /** Shape check of request bodies (strict: unknown fields are reported). */
   readonly schema: z.ZodType;
+  /** Server-side printing: the kind's Table columns (upstream printers). */
+  readonly printer: TablePrinter;
   /** Strategic-merge-patch metadata of the kind's lists (upstream patchStrategy tags). */
   readonly patchMeta: PatchMeta;
   readonly strategy: Strategy;

@@ -4,6 +4,7 @@
  */
 import { kindPatch } from '../api/core/patch-meta.js';
 import { objectSchema } from '../api/meta-schema.js';
+import { DEFAULT_PRINTER } from '../api/table.js';
 import type { ApiObject } from '../api/object.js';
 import { ALL_VERBS, type ResourceDefinition, type Strategy, type SubresourceDefinition } from '../registry/types.js';
 
@@ -22,6 +23,7 @@ export function defineResource(def: Required & Partial<ResourceDefinition>): Res
     subresources: [],
     schema: objectSchema(),
     patchMeta: kindPatch(),
+    printer: DEFAULT_PRINTER,
     strategy: {},
     ...def,
   };

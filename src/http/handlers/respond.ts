@@ -2,7 +2,10 @@
  * Writing API responses: negotiated format, `pretty`, and selfLink filled in as upstream's
  * namer does (k8s.io/apiserver pkg/endpoints/handlers/namer.go).
  */
-import type { ApiList, ApiObject } from '../../api/object.js';
+import type { ApiList, ApiObject, ListMeta } from '../../api/object.js';
+import { buildTable, type IncludeObject } from '../../api/table.js';
+import { badRequest } from '../../errors/api-error.js';
+import { tableRequest } from '../negotiation/table.js';
 import type { GenericStore } from '../../registry/generic-store.js';
 import type { ApiContext } from '../context.js';
 import { contentTypeOf, encodeBody, negotiate } from '../negotiation/media-types.js';
@@ -22,6 +25,24 @@ export function respond(ctx: ApiContext, code: number, body: unknown): void {
   ctx.status = code;
   ctx.set('Content-Type', contentTypeOf(format));
   ctx.body = encodeBody(body, format, wantsPretty(ctx));
+}
+
+/**
+ * When the client asked for a Table (`as=Table`), answer one built from `objects` and return
+ * true. `includeObject` is None, Metadata (default) or Object. Throws ApiError 400 otherwise.
+ */
+export function respondTable(ctx: ApiContext, store: GenericStore, objects: readonly ApiObject[], meta: ListMeta): boolean {
+  const table = tableRequest(ctx.get('Accept'));
+  if (!table) return false;
+  const include = (typeof ctx.query.includeObject === 'string' ? ctx.query.includeObject : 'Metadata') as IncludeObject;
+  if (!['None', 'Metadata', 'Object'].includes(include)) {
+    throw badRequest(`includeObject: Unsupported value: "${include}": supported values: "Metadata", "None", "Object"`);
+  }
+  const body = buildTable(store.def.printer, objects.map((o) => store.present(o)), meta, table.apiVersion, include);
+  ctx.status = 200;
+  ctx.set('Content-Type', table.contentType);
+  ctx.body = encodeBody(body, 'json', wantsPretty(ctx));
+  return true;
 }
 
 /** The URL path of an object of `store` (`/api/v1/namespaces/{ns}/pods/{name}`). */

@@ -17,7 +17,7 @@ import { applyPatch, parsePatch, patchTypeOf } from '../patch/apply-patch.js';
 import { checkNameAndNamespace, readObjectBody } from './body.js';
 import { deleteOptions, listQuery, queryValue } from './query.js';
 import type { ApiObject } from '../../api/object.js';
-import { listWithSelfLinks, objectPath, respond, withSelfLink } from './respond.js';
+import { listWithSelfLinks, objectPath, respond, respondTable, withSelfLink } from './respond.js';
 
 /** What a verb handler needs besides the context. */
 export interface VerbTarget {
@@ -51,12 +51,14 @@ function sendWarnings(ctx: ApiContext, warnings: readonly string[]): void {
 
 export async function handleGet(ctx: ApiContext, t: VerbTarget): Promise<void> {
   const obj = present(t, await t.store.get(t.namespace, t.name, queryValue(ctx, 'resourceVersion') ?? ''));
+  if (!t.subresource && respondTable(ctx, t.store, [obj], { resourceVersion: obj.metadata.resourceVersion, selfLink: obj.metadata.selfLink })) return;
   respond(ctx, 200, parseBool(queryValue(ctx, 'export')) ? exportObject(t.store, obj, parseBool(queryValue(ctx, 'exact'))) : obj);
 }
 
 export async function handleList(ctx: ApiContext, t: VerbTarget): Promise<void> {
-  const list = await t.store.list(t.namespace, listQuery(ctx, t.store));
-  respond(ctx, 200, listWithSelfLinks(t.store, list, ctx.path));
+  const list = listWithSelfLinks(t.store, await t.store.list(t.namespace, listQuery(ctx, t.store)), ctx.path);
+  if (respondTable(ctx, t.store, list.items, list.metadata)) return;
+  respond(ctx, 200, list);
 }
 
 export async function handleCreate(ctx: ApiContext, t: VerbTarget): Promise<void> {

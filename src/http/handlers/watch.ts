@@ -14,6 +14,8 @@ import { buildPredicate, withInitializerFilter } from '../../registry/predicate.
 import { parseBool } from '../request-info.js';
 import type { ApiContext } from '../context.js';
 import { negotiate } from '../negotiation/media-types.js';
+import { tableRequest } from '../negotiation/table.js';
+import { buildTable, type IncludeObject } from '../../api/table.js';
 import { queryInt, queryValue } from './query.js';
 import { withSelfLink } from './respond.js';
 import type { VerbTarget } from './verbs.js';
@@ -27,7 +29,9 @@ export interface WatchSettings {
 
 /** Serve a watch; resolves when the stream has ended. Throws ApiError before the stream starts. */
 export async function handleWatch(ctx: ApiContext, t: VerbTarget, settings: WatchSettings): Promise<void> {
-  negotiate(ctx.get('Accept'), true);
+  const table = tableRequest(ctx.get('Accept'));
+  if (!table) negotiate(ctx.get('Accept'), true);
+  const include = (queryValue(ctx, 'includeObject') ?? 'Metadata') as IncludeObject;
   const fieldSelector = queryValue(ctx, 'fieldSelector') ?? '';
   if (t.name && fieldSelector) throw badRequest('both a name and a field selector provided; please provide one or the other.');
   const predicate = withInitializerFilter(
@@ -72,7 +76,10 @@ export async function handleWatch(ctx: ApiContext, t: VerbTarget, settings: Watc
       if (!next || next.done) break;
       const ev = next.value;
       sentRevision = Math.max(sentRevision, Number(ev.object.metadata.resourceVersion ?? 0));
-      const line = JSON.stringify({ type: ev.type, object: withSelfLink(t.store, ev.object) }) + '\n';
+      const object = withSelfLink(t.store, ev.object);
+      // kubectl get -w asks for Table rows; each event then carries a one-row Table.
+      const payload = table ? buildTable(t.store.def.printer, [object], { resourceVersion: object.metadata.resourceVersion }, table.apiVersion, include) : object;
+      const line = JSON.stringify({ type: ev.type, object: payload }) + '\n';
       if (!res.write(line)) await waitDrain(res, abort.signal);
     }
   } catch (err) {

@@ -1,4 +1,5 @@
 /** ConfigMap (core/v1): string key/value configuration data. */
+import { configMapPrinter } from './configmaps.table.js';
 import { configMapSchema } from './configmaps.schema.js';
 import { defineResource } from '../define.js';
 import { configMapStrategy } from './configmaps.strategy.js';
@@ -8,6 +9,7 @@ export const configMaps = defineResource({
   plural: 'configmaps',
   namespaced: true,
   schema: configMapSchema,
+  printer: configMapPrinter,
   shortNames: ['cm'],
   strategy: configMapStrategy,
 });

@@ -1,4 +1,5 @@
 /** Endpoints (core/v1), stored under upstream's special prefix `services/endpoints`. */
+import { endpointsPrinter } from './endpoints.table.js';
 import { endpointsSchema } from './endpoints.schema.js';
 import { defineResource } from '../define.js';
 
@@ -8,6 +9,7 @@ export const endpoints = defineResource({
   singular: 'endpoints',
   namespaced: true,
   schema: endpointsSchema,
+  printer: endpointsPrinter,
   shortNames: ['ep'],
   storagePrefix: 'services/endpoints',
   strategy: {

@@ -2,6 +2,7 @@
  * Event (core/v1). Field selectors as upstream 1.10 (pkg/apis/core/v1/conversion.go and
  * pkg/registry/core/event/strategy.go): involvedObject.*, reason, source, type.
  */
+import { eventPrinter } from './events.table.js';
 import { eventSchema } from './events.schema.js';
 import type { ApiObject } from '../../api/object.js';
 import { defineResource } from '../define.js';
@@ -13,6 +14,7 @@ export const events = defineResource({
   plural: 'events',
   namespaced: true,
   schema: eventSchema,
+  printer: eventPrinter,
   shortNames: ['ev'],
   selectableFields: [...involved.map((f) => `involvedObject.${f}`), 'reason', 'source', 'type'],
   fieldSet: (obj: ApiObject) => {

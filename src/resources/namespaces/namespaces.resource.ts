@@ -3,6 +3,7 @@
  * Active on create with the `kubernetes` finalizer in spec.finalizers; updates keep
  * spec.finalizers and status; `/status` writes only status; `/finalize` only spec.finalizers.
  */
+import { namespacePrinter } from './namespaces.table.js';
 import { namespaceSchema } from './namespaces.schema.js';
 import type { ApiObject } from '../../api/object.js';
 import { defineResource, mergeMetaForSubresource, statusSubresource } from '../define.js';
@@ -21,6 +22,7 @@ export const namespaces = defineResource({
   plural: 'namespaces',
   namespaced: false,
   schema: namespaceSchema,
+  printer: namespacePrinter,
   shortNames: ['ns'],
   deleteReturnsObject: true,
   subresources: [

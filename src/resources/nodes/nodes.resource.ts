@@ -1,4 +1,5 @@
 /** Node (core/v1, cluster-scoped), stored under upstream's special prefix `minions`. */
+import { nodePrinter } from './nodes.table.js';
 import { kindPatch, mergeBy } from '../../api/core/patch-meta.js';
 import { nodeSchema } from './nodes.schema.js';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
@@ -8,6 +9,7 @@ export const nodes = defineResource({
   plural: 'nodes',
   namespaced: false,
   schema: nodeSchema,
+  printer: nodePrinter,
   patchMeta: kindPatch({ status: { fields: { addresses: mergeBy('type'), conditions: mergeBy('type') } } }),
   shortNames: ['no'],
   storagePrefix: 'minions',

@@ -1,4 +1,5 @@
 /** PersistentVolumeClaim (core/v1) with its status subresource. */
+import { persistentVolumeClaimPrinter } from './persistentvolumeclaims.table.js';
 import { conditionsStatusPatch, kindPatch } from '../../api/core/patch-meta.js';
 import { persistentVolumeClaimSchema } from './persistentvolumeclaims.schema.js';
 import { isDeepStrictEqual } from 'node:util';
@@ -9,6 +10,7 @@ export const persistentVolumeClaims = defineResource({
   plural: 'persistentvolumeclaims',
   namespaced: true,
   schema: persistentVolumeClaimSchema,
+  printer: persistentVolumeClaimPrinter,
   patchMeta: kindPatch({ status: conditionsStatusPatch }),
   shortNames: ['pvc'],
   subresources: [statusSubresource('PersistentVolumeClaim')],

@@ -1,4 +1,5 @@
 /** PersistentVolume (core/v1, cluster-scoped) with its status subresource. */
+import { persistentVolumePrinter } from './persistentvolumes.table.js';
 import { persistentVolumeSchema } from './persistentvolumes.schema.js';
 import { isDeepStrictEqual } from 'node:util';
 import { persistentVolumeSources } from '../../api/core/volumes.js';
@@ -11,6 +12,7 @@ export const persistentVolumes = defineResource({
   plural: 'persistentvolumes',
   namespaced: false,
   schema: persistentVolumeSchema,
+  printer: persistentVolumePrinter,
   shortNames: ['pv'],
   subresources: [statusSubresource('PersistentVolume')],
   strategy: {

@@ -2,6 +2,7 @@
  * Pod (core/v1). Field selectors as upstream 1.10 (pkg/registry/core/pod/strategy.go
  * PodToSelectableFields), with the legacy `spec.host` label. Status and binding subresources.
  */
+import { podPrinter } from './pods.table.js';
 import { kindPatch, podSpecPatch, podStatusPatch } from '../../api/core/patch-meta.js';
 import { podSchema } from './pods.schema.js';
 import type { ApiObject } from '../../api/object.js';
@@ -15,6 +16,7 @@ export const pods = defineResource({
   plural: 'pods',
   namespaced: true,
   schema: podSchema,
+  printer: podPrinter,
   patchMeta: kindPatch({ spec: podSpecPatch, status: podStatusPatch }),
   shortNames: ['po'],
   categories: ['all'],

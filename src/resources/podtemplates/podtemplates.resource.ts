@@ -1,4 +1,5 @@
 /** PodTemplate (core/v1). */
+import { podTemplatePrinter } from './podtemplates.table.js';
 import { kindPatch, podTemplatePatch } from '../../api/core/patch-meta.js';
 import { podTemplateSchema } from './podtemplates.schema.js';
 import { defaultPodSpec } from '../../api/core/pod-spec-defaults.js';
@@ -9,6 +10,7 @@ export const podTemplates = defineResource({
   plural: 'podtemplates',
   namespaced: true,
   schema: podTemplateSchema,
+  printer: podTemplatePrinter,
   patchMeta: kindPatch({ template: podTemplatePatch }),
   strategy: {
     defaults(obj) {

@@ -2,6 +2,7 @@
  * ReplicationController (core/v1), stored under upstream's special prefix `controllers`.
  * generation is 1 on create and +1 on every spec change (pkg/registry/core/replicationcontroller/strategy.go).
  */
+import { replicationControllerPrinter } from './replicationcontrollers.table.js';
 import { conditionsStatusPatch, kindPatch, podTemplatePatch } from '../../api/core/patch-meta.js';
 import { replicationControllerSchema } from './replicationcontrollers.schema.js';
 import { isDeepStrictEqual } from 'node:util';
@@ -32,6 +33,7 @@ export const replicationControllers = defineResource({
   plural: 'replicationcontrollers',
   namespaced: true,
   schema: replicationControllerSchema,
+  printer: replicationControllerPrinter,
   patchMeta: kindPatch({ spec: { fields: { template: podTemplatePatch } }, status: conditionsStatusPatch }),
   shortNames: ['rc'],
   categories: ['all'],

@@ -1,4 +1,5 @@
 /** ResourceQuota (core/v1) with its status subresource. */
+import { resourceQuotaPrinter } from './resourcequotas.table.js';
 import { resourceQuotaSchema } from './resourcequotas.schema.js';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
 
@@ -7,6 +8,7 @@ export const resourceQuotas = defineResource({
   plural: 'resourcequotas',
   namespaced: true,
   schema: resourceQuotaSchema,
+  printer: resourceQuotaPrinter,
   shortNames: ['quota'],
   subresources: [statusSubresource('ResourceQuota')],
   strategy: { ...keepStatusOnUpdate },

@@ -1,4 +1,5 @@
 /** Secret (core/v1). Field selector `type` as upstream (pkg/apis/core/v1/conversion.go). */
+import { secretPrinter } from './secrets.table.js';
 import { secretSchema } from './secrets.schema.js';
 import { defineResource } from '../define.js';
 import { secretStrategy } from './secrets.strategy.js';
@@ -8,6 +9,7 @@ export const secrets = defineResource({
   plural: 'secrets',
   namespaced: true,
   schema: secretSchema,
+  printer: secretPrinter,
   strategy: secretStrategy,
   selectableFields: ['type'],
   fieldSet: (obj) => ({ type: String(obj.type ?? '') }),

@@ -2,6 +2,7 @@
  * SecurityContextConstraints: one storage, served twice — under the core group (deprecated)
  * and under `security.platform.io/v1`. Top-level fields, no spec (openshift/api security/v1).
  */
+import { securityContextConstraintsPrinter } from './securitycontextconstraints.table.js';
 import { securityContextConstraintsSchema } from './securitycontextconstraints.schema.js';
 import { defineResource } from '../define.js';
 
@@ -13,6 +14,7 @@ const common = {
   storagePrefix: 'securitycontextconstraints',
   deleteReturnsObject: true,
   schema: securityContextConstraintsSchema,
+  printer: securityContextConstraintsPrinter,
 } as const;
 
 export const securityContextConstraints = defineResource({ ...common });

@@ -1,4 +1,5 @@
 /** ServiceAccount (core/v1). */
+import { serviceAccountPrinter } from './serviceaccounts.table.js';
 import { kindPatch, mergeBy } from '../../api/core/patch-meta.js';
 import { serviceAccountSchema } from './serviceaccounts.schema.js';
 import { defineResource } from '../define.js';
@@ -8,6 +9,7 @@ export const serviceAccounts = defineResource({
   plural: 'serviceaccounts',
   namespaced: true,
   schema: serviceAccountSchema,
+  printer: serviceAccountPrinter,
   patchMeta: kindPatch({ secrets: mergeBy('name') }),
   shortNames: ['sa'],
 });

@@ -1,4 +1,5 @@
 /** Service (core/v1), stored under upstream's special prefix `services/specs`. */
+import { servicePrinter } from './services.table.js';
 import { kindPatch, mergeBy } from '../../api/core/patch-meta.js';
 import { serviceSchema } from './services.schema.js';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
@@ -24,6 +25,7 @@ export const services = defineResource({
   plural: 'services',
   namespaced: true,
   schema: serviceSchema,
+  printer: servicePrinter,
   patchMeta: kindPatch({ spec: { fields: { ports: mergeBy('port') } } }),
   shortNames: ['svc'],
   categories: ['all'],

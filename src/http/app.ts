@@ -20,6 +20,7 @@ import { maxInFlight } from './middleware/max-in-flight.js';
 import { observe, type RequestMetrics } from './middleware/observe.js';
 import { requestInfoMiddleware } from './middleware/request-info.js';
 import { apiGroup, apiGroupList, apiResourceList, apiVersions, findGroup } from './routes/discovery.js';
+import { installOpenApiRoutes } from './routes/openapi.js';
 import { installSystemRoutes } from './routes/system.js';
 
 export interface AppDeps {
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps): Koa<ApiState> {
 
   const router = new Router<ApiState>();
   installSystemRoutes(router, deps.kv, deps.metrics.registry);
+  installOpenApiRoutes(router, deps.registry.definitions);
   const versions = (ctx: ApiContext) => respond(ctx, 200, apiVersions(deps.advertisedHostPort()));
   router.get(['/api', '/api/', '/oapi', '/oapi/'], versions);
   router.get(['/api/v1', '/api/v1/'], (ctx) => respond(ctx, 200, apiResourceList(deps.registry.definitions, '', 'v1')));

@@ -1,0 +1,67 @@
+/**
+ * zod schema -> OpenAPI 3.0 schema object, annotated with the strategic-merge-patch metadata
+ * kubectl reads from OpenAPI (`x-kubernetes-patch-merge-key`, `x-kubernetes-patch-strategy`,
+ * as upstream's kube-openapi emits them) and int-or-string markers. Pure; no I/O.
+ */
+import type { z } from 'zod';
+import type { PatchMeta } from './core/patch-meta.js';
+
+export type OpenApiSchema = Record<string, unknown>;
+
+function unwrap(schema: z.ZodType): any {
+  let t = schema as any;
+  while (t.def.type === 'optional' || t.def.type === 'nullable' || t.def.type === 'pipe') t = t.def.type === 'pipe' ? t.def.in : t.def.innerType;
+  return t;
+}
+
+function isOptional(schema: z.ZodType): boolean {
+  let t = schema as any;
+  while (t.def.type === 'nullable' || t.def.type === 'optional') {
+    if (t.def.type === 'optional') return true;
+    t = t.def.innerType;
+  }
+  return false;
+}
+
+/** Convert `schema`, annotating lists from `meta` (the matching patch metadata node). */
+export function toOpenApi(schema: z.ZodType, meta?: PatchMeta): OpenApiSchema {
+  const t = unwrap(schema);
+  switch (t.def.type) {
+    case 'object': {
+      const properties: Record<string, OpenApiSchema> = {};
+      const required: string[] = [];
+      for (const [key, value] of Object.entries(t.shape as Record<string, z.ZodType>)) {
+        properties[key] = toOpenApi(value, meta?.fields?.[key]);
+        if (!isOptional(value)) required.push(key);
+      }
+      const out: OpenApiSchema = { type: 'object', properties };
+      if (required.length) out.required = required;
+      return out;
+    }
+    case 'array': {
+      const out: OpenApiSchema = { type: 'array', items: toOpenApi(t.def.element, meta?.items) };
+      if (meta?.merge) {
+        out['x-kubernetes-patch-strategy'] = meta.retainKeys ? 'merge,retainKeys' : 'merge';
+        if (meta.merge.key) out['x-kubernetes-patch-merge-key'] = meta.merge.key;
+      }
+      return out;
+    }
+    case 'record':
+      return { type: 'object', additionalProperties: toOpenApi(t.def.valueType, meta?.items) };
+    case 'string':
+      return { type: 'string' };
+    case 'number':
+      return (t.def.checks ?? []).some((c: any) => c._zod?.def?.format === 'safeint' || c._zod?.def?.check === 'number_format') ? { type: 'integer', format: 'int64' } : { type: 'number' };
+    case 'int':
+      return { type: 'integer', format: 'int64' };
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'enum':
+      return { type: 'string', enum: Object.keys(t.def.entries) };
+    case 'union':
+      // Quantities and int-or-string values.
+      return { 'x-kubernetes-int-or-string': true, anyOf: [{ type: 'integer' }, { type: 'string' }] };
+    default:
+      return { type: 'object', 'x-kubernetes-preserve-unknown-fields': true };
+  }
+}

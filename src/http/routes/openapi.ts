@@ -1,0 +1,120 @@
+/**
+ * OpenAPI v3 (upstream k8s.io/kube-openapi handler3): `/openapi/v3` lists each served group
+ * version with a `serverRelativeURL` carrying a content hash; `/openapi/v3/<gv>` serves an
+ * OpenAPI 3.0 document generated from the resource table: a schema per kind (with
+ * `x-kubernetes-group-version-kind` and list patch metadata) and every operation with its
+ * query parameters, `fieldValidation` included (kubectl then delegates validation to us).
+ */
+import { createHash } from 'node:crypto';
+import type Router from '@koa/router';
+import { toOpenApi, type OpenApiSchema } from '../../api/openapi-schema.js';
+import type { ResourceDefinition } from '../../registry/types.js';
+import type { ApiState } from '../context.js';
+import { resourceNotFound } from '../handlers/resource-handler.js';
+
+type Op = Record<string, unknown>;
+
+const schemaName = (d: Pick<ResourceDefinition, 'group' | 'version' | 'kind'>) =>
+  d.group ? `io.ck.api.${d.group.split('.')[0]}.${d.version}.${d.kind}` : `io.k8s.api.core.${d.version}.${d.kind}`;
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const query = (name: string, type: string, description: string) => ({ name, in: 'query', description, schema: { type }, uniqueItems: true });
+
+const COMMON = [query('pretty', 'string', "If 'true', then the output is pretty printed.")];
+const WRITE = [
+  query('dryRun', 'string', 'When present, indicates that modifications should not be persisted.'),
+  query('fieldManager', 'string', 'fieldManager is a name associated with the actor or entity that is making these changes.'),
+  query('fieldValidation', 'string', 'How the server treats unknown fields: Ignore, Warn (default) or Strict.'),
+];
+const LIST = ['allowWatchBookmarks', 'continue', 'fieldSelector', 'labelSelector', 'limit', 'resourceVersion', 'timeoutSeconds', 'watch'].map((n) =>
+  query(n, n === 'limit' || n === 'timeoutSeconds' ? 'integer' : n === 'watch' || n === 'allowWatchBookmarks' ? 'boolean' : 'string', `See the API conventions for ${n}.`),
+);
+const DELETE = [query('gracePeriodSeconds', 'integer', 'The duration in seconds before the object should be deleted.'), query('propagationPolicy', 'string', 'Orphan, Background or Foreground.')];
+const pathParam = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'string' }, uniqueItems: true });
+const json = (schema: unknown) => ({ content: { 'application/json': { schema }, 'application/yaml': { schema } } });
+
+function operation(def: ResourceDefinition, action: string, verb: string, params: object[], body?: unknown, response?: unknown, bodyTypes?: string[]): Op {
+  const op: Op = {
+    operationId: `${verb}${def.namespaced ? 'Namespaced' : ''}${def.kind}`,
+    parameters: [...COMMON, ...params],
+    responses: { '200': { description: 'OK', ...json(response ?? ref(schemaName(def))) }, '401': { description: 'Unauthorized' } },
+    'x-kubernetes-action': action,
+    'x-kubernetes-group-version-kind': { group: def.group, version: def.version, kind: def.kind },
+  };
+  if (body) op.requestBody = bodyTypes ? { content: Object.fromEntries(bodyTypes.map((t) => [t, { schema: body }])), required: true } : { ...json(body), required: true };
+  return op;
+}
+
+function pathsOf(def: ResourceDefinition, root: string): Record<string, Op> {
+  const paths: Record<string, Op> = {};
+  const nsPrefix = def.namespaced ? '/namespaces/{namespace}' : '';
+  const nsParams = def.namespaced ? [pathParam('namespace')] : [];
+  const collection: Op = { parameters: nsParams };
+  const item: Op = { parameters: [...nsParams, pathParam('name')] };
+  const list = ref(`${schemaName(def)}List`);
+  const self = ref(schemaName(def));
+  for (const verb of def.verbs) {
+    if (verb === 'list') collection.get = operation(def, 'list', 'list', LIST, undefined, list);
+    if (verb === 'create') collection.post = operation(def, 'post', 'create', WRITE, self);
+    if (verb === 'deletecollection') collection.delete = operation(def, 'deletecollection', 'deleteCollection', [...LIST, ...DELETE], undefined, list);
+    if (verb === 'get') item.get = operation(def, 'get', 'read', [query('resourceVersion', 'string', 'See the API conventions.')]);
+    if (verb === 'update') item.put = operation(def, 'put', 'replace', WRITE, self);
+    if (verb === 'patch') {
+      const patchTypes = ['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json'];
+      item.patch = operation(def, 'patch', 'patch', [...WRITE, query('force', 'boolean', 'Force is going to "force" Apply requests.')], { type: 'object' }, undefined, patchTypes);
+    }
+    if (verb === 'delete') item.delete = operation(def, 'delete', 'delete', DELETE, ref('io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions'));
+  }
+  paths[`${root}${nsPrefix}/${def.plural}`] = collection;
+  if (item.get || item.put || item.patch || item.delete) paths[`${root}${nsPrefix}/${def.plural}/{name}`] = item;
+  if (def.namespaced && def.verbs.includes('list')) paths[`${root}/${def.plural}`] = { get: operation(def, 'list', 'listAllNamespaces', LIST, undefined, list) };
+  return paths;
+}
+
+/** The OpenAPI 3.0 document of one group version. */
+export function openApiDocument(defs: readonly ResourceDefinition[], group: string, version: string): OpenApiSchema {
+  const served = defs.filter((d) => d.group === group && d.version === version);
+  const root = group ? `/apis/${group}/${version}` : `/api/${version}`;
+  const schemas: Record<string, unknown> = {
+    'io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions': {
+      type: 'object',
+      properties: { apiVersion: { type: 'string' }, kind: { type: 'string' }, gracePeriodSeconds: { type: 'integer' }, orphanDependents: { type: 'boolean' }, preconditions: { type: 'object', properties: { uid: { type: 'string' }, resourceVersion: { type: 'string' } } }, propagationPolicy: { type: 'string' } },
+    },
+  };
+  const paths: Record<string, Op> = {};
+  for (const def of served) {
+    const gvk = [{ group: def.group, version: def.version, kind: def.kind }];
+    schemas[schemaName(def)] = { ...toOpenApi(def.schema, def.patchMeta), description: `${def.kind} (${def.group || 'core'}/${def.version}).`, 'x-kubernetes-group-version-kind': gvk };
+    schemas[`${schemaName(def)}List`] = {
+      type: 'object',
+      required: ['items'],
+      properties: { apiVersion: { type: 'string' }, kind: { type: 'string' }, metadata: { type: 'object' }, items: { type: 'array', items: ref(schemaName(def)) } },
+      'x-kubernetes-group-version-kind': [{ ...gvk[0], kind: `${def.kind}List` }],
+    };
+    Object.assign(paths, pathsOf(def, root));
+  }
+  return { openapi: '3.0.0', info: { title: 'ck-apiserver', version: 'v1.10.0' }, paths, components: { schemas } };
+}
+
+/** Install `/openapi/v3` and one document per group version that serves resources. */
+export function installOpenApiRoutes(router: Router<ApiState>, defs: readonly ResourceDefinition[]): void {
+  const gvs = [...new Set(defs.map((d) => `${d.group}/${d.version}`))].map((gv) => gv.split('/') as [string, string]);
+  const docs = new Map<string, { text: string; hash: string }>();
+  for (const [group, version] of gvs) {
+    const text = JSON.stringify(openApiDocument(defs, group, version));
+    const hash = createHash('sha512').update(text).digest('hex').slice(0, 128).toUpperCase();
+    docs.set(group ? `apis/${group}/${version}` : `api/${version}`, { text, hash });
+  }
+  router.get('/openapi/v3', (ctx) => {
+    const paths = Object.fromEntries([...docs].map(([p, d]) => [p, { serverRelativeURL: `/openapi/v3/${p}?hash=${d.hash}` }]));
+    ctx.set('Content-Type', 'application/json');
+    ctx.body = JSON.stringify({ paths });
+  });
+  router.get(/^\/openapi\/v3\/(.+)$/, (ctx) => {
+    const doc = docs.get(ctx.path.slice('/openapi/v3/'.length));
+    if (!doc) throw resourceNotFound();
+    ctx.set('Content-Type', 'application/json');
+    ctx.set('ETag', `"${doc.hash}"`);
+    if (ctx.query.hash === doc.hash) ctx.set('Cache-Control', 'public, immutable');
+    ctx.body = doc.text;
+  });
+}

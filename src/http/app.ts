@@ -16,6 +16,7 @@ import { respond } from './handlers/respond.js';
 import type { WatchSettings } from './handlers/watch.js';
 import { authentication, type Authenticator } from './middleware/authentication.js';
 import { errorHandler } from './middleware/error-handler.js';
+import { protobufBody } from './middleware/protobuf-body.js';
 import { maxInFlight } from './middleware/max-in-flight.js';
 import { observe, type RequestMetrics } from './middleware/observe.js';
 import { requestInfoMiddleware } from './middleware/request-info.js';
@@ -48,6 +49,7 @@ export function createApp(deps: AppDeps): Koa<ApiState> {
   app.use(requestInfoMiddleware());
   app.use(authentication(deps.authenticator));
   app.use(maxInFlight(deps.inFlightLimits, deps.metrics.inflight));
+  app.use(protobufBody(MAX_BODY_BYTES));
   app.use(
     bodyParser({
       enableTypes: ['text'],

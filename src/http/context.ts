@@ -21,6 +21,8 @@ export interface ApiState {
   pretty?: boolean;
   /** Text body as read by the body parser. */
   rawBody?: string;
+  /** Binary body of a protobuf request. */
+  rawBuffer?: Buffer;
 }
 
 export type ApiContext = ParameterizedContext<ApiState>;

@@ -1,0 +1,38 @@
+/**
+ * kubectl 1.32 and 1.33 send protobuf bodies for typed creates; each succeeds and the object
+ * reads back as JSON with what the command meant.
+ */
+import { describe, expect, it } from 'vitest';
+import { run } from '../helpers/run.js';
+import { serversOnEtcd } from '../helpers/server-process.js';
+
+const started = serversOnEtcd(1);
+
+describe.each(['1.32', '1.33'])('kubectl %s typed creates (protobuf bodies)', (version) => {
+  const k = (...args: string[]) => run(`/usr/lib/google-cloud-sdk/bin/kubectl.${version}`, [`--kubeconfig=${started.servers[0].kubeconfig}`, ...args]);
+  const v = version.replace('.', '');
+
+  it('create namespace, secret generic, configmap, serviceaccount, quota and service clusterip', async () => {
+    const ns = `team-${v}`;
+    const commands = [
+      ['create', 'namespace', ns],
+      ['create', 'secret', 'generic', 'creds', '--from-literal=user=admin', '-n', ns],
+      ['create', 'configmap', 'settings', '--from-literal=mode=fast', '-n', ns],
+      ['create', 'serviceaccount', 'robot', '-n', ns],
+      ['create', 'quota', 'limits', '--hard=cpu=1,pods=10', '-n', ns],
+      ['create', 'service', 'clusterip', 'web', '--tcp=80:8080', '-n', ns],
+    ];
+    for (const args of commands) {
+      const res = await k(...args);
+      expect(res.code, `${args.join(' ')}: ${res.stderr}`).toBe(0);
+    }
+    const get = async (what: string) => JSON.parse((await k('get', what, '-n', ns, '-o', 'json')).stdout);
+    expect((await get('secret/creds')).data).toEqual({ user: Buffer.from('admin').toString('base64') });
+    expect((await get('configmap/settings')).data).toEqual({ mode: 'fast' });
+    expect((await get('resourcequota/limits')).spec.hard).toEqual({ cpu: '1', pods: '10' });
+    const svc = await get('service/web');
+    expect(svc.spec).toMatchObject({ type: 'ClusterIP', selector: { app: 'web' }, ports: [{ port: 80, targetPort: 8080, protocol: 'TCP' }] });
+    expect(svc.spec.clusterIP).toMatch(/^10\.0\.0\./);
+    expect((await get('serviceaccount/robot')).metadata.name).toBe('robot');
+  });
+});

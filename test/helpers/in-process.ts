@@ -7,6 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
+import { afterAll, beforeAll } from 'vitest';
 import type { ServerConfig } from '../../src/config/types.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 
@@ -89,4 +90,24 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Register beforeAll/afterAll hooks that start and stop a test server for this file, and
+ * return a handle that forwards to it once started.
+ */
+export function useTestServer(overrides: Partial<ServerConfig> = {}): TestServer {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(overrides);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  return new Proxy({} as TestServer, {
+    get(_target, prop) {
+      if (!server) throw new Error('the test server is not started yet (use it inside tests or hooks)');
+      return server[prop as keyof TestServer];
+    },
+  });
 }

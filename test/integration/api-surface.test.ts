@@ -2,18 +2,12 @@
  * Discovery, authentication, Status errors and the special operations (namespace lifecycle,
  * finalize, status, binding, SCC in two groups) as clients see them.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_GROUPS } from '../../src/api/groups.js';
 import { apiGroup } from '../../src/http/routes/discovery.js';
-import { startTestServer, type TestServer } from '../helpers/in-process.js';
+import { useTestServer } from '../helpers/in-process.js';
 
-let srv: TestServer;
-beforeAll(async () => {
-  srv = await startTestServer();
-});
-afterAll(async () => {
-  await srv?.stop();
-});
+const srv = useTestServer();
 
 describe('discovery', () => {
   it('serves APIVersions at /api and /oapi', async () => {

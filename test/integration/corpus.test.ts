@@ -5,9 +5,9 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { startTestServer, type TestServer } from '../helpers/in-process.js';
+import { useTestServer } from '../helpers/in-process.js';
 
 const CORPUS = resolve(import.meta.dirname, '../../../shared/corpus/examples');
 /** Fields in the corpus that the 1.10 API does not define. */
@@ -31,13 +31,7 @@ const PLURALS: Record<string, [string, boolean]> = {
   ServiceAccount: ['serviceaccounts', true], Endpoints: ['endpoints', true], ConfigMap: ['configmaps', true],
 };
 
-let srv: TestServer;
-beforeAll(async () => {
-  srv = await startTestServer();
-});
-afterAll(async () => {
-  await srv?.stop();
-});
+const srv = useTestServer();
 
 it('accepts every corpus manifest and reads each back with its data intact', async () => {
   let count = 0;

@@ -1,17 +1,11 @@
 /**
  * Every verb on every stored kind, through HTTPS on the memory backend, as a client sees it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MINIMAL_OBJECTS } from '../fixtures/minimal-objects.js';
-import { startTestServer, type TestServer } from '../helpers/in-process.js';
+import { useTestServer } from '../helpers/in-process.js';
 
-let srv: TestServer;
-beforeAll(async () => {
-  srv = await startTestServer();
-});
-afterAll(async () => {
-  await srv?.stop();
-});
+const srv = useTestServer();
 
 describe.each(Object.entries(MINIMAL_OBJECTS))('%s', (plural, fx) => {
   const name = `crud-${plural.slice(0, 20)}`;

@@ -1,14 +1,8 @@
 /** Upstream defaults per kind, and the Secret / ConfigMap data rules, as a client reads them back. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/in-process.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../helpers/in-process.js';
 
-let srv: TestServer;
-beforeAll(async () => {
-  srv = await startTestServer();
-});
-afterAll(async () => {
-  await srv?.stop();
-});
+const srv = useTestServer();
 
 const ns = '/api/v1/namespaces/default';
 

@@ -1,15 +1,9 @@
 /** Deletion lifecycles: propagation policies with the garbage collector, graceful pod deletion, namespaces. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, TEST_TOKEN, type TestServer } from '../helpers/in-process.js';
+import { describe, expect, it } from 'vitest';
+import { TEST_TOKEN, useTestServer } from '../helpers/in-process.js';
 import { openWatch } from '../helpers/watch-stream.js';
 
-let srv: TestServer;
-beforeAll(async () => {
-  srv = await startTestServer();
-});
-afterAll(async () => {
-  await srv?.stop();
-});
+const srv = useTestServer();
 
 const ns = '/api/v1/namespaces/default';
 

@@ -3,17 +3,11 @@
  * expiry after compaction (410 with a token for the remainder), resourceVersion rules,
  * bookmarks, compacted watches, cleanup of abandoned watches, initializers and export.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, TEST_TOKEN, type TestServer } from '../helpers/in-process.js';
+import { describe, expect, it } from 'vitest';
+import { TEST_TOKEN, useTestServer } from '../helpers/in-process.js';
 import { openWatch } from '../helpers/watch-stream.js';
 
-let srv: TestServer;
-beforeAll(async () => {
-  srv = await startTestServer();
-});
-afterAll(async () => {
-  await srv?.stop();
-});
+const srv = useTestServer();
 
 const ns = '/api/v1/namespaces/default/configmaps';
 const all = '/api/v1/configmaps';

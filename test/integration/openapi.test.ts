@@ -1,14 +1,8 @@
 /** OpenAPI v3 documents: what kubectl needs for validation, explain and apply. */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/in-process.js';
+import { expect, it } from 'vitest';
+import { useTestServer } from '../helpers/in-process.js';
 
-let srv: TestServer;
-beforeAll(async () => {
-  srv = await startTestServer();
-});
-afterAll(async () => {
-  await srv?.stop();
-});
+const srv = useTestServer();
 
 it('indexes api/v1 and security.platform.io/v1 and serves their documents', async () => {
   const index = await srv.api('GET', '/openapi/v3');

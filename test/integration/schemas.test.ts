@@ -2,18 +2,12 @@
  * Every field of every kind round-trips create (and /status) -> get; invalid objects give 422
  * with upstream causes; unknown fields follow fieldValidation.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RESOURCE_TABLE } from '../../src/resources/table.js';
 import { fullObject } from '../fixtures/full-objects.js';
-import { startTestServer, type TestServer } from '../helpers/in-process.js';
+import { useTestServer } from '../helpers/in-process.js';
 
-let srv: TestServer;
-beforeAll(async () => {
-  srv = await startTestServer();
-});
-afterAll(async () => {
-  await srv?.stop();
-});
+const srv = useTestServer();
 
 const stored = RESOURCE_TABLE.filter((d) => !d.group && d.plural !== 'bindings');
 const collection = (plural: string, namespaced: boolean) => (namespaced ? `/api/v1/namespaces/default/${plural}` : `/api/v1/${plural}`);

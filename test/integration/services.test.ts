@@ -1,14 +1,8 @@
 /** Service cluster IP and node port allocation, as clients see it. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/in-process.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../helpers/in-process.js';
 
-let srv: TestServer;
-beforeAll(async () => {
-  srv = await startTestServer({ serviceClusterIpRange: '10.96.0.0/28', serviceNodePortRange: '30000-30009' });
-});
-afterAll(async () => {
-  await srv?.stop();
-});
+const srv = useTestServer({ serviceClusterIpRange: '10.96.0.0/28', serviceNodePortRange: '30000-30009' });
 
 const svcs = '/api/v1/namespaces/default/services';
 const svc = (name: string, spec: Record<string, unknown> = {}) => ({ metadata: { name }, spec: { ports: [{ port: 80 }], ...spec } });

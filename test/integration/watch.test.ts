@@ -1,15 +1,9 @@
 /** Watch through HTTPS: initial ADDED sync, live events, resume from a resourceVersion, selectors. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, TEST_TOKEN, type TestServer } from '../helpers/in-process.js';
+import { describe, expect, it } from 'vitest';
+import { TEST_TOKEN, useTestServer } from '../helpers/in-process.js';
 import { openWatch } from '../helpers/watch-stream.js';
 
-let srv: TestServer;
-beforeAll(async () => {
-  srv = await startTestServer();
-});
-afterAll(async () => {
-  await srv?.stop();
-});
+const srv = useTestServer();
 
 const cms = '/api/v1/namespaces/default/configmaps';
 const cm = (name: string, labels: Record<string, string> = {}) => ({ metadata: { name, labels }, data: { a: '1' } });

@@ -9,6 +9,7 @@
  *    references to missing owners are dropped from dependents that still have one.
  * Driven by watches on every kind plus a periodic resync; every step is idempotent.
  */
+import { setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
 import type { ApiObject, OwnerReference } from '../api/object.js';
 import { ApiError } from '../errors/api-error.js';
@@ -38,6 +39,8 @@ export class GarbageCollector {
     private readonly logger: Logger,
     private readonly resyncMs = 30_000,
   ) {
+    // One watch per kind shares this signal: lift Node's default limit of 10 listeners.
+    setMaxListeners(0, this.abort.signal);
     this.queue = new WorkQueue((t) => `${t.store.def.plural}/${t.namespace}/${t.name}/${t.uid}`, (t) => this.process(t), logger);
   }
 

@@ -10,7 +10,8 @@ import { join, resolve } from 'node:path';
 import * as k8s from '@kubernetes/client-node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { clientFor, type Client } from '../helpers/api-client.js';
-import { E2E_TOKEN, serversOnEtcd } from '../helpers/server-process.js';
+import { E2E_TOKEN } from '../helpers/server-process.js';
+import { serversOnEtcd } from '../helpers/servers-on-etcd.js';
 
 const started = serversOnEtcd(1, ['--min-request-timeout=2', '--etcd-compaction-interval=1s']);
 const NS = 'sync';

@@ -11,7 +11,8 @@ import { parseAllDocuments } from 'yaml';
 import { readFileSync } from 'node:fs';
 import { clientFor } from '../helpers/api-client.js';
 import { run } from '../helpers/run.js';
-import { serversOnEtcd, type ServerProcess } from '../helpers/server-process.js';
+import type { ServerProcess } from '../helpers/server-process.js';
+import { serversOnEtcd } from '../helpers/servers-on-etcd.js';
 
 const CORPUS = resolve(import.meta.dirname, '../../../shared/corpus/examples');
 const KUBECTLS = [

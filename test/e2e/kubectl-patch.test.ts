@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
-import { E2E_TOKEN, serversOnEtcd } from '../helpers/server-process.js';
+import { E2E_TOKEN } from '../helpers/server-process.js';
+import { serversOnEtcd } from '../helpers/servers-on-etcd.js';
 
 const started = serversOnEtcd(1);
 const KUBECTLS = [

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
-import { serversOnEtcd } from '../helpers/server-process.js';
+import { serversOnEtcd } from '../helpers/servers-on-etcd.js';
 
 const started = serversOnEtcd(1);
 

@@ -7,7 +7,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
-import { serversOnEtcd } from '../helpers/server-process.js';
+import { serversOnEtcd } from '../helpers/servers-on-etcd.js';
 
 const CORPUS = resolve(import.meta.dirname, '../../../shared/corpus/examples');
 const started = serversOnEtcd(1);

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openKvStore } from '../../src/storage/kv/open.js';
 import { clientFor, type Client } from '../helpers/api-client.js';
-import { E2E_TOKEN, serversOnEtcd } from '../helpers/server-process.js';
+import { E2E_TOKEN } from '../helpers/server-process.js';
+import { serversOnEtcd } from '../helpers/servers-on-etcd.js';
 import { openWatch, type WatchEventJson } from '../helpers/watch-stream.js';
 
 const started = serversOnEtcd(2);

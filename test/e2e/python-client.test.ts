@@ -3,7 +3,8 @@ import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
-import { E2E_TOKEN, serversOnEtcd } from '../helpers/server-process.js';
+import { E2E_TOKEN } from '../helpers/server-process.js';
+import { serversOnEtcd } from '../helpers/servers-on-etcd.js';
 
 const started = serversOnEtcd(1);
 

@@ -1,7 +1,8 @@
 /** Two server processes on one etcd: writes through one are read and watched through the other. */
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { E2E_TOKEN, serversOnEtcd, type ServerProcess } from '../helpers/server-process.js';
+import { E2E_TOKEN, type ServerProcess } from '../helpers/server-process.js';
+import { serversOnEtcd } from '../helpers/servers-on-etcd.js';
 import { openWatch } from '../helpers/watch-stream.js';
 
 const started = serversOnEtcd(2);

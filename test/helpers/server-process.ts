@@ -7,8 +7,6 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterAll, beforeAll } from 'vitest';
-import { startEtcd } from './etcd.js';
 
 export const E2E_TOKEN = 'e2e-admin-token';
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -82,21 +80,3 @@ export async function startServerProcess(etcdServers: string[], extraArgs: strin
   };
 }
 
-/**
- * Register beforeAll/afterAll hooks that start etcd (testcontainers) and `count` server
- * processes on it, and stop them afterwards. Returns a live view of the started servers.
- */
-export function serversOnEtcd(count = 1, extraArgs: string[] = []): { readonly servers: ServerProcess[]; etcdEndpoint: string } {
-  const state = { servers: [] as ServerProcess[], etcdEndpoint: '' };
-  let etcd: Awaited<ReturnType<typeof startEtcd>> | undefined;
-  beforeAll(async () => {
-    etcd = await startEtcd();
-    state.etcdEndpoint = etcd.endpoint;
-    state.servers.push(...(await Promise.all(Array.from({ length: count }, () => startServerProcess([etcd!.endpoint], extraArgs)))));
-  });
-  afterAll(async () => {
-    await Promise.all(state.servers.map((s) => s.stop()));
-    await etcd?.stop();
-  });
-  return state;
-}

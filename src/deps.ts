@@ -12,6 +12,9 @@ import { ensureSystemNamespaces } from './controllers/bootstrap.js';
 import { Compactor } from './controllers/compactor.js';
 import { GarbageCollector } from './controllers/garbage-collector.js';
 import { PodGarbageCollector } from './controllers/pod-gc.js';
+import { LeaderElector } from './controllers/leader-election.js';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { NamespaceController } from './controllers/namespace-controller.js';
 import { createApp } from './http/app.js';
 import type { ApiState } from './http/context.js';
@@ -32,12 +35,20 @@ export interface Deps {
   readonly authenticator: TokenAuthenticator;
   /** The admin token written into the kubeconfig, when one was generated or found. */
   readonly adminToken?: string;
-  readonly namespaceController: NamespaceController;
   readonly compactor: Compactor;
-  readonly garbageCollector: GarbageCollector;
-  readonly podGarbageCollector: PodGarbageCollector;
+  /** Runs the namespace controller and the garbage collectors on one replica at a time. */
+  readonly controllers: LeaderElector;
   /** Set by the server once it listens: host:port advertised in discovery. */
   advertisedHostPort: string;
+}
+
+/** Start the leader's controllers; returns how to stop them. */
+function startControllers(registry: ResourceRegistry, logger: Logger): () => void {
+  const controllers = [new NamespaceController(registry, logger), new GarbageCollector(registry, logger), new PodGarbageCollector(registry, logger)];
+  for (const c of controllers) c.start();
+  return () => {
+    for (const c of controllers) c.stop();
+  };
 }
 
 /** Build the service graph (storage is opened, system namespaces ensured). */
@@ -74,10 +85,8 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
     registry,
     authenticator,
     adminToken,
-    namespaceController: new NamespaceController(registry, logger),
     compactor: new Compactor(kv, logger, config.etcdCompactionIntervalSeconds),
-    garbageCollector: new GarbageCollector(registry, logger),
-    podGarbageCollector: new PodGarbageCollector(registry, logger),
+    controllers: new LeaderElector(kv, storage.fullKey('ck-apiserver/controller-leader'), `${hostname()}_${randomUUID()}`, () => startControllers(registry, logger), logger),
     advertisedHostPort: `${config.advertiseAddress}:${config.securePort}`,
     app: undefined as unknown as Koa<ApiState>,
   };

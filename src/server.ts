@@ -57,10 +57,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     const ca = caPem ?? (config.tlsCertFile ? await readFile(config.tlsCertFile, 'utf8') : '');
     await writeKubeconfig(kubeconfigPath, { server: url, caPem: ca, token: deps.adminToken });
   }
-  deps.namespaceController.start();
   deps.compactor.start();
-  deps.garbageCollector.start();
-  deps.podGarbageCollector.start();
+  deps.controllers.start();
   deps.logger.info({ url, kubeconfig: kubeconfigPath }, 'ck-apiserver serving');
 
   const sockets = new Set<import('node:net').Socket>();
@@ -76,10 +74,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     caPem,
     kubeconfigPath,
     async stop() {
-      deps.namespaceController.stop();
       deps.compactor.stop();
-      deps.garbageCollector.stop();
-      deps.podGarbageCollector.stop();
+      await deps.controllers.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const s of sockets) s.destroy();
       await closed;

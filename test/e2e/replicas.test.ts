@@ -69,3 +69,18 @@ it('gives 50 Services created at once through two replicas 50 distinct cluster I
   const ips = results.map((r) => r.body.spec.clusterIP);
   expect(new Set(ips).size).toBe(50);
 });
+
+it('runs the controllers on exactly one replica, which serves every replica', async () => {
+  const leaders = () => started.servers.filter((s) => s.logs.filter((l) => l.msg === 'became leader: starting controllers').length > s.logs.filter((l) => l.msg === 'lost leadership: stopping controllers').length);
+  for (let i = 0; i < 50 && leaders().length !== 1; i++) await new Promise((r) => setTimeout(r, 100));
+  expect(leaders()).toHaveLength(1);
+  // The leader deletes namespaces' content; prove it works whichever replica the request hit.
+  expect((await call(b, agentB, 'POST', '/api/v1/namespaces', { metadata: { name: 'gone-soon' } })).status).toBe(201);
+  expect((await call(a, agentA, 'DELETE', '/api/v1/namespaces/gone-soon')).status).toBe(200);
+  let status = 200;
+  for (let i = 0; i < 100 && status !== 404; i++) {
+    status = (await call(b, agentB, 'GET', '/api/v1/namespaces/gone-soon')).status;
+    if (status !== 404) await new Promise((r) => setTimeout(r, 100));
+  }
+  expect(status).toBe(404);
+});

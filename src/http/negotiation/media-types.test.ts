@@ -9,6 +9,12 @@ describe('negotiate', () => {
   it('serves JSON when protobuf is preferred but JSON is acceptable', () => {
     expect(negotiate('application/vnd.kubernetes.protobuf,application/json')).toBe('json');
   });
+  it('honours q-values and wildcards', () => {
+    expect(negotiate('application/json;q=0.5, application/yaml')).toBe('yaml');
+    expect(negotiate('application/yaml;q=0.1, */*;q=0.8')).toBe('json');
+    expect(negotiate('application/*')).toBe('json');
+    expect(() => negotiate('application/json;q=0, text/html')).toThrow(/only the following media types/);
+  });
   it('serves YAML on request, but not for watches', () => {
     expect(negotiate('application/yaml')).toBe('yaml');
     expect(() => negotiate('application/yaml', true)).toThrow(/application\/json;stream=watch/);

@@ -20,8 +20,9 @@ interface MediaRange {
   params: Record<string, string>;
 }
 
+/** Media ranges of an Accept header, most preferred first (by q-value, then by position). */
 function parseAccept(header: string): MediaRange[] {
-  return header
+  const ranges = header
     .split(',')
     .map((part) => {
       const [type, ...params] = part.split(';').map((s) => s.trim());
@@ -32,7 +33,9 @@ function parseAccept(header: string): MediaRange[] {
       }
       return { type: type.toLowerCase(), params: p };
     })
-    .filter((r) => r.type !== '' && r.params.q !== '0');
+    .filter((r) => r.type !== '' && Number(r.params.q ?? 1) > 0);
+  const q = (r: MediaRange) => (Number.isFinite(Number(r.params.q ?? 1)) ? Number(r.params.q ?? 1) : 1);
+  return ranges.map((r, i) => ({ r, i })).sort((a, b) => q(b.r) - q(a.r) || a.i - b.i).map(({ r }) => r);
 }
 
 /**

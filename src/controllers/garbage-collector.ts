@@ -19,6 +19,14 @@ import { buildPredicate } from '../registry/predicate.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
 import { WorkQueue } from './work-queue.js';
 
+/** Where a dependent lives, and whom it names as owners. */
+interface DependentRef {
+  readonly store: GenericStore;
+  readonly namespace: string;
+  readonly name: string;
+  readonly owners: readonly OwnerReference[];
+}
+
 interface OwnerTask {
   readonly store: GenericStore;
   readonly namespace: string;
@@ -33,6 +41,9 @@ const ignoreMissing = (err: unknown) => {
 export class GarbageCollector {
   private readonly abort = new AbortController();
   private readonly queue: WorkQueue<OwnerTask>;
+  /** Dependents by owner uid, kept from the watches (upstream's dependency graph, flattened). */
+  private readonly byOwner = new Map<string, Map<string, DependentRef>>();
+  private readonly dependentsIndex = new Map<string, DependentRef>();
 
   constructor(
     private readonly registry: ResourceRegistry,
@@ -45,7 +56,8 @@ export class GarbageCollector {
   }
 
   start(): void {
-    for (const store of this.registry.all()) if (store.def.verbs.includes('watch')) void this.watch(store);
+    // SecurityContextConstraints are served twice from one storage: watch them once.
+    for (const store of this.registry.all()) if (store.def.verbs.includes('watch') && !(store.def.group && store.def.plural === 'securitycontextconstraints')) void this.watch(store);
     const timer = setInterval(() => void this.resync(), this.resyncMs);
     this.abort.signal.addEventListener('abort', () => clearInterval(timer));
   }
@@ -71,34 +83,78 @@ export class GarbageCollector {
     }
   }
 
-  /** Queue an owner that needs work: marked with a GC finalizer, or just deleted. */
+  /** Index `obj` as a dependent, and queue it as an owner when it needs work. */
   private observe(store: GenericStore, obj: ApiObject, deleted: boolean): void {
     const meta = obj.metadata;
+    this.index(store, obj, deleted);
     const gcFinalizer = (meta.finalizers ?? []).some((f) => f === ORPHAN_FINALIZER || f === FOREGROUND_FINALIZER);
     if (deleted || (meta.deletionTimestamp && gcFinalizer)) {
       this.queue.add({ store, namespace: meta.namespace ?? '', name: meta.name ?? '', uid: meta.uid ?? '' });
     }
   }
 
+  private index(store: GenericStore, obj: ApiObject, deleted: boolean): void {
+    const key = `${store.def.plural}/${obj.metadata.namespace ?? ''}/${obj.metadata.name}`;
+    for (const ref of this.dependentsIndex.get(key)?.owners ?? []) {
+      const deps = this.byOwner.get(ref.uid);
+      deps?.delete(key);
+      if (deps?.size === 0) this.byOwner.delete(ref.uid);
+    }
+    this.dependentsIndex.delete(key);
+    const owners = obj.metadata.ownerReferences ?? [];
+    if (deleted || !owners.length) return;
+    const dep: DependentRef = { store, namespace: obj.metadata.namespace ?? '', name: obj.metadata.name ?? '', owners };
+    this.dependentsIndex.set(key, dep);
+    for (const ref of owners) {
+      if (!this.byOwner.has(ref.uid)) this.byOwner.set(ref.uid, new Map());
+      this.byOwner.get(ref.uid)!.set(key, dep);
+    }
+  }
+
+  /**
+   * Re-list everything: refresh the index, queue owners with GC finalizers, and queue owners
+   * that vanished before their dependents were seen (their DELETED event came first).
+   */
   private async resync(): Promise<void> {
+    const live = new Set<string>();
     for (const store of this.registry.all()) {
       if (!store.def.verbs.includes('list')) continue;
       try {
-        for (const obj of (await store.list('', { predicate: buildPredicate(store.def) })).items) this.observe(store, obj, false);
+        for (const obj of (await store.list('', { predicate: buildPredicate(store.def) })).items) {
+          live.add(obj.metadata.uid ?? '');
+          this.observe(store, obj, false);
+        }
       } catch (err) {
         this.logger.warn({ resource: store.def.plural, err: (err as Error).message }, 'gc resync failed');
+        return;
+      }
+    }
+    for (const dep of this.dependentsIndex.values()) {
+      for (const ref of dep.owners) {
+        if (live.has(ref.uid)) continue;
+        const store = this.storeOf(ref);
+        if (store) this.queue.add({ store, namespace: store.def.namespaced ? dep.namespace : '', name: ref.name, uid: ref.uid });
       }
     }
   }
 
-  /** Dependents of `uid`: objects in `namespace` (all namespaces for cluster-scoped owners). */
+  /** The store serving an owner reference's kind, if this server serves it. */
+  private storeOf(ref: OwnerReference): GenericStore | undefined {
+    const [group, version] = ref.apiVersion.includes('/') ? ref.apiVersion.split('/') : ['', ref.apiVersion];
+    return this.registry.all().find((s) => s.def.kind === ref.kind && s.def.group === group && s.def.version === version);
+  }
+
+  /** Current dependents of `uid` in `namespace` (any namespace for cluster-scoped owners), read fresh. */
   private async dependents(namespace: string, uid: string): Promise<[GenericStore, ApiObject][]> {
     const found: [GenericStore, ApiObject][] = [];
-    for (const store of this.registry.all()) {
-      if (!store.def.verbs.includes('list') || (store.def.group && store.def.plural === 'securitycontextconstraints')) continue;
-      if (namespace && !store.def.namespaced) continue;
-      const list = await store.list(namespace, { predicate: buildPredicate(store.def) });
-      for (const item of list.items) if ((item.metadata.ownerReferences ?? []).some((r) => r.uid === uid)) found.push([store, item]);
+    for (const ref of [...(this.byOwner.get(uid)?.values() ?? [])]) {
+      if (namespace && ref.namespace !== namespace) continue;
+      try {
+        const obj = await ref.store.get(ref.namespace, ref.name);
+        if ((obj.metadata.ownerReferences ?? []).some((r) => r.uid === uid)) found.push([ref.store, obj]);
+      } catch (err) {
+        ignoreMissing(err);
+      }
     }
     return found;
   }
@@ -138,8 +194,7 @@ export class GarbageCollector {
     const alive: OwnerReference[] = [];
     for (const ref of dep.metadata.ownerReferences ?? []) {
       if (ref.uid === goneUid) continue;
-      const version = ref.apiVersion.includes('/') ? ref.apiVersion.split('/') : ['', ref.apiVersion];
-      const store = this.registry.all().find((s) => s.def.kind === ref.kind && s.def.group === version[0] && s.def.version === version[1]);
+      const store = this.storeOf(ref);
       if (!store) {
         alive.push(ref); // an owner of a kind this server does not serve: leave it alone
         continue;

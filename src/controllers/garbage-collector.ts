@@ -17,6 +17,7 @@ import { deleteObject, FOREGROUND_FINALIZER, ORPHAN_FINALIZER } from '../registr
 import type { GenericStore } from '../registry/generic-store.js';
 import { buildPredicate } from '../registry/predicate.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
+import { watchLoop } from './watch-loop.js';
 import { WorkQueue } from './work-queue.js';
 
 /** Where a dependent lives, and whom it names as owners. */
@@ -57,7 +58,10 @@ export class GarbageCollector {
 
   start(): void {
     // SecurityContextConstraints are served twice from one storage: watch them once.
-    for (const store of this.registry.all()) if (store.def.verbs.includes('watch') && !(store.def.group && store.def.plural === 'securitycontextconstraints')) void this.watch(store);
+    for (const store of this.registry.all()) {
+      if (!store.def.verbs.includes('watch') || (store.def.group && store.def.plural === 'securitycontextconstraints')) continue;
+      void watchLoop(store, this.abort.signal, (ev) => this.observe(store, ev.object, ev.type === 'DELETED'), this.logger);
+    }
     const timer = setInterval(() => void this.resync(), this.resyncMs);
     this.abort.signal.addEventListener('abort', () => clearInterval(timer));
   }
@@ -65,22 +69,6 @@ export class GarbageCollector {
   stop(): void {
     this.abort.abort();
     this.queue.stop();
-  }
-
-  private async watch(store: GenericStore): Promise<void> {
-    const all = buildPredicate(store.def);
-    while (!this.abort.signal.aborted) {
-      try {
-        const list = await store.list('', { predicate: all });
-        for (const obj of list.items) this.observe(store, obj, false);
-        for await (const ev of store.watch('', '', all, list.metadata.resourceVersion ?? '', this.abort.signal)) {
-          this.observe(store, ev.object, ev.type === 'DELETED');
-        }
-      } catch (err) {
-        if (!this.abort.signal.aborted) this.logger.debug({ resource: store.def.plural, err: (err as Error).message }, 'gc watch restarting');
-      }
-      await new Promise((r) => setTimeout(r, 1000));
-    }
   }
 
   /** Index `obj` as a dependent, and queue it as an owner when it needs work. */

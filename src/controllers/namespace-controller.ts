@@ -12,6 +12,7 @@ import { deleteObject, finalizeDelete } from '../registry/deletion.js';
 import { buildPredicate } from '../registry/predicate.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
 import { NAMESPACE_FINALIZER } from '../resources/namespaces/namespaces.resource.js';
+import { watchLoop } from './watch-loop.js';
 
 export class NamespaceController {
   private readonly abort = new AbortController();
@@ -26,28 +27,15 @@ export class NamespaceController {
 
   /** Start watching; returns at once. */
   start(): void {
-    void this.loop();
+    void watchLoop(this.registry.core('namespaces'), this.abort.signal, (ev) => {
+      if (ev.type !== 'DELETED' && ev.object.metadata.deletionTimestamp) this.enqueue(ev.object.metadata.name ?? '');
+    }, this.logger);
     const timer = setInterval(() => void this.resync(), this.resyncMs);
     this.abort.signal.addEventListener('abort', () => clearInterval(timer));
   }
 
   stop(): void {
     this.abort.abort();
-  }
-
-  private async loop(): Promise<void> {
-    const namespaces = this.registry.core('namespaces');
-    const all = buildPredicate(namespaces.def);
-    while (!this.abort.signal.aborted) {
-      try {
-        for await (const ev of namespaces.watch('', '', all, '', this.abort.signal)) {
-          if (ev.type !== 'DELETED' && ev.object.metadata.deletionTimestamp) this.enqueue(ev.object.metadata.name ?? '');
-        }
-      } catch (err) {
-        if (!this.abort.signal.aborted) this.logger.warn({ err: (err as Error).message }, 'namespace watch failed; retrying');
-      }
-      await new Promise((r) => setTimeout(r, 1000));
-    }
   }
 
   private async resync(): Promise<void> {

@@ -10,6 +10,7 @@ import { ApiError } from '../errors/api-error.js';
 import { finalizeDelete } from '../registry/deletion.js';
 import { buildPredicate } from '../registry/predicate.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
+import { watchLoop } from './watch-loop.js';
 
 export class PodGarbageCollector {
   private readonly abort = new AbortController();
@@ -22,7 +23,10 @@ export class PodGarbageCollector {
   ) {}
 
   start(): void {
-    void this.watch();
+    void watchLoop(this.registry.core('pods'), this.abort.signal, (ev) => {
+      if (ev.type === 'DELETED') this.cancel(ev.object);
+      else if (ev.object.metadata.deletionTimestamp) this.schedule(ev.object);
+    }, this.logger);
     const timer = setInterval(() => void this.resync(), this.resyncMs);
     this.abort.signal.addEventListener('abort', () => clearInterval(timer));
   }
@@ -33,21 +37,6 @@ export class PodGarbageCollector {
     this.timers.clear();
   }
 
-  private async watch(): Promise<void> {
-    const pods = this.registry.core('pods');
-    const all = buildPredicate(pods.def);
-    while (!this.abort.signal.aborted) {
-      try {
-        for await (const ev of pods.watch('', '', all, '', this.abort.signal)) {
-          if (ev.type === 'DELETED') this.cancel(ev.object);
-          else if (ev.object.metadata.deletionTimestamp) this.schedule(ev.object);
-        }
-      } catch (err) {
-        if (!this.abort.signal.aborted) this.logger.debug({ err: (err as Error).message }, 'pod gc watch restarting');
-      }
-      await new Promise((r) => setTimeout(r, 1000));
-    }
-  }
 
   private async resync(): Promise<void> {
     try {

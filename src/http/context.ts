@@ -3,6 +3,7 @@
  * the authenticated user, and the negotiated response format.
  */
 import type { ParameterizedContext } from 'koa';
+import type { ProtobufCodec } from '../api/protobuf/codec.js';
 import type { Format } from './negotiation/media-types.js';
 import type { RequestInfo } from './request-info.js';
 
@@ -23,6 +24,8 @@ export interface ApiState {
   rawBody?: string;
   /** Binary body of a protobuf request. */
   rawBuffer?: Buffer;
+  /** The protobuf serializer of every served kind (set for every request). */
+  codec?: ProtobufCodec;
 }
 
 export type ApiContext = ParameterizedContext<ApiState>;

@@ -3,6 +3,7 @@
  * strategy for its per-kind rules (upstream k8s.io/apiserver pkg/registry/rest: RESTCreateStrategy,
  * RESTUpdateStrategy, RESTDeleteStrategy). Handlers, routes and discovery are derived from it.
  */
+import type { ProtoMessages } from '../api/protobuf/messages.js';
 import type { z } from 'zod';
 import type { ApiObject } from '../api/object.js';
 import type { FieldError } from '../errors/api-error.js';
@@ -79,6 +80,11 @@ export interface ResourceDefinition {
   readonly schema: z.ZodType;
   /** Server-side printing: the kind's Table columns (upstream printers). */
   readonly printer: TablePrinter;
+  /**
+   * Protobuf messages of the kind, its list and its subresource views (notation in
+   * api/protobuf/messages.ts); empty when the kind has none.
+   */
+  readonly protobuf: ProtoMessages;
   /** Strategic-merge-patch metadata of the kind's lists (upstream patchStrategy tags). */
   readonly patchMeta: PatchMeta;
   readonly strategy: Strategy;

@@ -24,6 +24,7 @@ export function defineResource(def: Required & Partial<ResourceDefinition>): Res
     schema: objectSchema(),
     patchMeta: kindPatch(),
     printer: DEFAULT_PRINTER,
+    protobuf: {},
     strategy: {},
     ...def,
   };

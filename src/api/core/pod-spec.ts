@@ -1,6 +1,6 @@
 /** PodSpec and its parts (Container, Probe, Handler, affinity, ...), as the spec lists them. */
 import { z } from 'zod';
-import { bool, int, intOrString, protocol, labelSelector, list, localRef, obj, oneOf, quantityMap, reqInt, reqList, reqObj, reqStr, str, strList, strMap } from './schema-kit.js';
+import { bool, int, intOrString, protocol, labelSelector, list, localRef, obj, oneOf, quantityMap, reqInt, reqList, reqObj, reqStr, str, strList, strMap, time } from './schema-kit.js';
 import { fieldRef, resourceFieldRef, volume } from './volumes.js';
 
 const seLinuxOptions = obj({ level: str, role: str, type: str, user: str });
@@ -13,8 +13,8 @@ const handler = obj(handlerFields);
 const probe = obj({ ...handlerFields, failureThreshold: int, initialDelaySeconds: int, periodSeconds: int, successThreshold: int, timeoutSeconds: int });
 
 const containerStateFields = {
-  running: obj({ startedAt: str }),
-  terminated: obj({ containerID: str, exitCode: reqInt, finishedAt: str, message: str, reason: str, signal: int, startedAt: str }),
+  running: obj({ startedAt: time }),
+  terminated: obj({ containerID: str, exitCode: reqInt, finishedAt: time, message: str, reason: str, signal: int, startedAt: time }),
   waiting: obj({ message: str, reason: str }),
 };
 

@@ -6,14 +6,14 @@ import type { ApiObject } from '../../api/object.js';
 import { badRequest } from '../../errors/api-error.js';
 import type { ApiContext } from '../context.js';
 import { decodeBody } from '../negotiation/media-types.js';
-import { decodeProtobufObject } from '../negotiation/protobuf/decode.js';
+import { decodeProtobufBody } from '../negotiation/protobuf.js';
 
 /**
  * The request body as an object of `kind` in `apiVersion`. Throws ApiError 415 (media type),
  * 400 (malformed, not an object, or another kind / apiVersion).
  */
 export function readObjectBody(ctx: ApiContext, kind: string, apiVersion: string): ApiObject {
-  const body = ctx.state.rawBuffer ? decodeProtobufObject(ctx.state.rawBuffer) : decodeBody(ctx.get('Content-Type'), ctx.state.rawBody ?? '');
+  const body = ctx.state.rawBuffer && ctx.state.codec ? decodeProtobufBody(ctx.state.codec, ctx.state.rawBuffer) : decodeBody(ctx.get('Content-Type'), ctx.state.rawBody ?? '');
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw badRequest(`${kind} in version "${apiVersion}" cannot be handled as a ${kind}: the body is not an object`);
   }

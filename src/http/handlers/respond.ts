@@ -8,7 +8,8 @@ import { badRequest } from '../../errors/api-error.js';
 import { tableRequest } from '../negotiation/table.js';
 import type { GenericStore } from '../../registry/generic-store.js';
 import type { ApiContext } from '../context.js';
-import { contentTypeOf, encodeBody, negotiate } from '../negotiation/media-types.js';
+import { encodeBody, negotiate } from '../negotiation/media-types.js';
+import { encodeResponse } from '../negotiation/protobuf.js';
 import { parseBool } from '../request-info.js';
 
 /** True when output should be indented: `?pretty=true`, or a curl/Wget/browser User-Agent. */
@@ -22,9 +23,10 @@ export function wantsPretty(ctx: ApiContext): boolean {
 /** Encode `body` in the negotiated format with `code`. Throws ApiError 406 first if needed. */
 export function respond(ctx: ApiContext, code: number, body: unknown): void {
   const format = ctx.state.format ?? negotiate(ctx.get('Accept'));
+  const encoded = encodeResponse(ctx.state.codec, body, format, wantsPretty(ctx));
   ctx.status = code;
-  ctx.set('Content-Type', contentTypeOf(format));
-  ctx.body = encodeBody(body, format, wantsPretty(ctx));
+  ctx.set('Content-Type', encoded.contentType);
+  ctx.body = encoded.body;
 }
 
 /**

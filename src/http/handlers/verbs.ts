@@ -13,6 +13,7 @@ import { badRequest } from '../../errors/api-error.js';
 import type { SubresourceDefinition } from '../../registry/types.js';
 import type { ApiContext } from '../context.js';
 import { decodeBody, mediaTypeOf } from '../negotiation/media-types.js';
+import { decodeProtobufBody } from '../negotiation/protobuf.js';
 import { applyPatch, parsePatch, patchTypeOf } from '../patch/apply-patch.js';
 import { checkNameAndNamespace, readObjectBody } from './body.js';
 import { deleteOptions, listQuery, queryValue } from './query.js';
@@ -105,16 +106,21 @@ export async function handlePatch(ctx: ApiContext, t: VerbTarget): Promise<void>
   respond(ctx, 200, present(t, updated));
 }
 
-export async function handleDelete(ctx: ApiContext, t: VerbTarget): Promise<void> {
+/** The DeleteOptions body of a delete, if any: JSON, YAML or protobuf. */
+function deleteBody(ctx: ApiContext): unknown {
+  if (ctx.state.rawBuffer?.length && ctx.state.codec) return decodeProtobufBody(ctx.state.codec, ctx.state.rawBuffer);
   const raw = ctx.state.rawBody ?? '';
-  const body = raw.trim() ? decodeBody(ctx.get('Content-Type'), raw) : undefined;
+  return raw.trim() ? decodeBody(ctx.get('Content-Type'), raw) : undefined;
+}
+
+export async function handleDelete(ctx: ApiContext, t: VerbTarget): Promise<void> {
+  const body = deleteBody(ctx);
   const res = await deleteObject(t.store, t.namespace, t.name, deleteOptions(ctx, body));
   respond(ctx, res.code, res.body.kind === 'Status' ? res.body : withSelfLink(t.store, res.body as never));
 }
 
 export async function handleDeleteCollection(ctx: ApiContext, t: VerbTarget): Promise<void> {
-  const raw = ctx.state.rawBody ?? '';
-  const body = raw.trim() ? decodeBody(ctx.get('Content-Type'), raw) : undefined;
+  const body = deleteBody(ctx);
   const list = await deleteCollection(t.store, t.namespace, listQuery(ctx, t.store), deleteOptions(ctx, body));
   respond(ctx, 200, listWithSelfLinks(t.store, list, ctx.path));
 }

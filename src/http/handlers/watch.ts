@@ -1,6 +1,7 @@
 /**
  * The watch handler (upstream k8s.io/apiserver pkg/endpoints/handlers/watch.go): a 200 chunked
- * response of newline-delimited JSON WatchEvents, flushed per event. Errors after the stream
+ * response of newline-delimited JSON WatchEvents, or of protobuf WatchEvents each behind a
+ * 4-byte big-endian length (`;stream=watch`), flushed per event. Errors after the stream
  * started arrive as one ERROR event carrying a Status, then the stream closes. The stream ends
  * silently at `timeoutSeconds` (default a random duration in [minRequestTimeout, 2x)). A client
  * that goes away aborts the storage watch at once. With `allowWatchBookmarks=true`, a BOOKMARK
@@ -13,7 +14,7 @@ import { ApiError, badRequest, internalError } from '../../errors/api-error.js';
 import { buildPredicate, withInitializerFilter } from '../../registry/predicate.js';
 import { parseBool } from '../request-info.js';
 import type { ApiContext } from '../context.js';
-import { negotiate } from '../negotiation/media-types.js';
+import { contentTypeOf, isProtobuf, negotiate } from '../negotiation/media-types.js';
 import { tableRequest } from '../negotiation/table.js';
 import { buildTable, type IncludeObject } from '../../api/table.js';
 import { queryInt, queryValue } from './query.js';
@@ -30,7 +31,11 @@ export interface WatchSettings {
 /** Serve a watch; resolves when the stream has ended. Throws ApiError before the stream starts. */
 export async function handleWatch(ctx: ApiContext, t: VerbTarget, settings: WatchSettings): Promise<void> {
   const table = tableRequest(ctx.get('Accept'));
-  if (!table) negotiate(ctx.get('Accept'), true);
+  const format = table ? 'json' : negotiate(ctx.get('Accept'), true);
+  const codec = ctx.state.codec;
+  // One event: a JSON line, or a length-framed protobuf WatchEvent.
+  const frame = (type: string, object: Record<string, unknown>): string | Buffer =>
+    isProtobuf(format) && codec?.canEncode(object.kind) ? codec.encodeWatchEvent(type, object) : JSON.stringify({ type, object }) + '\n';
   const include = (queryValue(ctx, 'includeObject') ?? 'Metadata') as IncludeObject;
   const fieldSelector = queryValue(ctx, 'fieldSelector') ?? '';
   if (t.name && fieldSelector) throw badRequest('both a name and a field selector provided; please provide one or the other.');
@@ -56,7 +61,7 @@ export async function handleWatch(ctx: ApiContext, t: VerbTarget, settings: Watc
 
   const res = ctx.res;
   ctx.respond = false;
-  res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache, private', 'Transfer-Encoding': 'chunked' });
+  res.writeHead(200, { 'Content-Type': contentTypeOf(format, !table), 'Cache-Control': 'no-cache, private', 'Transfer-Encoding': 'chunked' });
   res.flushHeaders();
   const timer = setTimeout(() => abort.abort(), timeoutSeconds * 1000);
   const bookmarkTimer = bookmarks
@@ -64,7 +69,7 @@ export async function handleWatch(ctx: ApiContext, t: VerbTarget, settings: Watc
         if (progress <= sentRevision || res.writableEnded) return;
         sentRevision = progress;
         const object = { kind: t.store.def.kind, apiVersion: t.store.apiVersion, metadata: { resourceVersion: String(progress) } };
-        res.write(JSON.stringify({ type: 'BOOKMARK', object }) + '\n');
+        res.write(frame('BOOKMARK', object));
       }, Math.min(60_000, Math.max(1000, (timeoutSeconds * 1000) / 2)))
     : undefined;
   const onClose = () => abort.abort();
@@ -79,13 +84,12 @@ export async function handleWatch(ctx: ApiContext, t: VerbTarget, settings: Watc
       const object = withSelfLink(t.store, ev.object);
       // kubectl get -w asks for Table rows; each event then carries a one-row Table.
       const payload = table ? buildTable(t.store.def.printer, [object], { resourceVersion: object.metadata.resourceVersion }, table.apiVersion, include) : object;
-      const line = JSON.stringify({ type: ev.type, object: payload }) + '\n';
-      if (!res.write(line)) await waitDrain(res, abort.signal);
+      if (!res.write(frame(ev.type, payload as unknown as Record<string, unknown>))) await waitDrain(res, abort.signal);
     }
   } catch (err) {
     if (!abort.signal.aborted) {
       const status = (err instanceof ApiError ? err : internalError(String((err as Error)?.message ?? err))).toStatus();
-      res.write(JSON.stringify({ type: 'ERROR', object: status }) + '\n');
+      res.write(frame('ERROR', status as unknown as Record<string, unknown>));
     }
   } finally {
     clearTimeout(timer);

@@ -6,7 +6,8 @@
 import type { Logger } from 'pino';
 import { ApiError, internalError, requestEntityTooLarge, badRequest } from '../../errors/api-error.js';
 import type { ApiContext } from '../context.js';
-import { contentTypeOf, encodeBody, negotiate, type Format } from '../negotiation/media-types.js';
+import { negotiate, type Format } from '../negotiation/media-types.js';
+import { encodeResponse } from '../negotiation/protobuf.js';
 import { wantsPretty } from '../handlers/respond.js';
 
 /** Map errors thrown by Koa middleware (body parser, http-errors) to ApiErrors. */
@@ -39,9 +40,10 @@ export function errorHandler(logger: Logger) {
       const retry = status.details?.retryAfterSeconds;
       if (retry) ctx.set('Retry-After', String(retry));
       if (apiErr.code === 403) ctx.set('X-Content-Type-Options', 'nosniff');
+      const encoded = encodeResponse(ctx.state.codec, status, format, wantsPretty(ctx));
       ctx.status = apiErr.code;
-      ctx.set('Content-Type', contentTypeOf(format));
-      ctx.body = encodeBody(status, format, wantsPretty(ctx));
+      ctx.set('Content-Type', encoded.contentType);
+      ctx.body = encoded.body;
     }
   };
 }

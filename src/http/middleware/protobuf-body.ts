@@ -5,8 +5,7 @@
  */
 import { requestEntityTooLarge } from '../../errors/api-error.js';
 import type { ApiContext } from '../context.js';
-import { mediaTypeOf } from '../negotiation/media-types.js';
-import { PROTOBUF_TYPES } from '../negotiation/protobuf/decode.js';
+import { mediaTypeOf, PROTOBUF_TYPES } from '../negotiation/media-types.js';
 
 export function protobufBody(limitBytes: number) {
   return async (ctx: ApiContext, next: () => Promise<void>): Promise<void> => {

@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../errors/api-error.js';
-import { decodeBody, negotiate } from './media-types.js';
+import { contentTypeOf, decodeBody, negotiate } from './media-types.js';
 
 describe('negotiate', () => {
   it('falls back from Table to plain JSON as kubectl expects', () => {
     expect(negotiate('application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json')).toBe('json');
   });
-  it('serves JSON when protobuf is preferred but JSON is acceptable', () => {
-    expect(negotiate('application/vnd.kubernetes.protobuf,application/json')).toBe('json');
+  it('serves protobuf under the name the client asked for, for objects and watches', () => {
+    expect(negotiate('application/vnd.kubernetes.protobuf,application/json')).toBe('protobuf');
+    expect(negotiate('application/vnd.ck.protobuf')).toBe('ck-protobuf');
+    expect(negotiate('application/vnd.kubernetes.protobuf;q=0.5,application/json')).toBe('json');
+    expect(negotiate('application/vnd.kubernetes.protobuf;stream=watch', true)).toBe('protobuf');
+    expect(contentTypeOf('ck-protobuf', true)).toBe('application/vnd.ck.protobuf;stream=watch');
   });
   it('honours q-values and wildcards', () => {
     expect(negotiate('application/json;q=0.5, application/yaml')).toBe('yaml');

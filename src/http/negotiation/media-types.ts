@@ -1,19 +1,31 @@
 /**
  * Content negotiation for responses and decoding of request bodies (upstream
- * k8s.io/apiserver pkg/endpoints/handlers/negotiation). JSON and YAML are served; the
- * spec's protobuf type is recognised (and reported as not yet acceptable here).
+ * k8s.io/apiserver pkg/endpoints/handlers/negotiation). JSON, YAML and protobuf are served
+ * (protobuf under the spec's name `application/vnd.ck.protobuf` and upstream's
+ * `application/vnd.kubernetes.protobuf`, answered under the name the client asked for);
+ * watches stream JSON or length-framed protobuf.
  */
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { badRequest, notAcceptable, unsupportedMediaType } from '../../errors/api-error.js';
 
-export type Format = 'json' | 'yaml';
+/** Response formats; the two protobuf formats differ only in the media type they answer with. */
+export type Format = 'json' | 'yaml' | 'protobuf' | 'ck-protobuf';
 
 export const JSON_TYPE = 'application/json';
 export const YAML_TYPE = 'application/yaml';
 /** Media types a non-streaming response may take, as listed in 406 answers. */
-export const RESPONSE_TYPES = [JSON_TYPE, YAML_TYPE] as const;
+export const CK_PROTOBUF_TYPE = 'application/vnd.ck.protobuf';
+export const PROTOBUF_TYPE = 'application/vnd.kubernetes.protobuf';
+/** Both names of the protobuf media type (request bodies and Accept). */
+export const PROTOBUF_TYPES = [CK_PROTOBUF_TYPE, PROTOBUF_TYPE] as const;
+export const RESPONSE_TYPES = [JSON_TYPE, YAML_TYPE, CK_PROTOBUF_TYPE, PROTOBUF_TYPE] as const;
 /** Media types a watch may take. */
-export const WATCH_TYPES = ['application/json;stream=watch'] as const;
+export const WATCH_TYPES = ['application/json;stream=watch', `${CK_PROTOBUF_TYPE};stream=watch`, `${PROTOBUF_TYPE};stream=watch`] as const;
+
+/** True for the protobuf formats. */
+export function isProtobuf(format: Format): format is 'protobuf' | 'ck-protobuf' {
+  return format === 'protobuf' || format === 'ck-protobuf';
+}
 
 interface MediaRange {
   type: string;
@@ -49,17 +61,20 @@ export function negotiate(accept: string | undefined, watch = false): Format {
     if (r.params.as) continue;
     if (r.type === '*/*' || r.type === 'application/*' || r.type === JSON_TYPE) return 'json';
     if (!watch && (r.type === YAML_TYPE || r.type === 'text/yaml')) return 'yaml';
+    if (r.type === PROTOBUF_TYPE) return 'protobuf';
+    if (r.type === CK_PROTOBUF_TYPE) return 'ck-protobuf';
   }
   throw notAcceptable(watch ? WATCH_TYPES : RESPONSE_TYPES);
 }
 
 /** The Content-Type header of a format. */
-export function contentTypeOf(format: Format): string {
-  return format === 'yaml' ? YAML_TYPE : JSON_TYPE;
+export function contentTypeOf(format: Format, watch = false): string {
+  const type = { json: JSON_TYPE, yaml: YAML_TYPE, protobuf: PROTOBUF_TYPE, 'ck-protobuf': CK_PROTOBUF_TYPE }[format];
+  return watch ? `${type};stream=watch` : type;
 }
 
-/** Serialize a response body. `pretty` indents JSON as upstream's `?pretty=true`. */
-export function encodeBody(value: unknown, format: Format, pretty: boolean): string {
+/** Serialize a response body as JSON or YAML. `pretty` indents JSON as upstream's `?pretty=true`. */
+export function encodeBody(value: unknown, format: 'json' | 'yaml', pretty: boolean): string {
   if (format === 'yaml') return stringifyYaml(value, { aliasDuplicateObjects: false });
   return pretty ? JSON.stringify(value, null, 2) + '\n' : JSON.stringify(value);
 }

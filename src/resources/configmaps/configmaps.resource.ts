@@ -3,9 +3,11 @@ import { configMapPrinter } from './configmaps.table.js';
 import { configMapSchema } from './configmaps.schema.js';
 import { defineResource } from '../define.js';
 import { configMapStrategy } from './configmaps.strategy.js';
+import { configMapMessages } from './configmaps.protobuf.js';
 
 export const configMaps = defineResource({
   kind: 'ConfigMap',
+  protobuf: configMapMessages,
   plural: 'configmaps',
   namespaced: true,
   schema: configMapSchema,

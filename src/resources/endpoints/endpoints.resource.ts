@@ -2,9 +2,11 @@
 import { endpointsPrinter } from './endpoints.table.js';
 import { endpointsSchema } from './endpoints.schema.js';
 import { defineResource } from '../define.js';
+import { endpointsMessages } from './endpoints.protobuf.js';
 
 export const endpoints = defineResource({
   kind: 'Endpoints',
+  protobuf: endpointsMessages,
   plural: 'endpoints',
   singular: 'endpoints',
   namespaced: true,

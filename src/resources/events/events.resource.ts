@@ -6,11 +6,13 @@ import { eventPrinter } from './events.table.js';
 import { eventSchema } from './events.schema.js';
 import type { ApiObject } from '../../api/object.js';
 import { defineResource } from '../define.js';
+import { eventMessages } from './events.protobuf.js';
 
 const involved = ['kind', 'namespace', 'name', 'uid', 'apiVersion', 'resourceVersion', 'fieldPath'] as const;
 
 export const events = defineResource({
   kind: 'Event',
+  protobuf: eventMessages,
   plural: 'events',
   namespaced: true,
   schema: eventSchema,

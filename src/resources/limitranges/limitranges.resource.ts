@@ -1,9 +1,11 @@
 /** LimitRange (core/v1). */
 import { limitRangeSchema } from './limitranges.schema.js';
 import { defineResource } from '../define.js';
+import { limitRangeMessages } from './limitranges.protobuf.js';
 
 export const limitRanges = defineResource({
   kind: 'LimitRange',
+  protobuf: limitRangeMessages,
   plural: 'limitranges',
   namespaced: true,
   schema: limitRangeSchema,

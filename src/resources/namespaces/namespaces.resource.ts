@@ -7,6 +7,7 @@ import { namespacePrinter } from './namespaces.table.js';
 import { namespaceSchema } from './namespaces.schema.js';
 import type { ApiObject } from '../../api/object.js';
 import { defineResource, mergeMetaForSubresource, statusSubresource } from '../define.js';
+import { namespaceMessages } from './namespaces.protobuf.js';
 
 /** The system finalizer the namespace controller removes once the namespace is empty. */
 export const NAMESPACE_FINALIZER = 'kubernetes';
@@ -19,6 +20,7 @@ function specOf(obj: ApiObject): NamespaceSpec {
 
 export const namespaces = defineResource({
   kind: 'Namespace',
+  protobuf: namespaceMessages,
   plural: 'namespaces',
   namespaced: false,
   schema: namespaceSchema,

@@ -3,9 +3,11 @@ import { nodePrinter } from './nodes.table.js';
 import { kindPatch, mergeBy } from '../../api/core/patch-meta.js';
 import { nodeSchema } from './nodes.schema.js';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
+import { nodeMessages } from './nodes.protobuf.js';
 
 export const nodes = defineResource({
   kind: 'Node',
+  protobuf: nodeMessages,
   plural: 'nodes',
   namespaced: false,
   schema: nodeSchema,

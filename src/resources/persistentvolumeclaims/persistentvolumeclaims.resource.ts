@@ -4,9 +4,11 @@ import { conditionsStatusPatch, kindPatch } from '../../api/core/patch-meta.js';
 import { persistentVolumeClaimSchema } from './persistentvolumeclaims.schema.js';
 import { isDeepStrictEqual } from 'node:util';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
+import { persistentVolumeClaimMessages } from './persistentvolumeclaims.protobuf.js';
 
 export const persistentVolumeClaims = defineResource({
   kind: 'PersistentVolumeClaim',
+  protobuf: persistentVolumeClaimMessages,
   plural: 'persistentvolumeclaims',
   namespaced: true,
   schema: persistentVolumeClaimSchema,

@@ -4,11 +4,13 @@ import { persistentVolumeSchema } from './persistentvolumes.schema.js';
 import { isDeepStrictEqual } from 'node:util';
 import { persistentVolumeSources } from '../../api/core/volumes.js';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
+import { persistentVolumeMessages } from './persistentvolumes.protobuf.js';
 
 const SOURCES = new Set(Object.keys(persistentVolumeSources));
 
 export const persistentVolumes = defineResource({
   kind: 'PersistentVolume',
+  protobuf: persistentVolumeMessages,
   plural: 'persistentvolumes',
   namespaced: false,
   schema: persistentVolumeSchema,

@@ -8,11 +8,13 @@ import { podSchema } from './pods.schema.js';
 import type { ApiObject } from '../../api/object.js';
 import { defaultPodSpec, podQosClass } from '../../api/core/pod-spec-defaults.js';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
+import { podMessages } from './pods.protobuf.js';
 
 type PodLike = { spec?: Record<string, unknown>; status?: Record<string, unknown> };
 
 export const pods = defineResource({
   kind: 'Pod',
+  protobuf: podMessages,
   plural: 'pods',
   namespaced: true,
   schema: podSchema,

@@ -4,9 +4,11 @@ import { kindPatch, podTemplatePatch } from '../../api/core/patch-meta.js';
 import { podTemplateSchema } from './podtemplates.schema.js';
 import { defaultPodSpec } from '../../api/core/pod-spec-defaults.js';
 import { defineResource } from '../define.js';
+import { podTemplateMessages } from './podtemplates.protobuf.js';
 
 export const podTemplates = defineResource({
   kind: 'PodTemplate',
+  protobuf: podTemplateMessages,
   plural: 'podtemplates',
   namespaced: true,
   schema: podTemplateSchema,

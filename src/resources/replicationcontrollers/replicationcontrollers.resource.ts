@@ -10,6 +10,7 @@ import { defaultPodSpec } from '../../api/core/pod-spec-defaults.js';
 import type { ApiObject } from '../../api/object.js';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
 import { scaleSubresource } from './scale.js';
+import { replicationControllerMessages } from './replicationcontrollers.protobuf.js';
 
 type RcSpec = { replicas?: number; selector?: Record<string, string>; template?: { metadata?: { labels?: Record<string, string> }; spec?: unknown } };
 
@@ -30,6 +31,7 @@ function defaults(obj: ApiObject): void {
 
 export const replicationControllers = defineResource({
   kind: 'ReplicationController',
+  protobuf: replicationControllerMessages,
   plural: 'replicationcontrollers',
   namespaced: true,
   schema: replicationControllerSchema,

@@ -2,9 +2,11 @@
 import { resourceQuotaPrinter } from './resourcequotas.table.js';
 import { resourceQuotaSchema } from './resourcequotas.schema.js';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
+import { resourceQuotaMessages } from './resourcequotas.protobuf.js';
 
 export const resourceQuotas = defineResource({
   kind: 'ResourceQuota',
+  protobuf: resourceQuotaMessages,
   plural: 'resourcequotas',
   namespaced: true,
   schema: resourceQuotaSchema,

@@ -3,9 +3,11 @@ import { secretPrinter } from './secrets.table.js';
 import { secretSchema } from './secrets.schema.js';
 import { defineResource } from '../define.js';
 import { secretStrategy } from './secrets.strategy.js';
+import { secretMessages } from './secrets.protobuf.js';
 
 export const secrets = defineResource({
   kind: 'Secret',
+  protobuf: secretMessages,
   plural: 'secrets',
   namespaced: true,
   schema: secretSchema,

@@ -5,9 +5,11 @@
 import { securityContextConstraintsPrinter } from './securitycontextconstraints.table.js';
 import { securityContextConstraintsSchema } from './securitycontextconstraints.schema.js';
 import { defineResource } from '../define.js';
+import { securityContextConstraintsMessages } from './securitycontextconstraints.protobuf.js';
 
 const common = {
   kind: 'SecurityContextConstraints',
+  protobuf: securityContextConstraintsMessages,
   plural: 'securitycontextconstraints',
   namespaced: false,
   shortNames: ['scc'],

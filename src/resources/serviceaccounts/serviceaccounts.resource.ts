@@ -3,9 +3,11 @@ import { serviceAccountPrinter } from './serviceaccounts.table.js';
 import { kindPatch, mergeBy } from '../../api/core/patch-meta.js';
 import { serviceAccountSchema } from './serviceaccounts.schema.js';
 import { defineResource } from '../define.js';
+import { serviceAccountMessages } from './serviceaccounts.protobuf.js';
 
 export const serviceAccounts = defineResource({
   kind: 'ServiceAccount',
+  protobuf: serviceAccountMessages,
   plural: 'serviceaccounts',
   namespaced: true,
   schema: serviceAccountSchema,

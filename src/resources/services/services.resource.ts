@@ -3,6 +3,7 @@ import { servicePrinter } from './services.table.js';
 import { kindPatch, mergeBy } from '../../api/core/patch-meta.js';
 import { serviceSchema } from './services.schema.js';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
+import { serviceMessages } from './services.protobuf.js';
 
 /** Upstream SetDefaults_Service and SetDefaults_ServicePort (1.10). */
 function defaultServiceSpec(spec: Record<string, any>): void {
@@ -22,6 +23,7 @@ function defaultServiceSpec(spec: Record<string, any>): void {
 
 export const services = defineResource({
   kind: 'Service',
+  protobuf: serviceMessages,
   plural: 'services',
   namespaced: true,
   schema: serviceSchema,

@@ -1,0 +1,135 @@
+/**
+ * JSON form <-> protobufjs message objects, as upstream's generated marshallers and Go's JSON
+ * encoder relate them: Time is RFC 3339 at second precision, MicroTime with microseconds,
+ * Quantity and IntOrString are scalars, Verbs is a string list, bytes are base64, int64 are
+ * numbers, inlined messages (`~`) are flattened into their parent, and zero values read from
+ * the wire are dropped unless the field keeps them (`!`, Go pointers and non-omitempty fields).
+ * Pure; no I/O.
+ */
+import type protobuf from 'protobufjs';
+import type { FieldTraits } from './messages.js';
+
+type Json = Record<string, unknown>;
+const NO_TRAITS: FieldTraits = { keepZero: false, inline: false };
+
+/** `2018-03-26T15:04:05.123456Z` -> seconds and nanoseconds since the epoch (throws on a bad time). */
+function parseTime(value: string): { seconds: number; nanos: number } {
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) throw new Error(`invalid time "${value}"`);
+  const fraction = /\.(\d+)/.exec(value)?.[1] ?? '';
+  return { seconds: Math.floor(ms / 1000), nanos: Number((fraction + '000000000').slice(0, 9)) };
+}
+
+function formatTime(seconds: number, nanos: number, micro: boolean): string {
+  const base = new Date(seconds * 1000).toISOString().slice(0, 19);
+  return micro ? `${base}.${String(Math.floor(nanos / 1000)).padStart(6, '0')}Z` : `${base}Z`;
+}
+
+/** One JSON value -> the protobufjs value of a field of type `type`. */
+function valueToWire(field: protobuf.Field, value: unknown, traitsOf: (m: string, f: string) => FieldTraits): unknown {
+  switch (field.type) {
+    case 'bytes':
+      return Buffer.from(String(value), 'base64');
+    case 'Time':
+    case 'MicroTime':
+      return parseTime(String(value));
+    case 'Quantity':
+      return { string: String(value) };
+    case 'IntOrString':
+      return typeof value === 'number' ? { type: 0, intVal: value } : { type: 1, strVal: String(value) };
+    case 'Verbs':
+      return { items: value };
+    case 'int32':
+    case 'int64':
+      if (typeof value !== 'number') throw new Error(`${field.name}: expected a number, got ${JSON.stringify(value)}`);
+      return value;
+    default:
+      if (field.resolvedType && 'fieldsArray' in field.resolvedType) return toWire(field.resolvedType as protobuf.Type, value as Json, traitsOf);
+      return value;
+  }
+}
+
+/**
+ * The protobufjs object for `json` as message `type`. Fields the message does not define are
+ * left out. Throws Error when a value has the wrong shape.
+ */
+export function toWire(type: protobuf.Type, json: Json, traitsOf: (m: string, f: string) => FieldTraits): Json {
+  const out: Json = {};
+  for (const field of type.fieldsArray) {
+    field.resolve();
+    if (traitsOf(type.name, field.name).inline) {
+      out[field.name] = toWire(field.resolvedType as protobuf.Type, json, traitsOf);
+      continue;
+    }
+    const value = json?.[field.name];
+    if (value === undefined || value === null) continue;
+    if (field.map) {
+      out[field.name] = Object.fromEntries(Object.entries(value as Json).filter(([, v]) => v !== null).map(([k, v]) => [k, valueToWire(field, v, traitsOf)]));
+    } else if (field.repeated) {
+      if (!Array.isArray(value)) throw new Error(`${field.name}: expected a list`);
+      out[field.name] = value.map((v) => valueToWire(field, v, traitsOf));
+    } else {
+      out[field.name] = valueToWire(field, value, traitsOf);
+    }
+  }
+  return out;
+}
+
+function isZero(v: unknown): boolean {
+  return v === '' || v === 0 || v === false || (Array.isArray(v) && v.length === 0);
+}
+
+/** One decoded value -> JSON; `undefined` for a value JSON leaves out (zero Time, empty Quantity). */
+function valueFromWire(field: protobuf.Field, value: unknown, traitsOf: (m: string, f: string) => FieldTraits): unknown {
+  const m = value as Json;
+  switch (field.type) {
+    case 'bytes':
+      return Buffer.from(value as Uint8Array).toString('base64');
+    case 'int64':
+      return Number(value);
+    case 'Time':
+    case 'MicroTime':
+      return Number(m.seconds ?? 0) === 0 && Number(m.nanos ?? 0) === 0 ? undefined : formatTime(Number(m.seconds ?? 0), Number(m.nanos ?? 0), field.type === 'MicroTime');
+    case 'Quantity':
+      return m.string ? m.string : undefined;
+    case 'IntOrString':
+      return Number(m.type ?? 0) === 1 ? (m.strVal ?? '') : (m.intVal ?? 0);
+    case 'Verbs':
+      return (m.items as unknown[]) ?? [];
+    default:
+      if (field.resolvedType && 'fieldsArray' in field.resolvedType) return fromWire(field.resolvedType as protobuf.Type, m, traitsOf);
+      return value;
+  }
+}
+
+/** The JSON form of a decoded message (see the file comment). Throws Error on bad values. */
+export function fromWire(type: protobuf.Type, message: Json, traitsOf: (m: string, f: string) => FieldTraits): Json {
+  const out: Json = {};
+  for (const field of type.fieldsArray) {
+    if (!Object.prototype.hasOwnProperty.call(message, field.name)) continue;
+    const value = message[field.name];
+    if (value === undefined || value === null) continue;
+    field.resolve();
+    const traits = traitsOf(type.name, field.name);
+    let json: unknown;
+    if (field.map) {
+      const entries = Object.entries(value as Json);
+      if (entries.length === 0 && !traits.keepZero) continue;
+      json = Object.fromEntries(entries.map(([k, v]) => [k, valueFromWire(field, v, traitsOf) ?? '']));
+    } else if (field.repeated) {
+      json = (value as unknown[]).map((v) => valueFromWire(field, v, traitsOf));
+    } else {
+      json = valueFromWire(field, value, traitsOf);
+    }
+    if (json === undefined) continue;
+    if (traits.inline) {
+      Object.assign(out, json);
+      continue;
+    }
+    if (isZero(json) && !traits.keepZero) continue;
+    out[field.name] = json;
+  }
+  return out;
+}
+
+export { NO_TRAITS };

@@ -1,0 +1,68 @@
+/**
+ * A compact notation for protobuf message definitions, and its compilation to a protobufjs
+ * Root. Each message is one string of fields `name=number[:type][flags]`:
+ * - type: a scalar (`string` when omitted, `int32`, `int64`, `bool`, `bytes`), a message
+ *   name, `[]T` for a repeated field, `map<T>` for a map with string keys;
+ * - flag `!`: a zero value read from the wire is kept (Go pointer fields and fields without
+ *   `omitempty`; every other zero value is dropped, as Go's JSON encoder does);
+ * - flag `~`: the message is inlined in JSON (Go embedded structs such as Volume's
+ *   VolumeSource): its fields appear in the parent object.
+ * Field numbers follow upstream's generated.proto files (k8s.io/api core/v1, apimachinery
+ * meta/v1 and runtime, openshift/api security/v1, k8s.io/api autoscaling/v1).
+ */
+import protobuf from 'protobufjs';
+
+/** Message name -> field list in the notation above. */
+export type ProtoMessages = Readonly<Record<string, string>>;
+
+/** What the JSON conversion needs to know about a field besides its protobufjs shape. */
+export interface FieldTraits {
+  readonly keepZero: boolean;
+  readonly inline: boolean;
+}
+
+const SCALARS = new Set(['string', 'int32', 'int64', 'bool', 'bytes', 'double']);
+
+/** A compiled set of messages. */
+export interface CompiledMessages {
+  readonly root: protobuf.Root;
+  /** `Message.field` -> traits. */
+  readonly traits: ReadonlyMap<string, FieldTraits>;
+}
+
+/**
+ * Compile message sets into one Root. Throws Error on a malformed field, a duplicate message
+ * with different fields, or a reference to a message no set defines.
+ */
+export function compileMessages(...sets: ProtoMessages[]): CompiledMessages {
+  const merged: Record<string, string> = {};
+  for (const set of sets) {
+    for (const [name, fields] of Object.entries(set)) {
+      if (merged[name] !== undefined && merged[name] !== fields) throw new Error(`protobuf message ${name} is defined twice, differently`);
+      merged[name] = fields;
+    }
+  }
+  const traits = new Map<string, FieldTraits>();
+  const nested: Record<string, { fields: Record<string, protobuf.IField> }> = {};
+  for (const [name, spec] of Object.entries(merged)) {
+    const fields: Record<string, protobuf.IField> = {};
+    for (const token of spec.split(/\s+/).filter(Boolean)) {
+      const m = /^(\w+)=(\d+)(?::([\w<>[\]]+))?([!~]*)$/.exec(token);
+      if (!m) throw new Error(`protobuf message ${name}: bad field "${token}"`);
+      const [, field, id, rawType = 'string', flags] = m;
+      const map = /^map<(\w+)>$/.exec(rawType);
+      const repeated = rawType.startsWith('[]');
+      const type = map ? map[1] : rawType.replace(/^\[\]/, '');
+      if (!SCALARS.has(type) && !(type in merged)) throw new Error(`protobuf message ${name}.${field}: unknown type ${type}`);
+      fields[field] = { id: Number(id), type, ...(repeated ? { rule: 'repeated' } : {}), ...(map ? { keyType: 'string' } : {}) } as protobuf.IField;
+      traits.set(`${name}.${field}`, { keepZero: flags.includes('!'), inline: flags.includes('~') });
+    }
+    nested[name] = { fields };
+  }
+  return { root: protobuf.Root.fromJSON({ nested }), traits };
+}
+
+/** The list message of a kind: `{metadata=1 ListMeta, items=2 repeated Kind}` (upstream's shape for every list). */
+export function listMessage(kind: string): ProtoMessages {
+  return { [`${kind}List`]: `metadata=1:ListMeta items=2:[]${kind}` };
+}

@@ -1,0 +1,31 @@
+/**
+ * Protobuf at the HTTP edge: reading request bodies with the app's codec (400 for malformed
+ * bodies, 415 for kinds without a message, as upstream answers a body its serializer cannot
+ * decode) and writing response bodies in the negotiated format.
+ */
+import { ProtobufDecodeError, type ProtobufCodec } from '../../api/protobuf/codec.js';
+import { badRequest, unsupportedMediaType } from '../../errors/api-error.js';
+import { BODY_TYPES, contentTypeOf, encodeBody, isProtobuf, type Format } from './media-types.js';
+
+/** Decode a protobuf request body. Throws ApiError 400 (malformed) or 415 (no message for its kind). */
+export function decodeProtobufBody(codec: ProtobufCodec, body: Buffer): Record<string, unknown> & { apiVersion: string; kind: string } {
+  try {
+    return codec.decodeObject(body);
+  } catch (err) {
+    if (err instanceof ProtobufDecodeError && err.unknownKind) throw unsupportedMediaType(`application/vnd.kubernetes.protobuf (${err.message})`, BODY_TYPES);
+    throw badRequest((err as Error).message);
+  }
+}
+
+/**
+ * The Content-Type and bytes of `body` in `format`. Documents without a protobuf message
+ * (Tables, /version) fall back to JSON, as a client asking for protobuf always lists JSON too.
+ */
+export function encodeResponse(codec: ProtobufCodec | undefined, body: unknown, format: Format, pretty: boolean): { contentType: string; body: string | Buffer } {
+  if (isProtobuf(format)) {
+    const kind = (body as { kind?: unknown })?.kind;
+    if (codec?.canEncode(kind)) return { contentType: contentTypeOf(format), body: codec.encodeObject(body as Record<string, unknown>) };
+    format = 'json';
+  }
+  return { contentType: contentTypeOf(format), body: encodeBody(body, format as 'json' | 'yaml', pretty) };
+}

@@ -1,8 +1,10 @@
 /**
  * kubectl 1.32 and 1.33 send protobuf bodies for typed creates; each succeeds and the object
- * reads back as JSON with what the command meant.
+ * reads back as JSON with what the command meant. `kubectl describe` of every stored kind
+ * works while the server answers its typed GETs in protobuf.
  */
-import { describe, expect, it } from 'vitest';
+import { resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
 import { serversOnEtcd } from '../helpers/servers-on-etcd.js';
 
@@ -34,5 +36,25 @@ describe.each(['1.32', '1.33'])('kubectl %s typed creates (protobuf bodies)', (v
     expect(svc.spec).toMatchObject({ type: 'ClusterIP', selector: { app: 'web' }, ports: [{ port: 80, targetPort: 8080, protocol: 'TCP' }] });
     expect(svc.spec.clusterIP).toMatch(/^10\.0\.0\./);
     expect((await get('serviceaccount/robot')).metadata.name).toBe('robot');
+  });
+});
+
+describe('kubectl 1.32 describe, answered in protobuf', () => {
+  const k = (...args: string[]) => run('/usr/lib/google-cloud-sdk/bin/kubectl.1.32', [`--kubeconfig=${started.servers[0].kubeconfig}`, ...args]);
+  const KINDS = [
+    'namespace/describe-pb', 'node/describe-n1', 'pv/describe-pv1', 'pvc/pvc1', 'rc/rc1', 'podtemplate/pt1', 'limitrange/lr1', 'event/ev1',
+    'endpoints/svc1', 'scc/describe-scc1', 'pod/p1', 'configmap/cm1', 'secret/s1', 'serviceaccount/sa1', 'resourcequota/q1', 'service/svc1',
+  ];
+
+  beforeAll(async () => {
+    const created = await k('create', '-f', resolve(import.meta.dirname, '../fixtures/describe-kinds.yaml'));
+    expect(created.code, created.stderr).toBe(0);
+  });
+
+  it.each(KINDS)('%s', async (target) => {
+    const res = await k('describe', target, '-n', 'describe-pb', '-v=8');
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toMatch(new RegExp(`^Name:\\s+${target.split('/')[1]}$`, 'm'));
+    expect(res.stderr).toContain('Content-Type: application/vnd.kubernetes.protobuf');
   });
 });

@@ -52,21 +52,21 @@ export const optionalStringMap = stringMap.nullable().optional();
 /** ObjectMeta with every field of the spec, strict (unknown fields are reported). */
 export const strictObjectMeta = z
   .strictObject({
-    annotations: z.record(z.string(), z.string()).nullable().optional(),
-    clusterName: z.string().nullable().optional(),
-    creationTimestamp: z.string().nullable().optional(),
-    deletionGracePeriodSeconds: z.number().int().nullable().optional(),
-    deletionTimestamp: z.string().nullable().optional(),
-    finalizers: z.array(z.string()).nullable().optional(),
-    generateName: z.string().nullable().optional(),
-    generation: z.number().int().nullable().optional(),
+    annotations: z.record(z.string(), z.string()).nullable().optional().describe('Unstructured key/value data stored with the object, for tools and extensions. Not queryable.'),
+    clusterName: z.string().nullable().optional().describe('Name of the cluster the object belongs to. Unused by the server.'),
+    creationTimestamp: z.string().nullable().optional().describe('When the server created the object (RFC 3339, UTC). Set by the server; read-only.'),
+    deletionGracePeriodSeconds: z.number().int().nullable().optional().describe('Seconds the object is allowed to terminate gracefully once deletionTimestamp is set. Read-only.'),
+    deletionTimestamp: z.string().nullable().optional().describe('When the object will be deleted (RFC 3339). Set by the server when a graceful deletion is requested; read-only.'),
+    finalizers: z.array(z.string()).nullable().optional().describe('Entries that must be removed before the object is deleted from storage. While any remain, a deleted object only gets a deletionTimestamp.'),
+    generateName: z.string().nullable().optional().describe('Prefix the server uses to generate a unique name when name is empty (a random suffix is added).'),
+    generation: z.number().int().nullable().optional().describe('Sequence number of the desired state, incremented by the server on spec changes. Read-only.'),
     initializers: z
       .strictObject({ pending: z.array(z.strictObject({ name: z.string() })).nullable().optional(), result: z.looseObject({}).nullable().optional() })
       .nullable()
-      .optional(),
-    labels: z.record(z.string(), z.string()).nullable().optional(),
-    name: z.string().nullable().optional(),
-    namespace: z.string().nullable().optional(),
+      .optional().describe('Pending initializers of an object that is not initialized yet (alpha).'),
+    labels: z.record(z.string(), z.string()).nullable().optional().describe('Key/value pairs for organising and selecting objects (label selectors).'),
+    name: z.string().nullable().optional().describe('Name of the object, unique within its namespace (or cluster-wide for cluster-scoped kinds). Cannot be updated.'),
+    namespace: z.string().nullable().optional().describe('Namespace the object lives in; empty for cluster-scoped kinds. Cannot be updated.'),
     ownerReferences: z
       .array(
         z.strictObject({
@@ -79,15 +79,20 @@ export const strictObjectMeta = z
         }),
       )
       .nullable()
-      .optional(),
-    resourceVersion: z.string().nullable().optional(),
-    selfLink: z.string().nullable().optional(),
-    uid: z.string().nullable().optional(),
+      .optional().describe('Objects this one depends on. When every owner is gone the object is garbage collected.'),
+    resourceVersion: z.string().nullable().optional().describe('Opaque version of the object, changed on every write. Used for optimistic concurrency and for watches.'),
+    selfLink: z.string().nullable().optional().describe('URL of this object. Set by the server; read-only.'),
+    uid: z.string().nullable().optional().describe('Unique id of the object in time and space. Set by the server; read-only.'),
   })
   .nullable()
   .optional();
 
 /** A kind's schema: apiVersion, kind, metadata, and its own top-level fields; strict. */
 export function kindSchema(fields: Record<string, z.ZodType> = {}): z.ZodType {
-  return z.strictObject({ apiVersion: z.string().optional(), kind: z.string().optional(), metadata: strictObjectMeta, ...fields });
+  return z.strictObject({
+    apiVersion: z.string().optional().describe('Versioned schema of this representation of the object (v1, or group/version).'),
+    kind: z.string().optional().describe('The REST resource this object represents, in CamelCase (Pod, Service, ...).'),
+    metadata: strictObjectMeta.describe("Standard object metadata: name, namespace, labels, annotations, and the fields the server maintains."),
+    ...fields,
+  });
 }

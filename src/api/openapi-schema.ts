@@ -23,8 +23,24 @@ function isOptional(schema: z.ZodType): boolean {
   return false;
 }
 
-/** Convert `schema`, annotating lists from `meta` (the matching patch metadata node). */
+/** The description given with `.describe()` on the schema or any optional/nullable wrapper of it. */
+function descriptionOf(schema: z.ZodType): string | undefined {
+  let t = schema as any;
+  for (;;) {
+    if (t.description) return t.description;
+    if (t.def.type !== 'optional' && t.def.type !== 'nullable') return undefined;
+    t = t.def.innerType;
+  }
+}
+
+/** Convert `schema`, annotating lists from `meta` (the matching patch metadata node) and fields with their descriptions. */
 export function toOpenApi(schema: z.ZodType, meta?: PatchMeta): OpenApiSchema {
+  const description = descriptionOf(schema);
+  const out = convert(schema, meta);
+  return description ? { description, ...out } : out;
+}
+
+function convert(schema: z.ZodType, meta?: PatchMeta): OpenApiSchema {
   const t = unwrap(schema);
   switch (t.def.type) {
     case 'object': {

@@ -66,6 +66,8 @@ export interface ResourceDefinition {
   readonly group: string;
   readonly version: string;
   readonly kind: string;
+  /** What the kind is, for OpenAPI and `kubectl explain`. */
+  readonly description?: string;
   /** Lower-case plural: the path segment and storage resource. */
   readonly plural: string;
   readonly singular: string;

@@ -1,8 +1,8 @@
 /**
  * Strategic merge patch with real clients on etcd: kubectl apply (create, configure with a
  * removed env var, unchanged), default `kubectl patch`, `cordon`, `taint`, `set image`, with
- * kubectl 1.32 (dispatcher) and 1.27; and the Python client's dict patch. Validation is off
- * (`--validate=false`) until the server publishes OpenAPI.
+ * kubectl 1.32 (dispatcher) and 1.27 with default flags (1.32 validates through OpenAPI v3,
+ * 1.27 through OpenAPI v2 in protobuf); and the Python client's dict patch.
  */
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -33,7 +33,7 @@ describe.each(KUBECTLS)('kubectl (%s)', (label, kubectl) => {
     await writeFile(v2, podYaml(name, 'app: a, tier: frontend', 'nginx:1.27', '{name: A, value: "1"}'));
     const outputs = [];
     for (const f of [v1, v2, v2]) {
-      const res = await k('apply', '--validate=false', '-f', f);
+      const res = await k('apply', '-f', f);
       expect(res.code, res.stderr).toBe(0);
       outputs.push(res.stdout.trim());
     }
@@ -47,7 +47,7 @@ describe.each(KUBECTLS)('kubectl (%s)', (label, kubectl) => {
     const name = `patched-${label.replace('.', '')}`;
     const dir = await mkdtemp(join(tmpdir(), 'patch-'));
     await writeFile(join(dir, 'p.yaml'), podYaml(name, 'app: p', 'nginx:1.25', '{name: A, value: "1"}'));
-    expect((await k('create', '--validate=false', '-f', join(dir, 'p.yaml'))).code).toBe(0);
+    expect((await k('create', '-f', join(dir, 'p.yaml'))).code).toBe(0);
     const patched = await k('patch', 'pod', name, '-p', '{"spec":{"containers":[{"name":"nginx","env":[{"name":"C","value":"3"}]}]}}');
     expect(patched.code, patched.stderr).toBe(0);
     const setImage = await k('set', 'image', `pod/${name}`, 'nginx=nginx:1.28');
@@ -58,7 +58,7 @@ describe.each(KUBECTLS)('kubectl (%s)', (label, kubectl) => {
 
     const node = `node-${label.replace('.', '')}`;
     await writeFile(join(dir, 'n.yaml'), `apiVersion: v1\nkind: Node\nmetadata:\n  name: ${node}\n`);
-    expect((await k('create', '--validate=false', '-f', join(dir, 'n.yaml'))).code).toBe(0);
+    expect((await k('create', '-f', join(dir, 'n.yaml'))).code).toBe(0);
     for (const args of [['cordon', node], ['taint', 'nodes', node, 'k=v:NoSchedule'], ['taint', 'nodes', node, 'k2=v2:NoExecute']]) {
       const res = await k(...args);
       expect(res.code, res.stderr).toBe(0);

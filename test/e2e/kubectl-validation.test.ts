@@ -1,18 +1,21 @@
 /**
- * kubectl with default validation (no --validate=false) against the server's OpenAPI v3:
- * every corpus manifest is created and replaced, a manifest with an unknown field is rejected
- * with the field's name, apply uses the published patch metadata, and explain prints fields.
+ * kubectl with default validation (no --validate=false), 1.32 against the server's OpenAPI v3
+ * and 1.27 against OpenAPI v2 (protobuf): every corpus manifest is created and replaced, a
+ * manifest with an unknown field is rejected with the field's name, apply uses the published
+ * patch metadata, and explain prints field docs.
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
 import { serversOnEtcd } from '../helpers/servers-on-etcd.js';
 
 const CORPUS = resolve(import.meta.dirname, '../../../shared/corpus/examples');
 const started = serversOnEtcd(1);
-const k = (...args: string[]) => run('/usr/bin/kubectl', [`--kubeconfig=${started.servers[0].kubeconfig}`, ...args], { timeoutMs: 90_000 });
-const kInput = (input: string, ...args: string[]) => run('/usr/bin/kubectl', [`--kubeconfig=${started.servers[0].kubeconfig}`, ...args], { input });
+const KUBECTLS = [
+  ['1.32', '/usr/bin/kubectl'],
+  ['1.27', '/usr/lib/google-cloud-sdk/bin/kubectl.1.27'],
+] as const;
 
 function files(dir: string): string[] {
   return readdirSync(dir)
@@ -29,40 +32,48 @@ const UNKNOWN_FIELDS: Record<string, string> = {
   '_archived/volumes/storageos/storageos-pv.yaml': 'spec.storageos.secretName',
 };
 
-it('creates and replaces every corpus manifest with default validation', async () => {
-  for (const ns of ['monitoring', 'spark-cluster']) expect((await kInput(`apiVersion: v1\nkind: Namespace\nmetadata:\n  name: ${ns}\n`, 'create', '-f', '-')).code).toBe(0);
-  const failures: string[] = [];
-  for (const file of files(CORPUS)) {
-    for (const step of [['create', '-f', file], ['replace', '-f', file], ['delete', '-f', file, '--wait=true']]) {
-      const res = await k(...step);
-      if (res.code !== 0) {
-        failures.push(`${relative(CORPUS, file)}: ${step[0]}: ${res.stderr.trim()}`);
-        break;
+describe.each(KUBECTLS)('kubectl %s', (version, kubectl) => {
+  const k = (...args: string[]) => run(kubectl, [`--kubeconfig=${started.servers[0].kubeconfig}`, ...args], { timeoutMs: 90_000 });
+  const kInput = (input: string, ...args: string[]) => run(kubectl, [`--kubeconfig=${started.servers[0].kubeconfig}`, ...args], { input });
+
+  it('creates and replaces every corpus manifest with default validation', async () => {
+    for (const ns of ['monitoring', 'spark-cluster']) await kInput(`apiVersion: v1\nkind: Namespace\nmetadata:\n  name: ${ns}\n`, 'apply', '-f', '-');
+    const failures: string[] = [];
+    for (const file of files(CORPUS)) {
+      for (const step of [['create', '-f', file], ['replace', '-f', file], ['delete', '-f', file, '--wait=true']]) {
+        const res = await k(...step);
+        if (res.code !== 0) {
+          failures.push(`${relative(CORPUS, file)}: ${step[0]}: ${res.stderr.trim()}`);
+          break;
+        }
       }
     }
-  }
-  expect(failures.map((f) => f.split(': ')[0]).sort()).toEqual(Object.keys(UNKNOWN_FIELDS).sort());
-  for (const f of failures) expect(f).toContain(`unknown field "${UNKNOWN_FIELDS[f.split(': ')[0]]}"`);
-});
+    expect(failures.map((f) => f.split(': ')[0]).sort()).toEqual(Object.keys(UNKNOWN_FIELDS).sort());
+    for (const f of failures) expect(f).toContain(`unknown field "${UNKNOWN_FIELDS[f.split(': ')[0]]}"`);
+  });
 
-it('rejects an unknown field by name, applies with OpenAPI patch metadata, and explains fields', async () => {
-  const bad = await kInput('apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: typo\ndata: {a: b}\ndatta: {a: b}\n', 'create', '-f', '-');
-  expect(bad.code).not.toBe(0);
-  expect(bad.stderr).toContain('unknown field "datta"');
-  const pod = (labels: string, image: string, env: string) => `apiVersion: v1\nkind: Pod\nmetadata:\n  name: ap\n  labels: {${labels}}\nspec:\n  containers:\n  - name: c\n    image: ${image}\n    env: [${env}]\n`;
-  const outs = [];
-  for (const doc of [pod('a: b', 'i:1', '{name: A, value: "1"}, {name: B, value: "2"}'), pod('a: b, c: d', 'i:2', '{name: A, value: "1"}'), pod('a: b, c: d', 'i:2', '{name: A, value: "1"}')]) {
-    const res = await kInput(doc, 'apply', '-f', '-');
-    expect(res.code, res.stderr).toBe(0);
-    outs.push(res.stdout.trim());
-  }
-  expect(outs).toEqual(['pod/ap created', 'pod/ap configured', 'pod/ap unchanged']);
-  const live = JSON.parse((await k('get', 'pod', 'ap', '-o', 'json')).stdout);
-  expect(live.spec.containers[0].env).toEqual([{ name: 'A', value: '1' }]);
-  const explain = await k('explain', 'pods.spec.containers');
-  expect(explain.code, explain.stderr).toBe(0);
-  expect(explain.stdout).toMatch(/FIELD: containers <\[\]Object>/);
-  expect(explain.stdout).toMatch(/volumeMounts\s+<\[\]Object>/);
-  const table = await k('get', 'pods');
-  expect(table.stdout.split('\n')[0].split(/\s+/)).toEqual(['NAME', 'READY', 'STATUS', 'RESTARTS', 'AGE']);
+  it('rejects an unknown field by name, applies with OpenAPI patch metadata, and explains fields', async () => {
+    const bad = await kInput('apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: typo\ndata: {a: b}\ndatta: {a: b}\n', 'create', '-f', '-');
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain('unknown field "datta"');
+    const name = `ap-${version.replace('.', '')}`;
+    const pod = (labels: string, image: string, env: string) => `apiVersion: v1\nkind: Pod\nmetadata:\n  name: ${name}\n  labels: {${labels}}\nspec:\n  containers:\n  - name: c\n    image: ${image}\n    env: [${env}]\n`;
+    const outs = [];
+    for (const doc of [pod('a: b', 'i:1', '{name: A, value: "1"}, {name: B, value: "2"}'), pod('a: b, c: d', 'i:2', '{name: A, value: "1"}'), pod('a: b, c: d', 'i:2', '{name: A, value: "1"}')]) {
+      const res = await kInput(doc, 'apply', '-f', '-');
+      expect(res.code, res.stderr).toBe(0);
+      outs.push(res.stdout.trim());
+    }
+    expect(outs).toEqual([`pod/${name} created`, `pod/${name} configured`, `pod/${name} unchanged`]);
+    const live = JSON.parse((await k('get', 'pod', name, '-o', 'json')).stdout);
+    expect(live.spec.containers[0].env).toEqual([{ name: 'A', value: '1' }]);
+    const explain = await k('explain', 'pods.spec.containers');
+    expect(explain.code, explain.stderr).toBe(0);
+    expect(explain.stdout).toMatch(/containers\s+<\[\]Object>/);
+    expect(explain.stdout).toMatch(/Containers of the pod\. At least one/);
+    expect(explain.stdout).toMatch(/volumeMounts\s+<\[\]Object>\s+Pod volumes to mount into the container's filesystem\./);
+    expect(explain.stdout).toMatch(/image\s+<string>\s+Container image name/);
+    const table = await k('get', 'pods');
+    expect(table.stdout.split('\n')[0].split(/\s+/)).toEqual(['NAME', 'READY', 'STATUS', 'RESTARTS', 'AGE']);
+  });
 });

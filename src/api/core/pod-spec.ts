@@ -5,12 +5,19 @@ import { fieldRef, resourceFieldRef, volume } from './volumes.js';
 
 const seLinuxOptions = obj({ level: str, role: str, type: str, user: str });
 const handlerFields = {
-  exec: obj({ command: strList }),
+  exec: obj({ command: strList.describe('Command run inside the container, without a shell; exit status 0 is success.') }).describe('Run a command in the container.'),
   httpGet: obj({ host: str, httpHeaders: list(reqObj({ name: reqStr, value: reqStr })), path: str, port: intOrString.unwrap().unwrap(), scheme: oneOf(['HTTP', 'HTTPS']) }),
   tcpSocket: obj({ host: str, port: intOrString.unwrap().unwrap() }),
 };
 const handler = obj(handlerFields);
-const probe = obj({ ...handlerFields, failureThreshold: int, initialDelaySeconds: int, periodSeconds: int, successThreshold: int, timeoutSeconds: int });
+const probe = obj({
+  ...handlerFields,
+  failureThreshold: int.describe('Consecutive failures after which the probe counts as failed (default 3, minimum 1).'),
+  initialDelaySeconds: int.describe('Seconds after the container started before the first probe.'),
+  periodSeconds: int.describe('Seconds between probes (default 10, minimum 1).'),
+  successThreshold: int.describe('Consecutive successes after a failure for the probe to count as successful again (default 1; must be 1 for liveness).'),
+  timeoutSeconds: int.describe('Seconds after which a probe times out (default 1, minimum 1).'),
+});
 
 const containerStateFields = {
   running: obj({ startedAt: time }),
@@ -31,12 +38,12 @@ export const containerStatus = reqObj({
 });
 
 const container = reqObj({
-  args: strList,
-  command: strList,
+  args: strList.describe("Arguments passed to the entrypoint. Replaces the image's CMD; $(VAR) references to the container's environment are expanded."),
+  command: strList.describe("Entrypoint array, run without a shell. Replaces the image's ENTRYPOINT; $(VAR) references to the container's environment are expanded."),
   env: list(
     reqObj({
-      name: reqStr,
-      value: str,
+      name: reqStr.describe('Name of the environment variable (a C identifier).'),
+      value: str.describe('Value, with $(VAR) references to earlier variables expanded. Defaults to "".'),
       valueFrom: obj({
         configMapKeyRef: obj({ key: reqStr, name: str, optional: bool }),
         fieldRef,
@@ -44,16 +51,27 @@ const container = reqObj({
         secretKeyRef: obj({ key: reqStr, name: str, optional: bool }),
       }),
     }),
-  ),
-  envFrom: list(reqObj({ configMapRef: obj({ name: str, optional: bool }), prefix: str, secretRef: obj({ name: str, optional: bool }) })),
-  image: str,
-  imagePullPolicy: oneOf(['Always', 'Never', 'IfNotPresent']),
-  lifecycle: obj({ postStart: handler, preStop: handler }),
-  livenessProbe: probe,
-  name: reqStr,
-  ports: list(reqObj({ containerPort: reqInt, hostIP: str, hostPort: int, name: str, protocol })),
-  readinessProbe: probe,
-  resources: obj({ limits: quantityMap, requests: quantityMap }),
+  ).describe('Environment variables to set in the container.'),
+  envFrom: list(reqObj({ configMapRef: obj({ name: str, optional: bool }), prefix: str, secretRef: obj({ name: str, optional: bool }) })).describe('Sources whose keys all become environment variables (ConfigMaps and Secrets). Keys that are not valid variable names are skipped; env entries win over these.'),
+  image: str.describe('Container image name, as the container runtime pulls it (for example nginx:1.25).'),
+  imagePullPolicy: oneOf(['Always', 'Never', 'IfNotPresent']).describe('When to pull the image: Always, Never or IfNotPresent. Defaults to Always for the :latest tag (or no tag), otherwise IfNotPresent.'),
+  lifecycle: obj({ postStart: handler, preStop: handler }).describe('Actions the kubelet runs right after the container starts (postStart) and before it is stopped (preStop).'),
+  livenessProbe: probe.describe('Periodic check of container liveness; the container is restarted when it fails.'),
+  name: reqStr.describe('Name of the container, a DNS label unique within the pod. Cannot be updated.'),
+  ports: list(
+    reqObj({
+      containerPort: reqInt.describe("Port number on the pod's IP address (1-65535)."),
+      hostIP: str.describe('Host IP to bind the host port to.'),
+      hostPort: int.describe('Port number on the host (1-65535). Most containers do not need one.'),
+      name: str.describe('Name of the port (an IANA service name), unique in the pod; services can refer to it.'),
+      protocol: protocol.describe('Protocol of the port: TCP (the default) or UDP.'),
+    }),
+  ).describe('Ports to expose from the container. Informational: a port not listed here may still be reached.'),
+  readinessProbe: probe.describe('Periodic check of container readiness; the pod is removed from service endpoints while it fails.'),
+  resources: obj({
+    limits: quantityMap.describe('Maximum amount of each compute resource the container may use.'),
+    requests: quantityMap.describe('Minimum amount of each compute resource the container needs; scheduling uses these. Default to the limits when omitted.'),
+  }).describe('Compute resources (cpu, memory) the container requests and is limited to.'),
   securityContext: obj({
     allowPrivilegeEscalation: bool,
     capabilities: obj({ add: strList, drop: strList }),
@@ -62,15 +80,23 @@ const container = reqObj({
     runAsNonRoot: bool,
     runAsUser: int,
     seLinuxOptions,
-  }),
-  stdin: bool,
-  stdinOnce: bool,
-  terminationMessagePath: str,
-  terminationMessagePolicy: oneOf(['File', 'FallbackToLogsOnError']),
-  tty: bool,
-  volumeDevices: list(reqObj({ devicePath: reqStr, name: reqStr })),
-  volumeMounts: list(reqObj({ mountPath: reqStr, mountPropagation: str, name: reqStr, readOnly: bool, subPath: str })),
-  workingDir: str,
+  }).describe("Security options the container runs with; they override the pod's securityContext."),
+  stdin: bool.describe('Whether the container allocates a buffer for stdin. Without it, reads from stdin always return EOF.'),
+  stdinOnce: bool.describe('Whether the stdin channel closes after the first attach session ends.'),
+  terminationMessagePath: str.describe("File the container's termination message is read from, mounted into the container. Defaults to /dev/termination-log."),
+  terminationMessagePolicy: oneOf(['File', 'FallbackToLogsOnError']).describe('How the termination message is filled: File (the default) or FallbackToLogsOnError (the log tail when the file is empty and the container failed).'),
+  tty: bool.describe('Whether the container allocates a TTY (needs stdin too).'),
+  volumeDevices: list(reqObj({ devicePath: reqStr, name: reqStr })).describe("Block devices from the pod's volumes to expose to the container."),
+  volumeMounts: list(
+    reqObj({
+      mountPath: reqStr.describe("Path in the container at which the volume is mounted; must not contain ':'."),
+      mountPropagation: str.describe('How mounts propagate between host and container: None (the default), HostToContainer or Bidirectional.'),
+      name: reqStr.describe("Name of one of the pod's volumes."),
+      readOnly: bool.describe('Mount read-only (default false).'),
+      subPath: str.describe("Path within the volume to mount instead of its root."),
+    }),
+  ).describe("Pod volumes to mount into the container's filesystem."),
+  workingDir: str.describe("Working directory of the container; the image's default when empty."),
 });
 
 const nodeSelectorRequirement = reqObj({ key: reqStr, operator: oneOf(['In', 'NotIn', 'Exists', 'DoesNotExist', 'Gt', 'Lt']).unwrap().unwrap(), values: strList });
@@ -83,7 +109,7 @@ const podAffinity = obj({
 
 /** The PodSpec fields. */
 export const podSpecShape = {
-  activeDeadlineSeconds: int,
+  activeDeadlineSeconds: int.describe('Seconds the pod may be active (counted from its start) before the system actively tries to mark it failed and kill its containers.'),
   affinity: obj({
     nodeAffinity: obj({
       preferredDuringSchedulingIgnoredDuringExecution: list(reqObj({ preference: nodeSelectorTerm, weight: reqInt })),
@@ -91,31 +117,31 @@ export const podSpecShape = {
     }),
     podAffinity,
     podAntiAffinity: podAffinity,
-  }),
-  automountServiceAccountToken: bool,
-  containers: reqList(container),
-  dnsConfig: obj({ nameservers: strList, options: list(reqObj({ name: str, value: str })), searches: strList }),
-  dnsPolicy: oneOf(['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None']),
-  hostAliases: list(reqObj({ hostnames: strList, ip: str })),
-  hostIPC: bool,
-  hostNetwork: bool,
-  hostPID: bool,
-  hostname: str,
-  imagePullSecrets: list(reqObj(localRef)),
-  initContainers: list(container),
-  nodeName: str,
-  nodeSelector: strMap,
-  priority: int,
-  priorityClassName: str,
-  restartPolicy: oneOf(['Always', 'OnFailure', 'Never']),
-  schedulerName: str,
-  securityContext: obj({ fsGroup: int, runAsNonRoot: bool, runAsUser: int, seLinuxOptions, supplementalGroups: list(z.number().int()) }),
-  serviceAccount: str,
-  serviceAccountName: str,
-  subdomain: str,
-  terminationGracePeriodSeconds: int,
-  tolerations: list(reqObj({ effect: oneOf(['NoSchedule', 'PreferNoSchedule', 'NoExecute']), key: str, operator: oneOf(['Exists', 'Equal']), tolerationSeconds: int, value: str })),
-  volumes: list(volume),
+  }).describe('Scheduling constraints relating the pod to nodes and to other pods.'),
+  automountServiceAccountToken: bool.describe('Whether a service account token is mounted automatically.'),
+  containers: reqList(container).describe('Containers of the pod. At least one; each name is unique in the pod. Cannot be added or removed after creation.'),
+  dnsConfig: obj({ nameservers: strList, options: list(reqObj({ name: str, value: str })), searches: strList }).describe('DNS parameters added to those generated from dnsPolicy.'),
+  dnsPolicy: oneOf(['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None']).describe("How the pod's DNS is set up: ClusterFirstWithHostNet, ClusterFirst (the default), Default or None."),
+  hostAliases: list(reqObj({ hostnames: strList, ip: str })).describe("Entries added to the pod's /etc/hosts."),
+  hostIPC: bool.describe("Use the host's IPC namespace."),
+  hostNetwork: bool.describe("Use the host's network namespace; the pod's ports then bind on the node."),
+  hostPID: bool.describe("Use the host's PID namespace."),
+  hostname: str.describe('Hostname of the pod; the system-defined value (the pod name) when empty.'),
+  imagePullSecrets: list(reqObj(localRef)).describe('Secrets in the same namespace holding registry credentials for pulling the images.'),
+  initContainers: list(container).describe('Containers run one after another, each to completion, before the app containers start.'),
+  nodeName: str.describe('Node the pod is bound to. Set by the scheduler (or by a binding); setting it directly skips scheduling.'),
+  nodeSelector: strMap.describe('Labels a node must carry for the pod to be scheduled there.'),
+  priority: int.describe('Priority value, filled from priorityClassName by admission.'),
+  priorityClassName: str.describe("Name of the pod's priority class."),
+  restartPolicy: oneOf(['Always', 'OnFailure', 'Never']).describe('Restart policy of every container: Always (the default), OnFailure or Never.'),
+  schedulerName: str.describe('Scheduler that places the pod; the default scheduler when empty.'),
+  securityContext: obj({ fsGroup: int, runAsNonRoot: bool, runAsUser: int, seLinuxOptions, supplementalGroups: list(z.number().int()) }).describe('Pod-level security attributes and common container settings.'),
+  serviceAccount: str.describe('Deprecated alias of serviceAccountName.'),
+  serviceAccountName: str.describe('Service account the pod runs as.'),
+  subdomain: str.describe("Subdomain of the pod's hostname: <hostname>.<subdomain>.<namespace>.svc.<cluster domain>. No domain when empty."),
+  terminationGracePeriodSeconds: int.describe('Seconds the pod is given to stop gracefully before it is killed (default 30; 0 means at once).'),
+  tolerations: list(reqObj({ effect: oneOf(['NoSchedule', 'PreferNoSchedule', 'NoExecute']), key: str, operator: oneOf(['Exists', 'Equal']), tolerationSeconds: int, value: str })).describe('Taints the pod tolerates.'),
+  volumes: list(volume).describe("Volumes the pod's containers may mount."),
 };
 
 export const podSpec = reqObj(podSpecShape);

@@ -1,5 +1,6 @@
 /**
- * OpenAPI v3 (upstream k8s.io/kube-openapi handler3): `/openapi/v3` lists each served group
+ * OpenAPI v2 (upstream kube-openapi handler: one Swagger 2.0 document, JSON or gnostic
+ * protobuf, with an ETag) and OpenAPI v3 (upstream k8s.io/kube-openapi handler3): `/openapi/v3` lists each served group
  * version with a `serverRelativeURL` carrying a content hash; `/openapi/v3/<gv>` serves an
  * OpenAPI 3.0 document generated from the resource table: a schema per kind (with
  * `x-kubernetes-group-version-kind` and list patch metadata) and every operation with its
@@ -8,11 +9,15 @@
 import { createHash } from 'node:crypto';
 import type Router from '@koa/router';
 import { toOpenApi, type OpenApiSchema } from '../../api/openapi-schema.js';
+import { swaggerDocument } from '../../api/openapi-v2.js';
+import { encodeSwaggerProtobuf } from '../../api/protobuf/openapi-v2.js';
+import { notAcceptable } from '../../errors/api-error.js';
 import type { ResourceDefinition } from '../../registry/types.js';
 import type { ApiState } from '../context.js';
 import { resourceNotFound } from '../handlers/resource-handler.js';
 
 type Op = Record<string, unknown>;
+const INFO = { title: 'ck-apiserver', version: 'v1.10.0' };
 
 const schemaName = (d: Pick<ResourceDefinition, 'group' | 'version' | 'kind'>) =>
   d.group ? `io.ck.api.${d.group.split('.')[0]}.${d.version}.${d.kind}` : `io.k8s.api.core.${d.version}.${d.kind}`;
@@ -70,6 +75,15 @@ function pathsOf(def: ResourceDefinition, root: string): Record<string, Op> {
   return paths;
 }
 
+/** A kind's schema with its description and the standard ones of spec and status. */
+function kindSchema(def: ResourceDefinition): OpenApiSchema {
+  const schema = toOpenApi(def.schema, def.patchMeta) as { properties?: Record<string, OpenApiSchema> };
+  const props = schema.properties ?? {};
+  if (props.spec && !props.spec.description) props.spec = { description: `Desired state of the ${def.kind}.`, ...props.spec };
+  if (props.status && !props.status.description) props.status = { description: `Most recently observed state of the ${def.kind}, written by the system. Read-only.`, ...props.status };
+  return { description: def.description ?? `${def.kind} (${def.group || 'core'}/${def.version}).`, ...schema };
+}
+
 /** The OpenAPI 3.0 document of one group version. */
 export function openApiDocument(defs: readonly ResourceDefinition[], group: string, version: string): OpenApiSchema {
   const served = defs.filter((d) => d.group === group && d.version === version);
@@ -83,7 +97,7 @@ export function openApiDocument(defs: readonly ResourceDefinition[], group: stri
   const paths: Record<string, Op> = {};
   for (const def of served) {
     const gvk = [{ group: def.group, version: def.version, kind: def.kind }];
-    schemas[schemaName(def)] = { ...toOpenApi(def.schema, def.patchMeta), description: `${def.kind} (${def.group || 'core'}/${def.version}).`, 'x-kubernetes-group-version-kind': gvk };
+    schemas[schemaName(def)] = { ...kindSchema(def), 'x-kubernetes-group-version-kind': gvk };
     schemas[`${schemaName(def)}List`] = {
       type: 'object',
       required: ['items'],
@@ -92,18 +106,49 @@ export function openApiDocument(defs: readonly ResourceDefinition[], group: stri
     };
     Object.assign(paths, pathsOf(def, root));
   }
-  return { openapi: '3.0.0', info: { title: 'ck-apiserver', version: 'v1.10.0' }, paths, components: { schemas } };
+  return { openapi: '3.0.0', info: INFO, paths, components: { schemas } };
 }
 
-/** Install `/openapi/v3` and one document per group version that serves resources. */
+const hashOf = (data: string | Uint8Array) => createHash('sha512').update(data).digest('hex').slice(0, 128).toUpperCase();
+
+/**
+ * Media types of Swagger 2.0 in protobuf (gnostic openapi_v2.Document), as kube-openapi names
+ * them; answers always carry the second, as Go's mime parser rejects the `@` of the first.
+ */
+const SWAGGER_PROTOBUF_TYPES = ['application/com.github.proto-openapi.spec.v2@v1.0+protobuf', 'application/com.github.proto-openapi.spec.v2.v1.0+protobuf'];
+
+/**
+ * Install `/openapi/v2` (JSON, or protobuf for kubectl), `/openapi/v3` and one v3 document per
+ * group version that serves resources.
+ */
 export function installOpenApiRoutes(router: Router<ApiState>, defs: readonly ResourceDefinition[]): void {
   const gvs = [...new Set(defs.map((d) => `${d.group}/${d.version}`))].map((gv) => gv.split('/') as [string, string]);
   const docs = new Map<string, { text: string; hash: string }>();
+  const v3docs: OpenApiSchema[] = [];
   for (const [group, version] of gvs) {
-    const text = JSON.stringify(openApiDocument(defs, group, version));
-    const hash = createHash('sha512').update(text).digest('hex').slice(0, 128).toUpperCase();
-    docs.set(group ? `apis/${group}/${version}` : `api/${version}`, { text, hash });
+    const doc = openApiDocument(defs, group, version);
+    v3docs.push(doc);
+    const text = JSON.stringify(doc);
+    docs.set(group ? `apis/${group}/${version}` : `api/${version}`, { text, hash: hashOf(text) });
   }
+  const swagger = swaggerDocument(v3docs, INFO);
+  const v2json = JSON.stringify(swagger);
+  const v2protobuf = Buffer.from(encodeSwaggerProtobuf(swagger));
+  const v2etag = `"${hashOf(v2json)}"`;
+  router.get('/openapi/v2', (ctx) => {
+    const accept = (ctx.get('Accept') || '*/*').split(',').map((t) => t.split(';')[0].trim().toLowerCase());
+    const protobuf = accept.find((t) => SWAGGER_PROTOBUF_TYPES.includes(t));
+    const json = accept.some((t) => t === 'application/json' || t === '*/*' || t === 'application/*');
+    if (!protobuf && !json) throw notAcceptable(['application/json', ...SWAGGER_PROTOBUF_TYPES]);
+    ctx.set('ETag', v2etag);
+    ctx.set('Vary', 'Accept');
+    if (ctx.get('If-None-Match') === v2etag) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.set('Content-Type', protobuf ? SWAGGER_PROTOBUF_TYPES[1] : 'application/json');
+    ctx.body = protobuf ? v2protobuf : v2json;
+  });
   router.get('/openapi/v3', (ctx) => {
     const paths = Object.fromEntries([...docs].map(([p, d]) => [p, { serverRelativeURL: `/openapi/v3/${p}?hash=${d.hash}` }]));
     ctx.set('Content-Type', 'application/json');

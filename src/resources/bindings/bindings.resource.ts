@@ -5,6 +5,7 @@ import { bindingMessages } from './bindings.protobuf.js';
 
 export const bindings = defineResource({
   kind: 'Binding',
+  description: 'Binding ties one object to another; for example, a pod to the node it runs on. Deprecated: use the pods/binding subresource.',
   protobuf: bindingMessages,
   plural: 'bindings',
   namespaced: true,

@@ -7,6 +7,7 @@ import { configMapMessages } from './configmaps.protobuf.js';
 
 export const configMaps = defineResource({
   kind: 'ConfigMap',
+  description: 'ConfigMap holds configuration data, string or binary values, for pods to consume.',
   protobuf: configMapMessages,
   plural: 'configmaps',
   namespaced: true,

@@ -6,6 +6,7 @@ import { endpointsMessages } from './endpoints.protobuf.js';
 
 export const endpoints = defineResource({
   kind: 'Endpoints',
+  description: 'Endpoints lists the network addresses and ports that implement a service.',
   protobuf: endpointsMessages,
   plural: 'endpoints',
   singular: 'endpoints',

@@ -12,6 +12,7 @@ const involved = ['kind', 'namespace', 'name', 'uid', 'apiVersion', 'resourceVer
 
 export const events = defineResource({
   kind: 'Event',
+  description: 'Event reports something that happened to an object, such as a scheduling decision or an error.',
   protobuf: eventMessages,
   plural: 'events',
   namespaced: true,

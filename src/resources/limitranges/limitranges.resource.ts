@@ -5,6 +5,7 @@ import { limitRangeMessages } from './limitranges.protobuf.js';
 
 export const limitRanges = defineResource({
   kind: 'LimitRange',
+  description: 'LimitRange sets default, minimum and maximum resource use per kind of object in a namespace.',
   protobuf: limitRangeMessages,
   plural: 'limitranges',
   namespaced: true,

@@ -20,6 +20,7 @@ function specOf(obj: ApiObject): NamespaceSpec {
 
 export const namespaces = defineResource({
   kind: 'Namespace',
+  description: 'Namespace provides a scope for names; most objects live in one.',
   protobuf: namespaceMessages,
   plural: 'namespaces',
   namespaced: false,

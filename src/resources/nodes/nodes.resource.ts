@@ -7,6 +7,7 @@ import { nodeMessages } from './nodes.protobuf.js';
 
 export const nodes = defineResource({
   kind: 'Node',
+  description: 'Node is a worker machine of the cluster, with its capacity, conditions and addresses.',
   protobuf: nodeMessages,
   plural: 'nodes',
   namespaced: false,

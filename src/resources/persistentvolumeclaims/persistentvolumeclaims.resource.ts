@@ -8,6 +8,7 @@ import { persistentVolumeClaimMessages } from './persistentvolumeclaims.protobuf
 
 export const persistentVolumeClaims = defineResource({
   kind: 'PersistentVolumeClaim',
+  description: "PersistentVolumeClaim is a user's request for, and claim to, a persistent volume.",
   protobuf: persistentVolumeClaimMessages,
   plural: 'persistentvolumeclaims',
   namespaced: true,

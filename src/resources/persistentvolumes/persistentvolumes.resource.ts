@@ -10,6 +10,7 @@ const SOURCES = new Set(Object.keys(persistentVolumeSources));
 
 export const persistentVolumes = defineResource({
   kind: 'PersistentVolume',
+  description: 'PersistentVolume is a piece of storage provisioned by an administrator and bound to a claim.',
   protobuf: persistentVolumeMessages,
   plural: 'persistentvolumes',
   namespaced: false,

@@ -14,6 +14,7 @@ type PodLike = { spec?: Record<string, unknown>; status?: Record<string, unknown
 
 export const pods = defineResource({
   kind: 'Pod',
+  description: 'Pod is a group of containers scheduled together on one node, sharing network and storage.',
   protobuf: podMessages,
   plural: 'pods',
   namespaced: true,

@@ -8,6 +8,7 @@ import { podTemplateMessages } from './podtemplates.protobuf.js';
 
 export const podTemplates = defineResource({
   kind: 'PodTemplate',
+  description: 'PodTemplate describes pods to be created from it: their metadata and spec.',
   protobuf: podTemplateMessages,
   plural: 'podtemplates',
   namespaced: true,

@@ -31,6 +31,7 @@ function defaults(obj: ApiObject): void {
 
 export const replicationControllers = defineResource({
   kind: 'ReplicationController',
+  description: 'ReplicationController keeps a given number of copies of a pod running.',
   protobuf: replicationControllerMessages,
   plural: 'replicationcontrollers',
   namespaced: true,

@@ -6,6 +6,7 @@ import { resourceQuotaMessages } from './resourcequotas.protobuf.js';
 
 export const resourceQuotas = defineResource({
   kind: 'ResourceQuota',
+  description: 'ResourceQuota limits the total resources the objects of a namespace may use.',
   protobuf: resourceQuotaMessages,
   plural: 'resourcequotas',
   namespaced: true,

@@ -7,6 +7,7 @@ import { secretMessages } from './secrets.protobuf.js';
 
 export const secrets = defineResource({
   kind: 'Secret',
+  description: 'Secret holds sensitive data such as passwords, tokens or keys, base64-encoded in data.',
   protobuf: secretMessages,
   plural: 'secrets',
   namespaced: true,

@@ -9,6 +9,7 @@ import { securityContextConstraintsMessages } from './securitycontextconstraints
 
 const common = {
   kind: 'SecurityContextConstraints',
+  description: 'SecurityContextConstraints govern which security settings a pod may request, and which users and groups may use them.',
   protobuf: securityContextConstraintsMessages,
   plural: 'securitycontextconstraints',
   namespaced: false,

@@ -7,6 +7,7 @@ import { serviceAccountMessages } from './serviceaccounts.protobuf.js';
 
 export const serviceAccounts = defineResource({
   kind: 'ServiceAccount',
+  description: 'ServiceAccount gives an identity to processes running in pods, with the secrets they may use.',
   protobuf: serviceAccountMessages,
   plural: 'serviceaccounts',
   namespaced: true,

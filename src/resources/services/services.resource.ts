@@ -23,6 +23,7 @@ function defaultServiceSpec(spec: Record<string, any>): void {
 
 export const services = defineResource({
   kind: 'Service',
+  description: 'Service names a set of pods (by label selector) and the ports through which clients reach them.',
   protobuf: serviceMessages,
   plural: 'services',
   namespaced: true,

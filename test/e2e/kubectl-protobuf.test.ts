@@ -57,4 +57,14 @@ describe('kubectl 1.32 describe, answered in protobuf', () => {
     expect(res.stdout).toMatch(new RegExp(`^Name:\\s+${target.split('/')[1]}$`, 'm'));
     expect(res.stderr).toContain('Content-Type: application/vnd.kubernetes.protobuf');
   });
+
+  it('drain deletes a pod through a protobuf DeleteOptions body', async () => {
+    const run1 = await k('run', 'drained', '--image=nginx', '-n', 'describe-pb', '--overrides={"spec":{"nodeName":"describe-n1"}}');
+    expect(run1.code, run1.stderr).toBe(0);
+    const res = await k('drain', 'describe-n1', '--force', '--grace-period=0', '-v=8');
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stderr).toMatch(/DELETE https:\/\/\S+\/pods\/drained[\s\S]*?Content-Type: application\/vnd\.kubernetes\.protobuf/);
+    expect((await k('get', 'pod', 'drained', '-n', 'describe-pb')).code).not.toBe(0);
+    expect(JSON.parse((await k('get', 'node', 'describe-n1', '-o', 'json')).stdout).spec.unschedulable).toBe(true);
+  });
 });

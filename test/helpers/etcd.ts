@@ -1,7 +1,8 @@
 /**
  * A throw-away etcd for tests, started with testcontainers. The image comes from ETCD_IMAGE
- * (default the public etcd image; CI uses `local/etcd:3.4`, built from Debian's etcd-server
- * with no shell, so the command is the etcd binary itself and readiness is its /health).
+ * (default `local/etcd:3.4`, which the README's setup command builds from Debian's etcd-server
+ * with no registry; `quay.io/coreos/etcd:v3.4.34` works where a registry is reachable). The
+ * image has no shell, so the command is the etcd binary itself and readiness is its /health.
  */
 process.env.TESTCONTAINERS_RYUK_DISABLED ??= 'true';
 process.env.TESTCONTAINERS_HOST_OVERRIDE ??= '127.0.0.1';
@@ -15,7 +16,7 @@ export interface StartedEtcd {
   stop(): Promise<void>;
 }
 
-export const ETCD_IMAGE = process.env.ETCD_IMAGE ?? 'quay.io/coreos/etcd:v3.4.34';
+export const ETCD_IMAGE = process.env.ETCD_IMAGE ?? 'local/etcd:3.4';
 
 /** Start one etcd member. Throws when Docker is unavailable or etcd does not become healthy in 60s. */
 export async function startEtcd(): Promise<StartedEtcd> {

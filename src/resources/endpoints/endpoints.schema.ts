@@ -7,9 +7,9 @@ const address = reqObj({ hostname: str, ip: reqStr, nodeName: str, targetRef: ob
 export const endpointsSchema = kindSchema({
   subsets: list(
     reqObj({
-      addresses: list(address),
-      notReadyAddresses: list(address),
-      ports: list(reqObj({ name: str, port: reqInt, protocol })),
+      addresses: list(address).describe('Addresses of endpoints ready to receive traffic.'),
+      notReadyAddresses: list(address).describe('Addresses of endpoints not ready yet (still starting, or failing readiness).'),
+      ports: list(reqObj({ name: str, port: reqInt, protocol })).describe('Port numbers available on every address of the subset.'),
     }),
-  ),
+  ).describe('Sets of addresses sharing the same ports; the union of all subsets is the full set of endpoints.'),
 });

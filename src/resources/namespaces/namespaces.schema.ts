@@ -2,4 +2,4 @@
 import { kindSchema } from '../../api/meta-schema.js';
 import { obj, oneOf, strList } from '../../api/core/schema-kit.js';
 
-export const namespaceSchema = kindSchema({ spec: obj({ finalizers: strList }), status: obj({ phase: oneOf(['Active', 'Terminating']) }) });
+export const namespaceSchema = kindSchema({ spec: obj({ finalizers: strList }).describe('Desired state of the Namespace: the finalizers that must run before it is removed.'), status: obj({ phase: oneOf(['Active', 'Terminating']) }).describe('Observed state: Active, or Terminating while its content is being deleted.') });

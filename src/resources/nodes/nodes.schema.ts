@@ -4,17 +4,17 @@ import { bool, int, list, obj, objectReference, quantityMap, reqObj, reqStr, str
 
 export const nodeSchema = kindSchema({
   spec: obj({
-    configSource: obj({ apiVersion: str, configMapRef: obj(objectReference), kind: str }),
-    externalID: str,
-    podCIDR: str,
-    providerID: str,
-    taints: list(reqObj({ effect: reqStr, key: reqStr, timeAdded: time, value: str })),
-    unschedulable: bool,
+    configSource: obj({ apiVersion: str, configMapRef: obj(objectReference), kind: str }).describe('Where the node agent reads its dynamic configuration from (a ConfigMap).'),
+    externalID: str.describe("Deprecated: the node's id in the cloud provider; use providerID."),
+    podCIDR: str.describe("IP range assigned to the node's pods."),
+    providerID: str.describe("The node's id in the cloud provider: <provider>://<id>."),
+    taints: list(reqObj({ effect: reqStr, key: reqStr, timeAdded: time, value: str })).describe('Taints repelling pods that do not tolerate them (effects NoSchedule, PreferNoSchedule, NoExecute).'),
+    unschedulable: bool.describe('Keep new pods off the node (kubectl cordon sets it).'),
   }),
   status: obj({
-    addresses: list(reqObj({ address: reqStr, type: reqStr })),
-    allocatable: quantityMap,
-    capacity: quantityMap,
+    addresses: list(reqObj({ address: reqStr, type: reqStr })).describe('Addresses of the node: Hostname, ExternalIP, InternalIP, ...'),
+    allocatable: quantityMap.describe('Resources available to pods (capacity minus what the system reserves).'),
+    capacity: quantityMap.describe('Total resources of the node: cpu, memory, pods, ...'),
     conditions: list(reqObj({ lastHeartbeatTime: time, lastTransitionTime: time, message: str, reason: str, status: reqStr, type: reqStr })),
     daemonEndpoints: obj({ agentEndpoint: obj({ Port: int }) }),
     images: list(reqObj({ names: strList, sizeBytes: int })),

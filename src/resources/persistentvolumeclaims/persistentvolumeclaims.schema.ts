@@ -6,17 +6,17 @@ const accessModes = list(oneOf(['ReadWriteOnce', 'ReadOnlyMany', 'ReadWriteMany'
 
 export const persistentVolumeClaimSchema = kindSchema({
   spec: obj({
-    accessModes,
-    resources: obj({ limits: quantityMap, requests: quantityMap }),
-    selector: labelSelector,
-    storageClassName: str,
-    volumeMode: oneOf(['Block', 'Filesystem']),
-    volumeName: str,
+    accessModes: accessModes.describe('Access modes the volume must offer: ReadWriteOnce, ReadOnlyMany, ReadWriteMany.'),
+    resources: obj({ limits: quantityMap, requests: quantityMap }).describe('Minimum resources the volume must have (requests.storage).'),
+    selector: labelSelector.describe('Label query over the volumes that may be bound.'),
+    storageClassName: str.describe('Storage class wanted; the empty string asks for a volume without class.'),
+    volumeMode: oneOf(['Block', 'Filesystem']).describe('Filesystem (the default) or Block.'),
+    volumeName: str.describe('Name of the PersistentVolume this claim is bound to.'),
   }),
   status: obj({
     accessModes: strList,
     capacity: quantityMap,
     conditions: list(reqObj({ lastProbeTime: time, lastTransitionTime: time, message: str, reason: str, status: reqStr, type: reqStr })),
-    phase: oneOf(['Pending', 'Bound', 'Lost']),
+    phase: oneOf(['Pending', 'Bound', 'Lost']).describe('Pending, Bound, or Lost (its volume is gone).'),
   }),
 });

@@ -3,4 +3,4 @@ import { kindSchema, strictObjectMeta } from '../../api/meta-schema.js';
 import { obj } from '../../api/core/schema-kit.js';
 import { podSpec } from '../../api/core/pod-spec.js';
 
-export const podTemplateSchema = kindSchema({ template: obj({ metadata: strictObjectMeta, spec: podSpec.nullable().optional() }) });
+export const podTemplateSchema = kindSchema({ template: obj({ metadata: strictObjectMeta, spec: podSpec.nullable().optional() }).describe('The pod to create: its metadata and spec.') });

@@ -5,17 +5,17 @@ import { podSpec } from '../../api/core/pod-spec.js';
 
 export const replicationControllerSchema = kindSchema({
   spec: obj({
-    minReadySeconds: int,
-    replicas: int,
-    selector: strMap,
-    template: obj({ metadata: strictObjectMeta, spec: podSpec.nullable().optional() }),
+    minReadySeconds: int.describe('Seconds a new pod must be ready, without any container crashing, to count as available (default 0).'),
+    replicas: int.describe('Number of pod copies wanted (default 1).'),
+    selector: strMap.describe("Label query over the pods counted as copies; defaults to the template's labels, which it must match."),
+    template: obj({ metadata: strictObjectMeta, spec: podSpec.nullable().optional() }).describe('Pod created when copies are missing; its labels must match the selector.'),
   }),
   status: obj({
-    availableReplicas: int,
+    availableReplicas: int.describe('Pods ready for at least minReadySeconds.'),
     conditions: list(reqObj({ lastTransitionTime: time, message: str, reason: str, status: reqStr, type: reqStr })),
-    fullyLabeledReplicas: int,
-    observedGeneration: int,
-    readyReplicas: int,
-    replicas: int,
+    fullyLabeledReplicas: int.describe("Pods whose labels match the template's labels."),
+    observedGeneration: int.describe('Most recent generation the controller has acted on.'),
+    readyReplicas: int.describe('Ready pods.'),
+    replicas: int.describe('Most recently observed number of pods.'),
   }),
 });

@@ -3,6 +3,6 @@ import { kindSchema } from '../../api/meta-schema.js';
 import { obj, quantityMap, strList } from '../../api/core/schema-kit.js';
 
 export const resourceQuotaSchema = kindSchema({
-  spec: obj({ hard: quantityMap, scopes: strList }),
-  status: obj({ hard: quantityMap, used: quantityMap }),
+  spec: obj({ hard: quantityMap, scopes: strList }).describe('Desired quota: hard limits per resource name, and the scopes objects must match to be counted.'),
+  status: obj({ hard: quantityMap, used: quantityMap }).describe('Enforced hard limits and current usage of the namespace.'),
 });

@@ -3,7 +3,7 @@ import { kindSchema } from '../../api/meta-schema.js';
 import { bool, list, localRef, objectReference, reqObj } from '../../api/core/schema-kit.js';
 
 export const serviceAccountSchema = kindSchema({
-  automountServiceAccountToken: bool,
-  imagePullSecrets: list(reqObj(localRef)),
-  secrets: list(reqObj(objectReference)),
+  automountServiceAccountToken: bool.describe('Whether pods running as this account get an API token mounted automatically; a pod may override it.'),
+  imagePullSecrets: list(reqObj(localRef)).describe('Secrets added to the imagePullSecrets of pods that use this account.'),
+  secrets: list(reqObj(objectReference)).describe('Secrets pods running as this account may use.'),
 });

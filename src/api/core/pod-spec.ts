@@ -1,13 +1,26 @@
 /** PodSpec and its parts (Container, Probe, Handler, affinity, ...), as the spec lists them. */
 import { z } from 'zod';
-import { bool, int, intOrString, protocol, labelSelector, list, localRef, obj, oneOf, quantityMap, reqInt, reqList, reqObj, reqStr, str, strList, strMap, time } from './schema-kit.js';
+import { bool, described, int, intOrString, protocol, labelSelector, list, localRef, obj, oneOf, quantityMap, reqInt, reqList, reqObj, reqStr, str, strList, strMap, time } from './schema-kit.js';
 import { fieldRef, resourceFieldRef, volume } from './volumes.js';
 
 const seLinuxOptions = obj({ level: str, role: str, type: str, user: str });
 const handlerFields = {
   exec: obj({ command: strList.describe('Command run inside the container, without a shell; exit status 0 is success.') }).describe('Run a command in the container.'),
-  httpGet: obj({ host: str, httpHeaders: list(reqObj({ name: reqStr, value: reqStr })), path: str, port: intOrString.unwrap().unwrap(), scheme: oneOf(['HTTP', 'HTTPS']) }),
-  tcpSocket: obj({ host: str, port: intOrString.unwrap().unwrap() }),
+  httpGet: obj(
+    described(
+      { host: str, httpHeaders: list(reqObj({ name: reqStr, value: reqStr })), path: str, port: intOrString.unwrap().unwrap(), scheme: oneOf(['HTTP', 'HTTPS']) },
+      {
+        host: "Host name to connect to; the pod's IP when empty.",
+        httpHeaders: 'Extra request headers.',
+        path: 'Path of the HTTP request.',
+        port: 'Port number or name to connect to.',
+        scheme: 'HTTP (the default) or HTTPS.',
+      },
+    ),
+  ).describe('An HTTP GET request; a status from 200 to 399 is success.'),
+  tcpSocket: obj(described({ host: str, port: intOrString.unwrap().unwrap() }, { host: "Host name to connect to; the pod's IP when empty.", port: 'Port number or name to connect to.' })).describe(
+    'A TCP connection; success when it opens.',
+  ),
 };
 const handler = obj(handlerFields);
 const probe = obj({

@@ -65,3 +65,10 @@ export const labelSelector = obj({
   matchExpressions: list(reqObj({ key: reqStr, operator: reqStr, values: strList })),
   matchLabels: strMap,
 });
+
+/** `shape` with the descriptions of `docs` attached to its fields (for OpenAPI and `kubectl explain`). */
+export function described<T extends Record<string, z.ZodType>>(shape: T, docs: Partial<Record<keyof T, string>>): T {
+  const out: Record<string, z.ZodType> = { ...shape };
+  for (const [key, text] of Object.entries(docs)) if (text && out[key]) out[key] = out[key].describe(text as string);
+  return out as unknown as T;
+}

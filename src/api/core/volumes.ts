@@ -4,7 +4,7 @@
  * there; storageos takes a local reference).
  */
 import type { z } from 'zod';
-import { bool, int, list, localRef, obj, objectReference, quantity, reqInt, reqObj, reqStr, str, strList, strMap } from './schema-kit.js';
+import { bool, described, int, list, localRef, obj, objectReference, quantity, reqInt, reqObj, reqStr, str, strList, strMap } from './schema-kit.js';
 
 const secretRef = obj({ name: str, namespace: str });
 const localSecretRef = obj(localRef);
@@ -58,8 +58,41 @@ const scaleIO = (ref: z.ZodType) =>
     volumeName: str,
   });
 
+/** What each volume-source block is (shared by pod volumes and persistent volumes). */
+const SOURCE_DOCS: Record<string, string> = {
+  awsElasticBlockStore: 'An AWS EBS disk, attached to the node and mounted.',
+  azureDisk: 'An Azure data disk.',
+  azureFile: 'An Azure File Service share.',
+  cephfs: 'A Ceph filesystem.',
+  cinder: 'An OpenStack Cinder volume.',
+  configMap: "A ConfigMap's keys as files.",
+  csi: 'A volume managed by an external CSI driver.',
+  downwardAPI: "Pod and container fields (labels, annotations, resources) as files.",
+  emptyDir: 'An empty directory that lives as long as the pod, on node storage or in memory.',
+  fc: 'A Fibre Channel disk.',
+  flexVolume: 'A volume from a FlexVolume driver plugin.',
+  flocker: 'A Flocker dataset.',
+  gcePersistentDisk: 'A GCE persistent disk.',
+  gitRepo: 'Deprecated: a directory with a git repository cloned into it.',
+  glusterfs: 'A GlusterFS volume.',
+  hostPath: "A file or directory of the node's filesystem. Mostly for system agents; not portable.",
+  iscsi: 'An iSCSI disk.',
+  local: 'A local disk or directory of a node (the volume has node affinity).',
+  nfs: 'An NFS export.',
+  persistentVolumeClaim: 'The persistent volume bound to a claim in the same namespace.',
+  photonPersistentDisk: 'A Photon Controller persistent disk.',
+  portworxVolume: 'A Portworx volume.',
+  projected: 'Several sources (secrets, config maps, downward API) projected into one directory.',
+  quobyte: 'A Quobyte volume.',
+  rbd: 'A Rados block device.',
+  scaleIO: 'A ScaleIO volume.',
+  secret: "A Secret's keys as files.",
+  storageos: 'A StorageOS volume.',
+  vsphereVolume: 'A vSphere virtual disk.',
+};
+
 /** PersistentVolumeSpec's volume-source blocks. */
-export const persistentVolumeSources = {
+export const persistentVolumeSources = described({
   ...shared,
   azureFile: obj({ readOnly: bool, secretName: reqStr, secretNamespace: str, shareName: reqStr }),
   cephfs: cephfs(secretRef),
@@ -69,7 +102,7 @@ export const persistentVolumeSources = {
   rbd: rbd(secretRef),
   scaleIO: scaleIO(secretRef),
   storageos: obj({ fsType: str, readOnly: bool, secretRef: obj(objectReference), volumeName: str, volumeNamespace: str }),
-};
+}, SOURCE_DOCS);
 
 const keyToPath = list(reqObj({ key: reqStr, mode: int, path: reqStr }));
 const fieldRef = obj({ apiVersion: str, fieldPath: reqStr });
@@ -77,7 +110,7 @@ const resourceFieldRef = obj({ containerName: str, divisor: quantity.nullable().
 const downwardItems = list(reqObj({ fieldRef, mode: int, path: reqStr, resourceFieldRef }));
 
 /** A pod Volume: a name and one source block. */
-export const volume = reqObj({
+export const volume = reqObj(described({
   name: reqStr,
   ...shared,
   azureFile: obj({ readOnly: bool, secretName: reqStr, shareName: reqStr }),
@@ -102,6 +135,6 @@ export const volume = reqObj({
     ),
   }),
   secret: obj({ defaultMode: int, items: keyToPath, optional: bool, secretName: str }),
-});
+}, { ...SOURCE_DOCS, name: 'Name of the volume, a DNS label unique in the pod; volumeMounts refer to it.' }));
 
 export { fieldRef, resourceFieldRef };

@@ -22,7 +22,7 @@ export const mergeBy = (key: string, items?: PatchMeta): PatchMeta => ({ merge: 
 const primitiveSet: PatchMeta = { merge: {} };
 
 export const objectMetaPatch: PatchMeta = {
-  fields: { finalizers: primitiveSet, ownerReferences: mergeBy('uid') },
+  fields: { finalizers: primitiveSet, ownerReferences: mergeBy('uid'), initializers: { fields: { pending: mergeBy('name') } } },
 };
 
 const container: PatchMeta = {

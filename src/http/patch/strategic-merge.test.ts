@@ -40,6 +40,13 @@ describe('strategic merge patch', () => {
     expect(out.spec.tolerations).toEqual([{ key: 'y' }]);
   });
 
+  it('merges owner references by uid and pending initializers by name, as ObjectMeta tags say', () => {
+    const base = { metadata: { ownerReferences: [{ uid: 'u1', name: 'a' }], initializers: { pending: [{ name: 'one' }] } } };
+    const out = strategicMerge(base, { metadata: { ownerReferences: [{ uid: 'u2', name: 'b' }], initializers: { pending: [{ name: 'two' }] } } }, podMeta) as any;
+    expect(out.metadata.ownerReferences.map((r: any) => r.uid)).toEqual(['u1', 'u2']);
+    expect(out.metadata.initializers.pending).toEqual([{ name: 'one' }, { name: 'two' }]);
+  });
+
   it('orders by $setElementOrder and treats finalizers as a set', () => {
     const out = strategicMerge(pod(), { metadata: { finalizers: ['b', 'c'], '$deleteFromPrimitiveList/finalizers': ['a'] }, spec: { '$setElementOrder/containers': [{ name: 'side' }, { name: 'nginx' }] } }, podMeta) as any;
     expect(out.metadata.finalizers).toEqual(['b', 'c']);

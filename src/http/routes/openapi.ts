@@ -134,15 +134,17 @@ export function installOpenApiRoutes(router: Router<ApiState>, defs: readonly Re
   const swagger = swaggerDocument(v3docs, INFO);
   const v2json = JSON.stringify(swagger);
   const v2protobuf = Buffer.from(encodeSwaggerProtobuf(swagger));
-  const v2etag = `"${hashOf(v2json)}"`;
+  // One ETag per representation (the two bodies differ).
+  const v2etags = { json: `"${hashOf(v2json)}"`, protobuf: `"${hashOf(v2protobuf)}"` };
   router.get('/openapi/v2', (ctx) => {
     const accept = (ctx.get('Accept') || '*/*').split(',').map((t) => t.split(';')[0].trim().toLowerCase());
     const protobuf = accept.find((t) => SWAGGER_PROTOBUF_TYPES.includes(t));
     const json = accept.some((t) => t === 'application/json' || t === '*/*' || t === 'application/*');
     if (!protobuf && !json) throw notAcceptable(['application/json', ...SWAGGER_PROTOBUF_TYPES]);
-    ctx.set('ETag', v2etag);
+    const etag = protobuf ? v2etags.protobuf : v2etags.json;
+    ctx.set('ETag', etag);
     ctx.set('Vary', 'Accept');
-    if (ctx.get('If-None-Match') === v2etag) {
+    if (ctx.get('If-None-Match') === etag) {
       ctx.status = 304;
       return;
     }

@@ -56,6 +56,8 @@ export interface SubresourceDefinition {
   readonly validate?: (requested: ApiObject) => FieldError[];
   /** Run the resource's own update strategy on the merged object (Scale: generation bumps). */
   readonly useMainStrategy?: boolean;
+  /** Schema of a view with its own kind (Scale), for OpenAPI; absent when the kind is served itself. */
+  readonly schema?: z.ZodType;
 }
 
 /** Selectable fields of an object for field selectors: `metadata.name` -> value. */

@@ -27,6 +27,18 @@ it('indexes api/v1 and security.platform.io/v1 and serves their documents', asyn
   expect(patch.parameters.map((p: any) => p.name)).toContain('fieldValidation');
   expect(Object.keys(patch.requestBody.content)).toContain('application/strategic-merge-patch+json');
   expect(doc.body.paths['/api/v1/pods'].get.operationId).toBe('listAllNamespacesNamespacedPod');
+  // Subresource operations, named as upstream names them.
+  const ops = (path: string) => Object.fromEntries(Object.entries(doc.body.paths[path]).filter(([k]) => k !== 'parameters').map(([k, v]: [string, any]) => [k, v.operationId]));
+  expect(ops('/api/v1/namespaces/{namespace}/pods/{name}/status')).toEqual({ get: 'readNamespacedPodStatus', put: 'replaceNamespacedPodStatus', patch: 'patchNamespacedPodStatus' });
+  expect(ops('/api/v1/namespaces/{namespace}/pods/{name}/binding')).toEqual({ post: 'createNamespacedPodBinding' });
+  expect(ops('/api/v1/namespaces/{name}/finalize')).toEqual({ put: 'replaceNamespaceFinalize' });
+  const scale = doc.body.paths['/api/v1/namespaces/{namespace}/replicationcontrollers/{name}/scale'];
+  expect(scale.get['x-kubernetes-group-version-kind']).toEqual({ group: 'autoscaling', version: 'v1', kind: 'Scale' });
+  expect(scale.put.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/io.k8s.api.autoscaling.v1.Scale' });
+  expect(doc.body.components.schemas['io.k8s.api.autoscaling.v1.Scale'].properties.spec.properties.replicas.type).toBe('integer');
+  expect(doc.body.paths['/api/v1/namespaces/{namespace}/pods/{name}/binding'].post.requestBody.content['application/json'].schema).toEqual({
+    $ref: '#/components/schemas/io.k8s.api.core.v1.Binding',
+  });
   expect((await srv.api('GET', '/openapi/v3/apis/apps/v1')).status).toBe(404);
 });
 

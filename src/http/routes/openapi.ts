@@ -19,8 +19,9 @@ import { resourceNotFound } from '../handlers/resource-handler.js';
 type Op = Record<string, unknown>;
 const INFO = { title: 'ck-apiserver', version: 'v1.10.0' };
 
+/** Upstream's definition names: io.k8s.api.<group>.<version>.<Kind> (core for the legacy group, the group's first label otherwise; io.ck.api for the spec's own groups). */
 const schemaName = (d: Pick<ResourceDefinition, 'group' | 'version' | 'kind'>) =>
-  d.group ? `io.ck.api.${d.group.split('.')[0]}.${d.version}.${d.kind}` : `io.k8s.api.core.${d.version}.${d.kind}`;
+  !d.group ? `io.k8s.api.core.${d.version}.${d.kind}` : d.group.includes('.') ? `io.ck.api.${d.group.split('.')[0]}.${d.version}.${d.kind}` : `io.k8s.api.${d.group}.${d.version}.${d.kind}`;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const query = (name: string, type: string, description: string) => ({ name, in: 'query', description, schema: { type }, uniqueItems: true });
 
@@ -37,17 +38,40 @@ const DELETE = [query('gracePeriodSeconds', 'integer', 'The duration in seconds 
 const pathParam = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'string' }, uniqueItems: true });
 const json = (schema: unknown) => ({ content: { 'application/json': { schema }, 'application/yaml': { schema } } });
 
-function operation(def: ResourceDefinition, action: string, verb: string, params: object[], body?: unknown, response?: unknown, bodyTypes?: string[]): Op {
+/** What an operation acts on: its kind (with group and version), scope and operationId suffix. */
+interface OpTarget {
+  readonly gvk: { readonly group: string; readonly version: string; readonly kind: string };
+  /** The resource's kind, which names the operation (`readNamespacedPodStatus`). */
+  readonly resourceKind: string;
+  readonly namespaced: boolean;
+  /** Subresource suffix of the operationId (`Status`, `Scale`, `Binding`), or ''. */
+  readonly suffix: string;
+  /** Reference to the body and response schema. */
+  readonly self: unknown;
+}
+
+const PATCH_TYPES = ['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json'];
+const PATCH_PARAMS = [...WRITE, query('force', 'boolean', 'Force is going to "force" Apply requests.')];
+
+function operation(t: OpTarget, action: string, verb: string, params: object[], body?: unknown, response?: unknown, bodyTypes?: string[]): Op {
   const op: Op = {
-    operationId: `${verb}${def.namespaced ? 'Namespaced' : ''}${def.kind}`,
+    operationId: `${verb}${t.namespaced ? 'Namespaced' : ''}${t.resourceKind}${t.suffix}`,
     parameters: [...COMMON, ...params],
-    responses: { '200': { description: 'OK', ...json(response ?? ref(schemaName(def))) }, '401': { description: 'Unauthorized' } },
+    responses: { '200': { description: 'OK', ...json(response ?? t.self) }, '401': { description: 'Unauthorized' } },
     'x-kubernetes-action': action,
-    'x-kubernetes-group-version-kind': { group: def.group, version: def.version, kind: def.kind },
+    'x-kubernetes-group-version-kind': t.gvk,
   };
-  if (body) op.requestBody = bodyTypes ? { content: Object.fromEntries(bodyTypes.map((t) => [t, { schema: body }])), required: true } : { ...json(body), required: true };
+  if (body) op.requestBody = bodyTypes ? { content: Object.fromEntries(bodyTypes.map((b) => [b, { schema: body }])), required: true } : { ...json(body), required: true };
   return op;
 }
+
+const targetOf = (def: ResourceDefinition): OpTarget => ({
+  gvk: { group: def.group, version: def.version, kind: def.kind },
+  resourceKind: def.kind,
+  namespaced: def.namespaced,
+  suffix: '',
+  self: ref(schemaName(def)),
+});
 
 function pathsOf(def: ResourceDefinition, root: string): Record<string, Op> {
   const paths: Record<string, Op> = {};
@@ -56,22 +80,48 @@ function pathsOf(def: ResourceDefinition, root: string): Record<string, Op> {
   const collection: Op = { parameters: nsParams };
   const item: Op = { parameters: [...nsParams, pathParam('name')] };
   const list = ref(`${schemaName(def)}List`);
-  const self = ref(schemaName(def));
+  const t = targetOf(def);
   for (const verb of def.verbs) {
-    if (verb === 'list') collection.get = operation(def, 'list', 'list', LIST, undefined, list);
-    if (verb === 'create') collection.post = operation(def, 'post', 'create', WRITE, self);
-    if (verb === 'deletecollection') collection.delete = operation(def, 'deletecollection', 'deleteCollection', [...LIST, ...DELETE], undefined, list);
-    if (verb === 'get') item.get = operation(def, 'get', 'read', [query('resourceVersion', 'string', 'See the API conventions.')]);
-    if (verb === 'update') item.put = operation(def, 'put', 'replace', WRITE, self);
-    if (verb === 'patch') {
-      const patchTypes = ['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json'];
-      item.patch = operation(def, 'patch', 'patch', [...WRITE, query('force', 'boolean', 'Force is going to "force" Apply requests.')], { type: 'object' }, undefined, patchTypes);
-    }
-    if (verb === 'delete') item.delete = operation(def, 'delete', 'delete', DELETE, ref('io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions'));
+    if (verb === 'list') collection.get = operation(t, 'list', 'list', LIST, undefined, list);
+    if (verb === 'create') collection.post = operation(t, 'post', 'create', WRITE, t.self);
+    if (verb === 'deletecollection') collection.delete = operation(t, 'deletecollection', 'deleteCollection', [...LIST, ...DELETE], undefined, list);
+    if (verb === 'get') item.get = operation(t, 'get', 'read', [query('resourceVersion', 'string', 'See the API conventions.')]);
+    if (verb === 'update') item.put = operation(t, 'put', 'replace', WRITE, t.self);
+    if (verb === 'patch') item.patch = operation(t, 'patch', 'patch', PATCH_PARAMS, { type: 'object' }, undefined, PATCH_TYPES);
+    if (verb === 'delete') item.delete = operation(t, 'delete', 'delete', DELETE, ref('io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions'));
   }
   paths[`${root}${nsPrefix}/${def.plural}`] = collection;
   if (item.get || item.put || item.patch || item.delete) paths[`${root}${nsPrefix}/${def.plural}/{name}`] = item;
-  if (def.namespaced && def.verbs.includes('list')) paths[`${root}/${def.plural}`] = { get: operation(def, 'list', 'listAllNamespaces', LIST, undefined, list) };
+  if (def.namespaced && def.verbs.includes('list')) paths[`${root}/${def.plural}`] = { get: operation(t, 'list', 'listAllNamespaces', LIST, undefined, list) };
+  return paths;
+}
+
+/**
+ * Operations of a kind's subresources (`pods/{name}/status`, `replicationcontrollers/{name}/scale`,
+ * `pods/{name}/binding`, `namespaces/{name}/finalize`), as upstream publishes them. A view with
+ * its own kind (Scale) gets a schema in `schemas`; one named by a served kind (Binding) refers to it.
+ */
+function subresourcePathsOf(def: ResourceDefinition, defs: readonly ResourceDefinition[], root: string, schemas: Record<string, unknown>): Record<string, Op> {
+  const paths: Record<string, Op> = {};
+  const nsPrefix = def.namespaced ? '/namespaces/{namespace}' : '';
+  for (const sub of def.subresources) {
+    const [group, version] = sub.apiVersion?.includes('/') ? sub.apiVersion.split('/') : [def.group, sub.apiVersion ?? def.version];
+    const gvk = { group, version, kind: sub.kind };
+    const named = defs.find((d) => d.kind === sub.kind && d.group === group && d.version === version);
+    let self: unknown = ref(named ? schemaName(named) : schemaName(gvk));
+    if (!named && sub.schema) schemas[schemaName(gvk)] = { ...toOpenApi(sub.schema), 'x-kubernetes-group-version-kind': [gvk] };
+    else if (!named) self = { type: 'object' };
+    const suffix = sub.name.charAt(0).toUpperCase() + sub.name.slice(1);
+    const t: OpTarget = { gvk, resourceKind: def.kind, namespaced: def.namespaced, suffix, self };
+    const item: Op = { parameters: [...(def.namespaced ? [pathParam('namespace')] : []), pathParam('name')] };
+    for (const verb of sub.verbs) {
+      if (verb === 'get') item.get = operation(t, 'get', 'read', []);
+      if (verb === 'update') item.put = operation(t, 'put', 'replace', WRITE, self);
+      if (verb === 'patch') item.patch = operation(t, 'patch', 'patch', PATCH_PARAMS, { type: 'object' }, undefined, PATCH_TYPES);
+      if (verb === 'create') item.post = operation(t, 'post', 'create', WRITE, self);
+    }
+    paths[`${root}${nsPrefix}/${def.plural}/{name}/${sub.name}`] = item;
+  }
   return paths;
 }
 
@@ -104,7 +154,7 @@ export function openApiDocument(defs: readonly ResourceDefinition[], group: stri
       properties: { apiVersion: { type: 'string' }, kind: { type: 'string' }, metadata: { type: 'object' }, items: { type: 'array', items: ref(schemaName(def)) } },
       'x-kubernetes-group-version-kind': [{ ...gvk[0], kind: `${def.kind}List` }],
     };
-    Object.assign(paths, pathsOf(def, root));
+    Object.assign(paths, pathsOf(def, root), subresourcePathsOf(def, served, root, schemas));
   }
   return { openapi: '3.0.0', info: INFO, paths, components: { schemas } };
 }

@@ -7,6 +7,8 @@ import type { ApiObject } from '../../api/object.js';
 import type { FieldError } from '../../errors/api-error.js';
 import { mergeMetaForSubresource } from '../define.js';
 import type { SubresourceDefinition } from '../../registry/types.js';
+import { kindSchema } from '../../api/meta-schema.js';
+import { int, obj, reqInt, str } from '../../api/core/schema-kit.js';
 
 type RcLike = { spec?: { replicas?: number; selector?: Record<string, string> }; status?: { replicas?: number } };
 type ScaleLike = { spec?: { replicas?: unknown } };
@@ -40,10 +42,20 @@ function validate(scale: ApiObject): FieldError[] {
   return [];
 }
 
+/** autoscaling/v1 Scale. */
+const scaleSchema = kindSchema({
+  spec: obj({ replicas: int.describe('Desired number of instances of the scaled object.') }).describe('Desired scale.'),
+  status: obj({
+    replicas: reqInt.describe('Actual number of observed instances.'),
+    selector: str.describe('Label query over the pods counted in replicas, in label-selector syntax.'),
+  }).describe('Current scale, written by the system. Read-only.'),
+});
+
 export const scaleSubresource: SubresourceDefinition = {
   name: 'scale',
   kind: 'Scale',
   apiVersion: 'autoscaling/v1',
+  schema: scaleSchema,
   verbs: ['get', 'patch', 'update'],
   present: toScale,
   validate,

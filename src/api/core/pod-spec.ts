@@ -40,14 +40,14 @@ const containerStateFields = {
 
 /** ContainerStatus (pod status). */
 export const containerStatus = reqObj({
-  containerID: str,
-  image: reqStr,
-  imageID: reqStr,
-  lastState: obj(containerStateFields),
-  name: reqStr,
-  ready: z.boolean(),
-  restartCount: reqInt,
-  state: obj(containerStateFields),
+  containerID: str.describe('Id of the container in the runtime: <type>://<id>.'),
+  image: reqStr.describe('Image the container runs.'),
+  imageID: reqStr.describe('Id of the image the container runs.'),
+  lastState: obj(containerStateFields).describe("State of the container's previous run, if it restarted."),
+  name: reqStr.describe('Name of the container, as in the pod spec.'),
+  ready: z.boolean().describe('Whether the container passes its readiness probe.'),
+  restartCount: reqInt.describe('Number of times the container has been restarted (from dead containers not yet garbage collected).'),
+  state: obj(containerStateFields).describe('Current state of the container: waiting, running or terminated.'),
 });
 
 const container = reqObj({

@@ -1,7 +1,8 @@
 /**
  * kubectl 1.32 and 1.33 send protobuf bodies for typed creates; each succeeds and the object
- * reads back as JSON with what the command meant. `kubectl describe` of every stored kind
- * works while the server answers its typed GETs in protobuf.
+ * reads back as JSON with what the command meant. `kubectl describe` (1.32, 1.33) of every
+ * stored kind works while the server answers its typed GETs in protobuf; `drain` deletes with
+ * a protobuf DeleteOptions body.
  */
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -39,15 +40,18 @@ describe.each(['1.32', '1.33'])('kubectl %s typed creates (protobuf bodies)', (v
   });
 });
 
-describe('kubectl 1.32 describe, answered in protobuf', () => {
-  const k = (...args: string[]) => run('/usr/lib/google-cloud-sdk/bin/kubectl.1.32', [`--kubeconfig=${started.servers[0].kubeconfig}`, ...args]);
-  const KINDS = [
-    'namespace/describe-pb', 'node/describe-n1', 'pv/describe-pv1', 'pvc/pvc1', 'rc/rc1', 'podtemplate/pt1', 'limitrange/lr1', 'event/ev1',
-    'endpoints/svc1', 'scc/describe-scc1', 'pod/p1', 'configmap/cm1', 'secret/s1', 'serviceaccount/sa1', 'resourcequota/q1', 'service/svc1',
-  ];
+const KINDS = [
+  'namespace/describe-pb', 'node/describe-n1', 'pv/describe-pv1', 'pvc/pvc1', 'rc/rc1', 'podtemplate/pt1', 'limitrange/lr1', 'event/ev1',
+  'endpoints/svc1', 'scc/describe-scc1', 'pod/p1', 'configmap/cm1', 'secret/s1', 'serviceaccount/sa1', 'resourcequota/q1', 'service/svc1',
+];
+const kubectl = (version: string) => (...args: string[]) => run(`/usr/lib/google-cloud-sdk/bin/kubectl.${version}`, [`--kubeconfig=${started.servers[0].kubeconfig}`, ...args]);
+
+describe.each(['1.32', '1.33'])('kubectl %s describe, answered in protobuf', (version) => {
+  const k = kubectl(version);
 
   beforeAll(async () => {
-    const created = await k('create', '-f', resolve(import.meta.dirname, '../fixtures/describe-kinds.yaml'));
+    // The objects of every stored kind, created once for both versions.
+    const created = await k('apply', '-f', resolve(import.meta.dirname, '../fixtures/describe-kinds.yaml'));
     expect(created.code, created.stderr).toBe(0);
   });
 
@@ -57,14 +61,15 @@ describe('kubectl 1.32 describe, answered in protobuf', () => {
     expect(res.stdout).toMatch(new RegExp(`^Name:\\s+${target.split('/')[1]}$`, 'm'));
     expect(res.stderr).toContain('Content-Type: application/vnd.kubernetes.protobuf');
   });
+});
 
-  it('drain deletes a pod through a protobuf DeleteOptions body', async () => {
-    const run1 = await k('run', 'drained', '--image=nginx', '-n', 'describe-pb', '--overrides={"spec":{"nodeName":"describe-n1"}}');
-    expect(run1.code, run1.stderr).toBe(0);
-    const res = await k('drain', 'describe-n1', '--force', '--grace-period=0', '-v=8');
-    expect(res.code, res.stderr).toBe(0);
-    expect(res.stderr).toMatch(/DELETE https:\/\/\S+\/pods\/drained[\s\S]*?Content-Type: application\/vnd\.kubernetes\.protobuf/);
-    expect((await k('get', 'pod', 'drained', '-n', 'describe-pb')).code).not.toBe(0);
-    expect(JSON.parse((await k('get', 'node', 'describe-n1', '-o', 'json')).stdout).spec.unschedulable).toBe(true);
-  });
+it('kubectl 1.32 drain deletes a pod through a protobuf DeleteOptions body', async () => {
+  const k = kubectl('1.32');
+  const run1 = await k('run', 'drained', '--image=nginx', '-n', 'describe-pb', '--overrides={"spec":{"nodeName":"describe-n1"}}');
+  expect(run1.code, run1.stderr).toBe(0);
+  const res = await k('drain', 'describe-n1', '--force', '--grace-period=0', '-v=8');
+  expect(res.code, res.stderr).toBe(0);
+  expect(res.stderr).toMatch(/DELETE https:\/\/\S+\/pods\/drained[\s\S]*?Content-Type: application\/vnd\.kubernetes\.protobuf/);
+  expect((await k('get', 'pod', 'drained', '-n', 'describe-pb')).code).not.toBe(0);
+  expect(JSON.parse((await k('get', 'node', 'describe-n1', '-o', 'json')).stdout).spec.unschedulable).toBe(true);
 });

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { bool, described, int, intOrString, protocol, labelSelector, list, localRef, obj, oneOf, quantityMap, reqInt, reqList, reqObj, reqStr, str, strList, strMap, time } from './schema-kit.js';
 import { fieldRef, resourceFieldRef, volume } from './volumes.js';
 
-const seLinuxOptions = obj({ level: str, role: str, type: str, user: str });
+const seLinuxOptions = obj(
+  described({ level: str, role: str, type: str, user: str }, { level: 'SELinux level label.', role: 'SELinux role label.', type: 'SELinux type label.', user: 'SELinux user label.' }),
+).describe('SELinux context applied to the container(s); a random one is chosen by the runtime when unset.');
 const handlerFields = {
   exec: obj({ command: strList.describe('Command run inside the container, without a shell; exit status 0 is success.') }).describe('Run a command in the container.'),
   httpGet: obj(
@@ -86,12 +88,12 @@ const container = reqObj({
     requests: quantityMap.describe('Minimum amount of each compute resource the container needs; scheduling uses these. Default to the limits when omitted.'),
   }).describe('Compute resources (cpu, memory) the container requests and is limited to.'),
   securityContext: obj({
-    allowPrivilegeEscalation: bool,
-    capabilities: obj({ add: strList, drop: strList }),
-    privileged: bool,
-    readOnlyRootFilesystem: bool,
-    runAsNonRoot: bool,
-    runAsUser: int,
+    allowPrivilegeEscalation: bool.describe('Whether a process may gain more privileges than its parent (no_new_privs off). Always true when privileged or with CAP_SYS_ADMIN.'),
+    capabilities: obj({ add: strList.describe('Capabilities to add.'), drop: strList.describe('Capabilities to drop.') }).describe('POSIX capabilities to add to or drop from the runtime default set.'),
+    privileged: bool.describe('Run the container privileged: its processes are root on the host (default false).'),
+    readOnlyRootFilesystem: bool.describe("Mount the container's root filesystem read-only (default false)."),
+    runAsNonRoot: bool.describe('Refuse to start the container if its image would run as uid 0.'),
+    runAsUser: int.describe("User id the entrypoint runs as; the image's default when unset."),
     seLinuxOptions,
   }).describe("Security options the container runs with; they override the pod's securityContext."),
   stdin: bool.describe('Whether the container allocates a buffer for stdin. Without it, reads from stdin always return EOF.'),
@@ -112,12 +114,31 @@ const container = reqObj({
   workingDir: str.describe("Working directory of the container; the image's default when empty."),
 });
 
-const nodeSelectorRequirement = reqObj({ key: reqStr, operator: oneOf(['In', 'NotIn', 'Exists', 'DoesNotExist', 'Gt', 'Lt']).unwrap().unwrap(), values: strList });
-const nodeSelectorTerm = reqObj({ matchExpressions: list(nodeSelectorRequirement) });
-const podAffinityTerm = reqObj({ labelSelector, namespaces: strList, topologyKey: str });
+const nodeSelectorRequirement = reqObj(
+  described(
+    { key: reqStr, operator: oneOf(['In', 'NotIn', 'Exists', 'DoesNotExist', 'Gt', 'Lt']).unwrap().unwrap(), values: strList },
+    {
+      key: 'Label key the requirement applies to.',
+      operator: 'In, NotIn, Exists, DoesNotExist, Gt or Lt.',
+      values: 'Values for In and NotIn (non-empty), one integer for Gt and Lt, none for Exists and DoesNotExist.',
+    },
+  ),
+);
+const nodeSelectorTerm = reqObj({ matchExpressions: list(nodeSelectorRequirement).describe('Requirements on node labels, all of which must hold.') });
+const podAffinityTerm = reqObj(
+  described(
+    { labelSelector, namespaces: strList, topologyKey: str },
+    {
+      labelSelector: 'Label query over the pods this term is about.',
+      namespaces: "Namespaces the label query applies to; the pod's own namespace when empty.",
+      topologyKey: 'Node label whose value defines co-location: pods are together when their nodes have the same value (for example kubernetes.io/hostname).',
+    },
+  ),
+);
+const weighted = 'Weight (1-100) added to a node\'s score when the term holds; preferred terms guide, they do not require.';
 const podAffinity = obj({
-  preferredDuringSchedulingIgnoredDuringExecution: list(reqObj({ podAffinityTerm, weight: reqInt })),
-  requiredDuringSchedulingIgnoredDuringExecution: list(podAffinityTerm),
+  preferredDuringSchedulingIgnoredDuringExecution: list(reqObj({ podAffinityTerm, weight: reqInt.describe(weighted) })).describe('Terms the scheduler prefers to satisfy, by weight.'),
+  requiredDuringSchedulingIgnoredDuringExecution: list(podAffinityTerm).describe('Terms that must hold when the pod is scheduled (not re-checked afterwards).'),
 });
 
 /** The PodSpec fields. */
@@ -125,11 +146,15 @@ export const podSpecShape = {
   activeDeadlineSeconds: int.describe('Seconds the pod may be active (counted from its start) before the system actively tries to mark it failed and kill its containers.'),
   affinity: obj({
     nodeAffinity: obj({
-      preferredDuringSchedulingIgnoredDuringExecution: list(reqObj({ preference: nodeSelectorTerm, weight: reqInt })),
-      requiredDuringSchedulingIgnoredDuringExecution: obj({ nodeSelectorTerms: reqList(nodeSelectorTerm) }),
-    }),
-    podAffinity,
-    podAntiAffinity: podAffinity,
+      preferredDuringSchedulingIgnoredDuringExecution: list(reqObj({ preference: nodeSelectorTerm, weight: reqInt.describe(weighted) })).describe(
+        'Node selector terms the scheduler prefers to satisfy, by weight.',
+      ),
+      requiredDuringSchedulingIgnoredDuringExecution: obj({ nodeSelectorTerms: reqList(nodeSelectorTerm).describe('Terms of which at least one must hold.') }).describe(
+        'Node requirements that must hold when the pod is scheduled (not re-checked afterwards).',
+      ),
+    }).describe('Rules on the labels of the nodes the pod may be scheduled on.'),
+    podAffinity: podAffinity.describe('Rules co-locating the pod with other pods (same topology domain).'),
+    podAntiAffinity: podAffinity.describe('Rules keeping the pod away from other pods (different topology domains).'),
   }).describe('Scheduling constraints relating the pod to nodes and to other pods.'),
   automountServiceAccountToken: bool.describe('Whether a service account token is mounted automatically.'),
   containers: reqList(container).describe('Containers of the pod. At least one; each name is unique in the pod. Cannot be added or removed after creation.'),
@@ -148,7 +173,13 @@ export const podSpecShape = {
   priorityClassName: str.describe("Name of the pod's priority class."),
   restartPolicy: oneOf(['Always', 'OnFailure', 'Never']).describe('Restart policy of every container: Always (the default), OnFailure or Never.'),
   schedulerName: str.describe('Scheduler that places the pod; the default scheduler when empty.'),
-  securityContext: obj({ fsGroup: int, runAsNonRoot: bool, runAsUser: int, seLinuxOptions, supplementalGroups: list(z.number().int()) }).describe('Pod-level security attributes and common container settings.'),
+  securityContext: obj({
+    fsGroup: int.describe('Group id that owns supporting volumes and is added to every container; new files get it too.'),
+    runAsNonRoot: bool.describe('Refuse to start containers whose image would run as uid 0.'),
+    runAsUser: int.describe("User id containers' entrypoints run as, unless a container sets its own."),
+    seLinuxOptions,
+    supplementalGroups: list(z.number().int()).describe("Group ids added to each container's first process, besides its primary group."),
+  }).describe('Pod-level security attributes and common container settings.'),
   serviceAccount: str.describe('Deprecated alias of serviceAccountName.'),
   serviceAccountName: str.describe('Service account the pod runs as.'),
   subdomain: str.describe("Subdomain of the pod's hostname: <hostname>.<subdomain>.<namespace>.svc.<cluster domain>. No domain when empty."),

@@ -5,8 +5,8 @@
  * behind a 4-byte big-endian length (protobuf_extension.go and util/framer). Pure; no I/O.
  */
 import type protobuf from 'protobufjs';
-import { compileMessages, type CompiledMessages, type FieldTraits, type ProtoMessages } from './messages.js';
-import { fromWire, NO_TRAITS, toWire } from './convert.js';
+import { compileMessages, type CompiledMessages, type ProtoMessages } from './messages.js';
+import { fromWire, toWire } from './convert.js';
 import { META_MESSAGES } from './meta-messages.js';
 
 /** `k8s\0`: upstream's protobuf magic prefix. */
@@ -26,13 +26,10 @@ export class ProtobufDecodeError extends Error {
 
 export class ProtobufCodec {
   private readonly compiled: CompiledMessages;
-  private readonly traitsOf: (m: string, f: string) => FieldTraits;
 
   /** `sets`: the message sets of every served kind (meta messages are always included). Throws Error on inconsistent sets. */
   constructor(sets: readonly ProtoMessages[]) {
     this.compiled = compileMessages(META_MESSAGES, ...sets);
-    const traits = this.compiled.traits;
-    this.traitsOf = (m, f) => traits.get(`${m}.${f}`) ?? NO_TRAITS;
   }
 
   /** True when `kind` has a message (objects, lists, Status, discovery documents, DeleteOptions). */
@@ -47,7 +44,7 @@ export class ProtobufCodec {
   /** The bare message bytes of a JSON value of message `kind` (no envelope). Throws Error on bad values. */
   encodeMessage(kind: string, json: Json): Uint8Array {
     const type = this.type(kind);
-    return type.encode(type.fromObject(toWire(type, json, this.traitsOf))).finish();
+    return type.encode(type.fromObject(toWire(type, json, this.compiled.traits))).finish();
   }
 
   /** The full encoding of an object with `apiVersion` and `kind`: magic + Unknown envelope. Throws Error for a kind without a message. */
@@ -79,7 +76,7 @@ export class ProtobufCodec {
     if (!this.canEncode(kind)) throw new ProtobufDecodeError(`no protobuf message for kind ${kind || '(unset)'}`, true);
     try {
       const type = this.type(kind);
-      const json = fromWire(type, type.decode(unknown.raw ?? new Uint8Array()) as unknown as Json, this.traitsOf);
+      const json = fromWire(type, type.decode(unknown.raw ?? new Uint8Array()) as unknown as Json, this.compiled.traits);
       return { apiVersion, kind, ...json };
     } catch (err) {
       throw new ProtobufDecodeError(`${kind} in version "${apiVersion}" cannot be handled as a ${kind}: ${(err as Error).message}`);

@@ -10,7 +10,8 @@ import type protobuf from 'protobufjs';
 import type { FieldTraits } from './messages.js';
 
 type Json = Record<string, unknown>;
-const NO_TRAITS: FieldTraits = { keepZero: false, inline: false };
+/** Traits of every field of the compiled root (see messages.ts). */
+export type Traits = ReadonlyMap<protobuf.Field, FieldTraits>;
 
 /** `2018-03-26T15:04:05.123456Z` -> seconds and nanoseconds since the epoch (throws on a bad time). */
 function parseTime(value: string): { seconds: number; nanos: number } {
@@ -26,7 +27,7 @@ function formatTime(seconds: number, nanos: number, micro: boolean): string {
 }
 
 /** One JSON value -> the protobufjs value of a field of type `type`. */
-function valueToWire(field: protobuf.Field, value: unknown, traitsOf: (m: string, f: string) => FieldTraits): unknown {
+function valueToWire(field: protobuf.Field, value: unknown, traits: Traits): unknown {
   switch (field.type) {
     case 'bytes':
       return Buffer.from(String(value), 'base64');
@@ -44,7 +45,7 @@ function valueToWire(field: protobuf.Field, value: unknown, traitsOf: (m: string
       if (typeof value !== 'number') throw new Error(`${field.name}: expected a number, got ${JSON.stringify(value)}`);
       return value;
     default:
-      if (field.resolvedType && 'fieldsArray' in field.resolvedType) return toWire(field.resolvedType as protobuf.Type, value as Json, traitsOf);
+      if (field.resolvedType && 'fieldsArray' in field.resolvedType) return toWire(field.resolvedType as protobuf.Type, value as Json, traits);
       return value;
   }
 }
@@ -53,23 +54,22 @@ function valueToWire(field: protobuf.Field, value: unknown, traitsOf: (m: string
  * The protobufjs object for `json` as message `type`. Fields the message does not define are
  * left out. Throws Error when a value has the wrong shape.
  */
-export function toWire(type: protobuf.Type, json: Json, traitsOf: (m: string, f: string) => FieldTraits): Json {
+export function toWire(type: protobuf.Type, json: Json, traits: Traits): Json {
   const out: Json = {};
   for (const field of type.fieldsArray) {
-    field.resolve();
-    if (traitsOf(type.name, field.name).inline) {
-      out[field.name] = toWire(field.resolvedType as protobuf.Type, json, traitsOf);
+    if (traits.get(field)!.inline) {
+      out[field.name] = toWire(field.resolvedType as protobuf.Type, json, traits);
       continue;
     }
     const value = json?.[field.name];
     if (value === undefined || value === null) continue;
     if (field.map) {
-      out[field.name] = Object.fromEntries(Object.entries(value as Json).filter(([, v]) => v !== null).map(([k, v]) => [k, valueToWire(field, v, traitsOf)]));
+      out[field.name] = Object.fromEntries(Object.entries(value as Json).filter(([, v]) => v !== null).map(([k, v]) => [k, valueToWire(field, v, traits)]));
     } else if (field.repeated) {
       if (!Array.isArray(value)) throw new Error(`${field.name}: expected a list`);
-      out[field.name] = value.map((v) => valueToWire(field, v, traitsOf));
+      out[field.name] = value.map((v) => valueToWire(field, v, traits));
     } else {
-      out[field.name] = valueToWire(field, value, traitsOf);
+      out[field.name] = valueToWire(field, value, traits);
     }
   }
   return out;
@@ -80,7 +80,7 @@ function isZero(v: unknown): boolean {
 }
 
 /** One decoded value -> JSON; `undefined` for a value JSON leaves out (zero Time, empty Quantity). */
-function valueFromWire(field: protobuf.Field, value: unknown, traitsOf: (m: string, f: string) => FieldTraits): unknown {
+function valueFromWire(field: protobuf.Field, value: unknown, traits: Traits): unknown {
   const m = value as Json;
   switch (field.type) {
     case 'bytes':
@@ -97,39 +97,37 @@ function valueFromWire(field: protobuf.Field, value: unknown, traitsOf: (m: stri
     case 'Verbs':
       return (m.items as unknown[]) ?? [];
     default:
-      if (field.resolvedType && 'fieldsArray' in field.resolvedType) return fromWire(field.resolvedType as protobuf.Type, m, traitsOf);
+      if (field.resolvedType && 'fieldsArray' in field.resolvedType) return fromWire(field.resolvedType as protobuf.Type, m, traits);
       return value;
   }
 }
 
 /** The JSON form of a decoded message (see the file comment). Throws Error on bad values. */
-export function fromWire(type: protobuf.Type, message: Json, traitsOf: (m: string, f: string) => FieldTraits): Json {
+export function fromWire(type: protobuf.Type, message: Json, traits: Traits): Json {
   const out: Json = {};
   for (const field of type.fieldsArray) {
     if (!Object.prototype.hasOwnProperty.call(message, field.name)) continue;
     const value = message[field.name];
     if (value === undefined || value === null) continue;
-    field.resolve();
-    const traits = traitsOf(type.name, field.name);
+    const { keepZero, inline } = traits.get(field)!;
     let json: unknown;
     if (field.map) {
       const entries = Object.entries(value as Json);
-      if (entries.length === 0 && !traits.keepZero) continue;
-      json = Object.fromEntries(entries.map(([k, v]) => [k, valueFromWire(field, v, traitsOf) ?? '']));
+      if (entries.length === 0 && !keepZero) continue;
+      json = Object.fromEntries(entries.map(([k, v]) => [k, valueFromWire(field, v, traits) ?? '']));
     } else if (field.repeated) {
-      json = (value as unknown[]).map((v) => valueFromWire(field, v, traitsOf));
+      json = (value as unknown[]).map((v) => valueFromWire(field, v, traits));
     } else {
-      json = valueFromWire(field, value, traitsOf);
+      json = valueFromWire(field, value, traits);
     }
     if (json === undefined) continue;
-    if (traits.inline) {
+    if (inline) {
       Object.assign(out, json);
       continue;
     }
-    if (isZero(json) && !traits.keepZero) continue;
+    if (isZero(json) && !keepZero) continue;
     out[field.name] = json;
   }
   return out;
 }
 
-export { NO_TRAITS };

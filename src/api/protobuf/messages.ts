@@ -23,11 +23,11 @@ export interface FieldTraits {
 
 const SCALARS = new Set(['string', 'int32', 'int64', 'bool', 'bytes', 'double']);
 
-/** A compiled set of messages. */
+/** A compiled set of messages, every type reference resolved. */
 export interface CompiledMessages {
   readonly root: protobuf.Root;
-  /** `Message.field` -> traits. */
-  readonly traits: ReadonlyMap<string, FieldTraits>;
+  /** Traits of each field of the root's messages. */
+  readonly traits: ReadonlyMap<protobuf.Field, FieldTraits>;
 }
 
 /**
@@ -42,7 +42,7 @@ export function compileMessages(...sets: ProtoMessages[]): CompiledMessages {
       merged[name] = fields;
     }
   }
-  const traits = new Map<string, FieldTraits>();
+  const named = new Map<string, FieldTraits>();
   const nested: Record<string, { fields: Record<string, protobuf.IField> }> = {};
   for (const [name, spec] of Object.entries(merged)) {
     const fields: Record<string, protobuf.IField> = {};
@@ -55,11 +55,17 @@ export function compileMessages(...sets: ProtoMessages[]): CompiledMessages {
       const type = map ? map[1] : rawType.replace(/^\[\]/, '');
       if (!SCALARS.has(type) && !(type in merged)) throw new Error(`protobuf message ${name}.${field}: unknown type ${type}`);
       fields[field] = { id: Number(id), type, ...(repeated ? { rule: 'repeated' } : {}), ...(map ? { keyType: 'string' } : {}) } as protobuf.IField;
-      traits.set(`${name}.${field}`, { keepZero: flags.includes('!'), inline: flags.includes('~') });
+      named.set(`${name}.${field}`, { keepZero: flags.includes('!'), inline: flags.includes('~') });
     }
     nested[name] = { fields };
   }
-  return { root: protobuf.Root.fromJSON({ nested }), traits };
+  const root = protobuf.Root.fromJSON({ nested });
+  root.resolveAll();
+  const traits = new Map<protobuf.Field, FieldTraits>();
+  for (const name of Object.keys(nested)) {
+    for (const field of root.lookupType(name).fieldsArray) traits.set(field, named.get(`${name}.${field.name}`)!);
+  }
+  return { root, traits };
 }
 
 /** The list message of a kind: `{metadata=1 ListMeta, items=2 repeated Kind}` (upstream's shape for every list). */

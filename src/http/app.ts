@@ -8,8 +8,7 @@ import Koa from 'koa';
 import bodyParser from 'koa-bodyparser';
 import type { Logger } from 'pino';
 import type { Gauge, Registry } from 'prom-client';
-import { CORE_MESSAGES } from '../api/core/protobuf-messages.js';
-import { ProtobufCodec } from '../api/protobuf/codec.js';
+import { codecFor } from '../api/protobuf/codec.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
 import type { KvStore } from '../storage/kv/types.js';
 import type { ApiContext, ApiState } from './context.js';
@@ -44,7 +43,7 @@ export const MAX_BODY_BYTES = 3 * 1024 * 1024;
 
 export function createApp(deps: AppDeps): Koa<ApiState> {
   const app = new Koa<ApiState>();
-  const codec = new ProtobufCodec([CORE_MESSAGES, ...deps.registry.definitions.map((d) => d.protobuf)]);
+  const codec = codecFor(deps.registry.definitions);
   app.proxy = false;
   app.silent = true;
   app.use((ctx: ApiContext, next) => {

@@ -24,8 +24,8 @@ export interface ApiState {
   rawBody?: string;
   /** Binary body of a protobuf request. */
   rawBuffer?: Buffer;
-  /** The protobuf serializer of every served kind (set for every request). */
-  codec?: ProtobufCodec;
+  /** The protobuf serializer of every served kind (set first, for every request). */
+  codec: ProtobufCodec;
 }
 
 export type ApiContext = ParameterizedContext<ApiState>;

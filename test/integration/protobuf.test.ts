@@ -5,14 +5,13 @@
  */
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { CORE_MESSAGES } from '../../src/api/core/protobuf-messages.js';
-import { ProtobufCodec } from '../../src/api/protobuf/codec.js';
+import { codecFor } from '../../src/api/protobuf/codec.js';
 import { RESOURCE_TABLE } from '../../src/resources/table.js';
 import { fullObject } from '../fixtures/full-objects.js';
 import { TEST_TOKEN, useTestServer } from '../helpers/in-process.js';
 
 const srv = useTestServer();
-const codec = new ProtobufCodec([CORE_MESSAGES, ...RESOURCE_TABLE.map((d) => d.protobuf)]);
+const codec = codecFor(RESOURCE_TABLE);
 const PB = 'application/vnd.kubernetes.protobuf';
 
 /** A request answering raw bytes. */

@@ -7,10 +7,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RESOURCE_TABLE } from '../../resources/table.js';
-import { CORE_MESSAGES } from '../core/protobuf-messages.js';
-import { PROTOBUF_MAGIC, ProtobufCodec, ProtobufDecodeError } from './codec.js';
+import { codecFor, PROTOBUF_MAGIC, ProtobufDecodeError } from './codec.js';
 
-const codec = new ProtobufCodec([CORE_MESSAGES, ...RESOURCE_TABLE.map((d) => d.protobuf)]);
+const codec = codecFor(RESOURCE_TABLE);
 const KINDS = ['Pod', 'PodList', 'Service', 'Node', 'ConfigMap', 'Secret', 'Status', 'DeleteOptions', 'SecurityContextConstraints', 'Scale'];
 
 /** An Unknown envelope around `raw` for `kind`, encoded by hand: field 1 TypeMeta{1: apiVersion, 2: kind}, field 2 raw. */

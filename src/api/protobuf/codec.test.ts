@@ -4,13 +4,12 @@ import type { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { sample } from '../../../test/fixtures/full-objects.js';
 import { RESOURCE_TABLE } from '../../resources/table.js';
-import { CORE_MESSAGES } from '../core/protobuf-messages.js';
 import { quantity } from '../core/schema-kit.js';
 import { strictObjectMeta } from '../meta-schema.js';
 import { apiVersionOf } from '../../registry/types.js';
-import { ProtobufCodec } from './codec.js';
+import { codecFor } from './codec.js';
 
-const codec = new ProtobufCodec([CORE_MESSAGES, ...RESOURCE_TABLE.map((d) => d.protobuf)]);
+const codec = codecFor(RESOURCE_TABLE);
 const FIXTURES = resolve(import.meta.dirname, '../../../test/fixtures/protobuf');
 const read = (name: string) => codec.decodeObject(readFileSync(join(FIXTURES, `kubectl-1.32-create-${name}.pb`)));
 

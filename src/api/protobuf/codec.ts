@@ -8,6 +8,7 @@ import type protobuf from 'protobufjs';
 import { compileMessages, type CompiledMessages, type ProtoMessages } from './messages.js';
 import { fromWire, toWire } from './convert.js';
 import { META_MESSAGES } from './meta-messages.js';
+import { CORE_MESSAGES } from '../core/protobuf-messages.js';
 
 /** `k8s\0`: upstream's protobuf magic prefix. */
 export const PROTOBUF_MAGIC = Buffer.from([0x6b, 0x38, 0x73, 0x00]);
@@ -106,4 +107,9 @@ export class ProtobufCodec {
     }
     return events;
   }
+}
+
+/** The codec of served kinds: meta/v1, the shared core/v1 messages and each kind's own set. */
+export function codecFor(defs: readonly { readonly protobuf: ProtoMessages }[]): ProtobufCodec {
+  return new ProtobufCodec([CORE_MESSAGES, ...defs.map((d) => d.protobuf)]);
 }

@@ -8,12 +8,23 @@ import type { ApiContext } from '../context.js';
 import { decodeBody } from '../negotiation/media-types.js';
 import { decodeProtobufBody } from '../negotiation/protobuf.js';
 
+/** The request body decoded by its Content-Type: protobuf, JSON or YAML. Throws ApiError 415 (media type), 400 (empty or malformed). */
+export function decodeRequestBody(ctx: ApiContext): unknown {
+  const buffer = ctx.state.rawBuffer;
+  return buffer ? decodeProtobufBody(ctx.state.codec, buffer) : decodeBody(ctx.get('Content-Type'), ctx.state.rawBody ?? '');
+}
+
+/** True when the request carries a body (of any media type). */
+export function hasRequestBody(ctx: ApiContext): boolean {
+  return Boolean(ctx.state.rawBuffer?.length || ctx.state.rawBody?.trim());
+}
+
 /**
  * The request body as an object of `kind` in `apiVersion`. Throws ApiError 415 (media type),
  * 400 (malformed, not an object, or another kind / apiVersion).
  */
 export function readObjectBody(ctx: ApiContext, kind: string, apiVersion: string): ApiObject {
-  const body = ctx.state.rawBuffer && ctx.state.codec ? decodeProtobufBody(ctx.state.codec, ctx.state.rawBuffer) : decodeBody(ctx.get('Content-Type'), ctx.state.rawBody ?? '');
+  const body = decodeRequestBody(ctx);
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw badRequest(`${kind} in version "${apiVersion}" cannot be handled as a ${kind}: the body is not an object`);
   }

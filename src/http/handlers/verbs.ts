@@ -12,10 +12,9 @@ import { parseFieldValidation } from '../../api/field-validation.js';
 import { badRequest } from '../../errors/api-error.js';
 import type { SubresourceDefinition } from '../../registry/types.js';
 import type { ApiContext } from '../context.js';
-import { decodeBody, mediaTypeOf } from '../negotiation/media-types.js';
-import { decodeProtobufBody } from '../negotiation/protobuf.js';
+import { mediaTypeOf } from '../negotiation/media-types.js';
 import { applyPatch, parsePatch, patchTypeOf } from '../patch/apply-patch.js';
-import { checkNameAndNamespace, readObjectBody } from './body.js';
+import { checkNameAndNamespace, decodeRequestBody, hasRequestBody, readObjectBody } from './body.js';
 import { deleteOptions, listQuery, queryValue } from './query.js';
 import type { ApiObject } from '../../api/object.js';
 import { listWithSelfLinks, objectPath, respond, respondTable, withSelfLink } from './respond.js';
@@ -106,12 +105,8 @@ export async function handlePatch(ctx: ApiContext, t: VerbTarget): Promise<void>
   respond(ctx, 200, present(t, updated));
 }
 
-/** The DeleteOptions body of a delete, if any: JSON, YAML or protobuf. */
-function deleteBody(ctx: ApiContext): unknown {
-  if (ctx.state.rawBuffer?.length && ctx.state.codec) return decodeProtobufBody(ctx.state.codec, ctx.state.rawBuffer);
-  const raw = ctx.state.rawBody ?? '';
-  return raw.trim() ? decodeBody(ctx.get('Content-Type'), raw) : undefined;
-}
+/** The DeleteOptions body of a delete, if any. */
+const deleteBody = (ctx: ApiContext): unknown => (hasRequestBody(ctx) ? decodeRequestBody(ctx) : undefined);
 
 export async function handleDelete(ctx: ApiContext, t: VerbTarget): Promise<void> {
   const body = deleteBody(ctx);

@@ -35,7 +35,7 @@ export async function handleWatch(ctx: ApiContext, t: VerbTarget, settings: Watc
   const codec = ctx.state.codec;
   // One event: a JSON line, or a length-framed protobuf WatchEvent.
   const frame = (type: string, object: Record<string, unknown>): string | Buffer =>
-    isProtobuf(format) && codec?.canEncode(object.kind) ? codec.encodeWatchEvent(type, object) : JSON.stringify({ type, object }) + '\n';
+    isProtobuf(format) && codec.canEncode(object.kind) ? codec.encodeWatchEvent(type, object) : JSON.stringify({ type, object }) + '\n';
   const include = (queryValue(ctx, 'includeObject') ?? 'Metadata') as IncludeObject;
   const fieldSelector = queryValue(ctx, 'fieldSelector') ?? '';
   if (t.name && fieldSelector) throw badRequest('both a name and a field selector provided; please provide one or the other.');

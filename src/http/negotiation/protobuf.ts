@@ -21,10 +21,10 @@ export function decodeProtobufBody(codec: ProtobufCodec, body: Buffer): Record<s
  * The Content-Type and bytes of `body` in `format`. Documents without a protobuf message
  * (Tables, /version) fall back to JSON, as a client asking for protobuf always lists JSON too.
  */
-export function encodeResponse(codec: ProtobufCodec | undefined, body: unknown, format: Format, pretty: boolean): { contentType: string; body: string | Buffer } {
+export function encodeResponse(codec: ProtobufCodec, body: unknown, format: Format, pretty: boolean): { contentType: string; body: string | Buffer } {
   if (isProtobuf(format)) {
     const kind = (body as { kind?: unknown })?.kind;
-    if (codec?.canEncode(kind)) return { contentType: contentTypeOf(format), body: codec.encodeObject(body as Record<string, unknown>) };
+    if (codec.canEncode(kind)) return { contentType: contentTypeOf(format), body: codec.encodeObject(body as Record<string, unknown>) };
     format = 'json';
   }
   return { contentType: contentTypeOf(format), body: encodeBody(body, format as 'json' | 'yaml', pretty) };

@@ -17,6 +17,7 @@ import { deleteObject, FOREGROUND_FINALIZER, ORPHAN_FINALIZER } from '../registr
 import type { GenericStore } from '../registry/generic-store.js';
 import { buildPredicate } from '../registry/predicate.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
+import { groupVersionOf } from '../registry/types.js';
 import { watchLoop } from './watch-loop.js';
 import { WorkQueue } from './work-queue.js';
 
@@ -128,7 +129,7 @@ export class GarbageCollector {
 
   /** The store serving an owner reference's kind, if this server serves it. */
   private storeOf(ref: OwnerReference): GenericStore | undefined {
-    const [group, version] = ref.apiVersion.includes('/') ? ref.apiVersion.split('/') : ['', ref.apiVersion];
+    const { group, version } = groupVersionOf(ref.apiVersion);
     return this.registry.all().find((s) => s.def.kind === ref.kind && s.def.group === group && s.def.version === version);
   }
 

@@ -111,3 +111,9 @@ export interface ResourceDefinition {
 export function apiVersionOf(def: Pick<ResourceDefinition, 'group' | 'version'>): string {
   return def.group ? `${def.group}/${def.version}` : def.version;
 }
+
+/** Group and version of an `apiVersion` string (`v1` is the core group ''). */
+export function groupVersionOf(apiVersion: string): { group: string; version: string } {
+  const slash = apiVersion.indexOf('/');
+  return slash < 0 ? { group: '', version: apiVersion } : { group: apiVersion.slice(0, slash), version: apiVersion.slice(slash + 1) };
+}

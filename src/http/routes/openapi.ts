@@ -12,7 +12,7 @@ import { toOpenApi, type OpenApiSchema } from '../../api/openapi-schema.js';
 import { swaggerDocument } from '../../api/openapi-v2.js';
 import { encodeSwaggerProtobuf } from '../../api/protobuf/openapi-v2.js';
 import { notAcceptable } from '../../errors/api-error.js';
-import type { ResourceDefinition } from '../../registry/types.js';
+import { groupVersionOf, type ResourceDefinition } from '../../registry/types.js';
 import type { ApiState } from '../context.js';
 import { resourceNotFound } from '../handlers/resource-handler.js';
 
@@ -105,12 +105,10 @@ function subresourcePathsOf(def: ResourceDefinition, defs: readonly ResourceDefi
   const paths: Record<string, Op> = {};
   const nsPrefix = def.namespaced ? '/namespaces/{namespace}' : '';
   for (const sub of def.subresources) {
-    const [group, version] = sub.apiVersion?.includes('/') ? sub.apiVersion.split('/') : [def.group, sub.apiVersion ?? def.version];
-    const gvk = { group, version, kind: sub.kind };
-    const named = defs.find((d) => d.kind === sub.kind && d.group === group && d.version === version);
-    let self: unknown = ref(named ? schemaName(named) : schemaName(gvk));
+    const gvk = { ...(sub.apiVersion ? groupVersionOf(sub.apiVersion) : { group: def.group, version: def.version }), kind: sub.kind };
+    const named = defs.find((d) => d.kind === gvk.kind && d.group === gvk.group && d.version === gvk.version);
     if (!named && sub.schema) schemas[schemaName(gvk)] = { ...toOpenApi(sub.schema), 'x-kubernetes-group-version-kind': [gvk] };
-    else if (!named) self = { type: 'object' };
+    const self = named ? ref(schemaName(named)) : sub.schema ? ref(schemaName(gvk)) : { type: 'object' };
     const suffix = sub.name.charAt(0).toUpperCase() + sub.name.slice(1);
     const t: OpTarget = { gvk, resourceKind: def.kind, namespaced: def.namespaced, suffix, self };
     const item: Op = { parameters: [...(def.namespaced ? [pathParam('namespace')] : []), pathParam('name')] };

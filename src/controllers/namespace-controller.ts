@@ -109,7 +109,7 @@ export class NamespaceController {
     }
     const latest = await namespaces.get('', name);
     if (((latest.spec as typeof spec)?.finalizers ?? []).length === 0 && (latest.metadata.finalizers ?? []).length === 0) {
-      await finalizeDelete(namespaces, '', name, { uid: latest.metadata.uid }).catch((err) => {
+      await finalizeDelete(namespaces, '', name, { preconditions: { uid: latest.metadata.uid } }).catch((err) => {
         if (!(err instanceof ApiError && err.code === 404)) throw err;
       });
       this.logger.info({ namespace: name }, 'namespace finalized and deleted');

@@ -76,7 +76,7 @@ export class PodGarbageCollector {
           if (!(err instanceof ApiError && err.code === 404)) throw err;
         }
       }
-      await finalizeDelete(this.registry.core('pods'), pod.metadata.namespace ?? '', pod.metadata.name ?? '', { uid: pod.metadata.uid });
+      await finalizeDelete(this.registry.core('pods'), pod.metadata.namespace ?? '', pod.metadata.name ?? '', { preconditions: { uid: pod.metadata.uid } });
       this.logger.info({ pod: `${pod.metadata.namespace}/${pod.metadata.name}`, node: nodeName }, 'deleted terminating pod on no existing node');
     } catch (err) {
       if (!(err instanceof ApiError && (err.code === 404 || err.code === 409))) this.logger.warn({ err: (err as Error).message }, 'pod gc failed');

@@ -76,13 +76,16 @@ export interface FieldError extends StatusCause {
   reason: NonNullable<StatusCause['reason']>;
 }
 
-/** 422 Invalid: `Pod "foo" is invalid: <e1>` or `[e1, e2]`; details.kind is the Kind. */
+/**
+ * 422 Invalid: `Pod "foo" is invalid: <e1>` or `[e1, e2]`, the kind qualified by its group as
+ * upstream's NewInvalid (`DeleteOptions.meta.k8s.io "" is invalid: ...`); details.kind is the Kind.
+ */
 export function invalid(kind: string, name: string, causes: FieldError[], group = ''): ApiError {
   const parts = causes.map((c) => (c.field ? `${c.field}: ${c.message}` : c.message));
   const aggregate = parts.length === 1 ? parts[0] : `[${parts.join(', ')}]`;
   const details: StatusDetails = { name, kind, causes };
   if (group) details.group = group;
-  return new ApiError(422, 'Invalid', `${kind}${kind && name !== undefined ? ` "${name}"` : ''} is invalid: ${aggregate}`, details);
+  return new ApiError(422, 'Invalid', `${qualifiedResource(kind, group)}${kind && name !== undefined ? ` "${name}"` : ''} is invalid: ${aggregate}`, details);
 }
 
 export function badRequest(message: string): ApiError {

@@ -5,19 +5,18 @@
  */
 import { rfc3339, type ApiObject } from '../api/object.js';
 import { successStatus, type Status } from '../api/status.js';
-import { ApiError, badRequest, conflict, invalid } from '../errors/api-error.js';
+import { badRequest, conflict, invalid } from '../errors/api-error.js';
 import type { GenericStore } from './generic-store.js';
-import { toApiError } from './translate-error.js';
 
 type PodSpec = { nodeName?: string };
 type Condition = { type: string; status: string; lastProbeTime?: string | null; lastTransitionTime?: string };
 
 /**
  * Bind the pod named by `binding.metadata.name` in `namespace` to `binding.target.name`.
- * Returns the 201 Success Status. Throws ApiError 404 (no pod), 409 (already bound or being
- * deleted), 422 (no target).
+ * Returns the 201 Success Status (a dry run checks everything and binds nothing). Throws
+ * ApiError 404 (no pod), 409 (already bound or being deleted), 422 (no target).
  */
-export async function bindPod(pods: GenericStore, namespace: string, binding: ApiObject): Promise<Status> {
+export async function bindPod(pods: GenericStore, namespace: string, binding: ApiObject, dryRun = false): Promise<Status> {
   const name = binding.metadata?.name ?? '';
   const target = (binding.target ?? {}) as { name?: string; kind?: string };
   if (!name) throw invalid('Binding', '', [{ reason: 'FieldValueRequired', field: 'metadata.name', message: 'Required value: name or generateName is required' }]);
@@ -29,9 +28,11 @@ export async function bindPod(pods: GenericStore, namespace: string, binding: Ap
     throw invalid('Binding', name, [{ reason: 'FieldValueNotSupported', field: 'target.kind', message: `Unsupported value: "${target.kind}": supported values: "Node"` }]);
   }
   const fail = (why: string) => conflict('pods/binding', name, why);
-  try {
-    await pods.storage.guaranteedUpdate(pods.key(namespace, name), (cur) => {
-      const pod = structuredClone(cur as ApiObject);
+  await pods.mutate(
+    namespace,
+    name,
+    (cur) => {
+      const pod = structuredClone(cur);
       const spec = (pod.spec ?? {}) as PodSpec;
       if (pod.metadata.deletionTimestamp) throw fail(`pod ${name} is being deleted, cannot be assigned to a host`);
       if (spec.nodeName) throw fail(`pod ${name} is already assigned to node "${spec.nodeName}"`);
@@ -43,10 +44,8 @@ export async function bindPod(pods: GenericStore, namespace: string, binding: Ap
       conditions.push({ type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: rfc3339() });
       pod.status = { ...status, conditions };
       return pod;
-    });
-  } catch (err) {
-    if (err instanceof ApiError) throw err;
-    throw toApiError(err, pods.ctx(name, 'POST'));
-  }
+    },
+    { dryRun, operation: 'POST' },
+  );
   return successStatus(undefined, 201);
 }

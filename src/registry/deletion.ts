@@ -6,10 +6,9 @@
  */
 import { rfc3339, type ApiList, type ApiObject } from '../api/object.js';
 import { successStatus, type Status } from '../api/status.js';
-import { ApiError, conflict, forbidden, invalid } from '../errors/api-error.js';
+import { ApiError, forbidden, invalid } from '../errors/api-error.js';
 import type { Preconditions } from '../storage/object-store.js';
-import type { GenericStore, ListQuery } from './generic-store.js';
-import { toApiError } from './translate-error.js';
+import type { GenericStore, ListQuery, MutateOptions } from './generic-store.js';
 
 /** Finalizers the garbage collector acts on (upstream metav1.FinalizerOrphanDependents / FinalizerDeleteDependents). */
 export const ORPHAN_FINALIZER = 'orphan';
@@ -21,6 +20,8 @@ export interface DeleteOptions {
   preconditions?: Preconditions;
   orphanDependents?: boolean;
   propagationPolicy?: 'Orphan' | 'Background' | 'Foreground';
+  /** `dryRun=All`: report what the deletion would do without doing it. */
+  dryRun?: boolean;
 }
 
 /** Namespaces that always exist (upstream NamespaceLifecycle immortal namespaces). */
@@ -32,42 +33,41 @@ export interface DeleteResult {
   readonly code: 200 | 202;
 }
 
+/** Group of the options kinds (DeleteOptions, CreateOptions, ...) in Invalid errors. */
+const META_GROUP = 'meta.k8s.io';
+
 /** Check DeleteOptions on their own. Throws ApiError 422 (both orphan and propagation set). */
 export function validateDeleteOptions(opts: DeleteOptions): void {
+  const fail = (reason: 'FieldValueInvalid' | 'FieldValueNotSupported', field: string, message: string) => invalid('DeleteOptions', '', [{ reason, field, message }], META_GROUP);
   if (opts.orphanDependents !== undefined && opts.propagationPolicy !== undefined) {
-    throw invalid('DeleteOptions', '', [
-      { reason: 'FieldValueInvalid', field: 'propagationPolicy', message: 'Invalid value: OrphanDependents and DeletionPropagation cannot be both set' },
-    ]);
+    throw fail('FieldValueInvalid', 'propagationPolicy', 'Invalid value: OrphanDependents and DeletionPropagation cannot be both set');
   }
   if (opts.propagationPolicy && !['Orphan', 'Background', 'Foreground'].includes(opts.propagationPolicy)) {
-    throw invalid('DeleteOptions', '', [
-      { reason: 'FieldValueNotSupported', field: 'propagationPolicy', message: `Unsupported value: "${opts.propagationPolicy}": supported values: "Foreground", "Background", "Orphan"` },
-    ]);
+    throw fail('FieldValueNotSupported', 'propagationPolicy', `Unsupported value: "${opts.propagationPolicy}": supported values: "Foreground", "Background", "Orphan"`);
   }
   if (opts.gracePeriodSeconds !== undefined && (!Number.isInteger(opts.gracePeriodSeconds) || opts.gracePeriodSeconds < 0)) {
-    throw invalid('DeleteOptions', '', [
-      { reason: 'FieldValueInvalid', field: 'gracePeriodSeconds', message: `Invalid value: ${opts.gracePeriodSeconds}: must be greater than or equal to 0` },
-    ]);
+    throw fail('FieldValueInvalid', 'gracePeriodSeconds', `Invalid value: ${opts.gracePeriodSeconds}: must be greater than or equal to 0`);
   }
 }
 
 /**
  * Delete one object. Objects with finalizers are marked (deletionTimestamp) and returned;
- * namespaces go Terminating. Throws ApiError 404, 409 (precondition), 403 (immortal namespace).
+ * namespaces go Terminating. A dry run answers the same without changing anything. Throws
+ * ApiError 404, 409 (precondition), 403 (immortal namespace).
  */
 export async function deleteObject(store: GenericStore, namespace: string, name: string, opts: DeleteOptions): Promise<DeleteResult> {
   validateDeleteOptions(opts);
   const def = store.def;
   if (def.plural === 'namespaces') return deleteNamespace(store, name, opts);
   const current = await store.get(namespace, name);
-  checkPreconditions(store, name, current, opts.preconditions);
   const gcFinalizer = opts.propagationPolicy === 'Foreground' ? FOREGROUND_FINALIZER : orphans(opts) ? ORPHAN_FINALIZER : undefined;
   const graceful = store.def.strategy.gracefulDelete;
-  if (!gcFinalizer && !graceful && !(current.metadata.finalizers ?? []).length) return finalizeDelete(store, namespace, name, opts.preconditions);
+  const write = { preconditions: opts.preconditions, dryRun: opts.dryRun };
+  if (!gcFinalizer && !graceful && !(current.metadata.finalizers ?? []).length) return finalizeDelete(store, namespace, name, write);
   const grace = graceful ? graceful(current, opts.gracePeriodSeconds) : 0;
-  const marked = await markDeleting(store, namespace, name, opts.preconditions, grace, gcFinalizer);
+  const marked = await markDeleting(store, namespace, name, write, grace, gcFinalizer);
   if (grace === 0 && !(marked.metadata.finalizers ?? []).length) {
-    return finalizeDelete(store, namespace, name, { uid: marked.metadata.uid });
+    return finalizeDelete(store, namespace, name, { preconditions: { uid: marked.metadata.uid }, dryRun: opts.dryRun });
   }
   return { body: marked, code: 200 };
 }
@@ -78,14 +78,8 @@ function orphans(opts: DeleteOptions): boolean {
 }
 
 /** Remove the object from storage and answer as upstream finalizeDelete does. */
-export async function finalizeDelete(store: GenericStore, namespace: string, name: string, preconditions?: Preconditions): Promise<DeleteResult> {
-  let deleted: ApiObject;
-  try {
-    deleted = store.present(await store.storage.delete(store.key(namespace, name), preconditions));
-  } catch (err) {
-    throw toApiError(err, store.ctx(name, 'DELETE'));
-  }
-  for (const h of store.hooks) await h.afterDelete?.(deleted);
+export async function finalizeDelete(store: GenericStore, namespace: string, name: string, opts: MutateOptions = {}): Promise<DeleteResult> {
+  const deleted = await store.remove(namespace, name, opts);
   if (store.def.deleteReturnsObject) return { body: deleted, code: 200 };
   const details = { name, kind: store.def.plural, uid: deleted.metadata.uid };
   return { body: successStatus(store.def.group ? { ...details, group: store.def.group } : details), code: 200 };
@@ -96,18 +90,11 @@ export async function finalizeDelete(store: GenericStore, namespace: string, nam
  * = now + grace, deletionGracePeriodSeconds = grace, generation bumped once, and the garbage
  * collector's finalizer added. A later delete may only shorten the grace period.
  */
-async function markDeleting(
-  store: GenericStore,
-  namespace: string,
-  name: string,
-  pre: Preconditions | undefined,
-  grace: number,
-  finalizer?: string,
-): Promise<ApiObject> {
-  try {
-    const obj = await store.storage.guaranteedUpdate(store.key(namespace, name), (cur) => {
-      const o = cur as ApiObject;
-      checkPreconditions(store, name, o, pre);
+async function markDeleting(store: GenericStore, namespace: string, name: string, write: MutateOptions, grace: number, finalizer?: string): Promise<ApiObject> {
+  return store.mutate(
+    namespace,
+    name,
+    (o) => {
       const meta = { ...o.metadata };
       if (finalizer && !(meta.finalizers ?? []).includes(finalizer)) meta.finalizers = [...(meta.finalizers ?? []), finalizer];
       const current = meta.deletionGracePeriodSeconds;
@@ -117,25 +104,9 @@ async function markDeleting(
         meta.deletionGracePeriodSeconds = grace;
       }
       return { ...o, metadata: meta };
-    });
-    return store.present(obj);
-  } catch (err) {
-    throw toApiError(err, store.ctx(name, 'DELETE'));
-  }
-}
-
-function checkPreconditions(store: GenericStore, name: string, obj: ApiObject, pre?: Preconditions): void {
-  if (pre?.uid && pre.uid !== obj.metadata.uid) {
-    throw conflict(store.def.plural, name, `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${obj.metadata.uid ?? ''}`, store.def.group);
-  }
-  if (pre?.resourceVersion && pre.resourceVersion !== obj.metadata.resourceVersion) {
-    throw conflict(
-      store.def.plural,
-      name,
-      `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${obj.metadata.resourceVersion ?? ''}`,
-      store.def.group,
-    );
-  }
+    },
+    { ...write, operation: 'DELETE' },
+  );
 }
 
 /**
@@ -146,19 +117,11 @@ function checkPreconditions(store: GenericStore, name: string, obj: ApiObject, p
 async function deleteNamespace(store: GenericStore, name: string, opts: DeleteOptions): Promise<DeleteResult> {
   if (IMMORTAL_NAMESPACES.has(name)) throw forbidden('namespaces', name, 'this namespace may not be deleted');
   const current = await store.get('', name);
-  const pre = { uid: current.metadata.uid, ...opts.preconditions };
+  const write: MutateOptions = { preconditions: { uid: current.metadata.uid, ...opts.preconditions }, dryRun: opts.dryRun, operation: 'DELETE' };
   const specFinalizers = ((current.spec as { finalizers?: string[] } | undefined)?.finalizers ?? []).length;
   if (!current.metadata.deletionTimestamp) {
-    try {
-      const obj = await store.storage.guaranteedUpdate(store.key('', name), (cur) => {
-        const o = cur as ApiObject;
-        checkPreconditions(store, name, o, pre);
-        return { ...o, metadata: { ...o.metadata, deletionTimestamp: rfc3339() }, status: { ...(o.status as object), phase: 'Terminating' } };
-      });
-      if (specFinalizers > 0 || (obj.metadata.finalizers ?? []).length > 0) return { body: store.present(obj), code: 200 };
-    } catch (err) {
-      throw toApiError(err, store.ctx(name, 'DELETE'));
-    }
+    const obj = await store.mutate('', name, (o) => ({ ...o, metadata: { ...o.metadata, deletionTimestamp: rfc3339() }, status: { ...(o.status as object), phase: 'Terminating' } }), write);
+    if (specFinalizers > 0 || (obj.metadata.finalizers ?? []).length > 0) return { body: obj, code: 200 };
   } else if (specFinalizers > 0) {
     throw new ApiError(
       409,
@@ -169,7 +132,7 @@ async function deleteNamespace(store: GenericStore, name: string, opts: DeleteOp
   }
   const latest = await store.get('', name);
   if ((latest.metadata.finalizers ?? []).length > 0) return { body: latest, code: 200 };
-  return finalizeDelete(store, '', name, pre);
+  return finalizeDelete(store, '', name, write);
 }
 
 /**

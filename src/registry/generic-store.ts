@@ -7,7 +7,7 @@
 import { deepCopy, type ApiList, type ApiObject } from '../api/object.js';
 import { checkSchema, type FieldValidation } from '../api/field-validation.js';
 import { badRequest, conflict, invalid, OPTIMISTIC_LOCK_MESSAGE, type FieldError } from '../errors/api-error.js';
-import type { ListResult, ObjectStore } from '../storage/object-store.js';
+import type { ListResult, ObjectStore, Preconditions } from '../storage/object-store.js';
 import { parseResourceVersion } from '../storage/object-store.js';
 import type { WatchEvent } from '../storage/object-watch.js';
 import { beforeCreate, beforeUpdate, validateObjectMeta } from './metadata.js';
@@ -19,11 +19,24 @@ import { apiVersionOf, type ResourceDefinition, type SubresourceDefinition } fro
 /** Computes the new object from the stored one (PUT returns the body; PATCH applies the patch). */
 export type UpdateFunction = (old: ApiObject) => ApiObject | Promise<ApiObject>;
 
-/** How a write treats unknown fields, and where it reports warnings. */
+/** How a write treats unknown fields, where it reports warnings, and whether it is a dry run. */
 export interface WriteOptions {
   readonly fieldValidation?: FieldValidation;
   /** Receives `Warning` header texts (unknown fields under Warn). */
   readonly warnings?: string[];
+  /**
+   * `dryRun=All`: decode, default, validate and admit exactly as a real write and answer what
+   * would be stored, but store nothing and keep nothing (upstream dryRun, 1.13+).
+   */
+  readonly dryRun?: boolean;
+}
+
+/** Options of a write that bypasses the kind's strategy (deletion marks, binding). */
+export interface MutateOptions {
+  readonly preconditions?: Preconditions;
+  readonly dryRun?: boolean;
+  /** The HTTP verb reported in errors (default PUT). */
+  readonly operation?: ErrorContext['operation'];
 }
 
 export interface ListQuery {
@@ -62,8 +75,9 @@ export class GenericStore {
   }
 
   /**
-   * Create `body` in `namespace`. Returns the stored object (with resourceVersion). Throws
-   * ApiError: 400 namespace mismatch, 422 Invalid, 409 AlreadyExists, and admission errors.
+   * Create `body` in `namespace`. Returns the stored object (with resourceVersion; a dry run
+   * returns it without one, as upstream). Throws ApiError: 400 namespace mismatch, 422 Invalid,
+   * 409 AlreadyExists, and admission errors.
    */
   async create(namespace: string, body: ApiObject, opts: WriteOptions = {}): Promise<ApiObject> {
     const obj = deepCopy(body);
@@ -73,10 +87,11 @@ export class GenericStore {
     beforeCreate(this.def, namespace, obj);
     this.def.strategy.prepareForCreate?.(obj);
     this.assertValid(obj, [...validateObjectMeta(this.def, obj), ...(this.def.strategy.validate?.(obj) ?? [])]);
-    const undo = await runBefore(this.hooks, obj, null);
+    const dryRun = Boolean(opts.dryRun);
+    const undo = await runBefore(this.hooks, obj, null, { dryRun });
     const ctx = this.ctx(obj.metadata.name ?? '', 'POST');
     try {
-      return this.present(await this.storage.create(this.key(obj.metadata.namespace ?? '', obj.metadata.name!), obj));
+      return this.present(await this.storage.create(this.key(obj.metadata.namespace ?? '', obj.metadata.name!), obj, { dryRun }));
     } catch (err) {
       await undo();
       throw toApiError(err, ctx);
@@ -165,7 +180,8 @@ export class GenericStore {
   /**
    * Update an object through `update` (retried on storage conflicts). A resourceVersion in the
    * new object must match the stored one (409 Conflict otherwise). `subresource` restricts the
-   * write to that subresource's part. Throws ApiError 404, 409, 422.
+   * write to that subresource's part. A dry run answers the result at the stored
+   * resourceVersion without writing it. Throws ApiError 404, 409, 422.
    */
   async update(namespace: string, name: string, update: UpdateFunction, subresource?: SubresourceDefinition, opts: WriteOptions = {}): Promise<ApiObject> {
     const ctx = this.ctx(name, 'PUT');
@@ -173,6 +189,7 @@ export class GenericStore {
     let undo: Undo | undefined;
     let previous: ApiObject | undefined;
     let attempt = 0;
+    const dryRun = Boolean(opts.dryRun);
     try {
       const stored = await this.storage.guaranteedUpdate(this.key(namespace, name), async (current) => {
         await undo?.();
@@ -195,32 +212,53 @@ export class GenericStore {
           ...validateObjectMeta(this.def, obj),
           ...(this.def.strategy.validateUpdate?.(obj, old) ?? []),
         ]);
-        undo = await runBefore(this.hooks, obj, old);
+        undo = await runBefore(this.hooks, obj, old, { dryRun });
         delete obj.metadata.resourceVersion;
         if (emptiedFinalizers(obj)) throw new DeleteInstead(obj, old);
         return obj;
-      });
-      for (const h of this.hooks) if (previous && stored !== previous) await h.afterUpdate?.(stored, previous);
+      }, { dryRun });
+      if (!dryRun) for (const h of this.hooks) if (previous && stored !== previous) await h.afterUpdate?.(stored, previous);
       return this.present(stored);
     } catch (err) {
-      if (err instanceof DeleteInstead) return this.deleteEmptied(namespace, name, err);
+      if (err instanceof DeleteInstead) {
+        // Upstream store.go deleteWithoutFinalizers: the update that removed the last finalizer
+        // of an object marked for deletion deletes it instead (watchers see DELETED).
+        const old = err.old.metadata;
+        await this.remove(namespace, name, { preconditions: { uid: old.uid, resourceVersion: old.resourceVersion }, dryRun, operation: 'PUT' });
+        return this.present(err.obj);
+      }
       await undo?.();
       throw toApiError(err, ctx);
     }
   }
 
   /**
-   * An update that removed the last finalizer of an object marked for deletion deletes it
-   * instead of storing it (upstream store.go deleteWithoutFinalizers): watchers see DELETED.
+   * A guaranteed update of the stored object by `change`, without the kind's strategy or
+   * admission: what deletion (marking) and binding write. Returns the object as stored (a dry
+   * run: as it would be). Throws ApiError 404, 409 (precondition), and what `change` throws.
    */
-  private async deleteEmptied(namespace: string, name: string, signal: DeleteInstead): Promise<ApiObject> {
+  async mutate(namespace: string, name: string, change: (current: ApiObject) => ApiObject, opts: MutateOptions = {}): Promise<ApiObject> {
     try {
-      const deleted = await this.storage.delete(this.key(namespace, name), { uid: signal.old.metadata.uid, resourceVersion: signal.old.metadata.resourceVersion });
-      for (const h of this.hooks) await h.afterDelete?.(deleted);
+      const stored = await this.storage.guaranteedUpdate(this.key(namespace, name), (cur) => change(cur as ApiObject), opts);
+      return this.present(stored);
     } catch (err) {
-      throw toApiError(err, this.ctx(name, 'PUT'));
+      throw toApiError(err, this.ctx(name, opts.operation ?? 'PUT'));
     }
-    return this.present(signal.obj);
+  }
+
+  /**
+   * Remove an object from storage once its preconditions hold, then run the afterDelete hooks
+   * (not on a dry run, which only checks). Returns the object as it was. Throws ApiError 404, 409.
+   */
+  async remove(namespace: string, name: string, opts: MutateOptions = {}): Promise<ApiObject> {
+    let deleted: ApiObject;
+    try {
+      deleted = this.present(await this.storage.delete(this.key(namespace, name), opts));
+    } catch (err) {
+      throw toApiError(err, this.ctx(name, opts.operation ?? 'DELETE'));
+    }
+    if (!opts.dryRun) for (const h of this.hooks) await h.afterDelete?.(deleted);
+    return deleted;
   }
 
   /** Error context for this resource. */

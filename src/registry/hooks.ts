@@ -8,26 +8,35 @@ import type { ApiObject } from '../api/object.js';
 /** Undo what a hook did when the write it prepared does not happen (e.g. release an IP). */
 export type Undo = () => Promise<void>;
 
+/**
+ * What a hook knows of the write it runs in (upstream admission.Attributes.IsDryRun): on a dry
+ * run a hook checks and fills in exactly as for a real write but keeps nothing (no IP or node
+ * port stays allocated).
+ */
+export interface AdmissionAttributes {
+  readonly dryRun: boolean;
+}
+
 export interface StoreHooks {
   /** Runs after defaults and validation, before the object is stored. May mutate `obj`. */
-  beforeCreate?(obj: ApiObject): Promise<Undo | void>;
+  beforeCreate?(obj: ApiObject, attrs: AdmissionAttributes): Promise<Undo | void>;
   /** Runs on the merged object of an update, before it is stored; may run again on retries. */
-  beforeUpdate?(obj: ApiObject, old: ApiObject): Promise<Undo | void>;
-  /** Runs once an update is stored (e.g. to release what the old object held). */
+  beforeUpdate?(obj: ApiObject, old: ApiObject, attrs: AdmissionAttributes): Promise<Undo | void>;
+  /** Runs once an update is stored (e.g. to release what the old object held); never on a dry run. */
   afterUpdate?(obj: ApiObject, old: ApiObject): Promise<void>;
-  /** Runs once the object is gone from storage. */
+  /** Runs once the object is gone from storage; never on a dry run. */
   afterDelete?(obj: ApiObject): Promise<void>;
 }
 
 /** Run `beforeCreate`/`beforeUpdate` of every hook, collecting one undo for all of them. */
-export async function runBefore(hooks: readonly StoreHooks[], obj: ApiObject, old: ApiObject | null): Promise<Undo> {
+export async function runBefore(hooks: readonly StoreHooks[], obj: ApiObject, old: ApiObject | null, attrs: AdmissionAttributes): Promise<Undo> {
   const undos: Undo[] = [];
   const undoAll: Undo = async () => {
     for (const u of undos.reverse()) await u().catch(() => undefined);
   };
   try {
     for (const h of hooks) {
-      const undo = old ? await h.beforeUpdate?.(obj, old) : await h.beforeCreate?.(obj);
+      const undo = old ? await h.beforeUpdate?.(obj, old, attrs) : await h.beforeCreate?.(obj, attrs);
       if (undo) undos.push(undo);
     }
   } catch (err) {

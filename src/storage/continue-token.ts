@@ -34,7 +34,8 @@ export function decodeContinue(token: string): ContinueToken {
   const t = parsed as { v?: unknown; rv?: unknown; start?: unknown };
   if (typeof parsed !== 'object' || parsed === null) throw invalid('malformed token');
   if (t.v !== TOKEN_VERSION) throw invalid(`server does not recognize this encoded version "${String(t.v ?? '')}"`);
-  if (typeof t.rv !== 'number' || !Number.isInteger(t.rv) || t.rv === 0) {
+  // Upstream decodes rv into an int64: fractions and out-of-range numbers (1e300) are invalid.
+  if (typeof t.rv !== 'number' || !Number.isSafeInteger(t.rv) || t.rv === 0 || t.rv < -1) {
     throw invalid(`incorrect encoded start resourceVersion (version ${TOKEN_VERSION})`);
   }
   if (typeof t.start !== 'string' || t.start === '') throw invalid(`encoded start key empty (version ${TOKEN_VERSION})`);

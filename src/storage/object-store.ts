@@ -46,6 +46,33 @@ export interface ListResult {
  */
 export type TryUpdate = (current: ApiObject | null) => Promise<ApiObject> | ApiObject;
 
+/**
+ * Options of a write. `dryRun` runs every check a real write runs (existence, preconditions,
+ * the update function) against the stored state and answers what would be stored, writing
+ * nothing (upstream k8s.io/apiserver pkg/registry/generic/registry/dryrun.go DryRunnableStorage).
+ */
+export interface StorageWriteOptions {
+  readonly dryRun?: boolean;
+}
+
+export interface CreateOptions extends StorageWriteOptions {
+  /** Attach the key to a lease of this many seconds (deleted when it expires). */
+  readonly leaseTtlSeconds?: number;
+}
+
+export interface UpdateOptions extends StorageWriteOptions {
+  /** Call `tryUpdate` with null when the key is absent, and create it. */
+  readonly allowCreate?: boolean;
+  /** Checked against the current object before every attempt (StorageError 'Conflict'). */
+  readonly preconditions?: Preconditions;
+}
+
+export interface DeleteOptions extends StorageWriteOptions {
+  readonly preconditions?: Preconditions;
+  /** Checked against the current object before the delete; throw to refuse it. */
+  readonly validate?: (obj: ApiObject) => void;
+}
+
 export class ObjectStore {
   private readonly root: string;
 
@@ -62,11 +89,19 @@ export class ObjectStore {
     return `${this.root}/${key}`;
   }
 
-  /** Create `obj` at `key`. Throws StorageError 'KeyExists' (with the current object) if present. */
-  async create(key: string, obj: ApiObject, leaseTtlSeconds?: number): Promise<ApiObject> {
+  /**
+   * Create `obj` at `key`. Throws StorageError 'KeyExists' (with the current object) if present.
+   * A dry run answers `obj` without a resourceVersion, as upstream's dry-run create does.
+   */
+  async create(key: string, obj: ApiObject, opts: CreateOptions = {}): Promise<ApiObject> {
     const full = this.fullKey(key);
+    if (opts.dryRun) {
+      const current = await this.getRaw(key);
+      if (current) throw new StorageError('KeyExists', key, `key ${key} already exists`, decodeObject(current));
+      return withoutVersion(obj);
+    }
     try {
-      const lease = leaseTtlSeconds ? await this.kv.grantLease(leaseTtlSeconds) : undefined;
+      const lease = opts.leaseTtlSeconds ? await this.kv.grantLease(opts.leaseTtlSeconds) : undefined;
       const res = await this.kv.create(full, encodeObject(obj), lease);
       if (!res.succeeded) {
         throw new StorageError('KeyExists', key, `key ${key} already exists`, res.current ? decodeObject(res.current) : undefined);
@@ -138,6 +173,11 @@ export class ObjectStore {
       }
     } catch (err) {
       const e = storageErrorOf(err, keyPrefix);
+      // A token's revision was minted by a server at or below the store's revision: a future
+      // one was not, and cannot become valid by waiting.
+      if (e.code === 'TooLargeResourceVersion' && opts.continueToken) {
+        throw new StorageError('InvalidArgument', keyPrefix, `continue key is not valid: resourceVersion ${revision} is in the future`);
+      }
       if (e.code === 'Expired' && opts.continueToken) {
         // Upstream 1.12+: 410 with a token that continues from the same key at the latest revision.
         throw new StorageError('Expired', keyPrefix, 'continue', undefined, encodeContinue(-1, start.slice(prefix.length)));
@@ -155,18 +195,22 @@ export class ObjectStore {
   /**
    * Read-modify-write with compare-and-swap, retried on conflict (upstream GuaranteedUpdate).
    * `tryUpdate` receives the current object (null only with `allowCreate`). A result that
-   * encodes identically to the stored value is not written (no-op update keeps the RV).
-   * Throws StorageError 'KeyNotFound' when absent and creation is not allowed.
+   * encodes identically to the stored value is not written (no-op update keeps the RV). A dry
+   * run answers the result at the current resourceVersion without writing it.
+   * Throws StorageError 'KeyNotFound' when absent and creation is not allowed, 'Conflict' when
+   * a precondition fails.
    */
-  async guaranteedUpdate(key: string, tryUpdate: TryUpdate, allowCreate = false): Promise<ApiObject> {
+  async guaranteedUpdate(key: string, tryUpdate: TryUpdate, opts: UpdateOptions = {}): Promise<ApiObject> {
     const full = this.fullKey(key);
     let current = await this.getRaw(key);
     for (let attempt = 0; ; attempt++) {
-      if (!current && !allowCreate) throw new StorageError('KeyNotFound', key, `key ${key} not found`);
+      if (!current && !opts.allowCreate) throw new StorageError('KeyNotFound', key, `key ${key} not found`);
       const existing = current ? decodeObject(current) : null;
+      if (existing) checkPreconditions(key, existing, opts.preconditions);
       const next = await tryUpdate(existing);
       const data = encodeObject(next);
       if (current && data === current.value) return existing as ApiObject;
+      if (opts.dryRun) return current ? withVersion(next, current.modRevision) : withoutVersion(next);
       try {
         const res = current
           ? await this.kv.update(full, data, current.modRevision, current.lease || undefined)
@@ -181,18 +225,20 @@ export class ObjectStore {
   }
 
   /**
-   * Delete the object at `key` after checking `preconditions` and `validate` against the
-   * current object; retried on conflict. Returns the deleted object at its last resourceVersion.
-   * Throws StorageError 'KeyNotFound' or 'Conflict' (precondition failed).
+   * Delete the object at `key` after checking the preconditions and `validate` against the
+   * current object; retried on conflict. Returns the deleted object at its last resourceVersion
+   * (a dry run returns it without deleting). Throws StorageError 'KeyNotFound' or 'Conflict'
+   * (precondition failed).
    */
-  async delete(key: string, preconditions?: Preconditions, validate?: (obj: ApiObject) => void): Promise<ApiObject> {
+  async delete(key: string, opts: DeleteOptions = {}): Promise<ApiObject> {
     const full = this.fullKey(key);
     let current = await this.getRaw(key);
     for (;;) {
       if (!current) throw new StorageError('KeyNotFound', key, `key ${key} not found`);
       const obj = decodeObject(current);
-      checkPreconditions(key, obj, preconditions);
-      validate?.(obj);
+      checkPreconditions(key, obj, opts.preconditions);
+      opts.validate?.(obj);
+      if (opts.dryRun) return obj;
       try {
         const res = await this.kv.delete(full, current.modRevision);
         if (res.succeeded) return obj;
@@ -237,10 +283,17 @@ export class ObjectStore {
   }
 }
 
-/** Parse a resourceVersion query value. Throws StorageError 'InvalidArgument' (upstream message). */
+/** The largest resourceVersion upstream parses (strconv.ParseUint(rv, 10, 64)). */
+const MAX_RESOURCE_VERSION = 18446744073709551615n;
+
+/**
+ * Parse a resourceVersion query value: a decimal uint64 as upstream's ParseResourceVersion
+ * (k8s.io/apiserver pkg/storage/etcd3 APIObjectVersioner). Throws StorageError
+ * 'InvalidArgument' for anything else, including values beyond uint64.
+ */
 export function parseResourceVersion(rv: string, key = ''): number {
   if (rv === '') return 0;
-  if (!/^\d+$/.test(rv)) throw new StorageError('InvalidArgument', key, `invalid resource version: ${rv}`);
+  if (!/^\d{1,20}$/.test(rv) || BigInt(rv) > MAX_RESOURCE_VERSION) throw new StorageError('InvalidArgument', key, `invalid resource version: ${rv}`);
   return Number(rv);
 }
 
@@ -260,4 +313,9 @@ function checkPreconditions(key: string, obj: ApiObject, pre?: Preconditions): v
 
 function withVersion(obj: ApiObject, revision: number): ApiObject {
   return { ...obj, metadata: { ...obj.metadata, resourceVersion: String(revision) } };
+}
+
+function withoutVersion(obj: ApiObject): ApiObject {
+  const { resourceVersion: _rv, ...meta } = obj.metadata;
+  return { ...obj, metadata: meta };
 }

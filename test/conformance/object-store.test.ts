@@ -100,9 +100,9 @@ function suite(name: string, open: () => Promise<{ kv: KvStore; close: () => Pro
     it('deletes with uid and resourceVersion preconditions', async () => {
       const p = prefix();
       const created = await store.create(`${p}d`, { ...obj('d'), metadata: { ...obj('d').metadata, uid: 'u1' } });
-      await expect(store.delete(`${p}d`, { uid: 'other' })).rejects.toThrow('Precondition failed: UID in precondition: other, UID in object meta: u1');
-      await expect(store.delete(`${p}d`, { resourceVersion: '1' })).rejects.toBeInstanceOf(StorageError);
-      const deleted = await store.delete(`${p}d`, { uid: 'u1', resourceVersion: created.metadata.resourceVersion });
+      await expect(store.delete(`${p}d`, { preconditions: { uid: 'other' } })).rejects.toThrow('Precondition failed: UID in precondition: other, UID in object meta: u1');
+      await expect(store.delete(`${p}d`, { preconditions: { resourceVersion: '1' } })).rejects.toBeInstanceOf(StorageError);
+      const deleted = await store.delete(`${p}d`, { preconditions: { uid: 'u1', resourceVersion: created.metadata.resourceVersion } });
       expect(deleted.metadata.resourceVersion).toBe(created.metadata.resourceVersion);
       await expect(store.delete(`${p}d`)).rejects.toMatchObject({ code: 'KeyNotFound' });
     });

@@ -142,7 +142,7 @@ describe('authentication and errors', () => {
     await srv.api('GET', '/api/v1/namespaces/default/configmaps');
     const res = await srv.api('GET', '/metrics');
     expect(res.status).toBe(200);
-    expect(res.text).toMatch(/apiserver_request_total\{verb="LIST",group="",version="v1",resource="configmaps",subresource="",scope="namespace",component="apiserver",code="200"\} \d+/);
+    expect(res.text).toMatch(/apiserver_request_total\{verb="LIST",dry_run="",group="",version="v1",resource="configmaps",subresource="",scope="namespace",component="apiserver",code="200"\} \d+/);
     expect(res.text).toContain('apiserver_request_duration_seconds_bucket');
     expect((await srv.api('GET', '/metrics', undefined, { authorization: '' })).status).toBe(401);
   });

@@ -2,7 +2,8 @@
  * A bitmap allocator kept in storage as a RangeAllocation object (upstream
  * pkg/registry/core/service/allocator/storage: `/registry/ranges/serviceips` and
  * `/registry/ranges/servicenodeports`). Every change is a compare-and-swap update of that one
- * object, so replicas allocating at once never hand out the same item.
+ * object, so replicas allocating at once never hand out the same item. A dry-run allocator
+ * (`dryRun()`) answers from the same bitmap but writes nothing, as upstream's DryRun allocator.
  */
 import type { ApiObject } from '../../api/object.js';
 import { ApiError, internalError } from '../../errors/api-error.js';
@@ -21,7 +22,13 @@ export class RangeAllocator {
     private readonly range: string,
     readonly size: number,
     private readonly what: string,
+    private readonly dry = false,
   ) {}
+
+  /** The same range, answering without keeping anything (for dry-run writes). */
+  dryRun(): RangeAllocator {
+    return new RangeAllocator(this.storage, this.key, this.range, this.size, this.what, true);
+  }
 
   /** Mark `offset` used. Returns false if it already was. */
   async allocate(offset: number): Promise<boolean> {
@@ -75,7 +82,7 @@ export class RangeAllocator {
           const obj: ApiObject = { kind: 'RangeAllocation', apiVersion: 'v1', metadata: { name: '' }, range: this.range, data: Buffer.from(bits).toString('base64') };
           return obj;
         },
-        true,
+        { allowCreate: true, dryRun: this.dry },
       );
     } catch (err) {
       if (err instanceof ApiError) throw err;

@@ -7,7 +7,8 @@
  */
 import type { ApiObject } from '../../api/object.js';
 import { invalid, type FieldError } from '../../errors/api-error.js';
-import type { StoreHooks, Undo } from '../../registry/hooks.js';
+import { ApiError } from '../../errors/api-error.js';
+import type { AdmissionAttributes, StoreHooks, Undo } from '../../registry/hooks.js';
 import type { ResourceRegistry } from '../../registry/resource-registry.js';
 import type { ObjectStore } from '../../storage/object-store.js';
 import { RangeAllocator } from './range-allocator.js';
@@ -31,11 +32,16 @@ function nodePortsOf(s: Spec): number[] {
 export function serviceAllocation(registry: ResourceRegistry, storage: ObjectStore, ipRangeText: string, portRangeText: string): StoreHooks {
   const ipRange = parseIpRange(ipRangeText);
   const portRange = parsePortRange(portRangeText);
-  const ips = new RangeAllocator(storage, 'ranges/serviceips', ipRange.cidr, ipRange.size, 'serviceIP');
-  const ports = new RangeAllocator(storage, 'ranges/servicenodeports', portRange.text, portRange.size, 'nodePort');
+  const ipAllocator = new RangeAllocator(storage, 'ranges/serviceips', ipRange.cidr, ipRange.size, 'serviceIP');
+  const portAllocator = new RangeAllocator(storage, 'ranges/servicenodeports', portRange.text, portRange.size, 'nodePort');
 
-  /** Allocate what `svc` needs that `old` did not hold; returns how to give it back. */
-  async function allocate(svc: ApiObject, old: ApiObject | null): Promise<Undo> {
+  /**
+   * Allocate what `svc` needs that `old` did not hold; returns how to give it back. A dry run
+   * picks and checks the same way but keeps nothing.
+   */
+  async function allocate(svc: ApiObject, old: ApiObject | null, attrs: AdmissionAttributes): Promise<Undo> {
+    const ips = attrs.dryRun ? ipAllocator.dryRun() : ipAllocator;
+    const ports = attrs.dryRun ? portAllocator.dryRun() : portAllocator;
     const spec = (svc.spec ??= {}) as Spec;
     const prev = old ? specOf(old) : undefined;
     const name = svc.metadata.name ?? '';
@@ -108,23 +114,22 @@ export function serviceAllocation(registry: ResourceRegistry, storage: ObjectSto
     const next = svc ? specOf(svc) : {};
     if (hasClusterIP(prev) && (!svc || !hasClusterIP(next))) {
       const offset = ipRange.offsetOf(prev.clusterIP!);
-      if (offset !== null) await ips.release(offset);
+      if (offset !== null) await ipAllocator.release(offset);
     }
     const keep = new Set(nodePortsOf(next));
-    for (const port of nodePortsOf(prev)) if (!keep.has(port)) await ports.release(port - portRange.base);
+    for (const port of nodePortsOf(prev)) if (!keep.has(port)) await portAllocator.release(port - portRange.base);
   }
 
   return {
-    beforeCreate: (svc) => allocate(svc, null),
-    beforeUpdate: (svc, old) => allocate(svc, old),
+    beforeCreate: (svc, attrs) => allocate(svc, null, attrs),
+    beforeUpdate: (svc, old, attrs) => allocate(svc, old, attrs),
     afterUpdate: (svc, old) => releaseUnused(old, svc),
     async afterDelete(svc) {
       await releaseUnused(svc, null);
-      const endpoints = registry.core('endpoints');
       try {
-        await endpoints.storage.delete(endpoints.key(svc.metadata.namespace ?? '', svc.metadata.name ?? ''));
+        await registry.core('endpoints').remove(svc.metadata.namespace ?? '', svc.metadata.name ?? '');
       } catch (err) {
-        if ((err as { code?: unknown }).code !== 'KeyNotFound') throw err;
+        if (!(err instanceof ApiError && err.code === 404)) throw err;
       }
     },
   };

@@ -3,7 +3,7 @@
  * DeleteOptions (query string or body), with upstream's 400 messages.
  */
 import type { ApiObject } from '../../api/object.js';
-import { badRequest } from '../../errors/api-error.js';
+import { badRequest, invalid } from '../../errors/api-error.js';
 import type { DeleteOptions } from '../../registry/deletion.js';
 import type { ListQuery } from '../../registry/generic-store.js';
 import { buildPredicate, withInitializerFilter } from '../../registry/predicate.js';
@@ -15,6 +15,27 @@ import { parseBool } from '../request-info.js';
 export function queryValue(ctx: ApiContext, name: string): string | undefined {
   const v = ctx.query[name];
   return Array.isArray(v) ? v[0] : v;
+}
+
+/** Every value of a query parameter, in order (none when absent). */
+export function queryValues(ctx: ApiContext, name: string): string[] {
+  const v = ctx.query[name];
+  return v === undefined ? [] : Array.isArray(v) ? v : [v];
+}
+
+/** The options kind whose `dryRun` a write verb validates (upstream <Verb>Options). */
+export type OptionsKind = 'CreateOptions' | 'UpdateOptions' | 'PatchOptions' | 'DeleteOptions';
+
+/**
+ * Whether the request is a dry run: every `dryRun` value must be `All` (upstream
+ * apimachinery ValidateDryRun); none means a real write. Throws ApiError 422 Invalid on
+ * `<kind>.meta.k8s.io` as upstream's handlers answer, e.g.
+ * `CreateOptions.meta.k8s.io "" is invalid: dryRun: Unsupported value: []string{"Bogus"}: supported values: "All"`.
+ */
+export function parseDryRun(values: readonly unknown[], kind: OptionsKind): boolean {
+  if (values.every((v) => v === 'All')) return values.length > 0;
+  const shown = `[]string{${values.map((v) => JSON.stringify(String(v))).join(', ')}}`;
+  throw invalid(kind, '', [{ reason: 'FieldValueNotSupported', field: 'dryRun', message: `Unsupported value: ${shown}: supported values: "All"` }], 'meta.k8s.io');
 }
 
 /** A non-negative integer query parameter, or undefined. Throws ApiError 400. */
@@ -42,19 +63,26 @@ export function listQuery(ctx: ApiContext, store: GenericStore): ListQuery {
 
 /**
  * DeleteOptions from the body (if any) overlaid with the query string, as upstream accepts both.
- * Throws ApiError 400 for a body that is not DeleteOptions.
+ * Throws ApiError 400 for a body that is not DeleteOptions, 422 for an unsupported dryRun.
  */
 export function deleteOptions(ctx: ApiContext, body: unknown): DeleteOptions {
   const opts: DeleteOptions = {};
   if (body !== undefined && body !== null) {
     if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('the body of a delete request must be DeleteOptions');
-    const b = body as ApiObject & DeleteOptions;
+    const b = body as ApiObject & Omit<DeleteOptions, 'dryRun'> & { dryRun?: unknown };
     if (b.kind && b.kind !== 'DeleteOptions') throw badRequest(`expected DeleteOptions, got ${b.kind}`);
+    checkFieldTypes(b);
     if (b.gracePeriodSeconds !== undefined && b.gracePeriodSeconds !== null) opts.gracePeriodSeconds = b.gracePeriodSeconds;
     if (b.preconditions) opts.preconditions = b.preconditions;
     if (b.orphanDependents !== undefined && b.orphanDependents !== null) opts.orphanDependents = b.orphanDependents;
     if (b.propagationPolicy) opts.propagationPolicy = b.propagationPolicy;
+    if (b.dryRun !== undefined && b.dryRun !== null) {
+      if (!Array.isArray(b.dryRun)) throw badRequest('DeleteOptions.dryRun must be a list of strings');
+      opts.dryRun = parseDryRun(b.dryRun, 'DeleteOptions');
+    }
   }
+  const dryRun = queryValues(ctx, 'dryRun');
+  if (dryRun.length) opts.dryRun = parseDryRun(dryRun, 'DeleteOptions');
   const grace = queryInt(ctx, 'gracePeriodSeconds');
   if (grace !== undefined) opts.gracePeriodSeconds = grace;
   const orphan = queryValue(ctx, 'orphanDependents');
@@ -62,4 +90,29 @@ export function deleteOptions(ctx: ApiContext, body: unknown): DeleteOptions {
   const policy = queryValue(ctx, 'propagationPolicy');
   if (policy) opts.propagationPolicy = policy as DeleteOptions['propagationPolicy'];
   return opts;
+}
+
+/** The JSON type each DeleteOptions field must have (Go's decoder refuses others). */
+const DELETE_OPTION_TYPES: Readonly<Record<string, string>> = {
+  gracePeriodSeconds: 'number',
+  orphanDependents: 'boolean',
+  propagationPolicy: 'string',
+  preconditions: 'object',
+};
+
+/** Throws ApiError 400 as upstream's decoder does when a DeleteOptions field has the wrong type. */
+function checkFieldTypes(b: Record<string, unknown>): void {
+  for (const [field, type] of Object.entries(DELETE_OPTION_TYPES)) {
+    const v = b[field];
+    if (v === undefined || v === null) continue;
+    if (typeof v !== type || (type === 'object' && Array.isArray(v))) {
+      throw badRequest(`json: cannot unmarshal ${Array.isArray(v) ? 'array' : typeof v} into Go struct field DeleteOptions.${field}`);
+    }
+  }
+  const pre = (b.preconditions ?? {}) as Record<string, unknown>;
+  for (const f of ['uid', 'resourceVersion']) {
+    if (pre[f] !== undefined && pre[f] !== null && typeof pre[f] !== 'string') {
+      throw badRequest(`json: cannot unmarshal ${typeof pre[f]} into Go struct field Preconditions.preconditions.${f} of type string`);
+    }
+  }
 }

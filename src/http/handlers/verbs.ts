@@ -15,7 +15,7 @@ import type { ApiContext } from '../context.js';
 import { mediaTypeOf } from '../negotiation/media-types.js';
 import { applyPatch, parsePatch, patchTypeOf } from '../patch/apply-patch.js';
 import { checkNameAndNamespace, decodeRequestBody, hasRequestBody, readObjectBody } from './body.js';
-import { deleteOptions, listQuery, queryValue } from './query.js';
+import { deleteOptions, listQuery, parseDryRun, queryValue, queryValues, type OptionsKind } from './query.js';
 import type { ApiObject } from '../../api/object.js';
 import { listWithSelfLinks, objectPath, respond, respondTable, withSelfLink } from './respond.js';
 
@@ -36,12 +36,16 @@ function present(t: VerbTarget, obj: ApiObject): ApiObject {
   return { ...view, metadata: { ...view.metadata, selfLink: `${objectPath(t.store, obj.metadata.namespace, obj.metadata.name ?? '')}/${t.subresource.name}` } };
 }
 
-/** Write options from the query (fieldValidation), collecting warnings. Throws ApiError 400. */
-function writeOptions(ctx: ApiContext): WriteOptions & { warnings: string[] } {
+/**
+ * Write options from the query (dryRun, fieldValidation), collecting warnings. Throws ApiError
+ * 422 (dryRun other than All), 400 (fieldValidation).
+ */
+function writeOptions(ctx: ApiContext, kind: OptionsKind): WriteOptions & { warnings: string[] } {
+  const dryRun = parseDryRun(queryValues(ctx, 'dryRun'), kind);
   const raw = queryValue(ctx, 'fieldValidation');
   const fieldValidation = parseFieldValidation(raw);
   if (!fieldValidation) throw badRequest(`fieldValidation: Unsupported value: "${raw}": supported values: "Ignore", "Strict", "Warn"`);
-  return { fieldValidation, warnings: [] };
+  return { fieldValidation, warnings: [], dryRun };
 }
 
 /** `Warning: 299 - "<text>"` headers, as upstream sends them. */
@@ -63,13 +67,14 @@ export async function handleList(ctx: ApiContext, t: VerbTarget): Promise<void> 
 
 export async function handleCreate(ctx: ApiContext, t: VerbTarget): Promise<void> {
   if (t.store.def.createHandler === 'binding' || t.subresource?.name === 'binding') {
+    const dryRun = parseDryRun(queryValues(ctx, 'dryRun'), 'CreateOptions');
     const binding = readObjectBody(ctx, 'Binding', 'v1');
     if (t.subresource) checkNameAndNamespace(binding, t.name, t.namespace, true);
-    respond(ctx, 201, await bindPod(t.pods, t.namespace || (binding.metadata.namespace ?? ''), binding));
+    respond(ctx, 201, await bindPod(t.pods, t.namespace || (binding.metadata.namespace ?? ''), binding, dryRun));
     return;
   }
+  const opts = writeOptions(ctx, 'CreateOptions');
   const obj = readObjectBody(ctx, t.store.def.kind, t.store.apiVersion);
-  const opts = writeOptions(ctx);
   const created = await t.store.create(t.namespace, obj, opts);
   sendWarnings(ctx, opts.warnings);
   // Objects still waiting for initializers are accepted, not yet complete: 202.
@@ -77,18 +82,18 @@ export async function handleCreate(ctx: ApiContext, t: VerbTarget): Promise<void
 }
 
 export async function handleUpdate(ctx: ApiContext, t: VerbTarget): Promise<void> {
+  const opts = writeOptions(ctx, 'UpdateOptions');
   const obj = readObjectBody(ctx, t.subresource?.kind ?? t.store.def.kind, t.subresource?.apiVersion ?? t.store.apiVersion);
   checkNameAndNamespace(obj, t.name, t.namespace, t.store.def.namespaced);
-  const opts = writeOptions(ctx);
   const updated = await t.store.update(t.namespace, t.name, () => obj, t.subresource, opts);
   sendWarnings(ctx, opts.warnings);
   respond(ctx, 200, present(t, updated));
 }
 
 export async function handlePatch(ctx: ApiContext, t: VerbTarget): Promise<void> {
+  const opts = writeOptions(ctx, 'PatchOptions');
   const type = patchTypeOf(mediaTypeOf(ctx.get('Content-Type')));
   const patch = parsePatch(type, ctx.state.rawBody ?? '');
-  const opts = writeOptions(ctx);
   const updated = await t.store.update(
     t.namespace,
     t.name,

@@ -2,7 +2,8 @@
  * Request metrics and access logs: apiserver_request_total and
  * apiserver_request_duration_seconds with upstream's labels (verb in upper case as upstream
  * reports it: GET, LIST, WATCH, POST, PUT, PATCH, DELETE, DELETECOLLECTION), plus one pino line
- * per request with a request id.
+ * per request with a request id. The `dry_run` label is upstream's cleanDryRun: '' without
+ * dryRun, the sorted distinct values joined by ',' when they are valid, else 'invalid'.
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
@@ -29,6 +30,7 @@ export function observe(metrics: RequestMetrics, logger: Logger) {
       const code = String(ctx.respond === false ? ctx.res.statusCode : ctx.status);
       const labels = {
         verb: (info?.isResourceRequest ? VERBS[info.verb] : undefined) ?? ctx.method,
+        dry_run: dryRunLabel(ctx.query.dryRun),
         group: info?.group ?? '',
         version: info?.version ?? '',
         resource: info?.resource ?? '',
@@ -44,4 +46,11 @@ export function observe(metrics: RequestMetrics, logger: Logger) {
       );
     }
   };
+}
+
+/** The `dry_run` label of a request's `dryRun` query value(s) (upstream metrics.cleanDryRun). */
+export function dryRunLabel(value: string | string[] | undefined): string {
+  const values = value === undefined ? [] : Array.isArray(value) ? value : [value];
+  if (values.some((v) => v !== 'All')) return 'invalid';
+  return [...new Set(values)].sort().join(',');
 }

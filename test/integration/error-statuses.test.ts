@@ -21,6 +21,8 @@ afterAll(async () => {
 });
 
 const cm = '/api/v1/namespaces/default/configmaps';
+/** A well-formed continue token (upstream's encoding) carrying revision `rv`. */
+const token = (rv: number) => Buffer.from(`{"v":"meta.k8s.io/v1","rv":${rv},"start":"exists\\u0000"}`).toString('base64url');
 
 interface Case {
   name: string;
@@ -35,6 +37,11 @@ const cases: Case[] = [
   { name: 'unsupported field selector', request: () => srv.api('GET', `${cm}?fieldSelector=spec.x%3D1`), code: 400, reason: 'BadRequest', message: /^"spec.x" is not a known field selector: only "metadata.name", "metadata.namespace"$/ },
   { name: 'unsupported pod field', request: () => srv.api('GET', '/api/v1/pods?fieldSelector=spec.nope%3D1'), code: 400, reason: 'BadRequest', message: /^field label not supported: spec.nope$/ },
   { name: 'bad continue token', request: () => srv.api('GET', `${cm}?limit=1&continue=%%%`), code: 400, reason: 'BadRequest', message: /^invalid continue token/ },
+  { name: 'continue token with rv 1e300', request: () => srv.api('GET', `${cm}?limit=1&continue=${token(1e300)}`), code: 400, reason: 'BadRequest', message: /^invalid continue token: continue key is not valid: incorrect encoded start resourceVersion/ },
+  { name: 'continue token from the future', request: () => srv.api('GET', `${cm}?limit=1&continue=${token(9_000_000_000)}`), code: 400, reason: 'BadRequest', message: /^invalid continue token: continue key is not valid: resourceVersion 9000000000 is in the future$/ },
+  { name: 'resourceVersion beyond uint64', request: () => srv.api('GET', `${cm}/exists?resourceVersion=18446744073709551616`), code: 400, reason: 'BadRequest', message: /^invalid resource version: 18446744073709551616$/ },
+  { name: 'list resourceVersion beyond uint64', request: () => srv.api('GET', `${cm}?limit=2&resourceVersion=99999999999999999999999`), code: 400, reason: 'BadRequest', message: /^invalid resource version/ },
+  { name: 'watch resourceVersion beyond uint64', request: () => srv.api('GET', `${cm}?watch=true&resourceVersion=1e300`), code: 400, reason: 'BadRequest', message: /^invalid resource version: 1e300$/ },
   { name: 'missing token', request: () => srv.api('GET', cm, undefined, { authorization: '' }), code: 401, reason: 'Unauthorized', message: /^Unauthorized$/ },
   { name: 'create in a terminating namespace', request: () => srv.api('POST', '/api/v1/namespaces/ending/configmaps', { metadata: { name: 'x' } }), code: 403, reason: 'Forbidden', message: /because it is being terminated$/ },
   { name: 'delete an immortal namespace', request: () => srv.api('DELETE', '/api/v1/namespaces/kube-system'), code: 403, reason: 'Forbidden', message: /^namespaces "kube-system" is forbidden: this namespace may not be deleted$/ },

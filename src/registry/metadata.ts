@@ -98,7 +98,9 @@ export function beforeUpdate(def: ResourceDefinition, obj: ApiObject, old: ApiOb
   const prev = old.metadata;
   const errs: FieldError[] = [];
   meta.uid ||= prev.uid;
-  meta.creationTimestamp ||= prev.creationTimestamp;
+  // Upstream decodes timestamps into time values: the same instant in another RFC 3339 form
+  // (`+00:00`, as the Python client writes it) is no change.
+  if (!meta.creationTimestamp || sameInstant(meta.creationTimestamp, prev.creationTimestamp)) meta.creationTimestamp = prev.creationTimestamp;
   if (def.namespaced) meta.namespace ||= prev.namespace;
   else delete meta.namespace;
   for (const f of ['uid', 'creationTimestamp', 'namespace', 'name'] as const) {
@@ -122,4 +124,11 @@ export function beforeUpdate(def: ResourceDefinition, obj: ApiObject, old: ApiOb
   delete meta.selfLink;
   omitEmptyMeta(meta);
   return errs;
+}
+
+/** True when two RFC 3339 timestamps name the same second. */
+function sameInstant(a: string | null | undefined, b: string | null | undefined): boolean {
+  if (!a || !b) return false;
+  const [x, y] = [Date.parse(a), Date.parse(b)];
+  return Number.isFinite(x) && Math.floor(x / 1000) === Math.floor(y / 1000);
 }

@@ -9,6 +9,8 @@ import { dirname, join } from 'node:path';
 import type { ServerConfig } from './config/types.js';
 import { buildDeps, type Deps } from './deps.js';
 import { ensureServingCerts } from './serving/certs.js';
+import { insecureCipherSuites } from './serving/cipher-suites.js';
+import { applyConnectionTimeouts, httpsServerOptions } from './serving/https-options.js';
 import { writeKubeconfig } from './serving/kubeconfig.js';
 
 export interface RunningServer {
@@ -26,7 +28,10 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Start a server from settings. Throws when storage or the port cannot be opened. */
+/**
+ * Start a server from settings. TLS and connection timeouts follow serving/https-options.ts.
+ * Throws when storage or the port cannot be opened, or a cipher suite name is unknown.
+ */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const deps = await buildDeps(config);
   let cert: string;
@@ -41,9 +46,11 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     caPem = generated.caPem;
     deps.logger.info({ certDir: config.certDir }, 'serving with a self-signed CA and certificate');
   }
-  const server = createServer({ cert, key }, deps.app.callback());
-  server.keepAliveTimeout = 65_000;
-  server.requestTimeout = 0; // watches are long-running
+  const https = { cert, key, ...config };
+  const insecure = insecureCipherSuites(config.tlsCipherSuites ?? []);
+  for (const name of insecure) deps.logger.warn(`Use of insecure cipher '${name}' detected.`);
+  const server = createServer(httpsServerOptions(https), deps.app.callback());
+  applyConnectionTimeouts(server, https);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.securePort, config.bindAddress, () => resolve());

@@ -20,6 +20,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig(['--tls-cert-file=a'], {})).toThrow(/go together/);
     expect(() => loadConfig(['--help'], {})).toThrow(HelpRequested);
   });
+  it('defaults to TLS 1.2 with the default suites, and reads --tls-min-version and --tls-cipher-suites by upstream names', () => {
+    expect(loadConfig([], {})).toMatchObject({ tlsMinVersion: 'VersionTLS12', tlsCipherSuites: [] });
+    const c = loadConfig(['--tls-min-version=VersionTLS13', '--tls-cipher-suites', 'TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256, TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305'], {});
+    expect(c.tlsMinVersion).toBe('VersionTLS13');
+    expect(c.tlsCipherSuites).toEqual(['TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256', 'TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305']);
+    const e = loadConfig([], { CK_TLS_MIN_VERSION: 'VersionTLS13', CK_TLS_CIPHER_SUITES: 'TLS_AES_128_GCM_SHA256' });
+    expect(e).toMatchObject({ tlsMinVersion: 'VersionTLS13', tlsCipherSuites: ['TLS_AES_128_GCM_SHA256'] });
+  });
+  it('rejects unknown TLS versions and cipher suite names with upstream messages', () => {
+    expect(() => loadConfig(['--tls-min-version=VersionTLS11'], {})).toThrow(/invalid --tls-min-version "VersionTLS11"/);
+    expect(() => loadConfig(['--tls-min-version=1.2'], {})).toThrow(ConfigError);
+    expect(() => loadConfig(['--tls-cipher-suites=ECDHE-RSA-AES128-GCM-SHA256'], {})).toThrow(/Cipher suite ECDHE-RSA-AES128-GCM-SHA256 not supported or doesn't exist/);
+    expect(() => loadConfig([], { CK_TLS_CIPHER_SUITES: 'TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256,TLS_NOPE' })).toThrow(/Cipher suite TLS_NOPE not supported/);
+    // Known to Go but absent from OpenSSL 3: refused at start rather than silently not served.
+    expect(() => loadConfig(['--tls-cipher-suites=TLS_RSA_WITH_RC4_128_SHA'], {})).toThrow(/Cipher suite TLS_RSA_WITH_RC4_128_SHA not supported/);
+  });
   it('parses Go durations', () => {
     expect(parseDuration('5m')).toBe(300);
     expect(parseDuration('1h30m')).toBe(5400);

@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { parseIpRange, parsePortRange } from '../admission/service-allocation/ranges.js';
+import { checkCipherSuites, TLS_VERSIONS, type TlsVersionName } from '../serving/cipher-suites.js';
 import type { ServerConfig } from './types.js';
 
 /** A bad flag or environment value. */
@@ -36,6 +37,8 @@ const FLAGS: Record<string, { key: keyof ServerConfig; help: string }> = {
   'service-cluster-ip-range': { key: 'serviceClusterIpRange', help: 'CIDR of cluster IPs for Services (default 10.0.0.0/24)' },
   'service-node-port-range': { key: 'serviceNodePortRange', help: 'node ports for NodePort/LoadBalancer Services (default 30000-32767)' },
   'min-request-timeout': { key: 'minRequestTimeoutSeconds', help: 'seconds; watches last a random [t, 2t) (default 1800)' },
+  'tls-min-version': { key: 'tlsMinVersion', help: 'VersionTLS12 (default) or VersionTLS13' },
+  'tls-cipher-suites': { key: 'tlsCipherSuites', help: 'comma list of TLS 1.2 cipher suites by IANA name (default: ECDHE with AES-GCM or ChaCha20-Poly1305)' },
 };
 
 /** Parse a Go duration (`5m`, `1h30m`, `30s`, `0`) or plain seconds into seconds. */
@@ -107,6 +110,12 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Ser
       throw new ConfigError(`invalid --etcd-compaction-interval: ${(err as Error).message}`);
     }
   }
+  const tlsCipherSuites = (raw['tls-cipher-suites'] ?? '').split(',').map((c) => c.trim()).filter(Boolean);
+  try {
+    checkCipherSuites(tlsCipherSuites);
+  } catch (err) {
+    throw new ConfigError(`invalid --tls-cipher-suites: ${(err as Error).message}`);
+  }
   return {
     securePort: parse('secure-port', port, 6443),
     bindAddress: parse('bind-address', z.string().min(1), '0.0.0.0'),
@@ -124,6 +133,8 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Ser
     maxMutatingRequestsInflight: parse('max-mutating-requests-inflight', count, 200),
     minRequestTimeoutSeconds: parse('min-request-timeout', count, 1800),
     serviceClusterIpRange: parse('service-cluster-ip-range', z.string().refine(isRange(parseIpRange), 'not an IPv4 CIDR between /8 and /30'), '10.0.0.0/24'),
+    tlsMinVersion: parse<TlsVersionName>('tls-min-version', z.enum(Object.keys(TLS_VERSIONS) as [TlsVersionName, ...TlsVersionName[]]), 'VersionTLS12'),
+    tlsCipherSuites,
     serviceNodePortRange: parse('service-node-port-range', z.string().refine(isRange(parsePortRange), 'not a port range such as 30000-32767'), '30000-32767'),
   };
 }

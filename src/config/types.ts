@@ -1,3 +1,5 @@
+import type { TlsVersionName } from '../serving/cipher-suites.js';
+
 /**
  * The server's settings after flags and environment variables are read. Every flag mirrors the
  * upstream kube-apiserver name where one exists; each also reads an environment variable named
@@ -36,4 +38,12 @@ export interface ServerConfig {
   readonly serviceNodePortRange: string;
   /** `--min-request-timeout` seconds (default 1800): watches last a random [t, 2t). */
   readonly minRequestTimeoutSeconds: number;
+  /** `--tls-min-version`: `VersionTLS12` (default) or `VersionTLS13`. */
+  readonly tlsMinVersion?: TlsVersionName;
+  /** `--tls-cipher-suites`: upstream/IANA names of the TLS 1.2 suites; empty = ECDHE with AEAD. */
+  readonly tlsCipherSuites?: readonly string[];
+  /** Seconds to receive a request's headers before the connection is dropped (default 32, upstream's ReadHeaderTimeout; no flag). */
+  readonly readHeaderTimeoutSeconds?: number;
+  /** Seconds a kept-alive connection may idle between requests (default 90, upstream's IdleTimeout; no flag). */
+  readonly idleTimeoutSeconds?: number;
 }

@@ -68,7 +68,7 @@ export async function startServerProcess(etcdServers: string[], extraArgs: strin
     child,
     logs,
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);

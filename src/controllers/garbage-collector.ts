@@ -18,7 +18,7 @@ import type { GenericStore } from '../registry/generic-store.js';
 import { buildPredicate } from '../registry/predicate.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
 import { groupVersionOf } from '../registry/types.js';
-import { watchLoop } from './watch-loop.js';
+import { resyncLoop, watchLoop } from './watch-loop.js';
 import { WorkQueue } from './work-queue.js';
 
 /** Where a dependent lives, and whom it names as owners. */
@@ -63,8 +63,7 @@ export class GarbageCollector {
       if (!store.def.verbs.includes('watch') || (store.def.group && store.def.plural === 'securitycontextconstraints')) continue;
       void watchLoop(store, this.abort.signal, (ev) => this.observe(store, ev.object, ev.type === 'DELETED'), this.logger);
     }
-    const timer = setInterval(() => void this.resync(), this.resyncMs);
-    this.abort.signal.addEventListener('abort', () => clearInterval(timer));
+    resyncLoop(this.abort.signal, this.resyncMs, () => this.resync());
   }
 
   stop(): void {

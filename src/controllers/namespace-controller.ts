@@ -12,7 +12,7 @@ import { deleteObject, finalizeDelete } from '../registry/deletion.js';
 import { buildPredicate } from '../registry/predicate.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
 import { NAMESPACE_FINALIZER } from '../resources/namespaces/namespaces.resource.js';
-import { watchLoop } from './watch-loop.js';
+import { resyncLoop, watchLoop } from './watch-loop.js';
 
 export class NamespaceController {
   private readonly abort = new AbortController();
@@ -30,8 +30,7 @@ export class NamespaceController {
     void watchLoop(this.registry.core('namespaces'), this.abort.signal, (ev) => {
       if (ev.type !== 'DELETED' && ev.object.metadata.deletionTimestamp) this.enqueue(ev.object.metadata.name ?? '');
     }, this.logger);
-    const timer = setInterval(() => void this.resync(), this.resyncMs);
-    this.abort.signal.addEventListener('abort', () => clearInterval(timer));
+    resyncLoop(this.abort.signal, this.resyncMs, () => this.resync());
   }
 
   stop(): void {

@@ -10,7 +10,7 @@ import { ApiError } from '../errors/api-error.js';
 import { finalizeDelete } from '../registry/deletion.js';
 import { buildPredicate } from '../registry/predicate.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
-import { watchLoop } from './watch-loop.js';
+import { resyncLoop, watchLoop } from './watch-loop.js';
 
 export class PodGarbageCollector {
   private readonly abort = new AbortController();
@@ -27,8 +27,7 @@ export class PodGarbageCollector {
       if (ev.type === 'DELETED') this.cancel(ev.object);
       else if (ev.object.metadata.deletionTimestamp) this.schedule(ev.object);
     }, this.logger);
-    const timer = setInterval(() => void this.resync(), this.resyncMs);
-    this.abort.signal.addEventListener('abort', () => clearInterval(timer));
+    resyncLoop(this.abort.signal, this.resyncMs, () => this.resync());
   }
 
   stop(): void {

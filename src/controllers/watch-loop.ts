@@ -1,7 +1,8 @@
 /**
- * The watch loop every in-server controller runs: watch all objects of a store (starting with
- * ADDED for what exists), hand each event to the controller, and start over a second after
- * the stream fails, until the signal aborts.
+ * The loops every in-server controller runs: a watch of all objects of a store (starting with
+ * ADDED for what exists), handing each event to the controller and starting over a second
+ * after the stream fails; and a resync that scans everything at once and then periodically.
+ * Both run until the signal aborts.
  */
 import type { Logger } from 'pino';
 import type { GenericStore } from '../registry/generic-store.js';
@@ -18,4 +19,14 @@ export async function watchLoop(store: GenericStore, signal: AbortSignal, onEven
     }
     await new Promise((r) => setTimeout(r, 1000));
   }
+}
+
+/**
+ * Run `resync` at once (a new leader scans what changed while no leader ran, as upstream's
+ * informers relist at start) and then every `periodMs`, until `signal` aborts.
+ */
+export function resyncLoop(signal: AbortSignal, periodMs: number, resync: () => Promise<void>): void {
+  void resync();
+  const timer = setInterval(() => void resync(), periodMs);
+  signal.addEventListener('abort', () => clearInterval(timer), { once: true });
 }

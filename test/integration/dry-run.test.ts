@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MINIMAL_OBJECTS } from '../fixtures/minimal-objects.js';
-import { useTestServer } from '../helpers/in-process.js';
+import { TEST_TOKEN, useTestServer } from '../helpers/in-process.js';
+import { openWatch } from '../helpers/watch-stream.js';
 
 const srv = useTestServer();
 const DRY = '?dryRun=All';
@@ -152,6 +153,21 @@ describe('dry run with side effects', () => {
     expect((await srv.api('PATCH', `${ns}/configmaps/c1?dryRun=All&dryRun=x`, {}, { 'content-type': 'application/merge-patch+json' })).body.details.kind).toBe('PatchOptions');
     expect((await srv.api('DELETE', `${ns}/configmaps/c1?dryRun=true`)).body.details.kind).toBe('DeleteOptions');
     expect(await stored(`${ns}/configmaps/c1`)).not.toBe(404);
+  });
+
+  it('watchers (and so controllers) see no event from a dry run', async () => {
+    const list = await srv.api('GET', `${ns}/configmaps`);
+    const watch = await openWatch(`${srv.url}${ns}/configmaps?watch=true&resourceVersion=${list.body.metadata.resourceVersion}`, TEST_TOKEN, srv.agent);
+    try {
+      expect((await srv.api('POST', `${ns}/configmaps${DRY}`, { metadata: { name: 'unseen' } })).status).toBe(201);
+      expect((await srv.api('PATCH', `${ns}/configmaps/c1${DRY}`, { data: { x: 'y' } }, { 'content-type': 'application/merge-patch+json' })).status).toBe(200);
+      expect((await srv.api('DELETE', `${ns}/configmaps/c2${DRY}`)).status).toBe(200);
+      expect((await srv.api('POST', `${ns}/configmaps`, { metadata: { name: 'seen' } })).status).toBe(201);
+      const [first] = await watch.next(1);
+      expect([first.type, first.object.metadata.name]).toEqual(['ADDED', 'seen']);
+    } finally {
+      watch.close();
+    }
   });
 
   it('labels request metrics with dry_run', async () => {

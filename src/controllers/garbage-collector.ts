@@ -58,9 +58,11 @@ export class GarbageCollector {
   }
 
   start(): void {
-    // SecurityContextConstraints are served twice from one storage: watch them once.
+    // A kind served under two groups from one storage is watched once.
+    const watched = new Set<string>();
     for (const store of this.registry.all()) {
-      if (!store.def.verbs.includes('watch') || (store.def.group && store.def.plural === 'securitycontextconstraints')) continue;
+      if (!store.def.verbs.includes('watch') || watched.has(store.def.storagePrefix)) continue;
+      watched.add(store.def.storagePrefix);
       void watchLoop(store, this.abort.signal, (ev) => this.observe(store, ev.object, ev.type === 'DELETED'), this.logger);
     }
     resyncLoop(this.abort.signal, this.resyncMs, () => this.resync());

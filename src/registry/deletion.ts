@@ -1,12 +1,12 @@
 /**
  * Deletion for the generic store (upstream store.go Delete / DeleteCollection and
  * rest/delete.go BeforeDelete): preconditions, finalizers (an object with finalizers is only
- * marked deleting), the orphanDependents/propagationPolicy rules, and the namespace lifecycle
- * (Terminating first; the namespace controller finishes it).
+ * marked deleting), graceful deletion and the orphanDependents/propagationPolicy rules. A kind
+ * with its own deletion (namespaces) supplies `deleteHandler` on its table row.
  */
 import { rfc3339, type ApiList, type ApiObject } from '../api/object.js';
 import { successStatus, type Status } from '../api/status.js';
-import { ApiError, forbidden, invalid } from '../errors/api-error.js';
+import { ApiError, invalid } from '../errors/api-error.js';
 import type { Preconditions } from '../storage/object-store.js';
 import type { GenericStore, ListQuery, MutateOptions } from './generic-store.js';
 
@@ -23,9 +23,6 @@ export interface DeleteOptions {
   /** `dryRun=All`: report what the deletion would do without doing it. */
   dryRun?: boolean;
 }
-
-/** Namespaces that always exist (upstream NamespaceLifecycle immortal namespaces). */
-export const IMMORTAL_NAMESPACES: ReadonlySet<string> = new Set(['default', 'kube-system', 'kube-public']);
 
 /** What a delete answers: the object (still present or as deleted) or a Success Status. */
 export interface DeleteResult {
@@ -57,8 +54,7 @@ export function validateDeleteOptions(opts: DeleteOptions): void {
  */
 export async function deleteObject(store: GenericStore, namespace: string, name: string, opts: DeleteOptions): Promise<DeleteResult> {
   validateDeleteOptions(opts);
-  const def = store.def;
-  if (def.plural === 'namespaces') return deleteNamespace(store, name, opts);
+  if (store.def.deleteHandler) return store.def.deleteHandler(store, name, opts);
   const current = await store.get(namespace, name);
   const gcFinalizer = opts.propagationPolicy === 'Foreground' ? FOREGROUND_FINALIZER : orphans(opts) ? ORPHAN_FINALIZER : undefined;
   const graceful = store.def.strategy.gracefulDelete;
@@ -107,32 +103,6 @@ async function markDeleting(store: GenericStore, namespace: string, name: string
     },
     { ...write, operation: 'DELETE' },
   );
-}
-
-/**
- * Namespace delete (upstream pkg/registry/core/namespace/storage/storage.go): the first delete
- * sets Terminating and deletionTimestamp; while spec.finalizers remain a further delete is 409;
- * once they are gone the object is removed (honouring metadata.finalizers).
- */
-async function deleteNamespace(store: GenericStore, name: string, opts: DeleteOptions): Promise<DeleteResult> {
-  if (IMMORTAL_NAMESPACES.has(name)) throw forbidden('namespaces', name, 'this namespace may not be deleted');
-  const current = await store.get('', name);
-  const write: MutateOptions = { preconditions: { uid: current.metadata.uid, ...opts.preconditions }, dryRun: opts.dryRun, operation: 'DELETE' };
-  const specFinalizers = ((current.spec as { finalizers?: string[] } | undefined)?.finalizers ?? []).length;
-  if (!current.metadata.deletionTimestamp) {
-    const obj = await store.mutate('', name, (o) => ({ ...o, metadata: { ...o.metadata, deletionTimestamp: rfc3339() }, status: { ...(o.status as object), phase: 'Terminating' } }), write);
-    if (specFinalizers > 0 || (obj.metadata.finalizers ?? []).length > 0) return { body: obj, code: 200 };
-  } else if (specFinalizers > 0) {
-    throw new ApiError(
-      409,
-      'Conflict',
-      'The system is ensuring all content is removed from this namespace.  Upon completion, this namespace will automatically be purged by the system.',
-      { name, kind: 'namespaces' },
-    );
-  }
-  const latest = await store.get('', name);
-  if ((latest.metadata.finalizers ?? []).length > 0) return { body: latest, code: 200 };
-  return finalizeDelete(store, '', name, write);
 }
 
 /**

@@ -4,14 +4,7 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { rfc3339, type ApiObject } from '../api/object.js';
-import {
-  validateDns1035Label,
-  validateDns1123Label,
-  validateDns1123Subdomain,
-  validateLabelValue,
-  validatePathSegmentName,
-  validateQualifiedName,
-} from '../api/names.js';
+import { validateDns1123Subdomain, validateLabelValue, validatePathSegmentName, validateQualifiedName } from '../api/names.js';
 import { badRequest, type FieldError } from '../errors/api-error.js';
 import type { ResourceDefinition } from './types.js';
 
@@ -23,14 +16,6 @@ export function generateName(base: string): string {
   let suffix = '';
   for (let i = 0; i < 5; i++) suffix += NAME_ALPHABET[randomInt(NAME_ALPHABET.length)];
   return base.slice(0, 58) + suffix;
-}
-
-/** Which name rule a kind uses (upstream per-kind ValidateXName). */
-function nameValidator(def: ResourceDefinition): (name: string) => string[] {
-  if (def.plural === 'namespaces') return validateDns1123Label;
-  if (def.plural === 'services') return validateDns1035Label;
-  if (def.plural === 'securitycontextconstraints') return validatePathSegmentName;
-  return validateDns1123Subdomain;
 }
 
 const invalidValue = (field: string, value: unknown, detail: string): FieldError => ({
@@ -52,7 +37,7 @@ export function validateObjectMeta(def: ResourceDefinition, obj: ApiObject): Fie
   if (!meta.name) {
     errs.push({ reason: 'FieldValueRequired', field: 'metadata.name', message: 'Required value: name or generateName is required' });
   } else {
-    for (const m of [...validatePathSegmentName(meta.name), ...nameValidator(def)(meta.name)]) errs.push(invalidValue('metadata.name', meta.name, m));
+    for (const m of [...validatePathSegmentName(meta.name), ...(def.validateName ?? validateDns1123Subdomain)(meta.name)]) errs.push(invalidValue('metadata.name', meta.name, m));
   }
   if (def.namespaced && !meta.namespace) {
     errs.push({ reason: 'FieldValueRequired', field: 'metadata.namespace', message: 'Required value' });

@@ -9,6 +9,8 @@ import type { ApiObject } from '../api/object.js';
 import type { FieldError } from '../errors/api-error.js';
 import type { PatchMeta } from '../api/core/patch-meta.js';
 import type { TablePrinter } from '../api/table.js';
+import type { DeleteOptions, DeleteResult } from './deletion.js';
+import type { GenericStore } from './generic-store.js';
 
 /** The verbs of discovery, in upstream's sorted order. */
 export type Verb = 'create' | 'delete' | 'deletecollection' | 'get' | 'list' | 'patch' | 'update' | 'watch';
@@ -105,6 +107,13 @@ export interface ResourceDefinition {
    * and code.
    */
   readonly createHandler?: 'binding';
+  /** The kind's name rule (upstream per-kind ValidateXName); default DNS-1123 subdomain. */
+  readonly validateName?: (name: string) => string[];
+  /**
+   * For kinds whose deletion has its own lifecycle (namespaces: Terminating first), replaces
+   * the generic delete of one object (upstream: the kind's REST Delete).
+   */
+  readonly deleteHandler?: (store: GenericStore, name: string, opts: DeleteOptions) => Promise<DeleteResult>;
 }
 
 /** `apiVersion` string of a definition: `v1` or `group/version`. */

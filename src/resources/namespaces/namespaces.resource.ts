@@ -1,13 +1,16 @@
 /**
  * Namespace (core/v1, cluster-scoped). Lifecycle as upstream (pkg/registry/core/namespace):
  * Active on create with the `kubernetes` finalizer in spec.finalizers; updates keep
- * spec.finalizers and status; `/status` writes only status; `/finalize` only spec.finalizers.
+ * spec.finalizers and status; `/status` writes only status; `/finalize` only spec.finalizers;
+ * delete goes Terminating first (namespace-deletion.ts).
  */
 import { namespacePrinter } from './namespaces.table.js';
 import { namespaceSchema } from './namespaces.schema.js';
 import type { ApiObject } from '../../api/object.js';
 import { defineResource, mergeMetaForSubresource, statusSubresource } from '../define.js';
 import { namespaceMessages } from './namespaces.protobuf.js';
+import { deleteNamespace } from './namespace-deletion.js';
+import { validateDns1123Label } from '../../api/names.js';
 
 /** The system finalizer the namespace controller removes once the namespace is empty. */
 export const NAMESPACE_FINALIZER = 'kubernetes';
@@ -28,6 +31,8 @@ export const namespaces = defineResource({
   printer: namespacePrinter,
   shortNames: ['ns'],
   deleteReturnsObject: true,
+  validateName: validateDns1123Label,
+  deleteHandler: deleteNamespace,
   subresources: [
     statusSubresource('Namespace'),
     {

@@ -5,6 +5,7 @@
 import { securityContextConstraintsPrinter } from './securitycontextconstraints.table.js';
 import { securityContextConstraintsSchema } from './securitycontextconstraints.schema.js';
 import { defineResource } from '../define.js';
+import { validatePathSegmentName } from '../../api/names.js';
 import { securityContextConstraintsMessages } from './securitycontextconstraints.protobuf.js';
 
 const common = {
@@ -16,6 +17,7 @@ const common = {
   shortNames: ['scc'],
   storagePrefix: 'securitycontextconstraints',
   deleteReturnsObject: true,
+  validateName: validatePathSegmentName,
   schema: securityContextConstraintsSchema,
   printer: securityContextConstraintsPrinter,
 } as const;

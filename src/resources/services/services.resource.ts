@@ -3,6 +3,7 @@ import { servicePrinter } from './services.table.js';
 import { kindPatch, mergeBy } from '../../api/core/patch-meta.js';
 import { serviceSchema } from './services.schema.js';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
+import { validateDns1035Label } from '../../api/names.js';
 import { serviceMessages } from './services.protobuf.js';
 
 /** Upstream SetDefaults_Service and SetDefaults_ServicePort (1.10). */
@@ -26,6 +27,7 @@ export const services = defineResource({
   description: 'Service names a set of pods (by label selector) and the ports through which clients reach them.',
   protobuf: serviceMessages,
   plural: 'services',
+  validateName: validateDns1035Label,
   namespaced: true,
   schema: serviceSchema,
   printer: servicePrinter,

@@ -1,6 +1,7 @@
 /**
  * Pod (core/v1). Field selectors as upstream 1.10 (pkg/registry/core/pod/strategy.go
  * PodToSelectableFields), with the legacy `spec.host` label. Status and binding subresources.
+ * Updates are restricted as upstream ValidatePodUpdate (pod-update-rules.ts).
  */
 import { podPrinter } from './pods.table.js';
 import { kindPatch, podSpecPatch, podStatusPatch } from '../../api/core/patch-meta.js';
@@ -9,6 +10,7 @@ import type { ApiObject } from '../../api/object.js';
 import { defaultPodSpec, podQosClass } from '../../api/core/pod-spec-defaults.js';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
 import { podMessages } from './pods.protobuf.js';
+import { validatePodSpec, validatePodUpdate } from './pod-update-rules.js';
 
 type PodLike = { spec?: Record<string, unknown>; status?: Record<string, unknown> };
 
@@ -33,6 +35,9 @@ export const pods = defineResource({
     prepareForCreate(obj) {
       obj.status = { phase: 'Pending', qosClass: podQosClass(obj.spec) };
     },
+    validate: validatePodSpec,
+    /** Only images, activeDeadlineSeconds and added tolerations change (upstream ValidatePodUpdate). */
+    validateUpdate: validatePodUpdate,
     /** Upstream CheckGracefulDelete: unscheduled or finished pods go at once. */
     gracefulDelete(obj, requested) {
       const { spec = {}, status = {} } = obj as PodLike;

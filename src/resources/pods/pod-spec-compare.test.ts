@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { objectDiff, quantityKey, semanticEqual } from './pod-spec-compare.js';
+
+describe('pod spec comparison', () => {
+  it('compares quantities by value', () => {
+    expect(quantityKey('1')).toBe(quantityKey('1000m'));
+    expect(quantityKey(1)).toBe(quantityKey('1'));
+    expect(quantityKey('1Ki')).toBe(quantityKey('1024'));
+    expect(quantityKey('0.5')).toBe(quantityKey('500m'));
+    expect(quantityKey('1e3')).toBe(quantityKey('1k'));
+    expect(quantityKey('1Gi')).not.toBe(quantityKey('1G'));
+    expect(quantityKey('abc')).toBe('abc');
+  });
+  it('treats absent, null and empty values alike, but not different values', () => {
+    expect(semanticEqual({ a: 1, b: [], c: {}, d: '', e: null, f: false }, { a: 1 })).toBe(true);
+    expect(semanticEqual({ containers: [{ resources: { limits: { cpu: '2' } } }] }, { containers: [{ resources: { limits: { cpu: '2000m' } } }] })).toBe(true);
+    expect(semanticEqual({ containers: [{ resources: { limits: { cpu: '2' } } }] }, { containers: [{ resources: { limits: { cpu: '1' } } }] })).toBe(false);
+    expect(semanticEqual({ hostNetwork: true }, {})).toBe(false);
+  });
+  it('prints the common prefix, then the rest of each side, as upstream diff.ObjectDiff', () => {
+    expect(objectDiff({ b: 'x', a: 1 }, { a: 1, b: 'y' })).toBe('{"a":1,"b":"\n\nA: x"}\n\nB: y"}\n\n');
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * Comparing two pod specs as upstream 1.10 does in ValidatePodUpdate:
+ * `apiequality.Semantic.DeepEqual` on the internal Go types, where a nil and an empty slice or
+ * map are equal, an absent non-pointer field is its zero value, and resource quantities compare
+ * by value (`1` == `1000m`); and `diff.ObjectDiff` (apimachinery pkg/util/diff), which prints
+ * the common JSON prefix of both, then `A: ` and the rest of the first, `B: ` and the rest of
+ * the second.
+ *
+ * Here JSON has no types, so every empty value (null, '', false, 0, [], {}) counts as absent.
+ * This is looser than Go only for pointer fields set to their zero value (e.g.
+ * `automountServiceAccountToken: false` added), which upstream would report as a change.
+ */
+import { isDeepStrictEqual } from 'node:util';
+
+type Json = unknown;
+
+const QUANTITY = /^([+-]?)(\d*)(?:\.(\d*))?(Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E|[eE][+-]?\d+)?$/;
+const DECIMAL: Record<string, number> = { n: -9, u: -6, m: -3, '': 0, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
+const BINARY: Record<string, number> = { Ki: 1, Mi: 2, Gi: 3, Ti: 4, Pi: 5, Ei: 6 };
+
+/**
+ * A resource quantity's value as a canonical string `<integer>e<exponent>` (trailing zeros
+ * folded into the exponent), so equal amounts compare equal; other values are returned as is.
+ */
+export function quantityKey(value: Json): Json {
+  const text = typeof value === 'number' ? String(value) : value;
+  if (typeof text !== 'string') return value;
+  const m = QUANTITY.exec(text);
+  if (!m || (m[2] === '' && !m[3])) return value;
+  const [, sign, whole, fraction = '', suffix = ''] = m;
+  let digits = BigInt(`${whole}${fraction}` || '0');
+  let exp = -fraction.length;
+  if (suffix in BINARY) digits *= 1024n ** BigInt(BINARY[suffix]);
+  else if (suffix in DECIMAL) exp += DECIMAL[suffix];
+  else exp += Number(suffix.slice(1));
+  if (digits === 0n) return '0';
+  while (digits % 10n === 0n) {
+    digits /= 10n;
+    exp += 1;
+  }
+  return `${sign === '-' ? '-' : ''}${digits}e${exp}`;
+}
+
+const isEmpty = (v: Json) =>
+  v === undefined || v === null || v === '' || v === false || v === 0 || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0);
+
+/**
+ * The comparable form of a spec (or any part of one): object keys sorted, empty values
+ * dropped from objects (kept in arrays, so positions still line up), and unless `asWritten`,
+ * the values of `limits`, `requests` and `sizeLimit` replaced by quantityKey.
+ */
+export function comparable(value: Json, asWritten = false, key = ''): Json {
+  if (Array.isArray(value)) return value.map((v) => comparable(v, asWritten));
+  if (value && typeof value === 'object') {
+    const out: Record<string, Json> = {};
+    for (const k of Object.keys(value).sort()) {
+      let v = (value as Record<string, Json>)[k];
+      if (!asWritten && (key === 'limits' || key === 'requests' || k === 'sizeLimit')) v = quantityKey(v);
+      else v = comparable(v, asWritten, k);
+      if (!isEmpty(v)) out[k] = v;
+    }
+    return out;
+  }
+  return value;
+}
+
+/** Semantic equality of two spec parts (see comparable). */
+export function semanticEqual(a: Json, b: Json): boolean {
+  return isDeepStrictEqual(comparable(a) ?? {}, comparable(b) ?? {});
+}
+
+/** Upstream diff.ObjectDiff over the comparable JSON of `a` and `b`, quantities as written. */
+export function objectDiff(a: Json, b: Json): string {
+  const ja = JSON.stringify(comparable(a, true) ?? {});
+  const jb = JSON.stringify(comparable(b, true) ?? {});
+  let i = 0;
+  while (i < ja.length && i < jb.length && ja[i] === jb[i]) i++;
+  return `${ja.slice(0, i)}\n\nA: ${ja.slice(i)}\n\nB: ${jb.slice(i)}\n\n`;
+}

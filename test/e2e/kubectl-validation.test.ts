@@ -57,16 +57,21 @@ describe.each(KUBECTLS)('kubectl %s', (version, kubectl) => {
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toContain('unknown field "datta"');
     const name = `ap-${version.replace('.', '')}`;
-    const pod = (labels: string, image: string, env: string) => `apiVersion: v1\nkind: Pod\nmetadata:\n  name: ${name}\n  labels: {${labels}}\nspec:\n  containers:\n  - name: c\n    image: ${image}\n    env: [${env}]\n`;
+    // A pod's env cannot change after creation (upstream ValidatePodUpdate): a ReplicationController's template can.
+    const rc = (labels: string, image: string, env: string) =>
+      `apiVersion: v1\nkind: ReplicationController\nmetadata:\n  name: ${name}\n  labels: {${labels}}\nspec:\n  selector: {rc: ${name}}\n  template:\n    metadata:\n      labels: {rc: ${name}}\n    spec:\n      containers:\n      - name: c\n        image: ${image}\n        env: [${env}]\n`;
     const outs = [];
-    for (const doc of [pod('a: b', 'i:1', '{name: A, value: "1"}, {name: B, value: "2"}'), pod('a: b, c: d', 'i:2', '{name: A, value: "1"}'), pod('a: b, c: d', 'i:2', '{name: A, value: "1"}')]) {
+    for (const doc of [rc('a: b', 'i:1', '{name: A, value: "1"}, {name: B, value: "2"}'), rc('a: b, c: d', 'i:2', '{name: A, value: "1"}'), rc('a: b, c: d', 'i:2', '{name: A, value: "1"}')]) {
       const res = await kInput(doc, 'apply', '-f', '-');
       expect(res.code, res.stderr).toBe(0);
       outs.push(res.stdout.trim());
     }
-    expect(outs).toEqual([`pod/${name} created`, `pod/${name} configured`, `pod/${name} unchanged`]);
-    const live = JSON.parse((await k('get', 'pod', name, '-o', 'json')).stdout);
-    expect(live.spec.containers[0].env).toEqual([{ name: 'A', value: '1' }]);
+    expect(outs).toEqual([`replicationcontroller/${name} created`, `replicationcontroller/${name} configured`, `replicationcontroller/${name} unchanged`]);
+    const live = JSON.parse((await k('get', 'rc', name, '-o', 'json')).stdout);
+    expect(live.metadata.labels).toEqual({ a: 'b', c: 'd' });
+    expect(live.spec.template.spec.containers[0]).toMatchObject({ image: 'i:2', env: [{ name: 'A', value: '1' }] });
+    const pod = `apiVersion: v1\nkind: Pod\nmetadata:\n  name: ${name}\n  labels: {a: b}\nspec:\n  containers:\n  - name: c\n    image: i:1\n`;
+    expect((await kInput(pod, 'apply', '-f', '-')).code).toBe(0);
     const explain = await k('explain', 'pods.spec.containers');
     expect(explain.code, explain.stderr).toBe(0);
     expect(explain.stdout).toMatch(/containers\s+<\[\]Object>/);

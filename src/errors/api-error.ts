@@ -83,7 +83,8 @@ export interface FieldError extends StatusCause {
 export function invalid(kind: string, name: string, causes: FieldError[], group = ''): ApiError {
   const parts = causes.map((c) => (c.field ? `${c.field}: ${c.message}` : c.message));
   const aggregate = parts.length === 1 ? parts[0] : `[${parts.join(', ')}]`;
-  const details: StatusDetails = { name, kind, causes };
+  // Upstream's StatusDetails omits an empty name and group (omitempty).
+  const details: StatusDetails = name ? { name, kind, causes } : { kind, causes };
   if (group) details.group = group;
   return new ApiError(422, 'Invalid', `${qualifiedResource(kind, group)}${kind && name !== undefined ? ` "${name}"` : ''} is invalid: ${aggregate}`, details);
 }

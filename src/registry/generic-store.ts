@@ -44,6 +44,8 @@ export interface ListQuery {
   readonly limit?: number;
   readonly continueToken?: string;
   readonly resourceVersion?: string;
+  /** How `resourceVersion` applies: '' (legacy: exact with a limit), Exact or NotOlderThan. */
+  readonly resourceVersionMatch?: '' | 'Exact' | 'NotOlderThan';
 }
 
 export class GenericStore {
@@ -119,6 +121,7 @@ export class GenericStore {
         limit: query.limit,
         continueToken: query.continueToken,
         resourceVersion: query.resourceVersion,
+        resourceVersionMatch: query.resourceVersionMatch,
         predicate: query.predicate.empty ? undefined : query.predicate.matches,
         // remainingItemCount is an estimate that only label/field selectors suppress.
         hasSelector: query.predicate.label.length + query.predicate.field.length > 0,

@@ -27,6 +27,12 @@ export interface ListOptions {
   readonly continueToken?: string;
   /** Raw `resourceVersion` query value: '' / '0' = latest; N with limit = exact read at N. */
   readonly resourceVersion?: string;
+  /**
+   * Upstream's resourceVersionMatch: Exact reads at exactly `resourceVersion` (with or without
+   * a limit); NotOlderThan reads the latest once the store has reached it; '' keeps the legacy
+   * rule above.
+   */
+  readonly resourceVersionMatch?: '' | 'Exact' | 'NotOlderThan';
   /** Keep only objects this returns true for. */
   readonly predicate?: (obj: ApiObject) => boolean;
   /** True when a label or field selector is in force (remainingItemCount is then omitted). */
@@ -143,7 +149,7 @@ export class ObjectStore {
       const token = decodeContinue(opts.continueToken);
       start = prefix + token.start;
       revision = token.rv > 0 ? token.rv : 0;
-    } else if (rvParam !== '' && rvParam !== '0' && limit > 0) {
+    } else if (rvParam !== '' && rvParam !== '0' && opts.resourceVersionMatch !== 'NotOlderThan' && (limit > 0 || opts.resourceVersionMatch === 'Exact')) {
       // An exact read at N; a future N first waits like any other "not older than N".
       revision = parseResourceVersion(rvParam, keyPrefix);
       minRevision = revision;

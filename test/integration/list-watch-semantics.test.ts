@@ -169,3 +169,33 @@ describe('output options', () => {
     expect(res.text).toMatch(/^\{\n {2}"kind": "ConfigMap"/);
   });
 });
+
+describe('resourceVersionMatch on lists', () => {
+  it('Exact reads the snapshot at the resourceVersion, with or without a limit; NotOlderThan reads the latest', async () => {
+    await createMany('rvm', 2);
+    const before = await srv.api('GET', `${ns}?labelSelector=set%3Drvm`);
+    const rv = before.body.metadata.resourceVersion;
+    await createMany('rvm-later', 1, () => ({ set: 'rvm' }));
+    const names = (res: { body: any }) => res.body.items.map((i: any) => i.metadata.name);
+    const exact = await srv.api('GET', `${ns}?labelSelector=set%3Drvm&resourceVersion=${rv}&resourceVersionMatch=Exact`);
+    expect(exact.status, exact.text).toBe(200);
+    expect(exact.body.metadata.resourceVersion).toBe(rv);
+    expect(names(exact)).toEqual(['rvm-000', 'rvm-001']);
+    const exactPaged = await srv.api('GET', `${ns}?labelSelector=set%3Drvm&limit=10&resourceVersion=${rv}&resourceVersionMatch=Exact`);
+    expect(names(exactPaged)).toEqual(['rvm-000', 'rvm-001']);
+    const newer = await srv.api('GET', `${ns}?labelSelector=set%3Drvm&limit=10&resourceVersion=${rv}&resourceVersionMatch=NotOlderThan`);
+    expect(names(newer)).toEqual(['rvm-000', 'rvm-001', 'rvm-later-000']);
+    expect(Number(newer.body.metadata.resourceVersion)).toBeGreaterThan(Number(rv));
+  });
+
+  it.each([
+    ['Exact without resourceVersion', 'resourceVersionMatch=Exact', 'resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided'],
+    ['an unknown match', 'resourceVersion=1&resourceVersionMatch=Newest', 'resourceVersionMatch: Unsupported value: "Newest": supported values: "Exact", "NotOlderThan", ""'],
+    ['Exact at 0', 'resourceVersion=0&resourceVersionMatch=Exact', 'resourceVersionMatch: Forbidden: resourceVersionMatch "exact" is forbidden for resourceVersion "0"'],
+    ['sendInitialEvents on a list', 'sendInitialEvents=true', 'sendInitialEvents: Forbidden: sendInitialEvents is forbidden for list'],
+  ])('refuses %s as upstream (422 on ListOptions)', async (_name, query, message) => {
+    const res = await srv.api('GET', `${ns}?${query}`);
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ reason: 'Invalid', message: `ListOptions.meta.k8s.io "" is invalid: ${message}`, details: { group: 'meta.k8s.io', kind: 'ListOptions' } });
+  });
+});

@@ -3,7 +3,7 @@
  * DeleteOptions (query string or body), with upstream's 400 messages.
  */
 import type { ApiObject } from '../../api/object.js';
-import { badRequest, invalid } from '../../errors/api-error.js';
+import { badRequest, invalid, type FieldError } from '../../errors/api-error.js';
 import type { DeleteOptions } from '../../registry/deletion.js';
 import type { ListQuery } from '../../registry/generic-store.js';
 import { buildPredicate, withInitializerFilter } from '../../registry/predicate.js';
@@ -46,19 +46,47 @@ export function queryInt(ctx: ApiContext, name: string): number | undefined {
   return Number(v);
 }
 
-/** List options from the query, with the selection predicate for `store`. Throws ApiError 400. */
+/**
+ * List options from the query, with the selection predicate for `store`. Throws ApiError 400
+ * (malformed selector or number), 422 (combinations upstream's ValidateListOptions refuses).
+ */
 export function listQuery(ctx: ApiContext, store: GenericStore): ListQuery {
   const predicate = withInitializerFilter(
     buildPredicate(store.def, queryValue(ctx, 'labelSelector') ?? '', queryValue(ctx, 'fieldSelector') ?? ''),
     parseBool(queryValue(ctx, 'includeUninitialized')),
   );
   const limit = queryInt(ctx, 'limit');
-  return {
+  const query: ListQuery = {
     predicate,
     limit: limit && limit > 0 ? limit : undefined,
     continueToken: queryValue(ctx, 'continue') || undefined,
     resourceVersion: queryValue(ctx, 'resourceVersion') ?? '',
+    resourceVersionMatch: (queryValue(ctx, 'resourceVersionMatch') ?? '') as ListQuery['resourceVersionMatch'],
   };
+  validateListOptions(query, queryValue(ctx, 'sendInitialEvents') !== undefined);
+  return query;
+}
+
+/**
+ * The checks of upstream's ValidateListOptions for a list (apimachinery
+ * pkg/apis/meta/internalversion/validation): resourceVersionMatch needs a resourceVersion, no
+ * continue, a known value, and Exact not with "0"; sendInitialEvents is for watches. Throws
+ * ApiError 422 on `ListOptions.meta.k8s.io`.
+ */
+function validateListOptions(q: ListQuery, sendInitialEvents: boolean): void {
+  const errs: FieldError[] = [];
+  const forbid = (field: string, why: string) => errs.push({ reason: 'FieldValueForbidden', field, message: `Forbidden: ${why}` });
+  const match = q.resourceVersionMatch ?? '';
+  if (match) {
+    if (!q.resourceVersion) forbid('resourceVersionMatch', 'resourceVersionMatch is forbidden unless resourceVersion is provided');
+    if (q.continueToken) forbid('resourceVersionMatch', 'resourceVersionMatch is forbidden when continue is provided');
+    if (match !== 'Exact' && match !== 'NotOlderThan') {
+      errs.push({ reason: 'FieldValueNotSupported', field: 'resourceVersionMatch', message: `Unsupported value: ${JSON.stringify(match)}: supported values: "Exact", "NotOlderThan", ""` });
+    }
+    if (match === 'Exact' && q.resourceVersion === '0') forbid('resourceVersionMatch', 'resourceVersionMatch "exact" is forbidden for resourceVersion "0"');
+  }
+  if (sendInitialEvents) forbid('sendInitialEvents', 'sendInitialEvents is forbidden for list');
+  if (errs.length) throw invalid('ListOptions', '', errs, 'meta.k8s.io');
 }
 
 /**

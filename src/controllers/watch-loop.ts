@@ -13,7 +13,7 @@ export async function watchLoop(store: GenericStore, signal: AbortSignal, onEven
   const all = buildPredicate(store.def);
   while (!signal.aborted) {
     try {
-      for await (const ev of store.watch('', '', all, '', signal)) onEvent(ev);
+      for await (const ev of store.watch('', '', { predicate: all, resourceVersion: '', signal })) onEvent(ev);
     } catch (err) {
       if (!signal.aborted) logger.debug({ resource: store.def.plural, err: (err as Error).message }, 'controller watch restarting');
     }

@@ -8,7 +8,8 @@ import { rfc3339, type ApiList, type ApiObject } from '../api/object.js';
 import { successStatus, type Status } from '../api/status.js';
 import { ApiError, invalid } from '../errors/api-error.js';
 import type { Preconditions } from '../storage/object-store.js';
-import type { GenericStore, ListQuery, MutateOptions } from './generic-store.js';
+import type { GenericStore } from './generic-store.js';
+import type { ListQuery, MutateOptions } from './store-options.js';
 
 /** Finalizers the garbage collector acts on (upstream metav1.FinalizerOrphanDependents / FinalizerDeleteDependents). */
 export const ORPHAN_FINALIZER = 'orphan';

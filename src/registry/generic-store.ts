@@ -5,48 +5,19 @@
  * lives in `deletion.ts`. Every storage failure is translated once, by `toApiError`.
  */
 import { deepCopy, type ApiList, type ApiObject } from '../api/object.js';
-import { checkSchema, type FieldValidation } from '../api/field-validation.js';
+import { checkSchema } from '../api/field-validation.js';
 import { badRequest, conflict, invalid, OPTIMISTIC_LOCK_MESSAGE, type FieldError } from '../errors/api-error.js';
-import type { ListResult, ObjectStore, Preconditions } from '../storage/object-store.js';
+import type { ListResult, ObjectStore } from '../storage/object-store.js';
+import type { ListQuery, MutateOptions, WatchQuery, WriteOptions } from './store-options.js';
 import { parseResourceVersion } from '../storage/object-store.js';
 import type { WatchEvent } from '../storage/object-watch.js';
 import { beforeCreate, beforeUpdate, validateObjectMeta } from './metadata.js';
-import type { Predicate } from './predicate.js';
 import { runBefore, type StoreHooks, type Undo } from './hooks.js';
 import { toApiError, type ErrorContext } from './translate-error.js';
 import { apiVersionOf, type ResourceDefinition, type SubresourceDefinition } from './types.js';
 
 /** Computes the new object from the stored one (PUT returns the body; PATCH applies the patch). */
 export type UpdateFunction = (old: ApiObject) => ApiObject | Promise<ApiObject>;
-
-/** How a write treats unknown fields, where it reports warnings, and whether it is a dry run. */
-export interface WriteOptions {
-  readonly fieldValidation?: FieldValidation;
-  /** Receives `Warning` header texts (unknown fields under Warn). */
-  readonly warnings?: string[];
-  /**
-   * `dryRun=All`: decode, default, validate and admit exactly as a real write and answer what
-   * would be stored, but store nothing and keep nothing (upstream dryRun, 1.13+).
-   */
-  readonly dryRun?: boolean;
-}
-
-/** Options of a write that bypasses the kind's strategy (deletion marks, binding). */
-export interface MutateOptions {
-  readonly preconditions?: Preconditions;
-  readonly dryRun?: boolean;
-  /** The HTTP verb reported in errors (default PUT). */
-  readonly operation?: ErrorContext['operation'];
-}
-
-export interface ListQuery {
-  readonly predicate: Predicate;
-  readonly limit?: number;
-  readonly continueToken?: string;
-  readonly resourceVersion?: string;
-  /** How `resourceVersion` applies: '' (legacy: exact with a limit), Exact or NotOlderThan. */
-  readonly resourceVersionMatch?: '' | 'Exact' | 'NotOlderThan';
-}
 
 export class GenericStore {
   readonly apiVersion: string;
@@ -142,31 +113,26 @@ export class GenericStore {
 
   /**
    * Watch one namespace ('' = all), or one object when `name` is set. Events carry objects
-   * with apiVersion/kind. Throws ApiError 400 for a malformed resourceVersion.
+   * with apiVersion/kind. Throws ApiError 400 for a malformed resourceVersion; the stream
+   * throws ApiError (410 compacted, 503/504 storage lost).
    */
-  watch(
-    namespace: string,
-    name: string,
-    predicate: Predicate,
-    resourceVersion: string,
-    signal: AbortSignal,
-    onProgress?: (revision: number) => void,
-  ): AsyncIterable<WatchEvent> {
+  watch(namespace: string, name: string, query: WatchQuery): AsyncIterable<WatchEvent> {
     let rv: number;
     try {
-      rv = parseResourceVersion(resourceVersion);
+      rv = parseResourceVersion(query.resourceVersion);
     } catch (err) {
       throw toApiError(err, this.ctx(name, 'WATCH'));
     }
-    const source = name
-      ? this.storage.watch(this.key(namespace, name), { recursive: false, resourceVersion: rv, predicate: predicate.matches, signal, onProgress })
-      : this.storage.watch(this.keyPrefix(namespace), {
-          recursive: true,
-          resourceVersion: rv,
-          predicate: predicate.empty ? undefined : predicate.matches,
-          signal,
-          onProgress,
-        });
+    const { predicate } = query;
+    const source = this.storage.watch(name ? this.key(namespace, name) : this.keyPrefix(namespace), {
+      recursive: !name,
+      resourceVersion: rv,
+      predicate: predicate.empty && !name ? undefined : predicate.matches,
+      sendInitialEvents: query.sendInitialEvents,
+      initialEventsEndBookmark: query.initialEventsEndBookmark,
+      signal: query.signal,
+      onProgress: query.onProgress,
+    });
     const present = (o: ApiObject) => this.present(o);
     const ctx = this.ctx(name, 'WATCH');
     return {

@@ -12,6 +12,7 @@ import { decodeObject, encodeObject, storageErrorOf } from './codec.js';
 import type { KeyValue, KvStore } from './kv/types.js';
 import { prefixEnd } from './kv/types.js';
 import { StorageError } from './storage-error.js';
+import { waitForRevision } from './revision-wait.js';
 import { watchObjects, type ObjectWatchOptions, type WatchEvent } from './object-watch.js';
 
 /** Conditions a delete must meet (DeleteOptions.preconditions). */
@@ -123,7 +124,7 @@ export class ObjectStore {
    * reached it. Throws StorageError 'KeyNotFound' or 'TooLargeResourceVersion'.
    */
   async get(key: string, minRevision = 0): Promise<ApiObject> {
-    if (minRevision > 0) await this.waitForRevision(minRevision, key);
+    if (minRevision > 0) await waitForRevision(this.kv, minRevision, key);
     const kv = await this.getRaw(key);
     if (!kv) throw new StorageError('KeyNotFound', key, `key ${key} not found`);
     return decodeObject(kv);
@@ -156,7 +157,7 @@ export class ObjectStore {
     } else if (rvParam !== '') {
       minRevision = parseResourceVersion(rvParam, keyPrefix);
     }
-    if (minRevision > 0) await this.waitForRevision(minRevision, keyPrefix);
+    if (minRevision > 0) await waitForRevision(this.kv, minRevision, keyPrefix);
 
     const items: ApiObject[] = [];
     let more = false;
@@ -258,25 +259,6 @@ export class ObjectStore {
   /** Watch one key or every key under a prefix; see {@link watchObjects}. */
   watch(key: string, opts: Omit<ObjectWatchOptions, 'fullKey'>): AsyncIterable<WatchEvent> {
     return watchObjects(this.kv, { ...opts, fullKey: this.fullKey(key) });
-  }
-
-  /**
-   * Wait until the store revision is at least `revision` (upstream's watch cache waits up to
-   * 3 s), else throw StorageError 'TooLargeResourceVersion' ("N, current: M").
-   */
-  private async waitForRevision(revision: number, key: string, timeoutMs = 3000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      let current: number;
-      try {
-        current = await this.kv.currentRevision();
-      } catch (err) {
-        throw storageErrorOf(err, key);
-      }
-      if (current >= revision) return;
-      if (Date.now() >= deadline) throw new StorageError('TooLargeResourceVersion', key, `${revision}, current: ${current}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
   }
 
   private async getRaw(key: string): Promise<KeyValue | null> {

@@ -1,7 +1,9 @@
 /**
  * Object-level watch over a key-value watch, as upstream's etcd3 watcher
- * (k8s.io/apiserver pkg/storage/etcd3/watcher.go): an initial sync of ADDED events when started
- * without a resourceVersion, then live changes with selector transitions:
+ * (k8s.io/apiserver pkg/storage/etcd3/watcher.go): an optional initial sync of ADDED events
+ * (at the latest revision, not older than the one asked for), optionally closed by a BOOKMARK
+ * annotated `k8s.io/initial-events-end: "true"` (watch-list, KEP-3157), then live changes with
+ * selector transitions:
  *   old matches & new matches -> MODIFIED; only new matches -> ADDED;
  *   only old matches -> DELETED (old content, the event's resourceVersion); neither -> nothing.
  */
@@ -9,6 +11,10 @@ import type { ApiObject } from '../api/object.js';
 import { decodeObject, storageErrorOf } from './codec.js';
 import type { KvEvent, KvStore } from './kv/types.js';
 import { prefixEnd } from './kv/types.js';
+import { waitForRevision } from './revision-wait.js';
+
+/** The annotation of the BOOKMARK that ends a watch-list's initial events (upstream metav1.InitialEventsAnnotationKey). */
+export const INITIAL_EVENTS_END_ANNOTATION = 'k8s.io/initial-events-end';
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR';
 
@@ -22,8 +28,15 @@ export interface ObjectWatchOptions {
   /** Full etcd key of the object, or of the prefix when `recursive`. */
   readonly fullKey: string;
   readonly recursive: boolean;
-  /** Start revision: 0 = sync current state as ADDED first, N = only changes after N. */
+  /**
+   * Without initial events: deliver only changes after this revision (0 = after the current
+   * one). With them: the sync is read at the latest revision once the store has reached it.
+   */
   readonly resourceVersion: number;
+  /** Sync the current state as ADDED first (default: when `resourceVersion` is 0, the legacy rule). */
+  readonly sendInitialEvents?: boolean;
+  /** After the initial events, yield the BOOKMARK annotated {@link INITIAL_EVENTS_END_ANNOTATION}. */
+  readonly initialEventsEndBookmark?: boolean;
   readonly predicate?: (obj: ApiObject) => boolean;
   readonly signal: AbortSignal;
   /**
@@ -41,7 +54,8 @@ export async function* watchObjects(kv: KvStore, opts: ObjectWatchOptions): Asyn
   const matches = opts.predicate ?? (() => true);
   let from = opts.resourceVersion + 1;
   try {
-    if (opts.resourceVersion === 0) {
+    if (opts.sendInitialEvents ?? opts.resourceVersion === 0) {
+      if (opts.resourceVersion > 0) await waitForRevision(kv, opts.resourceVersion, opts.fullKey);
       const res = await kv.range(
         opts.recursive ? { start: opts.fullKey, end: prefixEnd(opts.fullKey) } : { start: opts.fullKey },
       );
@@ -50,7 +64,13 @@ export async function* watchObjects(kv: KvStore, opts: ObjectWatchOptions): Asyn
         if (matches(obj)) yield { type: 'ADDED', object: obj };
       }
       from = res.revision + 1;
+      if (opts.initialEventsEndBookmark) {
+        const metadata = { resourceVersion: String(res.revision), annotations: { [INITIAL_EVENTS_END_ANNOTATION]: 'true' } };
+        yield { type: 'BOOKMARK', object: { metadata } };
+      }
       opts.onProgress?.(res.revision);
+    } else if (opts.resourceVersion === 0) {
+      from = (await kv.currentRevision()) + 1;
     }
     if (opts.signal.aborted) return;
     const stream = kv.watch({ prefix: opts.fullKey, exact: !opts.recursive, fromRevision: from, signal: opts.signal });

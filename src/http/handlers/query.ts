@@ -5,7 +5,7 @@
 import type { ApiObject } from '../../api/object.js';
 import { badRequest, invalid, type FieldError } from '../../errors/api-error.js';
 import type { DeleteOptions } from '../../registry/deletion.js';
-import type { ListQuery } from '../../registry/generic-store.js';
+import type { ListQuery } from '../../registry/store-options.js';
 import { buildPredicate, withInitializerFilter } from '../../registry/predicate.js';
 import type { GenericStore } from '../../registry/generic-store.js';
 import type { ApiContext } from '../context.js';
@@ -65,6 +65,40 @@ export function listQuery(ctx: ApiContext, store: GenericStore): ListQuery {
   };
   validateListOptions(query, queryValue(ctx, 'sendInitialEvents') !== undefined);
   return query;
+}
+
+/** What a watch asks for beyond selectors (upstream ListOptions with watch=true). */
+export interface WatchOptions {
+  /** Bookmarks allowed (`allowWatchBookmarks`). */
+  readonly bookmarks: boolean;
+  /** Whether the current state comes first as ADDED, ended by the annotated BOOKMARK. */
+  readonly sendInitialEvents: boolean;
+}
+
+/**
+ * Watch options from the query, with upstream's defaulting and checks (apimachinery
+ * SetListOptionsDefaults and validateWatchOptions): `sendInitialEvents` needs
+ * `resourceVersionMatch=NotOlderThan`, which in turn needs `sendInitialEvents` and no
+ * `continue`; without them a watch from '' or '0' sends the initial events (the legacy rule).
+ * Throws ApiError 422 on `ListOptions.meta.k8s.io`.
+ */
+export function watchOptions(ctx: ApiContext): WatchOptions {
+  const raw = queryValue(ctx, 'sendInitialEvents');
+  const match = queryValue(ctx, 'resourceVersionMatch') ?? '';
+  const errs: FieldError[] = [];
+  const forbid = (field: string, why: string) => errs.push({ reason: 'FieldValueForbidden', field, message: `Forbidden: ${why}` });
+  if (raw !== undefined && match !== 'NotOlderThan') forbid('resourceVersionMatch', 'sendInitialEvents requires setting resourceVersionMatch to NotOlderThan');
+  if (match) {
+    if (raw === undefined) forbid('resourceVersionMatch', 'resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided');
+    if (match !== 'NotOlderThan') errs.push({ reason: 'FieldValueNotSupported', field: 'resourceVersionMatch', message: `Unsupported value: ${JSON.stringify(match)}: supported values: "NotOlderThan"` });
+    if (queryValue(ctx, 'continue')) forbid('resourceVersionMatch', 'resourceVersionMatch is forbidden when continue is provided');
+  }
+  if (errs.length) throw invalid('ListOptions', '', errs, 'meta.k8s.io');
+  const rv = queryValue(ctx, 'resourceVersion') ?? '';
+  return {
+    bookmarks: parseBool(queryValue(ctx, 'allowWatchBookmarks')),
+    sendInitialEvents: raw === undefined ? rv === '' || rv === '0' : parseBool(raw),
+  };
 }
 
 /**

@@ -7,6 +7,9 @@
  * that goes away aborts the storage watch at once. With `allowWatchBookmarks=true`, a BOOKMARK
  * (the kind with only metadata.resourceVersion) is sent every minute, and halfway through
  * short watches, whenever the watch has progressed past the last resourceVersion it sent.
+ * Watch-list (KEP-3157, `sendInitialEvents=true&resourceVersionMatch=NotOlderThan`): the
+ * current objects as ADDED, then a BOOKMARK annotated `k8s.io/initial-events-end: "true"` at
+ * the list's revision when bookmarks are allowed, then changes.
  */
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
@@ -17,7 +20,7 @@ import type { ApiContext } from '../context.js';
 import { contentTypeOf, isProtobuf, negotiate } from '../negotiation/media-types.js';
 import { tableRequest } from '../negotiation/table.js';
 import { buildTable, type IncludeObject } from '../../api/table.js';
-import { queryInt, queryValue } from './query.js';
+import { queryInt, queryValue, watchOptions } from './query.js';
 import { withSelfLink } from './respond.js';
 import type { VerbTarget } from './verbs.js';
 
@@ -48,14 +51,21 @@ export async function handleWatch(ctx: ApiContext, t: VerbTarget, settings: Watc
   const timeoutSeconds = timeoutParam && timeoutParam > 0 ? timeoutParam : base + Math.random() * base;
 
   const abort = new AbortController();
-  const bookmarks = parseBool(queryValue(ctx, 'allowWatchBookmarks'));
+  const { bookmarks, sendInitialEvents } = watchOptions(ctx);
   let progress = 0;
   let sentRevision = 0;
   // Pinned single-object selectors watch one key instead of the whole prefix.
   const pinnable = predicate.field.length === 1 && predicate.pinnedName && (t.namespace || !t.store.def.namespaced);
   const name = t.name || (pinnable ? (predicate.pinnedName as string) : '');
-  const events = t.store.watch(t.namespace, name, predicate, queryValue(ctx, 'resourceVersion') ?? '', abort.signal, (rev) => {
-    progress = rev;
+  const events = t.store.watch(t.namespace, name, {
+    predicate,
+    resourceVersion: queryValue(ctx, 'resourceVersion') ?? '',
+    sendInitialEvents,
+    initialEventsEndBookmark: sendInitialEvents && bookmarks,
+    signal: abort.signal,
+    onProgress: (rev) => {
+      progress = rev;
+    },
   });
   const iterator = events[Symbol.asyncIterator]();
 
@@ -81,6 +91,10 @@ export async function handleWatch(ctx: ApiContext, t: VerbTarget, settings: Watc
       if (!next || next.done) break;
       const ev = next.value;
       sentRevision = Math.max(sentRevision, Number(ev.object.metadata.resourceVersion ?? 0));
+      if (ev.type === 'BOOKMARK') {
+        if (!res.write(frame(ev.type, ev.object as unknown as Record<string, unknown>))) await waitDrain(res, abort.signal);
+        continue;
+      }
       const object = withSelfLink(t.store, ev.object);
       // kubectl get -w asks for Table rows; each event then carries a one-row Table.
       const payload = table ? buildTable(t.store.def.printer, [object], { resourceVersion: object.metadata.resourceVersion }, table.apiVersion, include) : object;

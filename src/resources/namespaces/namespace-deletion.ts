@@ -6,7 +6,8 @@
 import { rfc3339 } from '../../api/object.js';
 import { ApiError, forbidden } from '../../errors/api-error.js';
 import { finalizeDelete, type DeleteOptions, type DeleteResult } from '../../registry/deletion.js';
-import type { GenericStore, MutateOptions } from '../../registry/generic-store.js';
+import type { GenericStore } from '../../registry/generic-store.js';
+import type { MutateOptions } from '../../registry/store-options.js';
 
 /** Namespaces that always exist (upstream NamespaceLifecycle immortal namespaces). */
 export const IMMORTAL_NAMESPACES: ReadonlySet<string> = new Set(['default', 'kube-system', 'kube-public']);

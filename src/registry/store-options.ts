@@ -1,0 +1,52 @@
+/**
+ * The options of the generic store's verbs: how a write runs (field validation, warnings, dry
+ * run), how a strategy-free write is guarded, and what a list or a watch asks for (upstream
+ * CreateOptions/UpdateOptions, ListOptions).
+ */
+import type { FieldValidation } from '../api/field-validation.js';
+import type { Preconditions } from '../storage/object-store.js';
+import type { Predicate } from './predicate.js';
+import type { ErrorContext } from './translate-error.js';
+
+/** How a write treats unknown fields, where it reports warnings, and whether it is a dry run. */
+export interface WriteOptions {
+  readonly fieldValidation?: FieldValidation;
+  /** Receives `Warning` header texts (unknown fields under Warn). */
+  readonly warnings?: string[];
+  /**
+   * `dryRun=All`: decode, default, validate and admit exactly as a real write and answer what
+   * would be stored, but store nothing and keep nothing (upstream dryRun, 1.13+).
+   */
+  readonly dryRun?: boolean;
+}
+
+/** Options of a write that bypasses the kind's strategy (deletion marks, binding). */
+export interface MutateOptions {
+  readonly preconditions?: Preconditions;
+  readonly dryRun?: boolean;
+  /** The HTTP verb reported in errors (default PUT). */
+  readonly operation?: ErrorContext['operation'];
+}
+
+export interface ListQuery {
+  readonly predicate: Predicate;
+  readonly limit?: number;
+  readonly continueToken?: string;
+  readonly resourceVersion?: string;
+  /** How `resourceVersion` applies: '' (legacy: exact with a limit), Exact or NotOlderThan. */
+  readonly resourceVersionMatch?: '' | 'Exact' | 'NotOlderThan';
+}
+
+/** What a watch asks for (upstream ListOptions with watch=true). */
+export interface WatchQuery {
+  readonly predicate: Predicate;
+  /** Raw resourceVersion: '' / '0' = from now (with the current state first, by default). */
+  readonly resourceVersion: string;
+  /** Watch-list: the current state as ADDED first (undefined: the legacy rule by resourceVersion). */
+  readonly sendInitialEvents?: boolean;
+  /** Close the initial events with the annotated BOOKMARK (watch-list with bookmarks allowed). */
+  readonly initialEventsEndBookmark?: boolean;
+  readonly signal: AbortSignal;
+  /** Called once every event up to a revision has been consumed (for bookmarks). */
+  readonly onProgress?: (revision: number) => void;
+}

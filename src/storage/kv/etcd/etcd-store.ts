@@ -1,21 +1,46 @@
 /**
  * The key-value contract on etcd v3 through the `etcd3` client, using only upstream's
  * transaction shapes (k8s.io/apiserver pkg/storage/etcd3/store.go), so kine endpoints work too.
- * Every unary call carries a deadline, so an unreachable etcd fails within `requestTimeoutMs`
- * as KvError 'Unavailable' instead of hanging. Compaction and future-revision errors map to
- * 'Compacted' / 'FutureRevision'.
+ *  - Every call has one deadline (`requestTimeoutMs`): an unreachable etcd fails within it as
+ *    KvError 'Unavailable' instead of hanging.
+ *  - Within that deadline a call that failed because a member is gone (or is electing a
+ *    leader) is retried on another member (etcd-retry.ts), and writes are made safe to retry
+ *    (etcd-writes.ts). Each member sits behind a circuit breaker that opens on connection
+ *    failures, so a dead member is skipped until it answers again.
+ *  - gRPC message limits are those of etcd's Go client, which upstream uses: responses of any
+ *    size (receive limit math.MaxInt32, so unpaged lists over 4 MiB work), requests up to
+ *    2 MiB (etcd's default 1.5 MiB request limit plus gRPC overhead); keepalive pings as
+ *    upstream's storagebackend/factory/etcd3.go (30 s, 10 s timeout) find dead connections.
+ *  - Compaction and future-revision errors map to 'Compacted' / 'FutureRevision'.
  */
 import { Etcd3, type IKeyValue, type ITxnResponse } from 'etcd3';
-import { noop } from 'cockatiel';
+import { circuitBreaker, ConsecutiveBreaker, ExponentialBackoff, handleWhen, noop, type IBackoff } from 'cockatiel';
 import { KvError, type KeyValue, type KvStore, type KvWatch, type RangeOptions, type RangeResult, type TxnResult, type WatchOptions } from '../types.js';
 import { etcdWatch } from './etcd-watch.js';
+import { EtcdLiveness } from './etcd-liveness.js';
+import { isConnectionFailure, withRetry, type RetryOptions } from './etcd-retry.js';
+import { deleteWithRetry, putWithRetry, type TxnAttempts } from './etcd-writes.js';
 
 export interface EtcdStoreOptions {
-  /** Deadline of every unary call in milliseconds (default 5000). */
+  /** Deadline of every call in milliseconds, retries included (default 5000). */
   readonly requestTimeoutMs?: number;
+  /**
+   * Longest single attempt in milliseconds when there are several members (default 2000), so
+   * that a call stuck on a member whose leader died is retried on another in time. Unpaged
+   * range reads (possibly large lists) are not cut.
+   */
+  readonly attemptTimeoutMs?: number;
   /** Connection dial timeout in milliseconds (default 5000). */
   readonly dialTimeoutMs?: number;
+  /** Milliseconds between liveness probes while watches are open (default 4000). */
+  readonly livenessIntervalMs?: number;
+  /** Deadline of one liveness probe in milliseconds (default 3000). */
+  readonly livenessTimeoutMs?: number;
 }
+
+/** gRPC limits of etcd's Go client (go.etcd.io/etcd clientv3/options.go). */
+const MAX_CALL_RECV_MSG_SIZE = 2 ** 31 - 1;
+const MAX_CALL_SEND_MSG_SIZE = 2 * 1024 * 1024;
 
 const buf = (s: string) => Buffer.from(s, 'utf8');
 
@@ -37,74 +62,87 @@ export function toKvError(err: unknown): KvError {
   const message = err instanceof Error ? err.message : String(err);
   if (/compacted/.test(message)) return new KvError('Compacted', 'mvcc: required revision has been compacted');
   if (/future revision/.test(message)) return new KvError('FutureRevision', 'mvcc: required revision is a future revision');
-  if (/deadline|unavailable|ECONNREFUSED|connect|No connection|closed|circuit|timed? ?out|14 UNAVAILABLE|4 DEADLINE/i.test(message)) {
+  if (/deadline|unavailable|ECONNREFUSED|connect|No connection|closed|circuit|timed? ?out|14 UNAVAILABLE|4 DEADLINE|leader changed|no leader|proposal dropped/i.test(message)) {
     return new KvError('Unavailable', `etcd unavailable: ${message}`);
   }
   return new KvError('Internal', message);
 }
 
+/** The etcd backend; see the file comment. Every method throws only {@link KvError}. */
 export class EtcdKvStore implements KvStore {
   readonly backend = 'etcd';
   private readonly client: Etcd3;
-  private readonly timeoutMs: number;
+  private readonly retry: RetryOptions;
+  private readonly capped: RetryOptions;
+  private readonly probe: RetryOptions;
+  private readonly liveness: EtcdLiveness;
   private readonly watches = new Set<AbortController>();
   /** etcd lease ids are int64: callers get small local numbers, mapped to the decimal ids. */
   private readonly leaseIds = new Map<number, string>();
   private readonly leaseNumbers = new Map<string, number>();
+  private readonly attempts: TxnAttempts;
 
+  /** `hosts`: `http(s)://host:port` of each member. Does not connect until the first call. */
   constructor(hosts: readonly string[], options: EtcdStoreOptions = {}) {
-    this.timeoutMs = options.requestTimeoutMs ?? 5000;
+    const timeoutMs = options.requestTimeoutMs ?? 5000;
+    const cap = hosts.length > 1 ? (options.attemptTimeoutMs ?? 2000) : undefined;
+    this.retry = { deadlineMs: timeoutMs };
+    this.capped = { deadlineMs: timeoutMs, attemptCapMs: cap };
+    const probeMs = options.livenessTimeoutMs ?? 3000;
+    this.probe = { deadlineMs: probeMs, attemptCapMs: cap && Math.min(cap, probeMs / 2) };
     this.client = new Etcd3({
       hosts: [...hosts],
       dialTimeout: options.dialTimeoutMs ?? 5000,
-      // No retries or circuit breaking inside the client: the API layer answers at once.
-      faultHandling: { host: () => noop, global: noop },
-      defaultCallOptions: (ctx) => (ctx.isStream ? {} : { deadline: Date.now() + this.timeoutMs }),
+      grpcOptions: {
+        'grpc.max_receive_message_length': MAX_CALL_RECV_MSG_SIZE,
+        'grpc.max_send_message_length': MAX_CALL_SEND_MSG_SIZE,
+        'grpc.keepalive_time_ms': 30_000,
+        'grpc.keepalive_timeout_ms': 10_000,
+      },
+      faultHandling: {
+        // A member whose connection fails is skipped for 2 s, then tried again by one call.
+        host: () => circuitBreaker(handleWhen(isConnectionFailure), { halfOpenAfter: 2000, breaker: new ConsecutiveBreaker(1) }),
+        // Retries are ours (withRetry), bounded by the call's deadline.
+        global: noop,
+        // Re-open a lost watch stream quickly (on another member); never wait over 2 s. etcd3
+        // calls next() on it to start each backoff sequence, which a cockatiel 3 backoff
+        // factory provides (its typing predates cockatiel 3; its own default is the same kind).
+        watchBackoff: new ExponentialBackoff({ initialDelay: 50, maxDelay: 2000 }) as unknown as IBackoff<unknown>,
+      },
+      defaultCallOptions: (ctx) => (ctx.isStream ? {} : { deadline: Date.now() + timeoutMs }),
     });
+    this.liveness = new EtcdLiveness(() => this.rawRange({ start: 'compact_rev_key', limit: 1 }, this.probe), { intervalMs: options.livenessIntervalMs });
+    this.attempts = {
+      put: (key, value, expected, lease, deadline) => this.txnPut(key, value, expected, lease, deadline),
+      delete: (key, expected, deadline) => this.txnDelete(key, expected, deadline),
+      get: async (key, revision, deadline) => {
+        const res = await this.client.kv.range({ key: buf(key), revision }, { deadline });
+        const kv = res.kvs[0];
+        return kv ? this.local(toKeyValue(kv), kv.lease) : null;
+      },
+    };
   }
 
   async range(opts: RangeOptions): Promise<RangeResult> {
-    try {
-      const res = await this.client.kv.range({
-        key: buf(opts.start),
-        range_end: opts.end === undefined ? undefined : buf(opts.end),
-        revision: opts.revision && opts.revision > 0 ? opts.revision : undefined,
-        limit: opts.limit && opts.limit > 0 ? opts.limit : undefined,
-      });
-      return { kvs: res.kvs.map((kv) => this.local(toKeyValue(kv), kv.lease)), more: Boolean(res.more), count: Number(res.count), revision: Number(res.header.revision) };
-    } catch (err) {
-      throw toKvError(err);
-    }
+    // An unpaged range over a prefix may be a large list: give it the whole deadline.
+    const unbounded = opts.end !== undefined && !(opts.limit && opts.limit > 0);
+    return this.rawRange(opts, unbounded ? this.retry : this.capped);
   }
 
   async create(key: string, value: string, lease?: number): Promise<TxnResult> {
-    return this.txnPut(key, value, 0, lease);
+    return this.guard(() => putWithRetry(this.attempts, key, value, 0, lease, this.capped));
   }
 
   async update(key: string, value: string, expectedModRevision: number, lease?: number): Promise<TxnResult> {
-    return this.txnPut(key, value, expectedModRevision, lease);
+    return this.guard(() => putWithRetry(this.attempts, key, value, expectedModRevision, lease, this.capped));
   }
 
   async delete(key: string, expectedModRevision?: number): Promise<TxnResult> {
-    try {
-      const k = buf(key);
-      const res = await this.client.kv.txn({
-        compare: expectedModRevision === undefined ? [] : [{ key: k, target: 'Mod', result: 'Equal', mod_revision: expectedModRevision }],
-        success: [{ request_delete_range: { key: k, prev_kv: true } }],
-        failure: [{ request_range: { key: k } }],
-      });
-      const revision = Number(res.header.revision);
-      if (!res.succeeded) return { succeeded: false, revision, current: this.currentOf(res) };
-      const prev = res.responses[0]?.response_delete_range?.prev_kvs?.[0];
-      if (!prev) return { succeeded: false, revision, current: null };
-      return { succeeded: true, revision, current: this.local(toKeyValue(prev), prev.lease) };
-    } catch (err) {
-      throw toKvError(err);
-    }
+    return this.guard(() => deleteWithRetry(this.attempts, key, expectedModRevision, this.capped));
   }
 
   watch(opts: WatchOptions): KvWatch {
-    return etcdWatch(this.client, opts, this.watches);
+    return etcdWatch({ client: this.client, registry: this.watches, liveness: this.liveness, reconnectMs: 10_000 }, opts);
   }
 
   async currentRevision(): Promise<number> {
@@ -112,28 +150,59 @@ export class EtcdKvStore implements KvStore {
   }
 
   async compact(revision: number): Promise<void> {
-    try {
-      await this.client.kv.compact({ revision, physical: true });
-    } catch (err) {
-      throw toKvError(err);
-    }
+    // A retry after an attempt that did compact finds the revision compacted: that is success.
+    await this.guard(() =>
+      withRetry(async (deadline, n) => {
+        try {
+          await this.client.kv.compact({ revision, physical: true }, { deadline });
+        } catch (err) {
+          if (!(n > 0 && /compacted/.test(String((err as Error)?.message)))) throw err;
+        }
+      }, this.capped),
+    );
   }
 
   async grantLease(ttlSeconds: number): Promise<number> {
+    // A retried grant may leave an unused lease behind; it expires after its TTL.
+    const res = await this.guard(() => withRetry((deadline) => this.client.leaseClient.leaseGrant({ TTL: ttlSeconds }, { deadline }), this.capped));
+    const local = this.leaseIds.size + 1;
+    this.leaseIds.set(local, String(res.ID));
+    this.leaseNumbers.set(String(res.ID), local);
+    return local;
+  }
+
+  async close(): Promise<void> {
+    this.liveness.close();
+    for (const w of this.watches) w.abort();
+    this.client.close();
+  }
+
+  /** Run `fn`, turning whatever it throws into a KvError. */
+  private async guard<T>(fn: () => Promise<T>): Promise<T> {
     try {
-      const res = await this.client.leaseClient.leaseGrant({ TTL: ttlSeconds });
-      const local = this.leaseIds.size + 1;
-      this.leaseIds.set(local, String(res.ID));
-      this.leaseNumbers.set(String(res.ID), local);
-      return local;
+      return await fn();
     } catch (err) {
       throw toKvError(err);
     }
   }
 
-  async close(): Promise<void> {
-    for (const w of this.watches) w.abort();
-    this.client.close();
+  private rawRange(opts: RangeOptions, retry: RetryOptions): Promise<RangeResult> {
+    return this.guard(async () => {
+      const res = await withRetry(
+        (deadline) =>
+          this.client.kv.range(
+            {
+              key: buf(opts.start),
+              range_end: opts.end === undefined ? undefined : buf(opts.end),
+              revision: opts.revision && opts.revision > 0 ? opts.revision : undefined,
+              limit: opts.limit && opts.limit > 0 ? opts.limit : undefined,
+            },
+            { deadline },
+          ),
+        retry,
+      );
+      return { kvs: res.kvs.map((kv) => this.local(toKeyValue(kv), kv.lease)), more: Boolean(res.more), count: Number(res.count), revision: Number(res.header.revision) };
+    });
   }
 
   /** The key-value a failed transaction's else-branch read, if any. */
@@ -148,25 +217,41 @@ export class EtcdKvStore implements KvStore {
     return id === '0' ? { ...kv, lease: 0 } : { ...kv, lease: this.leaseNumbers.get(id) ?? 0 };
   }
 
-  private async txnPut(key: string, value: string, expectedModRevision: number, lease?: number): Promise<TxnResult> {
-    try {
-      const k = buf(key);
-      const res = await this.client.kv.txn({
+  /** One attempt of Txn(If ModRevision == expected, Then Put, Else Get). */
+  private async txnPut(key: string, value: string, expectedModRevision: number, lease: number | undefined, deadline: number): Promise<TxnResult> {
+    const k = buf(key);
+    const res = await this.client.kv.txn(
+      {
         compare: [{ key: k, target: 'Mod', result: 'Equal', mod_revision: expectedModRevision }],
         success: [{ request_put: { key: k, value: buf(value), lease: lease ? this.leaseIds.get(lease) : undefined } }],
         failure: [{ request_range: { key: k } }],
-      });
-      const revision = Number(res.header.revision);
-      if (!res.succeeded) return { succeeded: false, revision, current: this.currentOf(res) };
-      return {
-        succeeded: true,
-        revision,
-        current: { key, value, createRevision: expectedModRevision === 0 ? revision : 0, modRevision: revision, version: 0, lease: lease ?? 0 },
-      };
-    } catch (err) {
-      throw toKvError(err);
-    }
+      },
+      { deadline },
+    );
+    const revision = Number(res.header.revision);
+    if (!res.succeeded) return { succeeded: false, revision, current: this.currentOf(res) };
+    return {
+      succeeded: true,
+      revision,
+      current: { key, value, createRevision: expectedModRevision === 0 ? revision : 0, modRevision: revision, version: 0, lease: lease ?? 0 },
+    };
+  }
+
+  /** One attempt of Txn(If ModRevision == expected (when given), Then Delete, Else Get). */
+  private async txnDelete(key: string, expectedModRevision: number | undefined, deadline: number): Promise<TxnResult> {
+    const k = buf(key);
+    const res = await this.client.kv.txn(
+      {
+        compare: expectedModRevision === undefined ? [] : [{ key: k, target: 'Mod', result: 'Equal', mod_revision: expectedModRevision }],
+        success: [{ request_delete_range: { key: k, prev_kv: true } }],
+        failure: [{ request_range: { key: k } }],
+      },
+      { deadline },
+    );
+    const revision = Number(res.header.revision);
+    if (!res.succeeded) return { succeeded: false, revision, current: this.currentOf(res) };
+    const prev = res.responses[0]?.response_delete_range?.prev_kvs?.[0];
+    if (!prev) return { succeeded: false, revision, current: null };
+    return { succeeded: true, revision, current: this.local(toKeyValue(prev), prev.lease) };
   }
 }
-
-

@@ -23,6 +23,7 @@ import { observe, type RequestMetrics } from './middleware/observe.js';
 import { requestInfoMiddleware } from './middleware/request-info.js';
 import { apiGroup, apiGroupList, apiResourceList, apiVersions, findGroup } from './routes/discovery.js';
 import { installOpenApiRoutes } from './routes/openapi.js';
+import { respondAggregated } from './routes/aggregated-discovery.js';
 import { installSystemRoutes } from './routes/system.js';
 
 export interface AppDeps {
@@ -73,9 +74,10 @@ export function createApp(deps: AppDeps): Koa<ApiState> {
   installSystemRoutes(router, deps.kv, deps.metrics.registry);
   installOpenApiRoutes(router, deps.registry.definitions);
   const versions = (ctx: ApiContext) => respond(ctx, 200, apiVersions(deps.advertisedHostPort()));
-  router.get(['/api', '/api/', '/oapi', '/oapi/'], versions);
+  router.get(['/api', '/api/'], (ctx) => respondAggregated(ctx, deps.registry.definitions, 'api') || versions(ctx));
+  router.get(['/oapi', '/oapi/'], versions);
   router.get(['/api/v1', '/api/v1/'], (ctx) => respond(ctx, 200, apiResourceList(deps.registry.definitions, '', 'v1')));
-  router.get(['/apis', '/apis/'], (ctx) => respond(ctx, 200, apiGroupList(deps.registry.definitions)));
+  router.get(['/apis', '/apis/'], (ctx) => respondAggregated(ctx, deps.registry.definitions, 'apis') || respond(ctx, 200, apiGroupList(deps.registry.definitions)));
   router.get(['/apis/:group', '/apis/:group/'], (ctx) => {
     const group = findGroup(ctx.params.group);
     if (!group) throw resourceNotFound();

@@ -3,12 +3,14 @@
  * steady load of ConfigMap creates, updates and reads spread over two server replicas, the
  * leader is killed and later restarted; fewer than 1% of requests fail, every acknowledged write
  * is there afterwards at or after its acknowledged resourceVersion with its content, and the
- * replicas' controller leader election never loses its lease.
+ * replicas' controller leader election never loses its lease. A watch whose etcd member is
+ * killed carries on from another member without missing an event.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { clientFor, type Client } from '../helpers/api-client.js';
-import { startEtcdCluster, type EtcdCluster } from '../helpers/etcd-cluster.js';
-import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+import { startEtcdCluster, type EtcdCluster, type EtcdMember } from '../helpers/etcd-cluster.js';
+import { E2E_TOKEN, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+import { openWatch } from '../helpers/watch-stream.js';
 
 const NS_PATH = '/api/v1/namespaces/default/configmaps';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -138,4 +140,35 @@ it('keeps serving through the loss and return of the etcd leader', async () => {
   const logs = servers.flatMap((s) => s.logs);
   expect(logs.filter((l) => l.msg === 'lost leadership: stopping controllers')).toEqual([]);
   expect(logs.filter((l) => l.msg === 'became leader: starting controllers')).toHaveLength(1);
+});
+
+it('keeps a watch going, without a gap, when the etcd member serving it is killed', async () => {
+  const selector = 'labelSelector=suite%3Dwatch-loss';
+  const list = await clients[0]!.call('GET', `${NS_PATH}?${selector}`);
+  const before = await Promise.all(cluster.members.map((m) => cluster.watchers(m)));
+  const watch = await openWatch(`${servers[0]!.url}${NS_PATH}?watch=true&${selector}&resourceVersion=${list.body.metadata.resourceVersion}`, E2E_TOKEN, clients[0]!.agent);
+  // The member whose watcher count went up serves this watch's stream.
+  let serving: EtcdMember | undefined;
+  for (let i = 0; i < 25 && !serving; i++) {
+    const now = await Promise.all(cluster.members.map((m) => cluster.watchers(m)));
+    serving = cluster.members[now.findIndex((n, j) => n > before[j]!)];
+    if (!serving) await sleep(200);
+  }
+  expect(serving).toBeDefined();
+  await cluster.kill(serving!);
+  try {
+    const written: [string, string, string][] = [];
+    for (let i = 0; i < 30; i++) {
+      const res = await clients[1]!.call('POST', NS_PATH, { metadata: { name: `watched-${i}`, labels: { suite: 'watch-loss' } } });
+      expect(res.status).toBe(201);
+      written.push(['ADDED', `watched-${i}`, res.body.metadata.resourceVersion]);
+      await sleep(100);
+    }
+    const events = await watch.next(30, 20_000);
+    expect(events.map((e) => [e.type, e.object.metadata.name, e.object.metadata.resourceVersion])).toEqual(written);
+    await expect(watch.next(1, 500)).rejects.toThrow(/timed out/);
+  } finally {
+    watch.close();
+    await cluster.restart(serving!);
+  }
 });

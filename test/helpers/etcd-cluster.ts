@@ -27,6 +27,8 @@ export interface EtcdCluster {
   readonly endpoints: readonly string[];
   /** The member that leads now, asked of the members that answer (throws if none knows). */
   leader(): Promise<EtcdMember>;
+  /** How many watchers a member serves now (its `etcd_debugging_mvcc_watcher_total` gauge). */
+  watchers(member: EtcdMember): Promise<number>;
   /** SIGKILL a member's etcd (the container stops; its data stays). */
   kill(member: EtcdMember): Promise<void>;
   /** Start a killed member again and wait until it reports healthy (throws after 60 s). */
@@ -113,6 +115,11 @@ export async function startEtcdCluster(): Promise<EtcdCluster> {
         }
       }
       throw new Error('no member reports a leader');
+    },
+    async watchers(member) {
+      const text = await fetch(`${member.endpoint}/metrics`, { signal: AbortSignal.timeout(2000) }).then((r) => r.text());
+      const line = text.split('\n').find((l) => l.startsWith('etcd_debugging_mvcc_watcher_total '));
+      return Number(line?.split(' ')[1] ?? NaN);
     },
     async kill(member) {
       const res = await run('docker', ['kill', member.container.getId()]);

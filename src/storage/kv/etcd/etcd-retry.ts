@@ -8,7 +8,7 @@
  * writes are compare-and-swap transactions whose repetition etcd-writes.ts makes safe.
  */
 import { isBrokenCircuitError } from 'cockatiel';
-import { GRPCDeadlineExceededError, GRPCUnavailableError, isRecoverableError } from 'etcd3';
+import { GRPCUnavailableError, isRecoverableError } from 'etcd3';
 
 export interface RetryOptions {
   /** Milliseconds from now after which no attempt starts and the last error is thrown. */
@@ -44,11 +44,6 @@ export function isTransient(err: unknown): boolean {
  */
 export function isConnectionFailure(err: unknown): boolean {
   return err instanceof GRPCUnavailableError && !/etcdserver:/.test(err.message);
-}
-
-/** True for a call cut by its deadline (the outcome of a write is then unknown). */
-export function isDeadline(err: unknown): boolean {
-  return err instanceof GRPCDeadlineExceededError || (err instanceof Error && /deadline/i.test(err.message));
 }
 
 /**

@@ -14,7 +14,7 @@
  *  - Compaction and future-revision errors map to 'Compacted' / 'FutureRevision'.
  */
 import { Etcd3, type IKeyValue, type ITxnResponse } from 'etcd3';
-import { circuitBreaker, ConsecutiveBreaker, ExponentialBackoff, handleWhen, noop, type IBackoff } from 'cockatiel';
+import { circuitBreaker, ConsecutiveBreaker, ExponentialBackoff, handleWhen, isBrokenCircuitError, noop, type IBackoff } from 'cockatiel';
 import { KvError, type KeyValue, type KvStore, type KvWatch, type RangeOptions, type RangeResult, type TxnResult, type WatchOptions } from '../types.js';
 import { etcdWatch } from './etcd-watch.js';
 import { EtcdLiveness } from './etcd-liveness.js';
@@ -22,7 +22,8 @@ import { isConnectionFailure, withRetry, type RetryOptions } from './etcd-retry.
 import { deleteWithRetry, putWithRetry, type TxnAttempts } from './etcd-writes.js';
 
 export interface EtcdStoreOptions {
-  /** Deadline of every call in milliseconds, retries included (default 5000). */
+  /** Deadline of every call in milliseconds, retries included (default 4500, so that a request
+   * needing one storage call answers within 5 s even when etcd does not). */
   readonly requestTimeoutMs?: number;
   /**
    * Longest single attempt in milliseconds when there are several members (default 2000), so
@@ -59,6 +60,7 @@ export function toKeyValue(kv: IKeyValue): KeyValue {
 /** Map an etcd / gRPC failure to a KvError. */
 export function toKvError(err: unknown): KvError {
   if (err instanceof KvError) return err;
+  if (isBrokenCircuitError(err)) return new KvError('Unavailable', 'etcd unavailable: no member reachable (each failed its last connection attempt)');
   const message = err instanceof Error ? err.message : String(err);
   if (/compacted/.test(message)) return new KvError('Compacted', 'mvcc: required revision has been compacted');
   if (/future revision/.test(message)) return new KvError('FutureRevision', 'mvcc: required revision is a future revision');
@@ -84,7 +86,7 @@ export class EtcdKvStore implements KvStore {
 
   /** `hosts`: `http(s)://host:port` of each member. Does not connect until the first call. */
   constructor(hosts: readonly string[], options: EtcdStoreOptions = {}) {
-    const timeoutMs = options.requestTimeoutMs ?? 5000;
+    const timeoutMs = options.requestTimeoutMs ?? 4500;
     const cap = hosts.length > 1 ? (options.attemptTimeoutMs ?? 2000) : undefined;
     this.retry = { deadlineMs: timeoutMs };
     this.capped = { deadlineMs: timeoutMs, attemptCapMs: cap };

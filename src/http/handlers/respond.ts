@@ -6,6 +6,7 @@ import type { ApiList, ApiObject, ListMeta } from '../../api/object.js';
 import { buildTable, type IncludeObject } from '../../api/table.js';
 import { badRequest } from '../../errors/api-error.js';
 import { tableRequest } from '../negotiation/table.js';
+import { conversionRequest, type ConversionTarget } from '../negotiation/conversion.js';
 import type { GenericStore } from '../../registry/generic-store.js';
 import type { ApiContext } from '../context.js';
 import { encodeBody, negotiate } from '../negotiation/media-types.js';
@@ -44,6 +45,37 @@ export function respondTable(ctx: ApiContext, store: GenericStore, objects: read
   ctx.status = 200;
   ctx.set('Content-Type', table.contentType);
   ctx.body = encodeBody(body, 'json', wantsPretty(ctx));
+  return true;
+}
+
+/** The groups and versions metadata-only answers come in (upstream meta.k8s.io; the spec's meta.ck.io). */
+const META_GROUPS = ['meta.k8s.io', 'meta.ck.io'];
+const META_VERSIONS = ['v1', 'v1beta1'];
+/** The metadata-only conversion of one object (get, watch) and of a list. */
+export const PARTIAL_OBJECT: readonly ConversionTarget[] = [{ as: 'PartialObjectMetadata', groups: META_GROUPS, versions: META_VERSIONS }];
+export const PARTIAL_LIST: readonly ConversionTarget[] = [{ as: 'PartialObjectMetadataList', groups: META_GROUPS, versions: META_VERSIONS }];
+
+/** An object as PartialObjectMetadata in `apiVersion` (`meta.k8s.io/v1`): its metadata only. */
+export function partialObjectMetadata(obj: ApiObject, apiVersion: string): ApiObject {
+  return { kind: 'PartialObjectMetadata', apiVersion, metadata: obj.metadata };
+}
+
+/**
+ * When the client asked for metadata only (`as=PartialObjectMetadata` for an object,
+ * `as=PartialObjectMetadataList` for a list; upstream handlers' transformResponseObject),
+ * answer it in JSON or YAML and return true.
+ */
+export function respondMetadataOnly(ctx: ApiContext, value: ApiObject | ApiList): boolean {
+  const isList = 'items' in value && Array.isArray(value.items);
+  const request = conversionRequest(ctx.get('Accept'), isList ? PARTIAL_LIST : PARTIAL_OBJECT);
+  if (!request) return false;
+  const apiVersion = `${request.group}/${request.version}`;
+  const body = isList
+    ? { kind: 'PartialObjectMetadataList', apiVersion, metadata: value.metadata, items: (value as ApiList).items.map((i) => partialObjectMetadata(i, apiVersion)) }
+    : partialObjectMetadata(value as ApiObject, apiVersion);
+  ctx.status = 200;
+  ctx.set('Content-Type', request.contentType);
+  ctx.body = encodeBody(body, request.format, wantsPretty(ctx));
   return true;
 }
 

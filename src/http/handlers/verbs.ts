@@ -18,7 +18,7 @@ import { applyPatch, parsePatch, patchTypeOf } from '../patch/apply-patch.js';
 import { checkNameAndNamespace, decodeRequestBody, hasRequestBody, readObjectBody } from './body.js';
 import { deleteOptions, listQuery, parseDryRun, queryValue, queryValues, type OptionsKind } from './query.js';
 import type { ApiObject } from '../../api/object.js';
-import { listWithSelfLinks, objectPath, respond, respondTable, withSelfLink } from './respond.js';
+import { listWithSelfLinks, objectPath, respond, respondMetadataOnly, respondTable, withSelfLink } from './respond.js';
 
 /** What a verb handler needs besides the context. */
 export interface VerbTarget {
@@ -57,12 +57,14 @@ function sendWarnings(ctx: ApiContext, warnings: readonly string[]): void {
 export async function handleGet(ctx: ApiContext, t: VerbTarget): Promise<void> {
   const obj = present(t, await t.store.get(t.namespace, t.name, queryValue(ctx, 'resourceVersion') ?? ''));
   if (!t.subresource && respondTable(ctx, t.store, [obj], { resourceVersion: obj.metadata.resourceVersion, selfLink: obj.metadata.selfLink })) return;
+  if (respondMetadataOnly(ctx, obj)) return;
   respond(ctx, 200, parseBool(queryValue(ctx, 'export')) ? exportObject(t.store, obj, parseBool(queryValue(ctx, 'exact'))) : obj);
 }
 
 export async function handleList(ctx: ApiContext, t: VerbTarget): Promise<void> {
   const list = listWithSelfLinks(t.store, await t.store.list(t.namespace, listQuery(ctx, t.store)), ctx.path);
   if (respondTable(ctx, t.store, list.items, list.metadata)) return;
+  if (respondMetadataOnly(ctx, list)) return;
   respond(ctx, 200, list);
 }
 

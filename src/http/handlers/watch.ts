@@ -12,6 +12,7 @@
  * the list's revision when bookmarks are allowed, then changes.
  */
 import { once } from 'node:events';
+import type { ApiObject } from '../../api/object.js';
 import type { ServerResponse } from 'node:http';
 import { ApiError, badRequest, internalError } from '../../errors/api-error.js';
 import { buildPredicate, withInitializerFilter } from '../../registry/predicate.js';
@@ -21,7 +22,8 @@ import { contentTypeOf, isProtobuf, negotiate } from '../negotiation/media-types
 import { tableRequest } from '../negotiation/table.js';
 import { buildTable, type IncludeObject } from '../../api/table.js';
 import { queryInt, queryValue, watchOptions } from './query.js';
-import { withSelfLink } from './respond.js';
+import { PARTIAL_OBJECT, partialObjectMetadata, withSelfLink } from './respond.js';
+import { conversionRequest } from '../negotiation/conversion.js';
 import type { VerbTarget } from './verbs.js';
 
 export interface WatchSettings {
@@ -34,11 +36,17 @@ export interface WatchSettings {
 /** Serve a watch; resolves when the stream has ended. Throws ApiError before the stream starts. */
 export async function handleWatch(ctx: ApiContext, t: VerbTarget, settings: WatchSettings): Promise<void> {
   const table = tableRequest(ctx.get('Accept'));
-  const format = table ? 'json' : negotiate(ctx.get('Accept'), true);
+  const metadataOnly = table ? null : conversionRequest(ctx.get('Accept'), PARTIAL_OBJECT);
+  const format = table || metadataOnly ? 'json' : negotiate(ctx.get('Accept'), true);
   const codec = ctx.state.codec;
+  // Metadata-only watches carry every object (bookmarks too, not ERROR Statuses) as PartialObjectMetadata.
+  const convert = (object: Record<string, unknown>) =>
+    metadataOnly && object.kind !== 'Status' ? partialObjectMetadata(object as unknown as ApiObject, `${metadataOnly.group}/${metadataOnly.version}`) : object;
   // One event: a JSON line, or a length-framed protobuf WatchEvent.
-  const frame = (type: string, object: Record<string, unknown>): string | Buffer =>
-    isProtobuf(format) && codec.canEncode(object.kind) ? codec.encodeWatchEvent(type, object) : JSON.stringify({ type, object }) + '\n';
+  const frame = (type: string, raw: Record<string, unknown>): string | Buffer => {
+    const object = convert(raw);
+    return isProtobuf(format) && codec.canEncode(object.kind) ? codec.encodeWatchEvent(type, object) : JSON.stringify({ type, object }) + '\n';
+  };
   const include = (queryValue(ctx, 'includeObject') ?? 'Metadata') as IncludeObject;
   const fieldSelector = queryValue(ctx, 'fieldSelector') ?? '';
   if (t.name && fieldSelector) throw badRequest('both a name and a field selector provided; please provide one or the other.');
@@ -71,7 +79,7 @@ export async function handleWatch(ctx: ApiContext, t: VerbTarget, settings: Watc
 
   const res = ctx.res;
   ctx.respond = false;
-  res.writeHead(200, { 'Content-Type': contentTypeOf(format, !table), 'Cache-Control': 'no-cache, private', 'Transfer-Encoding': 'chunked' });
+  res.writeHead(200, { 'Content-Type': contentTypeOf(format, !table && !metadataOnly), 'Cache-Control': 'no-cache, private', 'Transfer-Encoding': 'chunked' });
   res.flushHeaders();
   const timer = setTimeout(() => abort.abort(), timeoutSeconds * 1000);
   const bookmarkTimer = bookmarks

@@ -39,13 +39,23 @@ interface Acked {
 interface Tally {
   total: number;
   failed: { op: string; status: number; message: string }[];
+  /** Milliseconds each request took. */
+  latencies: number[];
 }
 
 /**
  * One worker: owns its ConfigMaps, alternates creates, updates (with the acknowledged
  * resourceVersion as precondition) and reads on one replica until `until`, at ~`periodMs`.
  */
-async function worker(id: string, api: Client, until: number, periodMs: number, acked: Map<string, Acked>, tally: Tally): Promise<void> {
+async function worker(id: string, client: Client, until: number, periodMs: number, acked: Map<string, Acked>, tally: Tally): Promise<void> {
+  const api = {
+    async call(method: string, path: string, body?: unknown) {
+      const started = Date.now();
+      const res = await client.call(method, path, body);
+      tally.latencies.push(Date.now() - started);
+      return res;
+    },
+  };
   const mine: string[] = [];
   const stale = new Set<string>();
   const record = (op: string, status: number, ok: boolean, body: any) => {
@@ -101,7 +111,7 @@ async function worker(id: string, api: Client, until: number, periodMs: number, 
 
 it('keeps serving through the loss and return of the etcd leader', async () => {
   const acked = new Map<string, Acked>();
-  const tally: Tally = { total: 0, failed: [] };
+  const tally: Tally = { total: 0, failed: [], latencies: [] };
   const start = Date.now();
   const until = start + 20_000;
   // Two workers per replica, each ~10 requests per second: ~40 requests per second in all.
@@ -118,8 +128,9 @@ it('keeps serving through the loss and return of the etcd leader', async () => {
   await load;
 
   const failedPct = (100 * tally.failed.length) / tally.total;
+  const sorted = [...tally.latencies].sort((a, b) => a - b);
   console.log(
-    `member loss: ${tally.total} requests, ${tally.failed.length} failed (${failedPct.toFixed(2)}%); killed ${leader.name} at ${killedAt} ms, back at ${restartedAt} ms`,
+    `member loss: ${tally.total} requests, ${tally.failed.length} failed (${failedPct.toFixed(2)}%), latency p50 ${sorted[Math.floor(sorted.length / 2)]} ms, p99 ${sorted[Math.floor(sorted.length * 0.99)]} ms, max ${sorted.at(-1)} ms; killed ${leader.name} at ${killedAt} ms, back at ${restartedAt} ms`,
     tally.failed.slice(0, 5),
   );
   expect(tally.total).toBeGreaterThan(300);

@@ -92,7 +92,10 @@ export interface KvWatchResponse {
 /**
  * A watch stream of responses, each event delivered once. The iterator throws a
  * {@link KvError} ('Compacted' when `fromRevision` is older than the compacted revision,
- * 'Unavailable' when the backend is lost); it returns when the signal aborts.
+ * 'Unavailable' when the backend is lost); it returns when the signal aborts. "Lost" is bounded
+ * in time: etcd's watch ends within about 10 s of no member answering, while losing one member
+ * of several is not a loss (the watch carries on from another member without a gap). A
+ * consumer resumes by watching again from the revision after the last event it saw.
  */
 export type KvWatch = AsyncIterable<KvWatchResponse>;
 

@@ -57,9 +57,49 @@ export interface ApiList {
   items: ApiObject[];
 }
 
-/** Deep copy of a JSON value (objects here are always plain JSON). */
+/**
+ * Set an own enumerable property, also for the key `__proto__` (which plain assignment would
+ * take as the object's prototype). JSON decoders give such keys as own properties; merges
+ * and copies must keep them as data, as upstream's decoders treat every key.
+ */
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
+
+/**
+ * Deep copy of a plain JSON value (objects here are always plain JSON: own enumerable
+ * properties, arrays, scalars), without recursion, so no nesting depth can exhaust the stack.
+ * A value shared or repeated inside `value` is copied once and shared in the copy, as
+ * structuredClone does. Other objects (Dates, Maps, class instances) are copied as plain
+ * objects of their own enumerable properties.
+ */
 export function deepCopy<T>(value: T): T {
-  return structuredClone(value);
+  if (typeof value !== 'object' || value === null) return value;
+  const copies = new Map<object, unknown>();
+  const copyOf = (v: unknown, pending: [object, unknown][]): unknown => {
+    if (typeof v !== 'object' || v === null) return v;
+    let c = copies.get(v);
+    if (c === undefined) {
+      c = Array.isArray(v) ? new Array(v.length) : {};
+      copies.set(v, c);
+      pending.push([v, c]);
+    }
+    return c;
+  };
+  const pending: [object, unknown][] = [];
+  const root = copyOf(value, pending);
+  while (pending.length > 0) {
+    const [source, target] = pending.pop()!;
+    if (Array.isArray(source)) {
+      const out = target as unknown[];
+      for (let i = 0; i < source.length; i++) out[i] = copyOf(source[i], pending);
+    } else {
+      const out = target as Record<string, unknown>;
+      for (const k of Object.keys(source)) setOwn(out, k, copyOf((source as Record<string, unknown>)[k], pending));
+    }
+  }
+  return root as T;
 }
 
 /** RFC 3339 UTC at second precision, as metav1.Time marshals (`2018-03-26T15:04:05Z`). */

@@ -5,7 +5,7 @@
  * behind a 4-byte big-endian length (protobuf_extension.go and util/framer). Pure; no I/O.
  */
 import type protobuf from 'protobufjs';
-import { compileMessages, type CompiledMessages, type ProtoMessages } from './messages.js';
+import { compileMessages, MAX_MESSAGE_NESTING, messageNesting, type CompiledMessages, type ProtoMessages } from './messages.js';
 import { fromWire, toWire } from './convert.js';
 import { META_MESSAGES } from './meta-messages.js';
 import { CORE_MESSAGES } from '../core/protobuf-messages.js';
@@ -28,9 +28,17 @@ export class ProtobufDecodeError extends Error {
 export class ProtobufCodec {
   private readonly compiled: CompiledMessages;
 
-  /** `sets`: the message sets of every served kind (meta messages are always included). Throws Error on inconsistent sets. */
+  /**
+   * `sets`: the message sets of every served kind (meta messages are always included). Throws
+   * Error on inconsistent sets, and on a message that contains itself or nests deeper than
+   * MAX_MESSAGE_NESTING (decoding recurses once per level).
+   */
   constructor(sets: readonly ProtoMessages[]) {
     this.compiled = compileMessages(META_MESSAGES, ...sets);
+    const names = Object.keys(this.compiled.root.nested ?? {});
+    for (const [name, depth] of messageNesting(this.compiled.root, names)) {
+      if (depth > MAX_MESSAGE_NESTING) throw new Error(`protobuf message ${name} nests ${depth} messages deep (at most ${MAX_MESSAGE_NESTING})`);
+    }
   }
 
   /** True when `kind` has a message (objects, lists, Status, discovery documents, DeleteOptions). */

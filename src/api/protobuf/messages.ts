@@ -31,6 +31,38 @@ export interface CompiledMessages {
 }
 
 /**
+ * Most message levels the object codec's messages may nest (an object in JSON may nest twice
+ * as deep: a repeated field adds an array). Decoding and the JSON conversion recurse once per
+ * message level, so request bodies cannot nest deeper than the message definitions, and no
+ * message of an object may contain itself (the OpenAPI v2 document's messages, which do, are
+ * only encoded). protobufjs itself also stops decoding at 100 nested messages or groups with
+ * "maximum nesting depth exceeded", which covers unknown group fields.
+ */
+export const MAX_MESSAGE_NESTING = 40;
+
+/**
+ * The longest chain of message fields under each message of `root`. Throws Error when a
+ * message contains itself (directly or through others).
+ */
+export function messageNesting(root: protobuf.Root, names: readonly string[]): Map<string, number> {
+  const depth = new Map<string, number>();
+  const visiting = new Set<string>();
+  const visit = (type: protobuf.Type): number => {
+    const known = depth.get(type.name);
+    if (known !== undefined) return known;
+    if (visiting.has(type.name)) throw new Error(`protobuf message ${type.name} contains itself`);
+    visiting.add(type.name);
+    let d = 1;
+    for (const f of type.fieldsArray) if (f.resolvedType && 'fieldsArray' in f.resolvedType) d = Math.max(d, 1 + visit(f.resolvedType as protobuf.Type));
+    visiting.delete(type.name);
+    depth.set(type.name, d);
+    return d;
+  };
+  for (const name of names) visit(root.lookupType(name));
+  return depth;
+}
+
+/**
  * Compile message sets into one Root. Throws Error on a malformed field, a duplicate message
  * with different fields, or a reference to a message no set defines.
  */

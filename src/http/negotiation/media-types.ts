@@ -5,8 +5,9 @@
  * `application/vnd.kubernetes.protobuf`, answered under the name the client asked for);
  * watches stream JSON or length-framed protobuf.
  */
-import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { stringify as stringifyYaml } from 'yaml';
 import { badRequest, notAcceptable, unsupportedMediaType } from '../../errors/api-error.js';
+import { parseJsonText, parseYamlText } from './safe-decode.js';
 
 /** Response formats; the two protobuf formats differ only in the media type they answer with. */
 export type Format = 'json' | 'yaml' | 'protobuf' | 'ck-protobuf';
@@ -89,7 +90,8 @@ export function mediaTypeOf(contentType: string | undefined): string {
 
 /**
  * Decode a create/update body given as text. Throws ApiError 415 for other media types and
- * 400 for malformed documents.
+ * 400 for malformed documents and documents beyond the bounds of `api/nesting.ts` (nesting
+ * deeper than 100 levels, YAML aliases beyond 100 expansions, values without a JSON form).
  */
 export function decodeBody(contentType: string | undefined, raw: string, accepted: readonly string[] = BODY_TYPES): unknown {
   const type = mediaTypeOf(contentType) || JSON_TYPE;
@@ -97,9 +99,5 @@ export function decodeBody(contentType: string | undefined, raw: string, accepte
     throw unsupportedMediaType(type, accepted);
   }
   if (raw.trim() === '') throw badRequest('the request body is empty');
-  try {
-    return type === YAML_TYPE || type === 'text/yaml' ? parseYaml(raw) : JSON.parse(raw);
-  } catch (err) {
-    throw badRequest(`couldn't decode the request body: ${(err as Error).message.split('\n')[0]}`);
-  }
+  return type === YAML_TYPE || type === 'text/yaml' ? parseYamlText(raw, 'the request body') : parseJsonText(raw, 'the request body');
 }

@@ -5,16 +5,25 @@
  */
 import { ProtobufDecodeError, type ProtobufCodec } from '../../api/protobuf/codec.js';
 import { badRequest, unsupportedMediaType } from '../../errors/api-error.js';
+import { checkDecodedValue } from './safe-decode.js';
 import { BODY_TYPES, contentTypeOf, encodeBody, isProtobuf, type Format } from './media-types.js';
 
-/** Decode a protobuf request body. Throws ApiError 400 (malformed) or 415 (no message for its kind). */
+/**
+ * Decode a protobuf request body. Throws ApiError 400 (malformed, or a value without a JSON
+ * form such as a NaN double) or 415 (no message for its kind). Nesting is bounded by the
+ * message definitions (protobuf/messages.ts MAX_MESSAGE_NESTING) and protobufjs's limit of
+ * 100 nested messages or groups.
+ */
 export function decodeProtobufBody(codec: ProtobufCodec, body: Buffer): Record<string, unknown> & { apiVersion: string; kind: string } {
+  let obj: Record<string, unknown> & { apiVersion: string; kind: string };
   try {
-    return codec.decodeObject(body);
+    obj = codec.decodeObject(body);
   } catch (err) {
     if (err instanceof ProtobufDecodeError && err.unknownKind) throw unsupportedMediaType(`application/vnd.kubernetes.protobuf (${err.message})`, BODY_TYPES);
     throw badRequest((err as Error).message);
   }
+  checkDecodedValue(obj, 'the request body');
+  return obj;
 }
 
 /**

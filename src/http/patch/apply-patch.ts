@@ -1,13 +1,17 @@
 /**
  * PATCH bodies (upstream k8s.io/apiserver pkg/endpoints/handlers/patch.go): RFC 6902 JSON patch
  * (fast-json-patch), RFC 7386 JSON merge patch and strategic merge patch. Server-side apply
- * (`application/apply-patch+yaml`) is answered 415 until it is implemented.
+ * (`application/apply-patch+yaml`) is answered 415 until it is implemented. Patch documents
+ * are bounded as request bodies are (api/nesting.ts), and what a patch produces must still be
+ * the object patched (patched-object.ts).
  */
-import fastJsonPatch from 'fast-json-patch';
-import type { Operation } from 'fast-json-patch';
 import type { ApiObject } from '../../api/object.js';
+import { setOwn } from '../../api/object.js';
 import type { PatchMeta } from '../../api/core/patch-meta.js';
-import { ApiError, badRequest, unsupportedMediaType } from '../../errors/api-error.js';
+import { badRequest, unsupportedMediaType } from '../../errors/api-error.js';
+import { parseJsonText } from '../negotiation/safe-decode.js';
+import { applyJsonPatch } from './json-patch.js';
+import { checkPatchedObject } from './patched-object.js';
 import { strategicMerge } from './strategic-merge.js';
 
 export const JSON_PATCH = 'application/json-patch+json';
@@ -25,14 +29,12 @@ export function patchTypeOf(mediaType: string): PatchType {
   throw unsupportedMediaType(mediaType, PATCH_TYPES);
 }
 
-/** Parse a patch document. Throws ApiError 400 for malformed JSON or a wrong shape. */
+/**
+ * Parse a patch document. Throws ApiError 400 for malformed JSON, a wrong shape, nesting
+ * deeper than MAX_NESTING_DEPTH or numbers out of range.
+ */
 export function parsePatch(type: PatchType, raw: string): unknown {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(raw);
-  } catch (err) {
-    throw badRequest(`couldn't decode the patch: ${(err as Error).message}`);
-  }
+  const doc = parseJsonText(raw, 'the patch');
   if (type === JSON_PATCH && !Array.isArray(doc)) throw badRequest('json patch must be an array of operations');
   if ((type === MERGE_PATCH || type === STRATEGIC_MERGE_PATCH) && (typeof doc !== 'object' || doc === null || Array.isArray(doc))) {
     throw badRequest(`${type === MERGE_PATCH ? 'merge' : 'strategic merge'} patch must be a JSON object`);
@@ -47,23 +49,22 @@ export function mergePatch(target: unknown, patch: unknown): unknown {
     typeof target === 'object' && target !== null && !Array.isArray(target) ? { ...(target as Record<string, unknown>) } : {};
   for (const [k, v] of Object.entries(patch as Record<string, unknown>)) {
     if (v === null) delete out[k];
-    else out[k] = mergePatch(out[k], v);
+    else setOwn(out, k, mergePatch(Object.hasOwn(out, k) ? out[k] : undefined, v));
   }
   return out;
 }
 
 /**
- * Apply a parsed patch to `obj`, returning a new object. A JSON patch that cannot be applied
- * (failed `test`, missing path) throws ApiError 422 with the reason.
+ * Apply a parsed patch to `obj` (the stored object, or a subresource's view of it), returning
+ * a new object. Throws ApiError 422 for a JSON patch that cannot be applied (failed `test`,
+ * missing path, a result deeper than MAX_NESTING_DEPTH), 400 for malformed strategic merge
+ * directives and for a result that is no longer `obj`'s kind, apiVersion or name (see
+ * checkPatchedObject).
  */
 export function applyPatch(type: PatchType, obj: ApiObject, patch: unknown, meta?: PatchMeta): ApiObject {
-  if (type === MERGE_PATCH) return mergePatch(obj, patch) as ApiObject;
-  if (type === STRATEGIC_MERGE_PATCH) return strategicMerge(obj, patch, meta) as ApiObject;
-  try {
-    const res = fastJsonPatch.applyPatch(structuredClone(obj), patch as Operation[], true, false);
-    return res.newDocument as ApiObject;
-  } catch (err) {
-    const e = err as { name?: string; message: string };
-    throw new ApiError(422, 'Invalid', `the server rejected our request due to an error in our request: ${e.message.split('\n')[0]}`);
-  }
+  let result: unknown;
+  if (type === MERGE_PATCH) result = mergePatch(obj, patch);
+  else if (type === STRATEGIC_MERGE_PATCH) result = strategicMerge(obj, patch, meta);
+  else result = applyJsonPatch(obj, patch as unknown[]);
+  return checkPatchedObject(result, obj);
 }

@@ -71,3 +71,13 @@ describe('strategic merge patch', () => {
     expect(() => strategicMerge(pod(), { metadata: { $patch: 'explode' } }, podMeta)).toThrow(/Unknown patch type/);
   });
 });
+
+describe('strategic merge patch on long lists', () => {
+  it('merges a 50,000-element list by merge key in linear time', () => {
+    const containers = Array.from({ length: 50_000 }, (_, i) => ({ name: `c${i}`, image: 'x' }));
+    const started = Date.now();
+    const out = strategicMerge(pod(), { spec: { containers, finalizers: containers.map((c) => c.name) } }, podMeta) as any;
+    expect(out.spec.containers).toHaveLength(50_002);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+});

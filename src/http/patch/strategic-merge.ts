@@ -3,8 +3,12 @@
  * recursively and `null` deletes; lists merge by their merge key or as sets when the type says
  * so, and are replaced otherwise. Directives: `$patch: replace | merge | delete` (in maps and as
  * list elements), `$retainKeys`, `$setElementOrder/<list>`, `$deleteFromPrimitiveList/<list>`.
+ * Lists merge in time linear in their lengths (elements are found through an index by merge
+ * key), so a 3 MiB patch list cannot stall the server; recursion follows the patch's nesting,
+ * which the decoder bounds (api/nesting.ts).
  */
 import type { PatchMeta } from '../../api/core/patch-meta.js';
+import { setOwn } from '../../api/object.js';
 import { badRequest } from '../../errors/api-error.js';
 
 type Json = Record<string, unknown>;
@@ -15,6 +19,12 @@ const DELETE_FROM = '$deleteFromPrimitiveList/';
 
 const isMap = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isDirective = (k: string) => k === '$patch' || k === '$retainKeys' || k.startsWith(SET_ORDER) || k.startsWith(DELETE_FROM);
+
+/** A value for an error message, cut to a readable length. */
+function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 200 ? `${text.slice(0, 200)}...` : text;
+}
 
 /** Apply `patch` to `original` under `meta`. Throws ApiError 400 for malformed directives. */
 export function strategicMerge(original: unknown, patch: unknown, meta?: PatchMeta): unknown {
@@ -33,7 +43,7 @@ function clean(value: unknown, meta?: PatchMeta): unknown {
   if (Array.isArray(value)) return value.filter((v) => !(isMap(v) && v.$patch)).map((v) => clean(v, meta?.items));
   if (!isMap(value)) return value;
   const out: Json = {};
-  for (const [k, v] of Object.entries(value)) if (!isDirective(k) && v !== null) out[k] = clean(v, meta?.fields?.[k]);
+  for (const [k, v] of Object.entries(value)) if (!isDirective(k) && v !== null) setOwn(out, k, clean(v, meta?.fields?.[k]));
   return out;
 }
 
@@ -47,7 +57,7 @@ function mergeMap(original: Json, patch: Json, meta?: PatchMeta): Json | typeof 
     case 'delete':
       return DELETE;
     default:
-      throw badRequest(`Unknown patch type: ${String(patch.$patch)} in map: ${JSON.stringify(patch)}`);
+      throw badRequest(`Unknown patch type: ${shown(patch.$patch)} in map: ${shown(patch)}`);
   }
   let result: Json = { ...original };
   if (patch.$retainKeys !== undefined) {
@@ -66,16 +76,17 @@ function mergeMap(original: Json, patch: Json, meta?: PatchMeta): Json | typeof 
       ? mergeList(Array.isArray(result[key]) ? (result[key] as unknown[]) : [], value, fieldMeta, patch[SET_ORDER + key])
       : mergeValue(result[key], value, fieldMeta);
     if (merged === DELETE) delete result[key];
-    else result[key] = merged;
+    else setOwn(result, key, merged);
   }
   for (const [key, value] of Object.entries(patch)) {
     if (key.startsWith(DELETE_FROM)) {
       const field = key.slice(DELETE_FROM.length);
       if (!Array.isArray(value)) throw badRequest(`${key} must be a list`);
-      if (Array.isArray(result[field])) result[field] = (result[field] as unknown[]).filter((v) => !value.includes(v));
-    } else if (key.startsWith(SET_ORDER) && !(key.slice(SET_ORDER.length) in patch)) {
+      const gone = new Set(value);
+      if (Array.isArray(result[field])) setOwn(result, field, (result[field] as unknown[]).filter((v) => !gone.has(v)));
+    } else if (key.startsWith(SET_ORDER) && !Object.hasOwn(patch, key.slice(SET_ORDER.length))) {
       const field = key.slice(SET_ORDER.length);
-      if (Array.isArray(result[field])) result[field] = reorder(result[field] as unknown[], value, meta?.fields?.[field]?.merge?.key);
+      if (Array.isArray(result[field])) setOwn(result, field, reorder(result[field] as unknown[], value, meta?.fields?.[field]?.merge?.key));
     }
   }
   return result;
@@ -85,27 +96,59 @@ function mergeList(original: unknown[], patch: unknown[], meta?: PatchMeta, orde
   if (!meta?.merge) return clean(patch, meta) as unknown[];
   const key = meta.merge.key;
   if (patch.some((p) => isMap(p) && p.$patch === 'replace')) return clean(patch, meta) as unknown[];
-  let result = [...original];
-  if (key === undefined) {
-    // A list of primitives merged as a set.
-    for (const v of patch) if (!result.includes(v)) result.push(v);
-  } else {
-    for (const p of patch) {
-      if (!isMap(p)) throw badRequest(`list elements must be maps with the merge key "${key}"`);
-      if (!(key in p)) throw badRequest(`map: ${JSON.stringify(p)} does not contain declared merge key: ${key}`);
-      const at = result.findIndex((el) => isMap(el) && el[key] === p[key]);
-      if (p.$patch === 'delete') {
-        result = result.filter((el) => !(isMap(el) && el[key] === p[key]));
-        continue;
-      }
-      const merged = mergeMap(at >= 0 ? (result[at] as Json) : {}, p, meta.items);
-      if (merged === DELETE) {
-        if (at >= 0) result.splice(at, 1);
-      } else if (at >= 0) result[at] = merged;
-      else result.push(merged);
+  const result = key === undefined ? mergeSet(original, patch) : mergeByKey(original, patch, key, meta.items);
+  return order === undefined ? result : reorder(result, order, key);
+}
+
+/** A list of primitives merged as a set: patch values not yet present are appended. */
+function mergeSet(original: unknown[], patch: unknown[]): unknown[] {
+  const result = [...original];
+  const present = new Set(original);
+  for (const v of patch) {
+    if (present.has(v)) continue;
+    present.add(v);
+    result.push(v);
+  }
+  return result;
+}
+
+/**
+ * A list of maps merged by `key`: a patch element merges into the first element with its key
+ * (or is appended), `$patch: delete` removes every element with its key.
+ */
+function mergeByKey(original: unknown[], patch: unknown[], key: string, items?: PatchMeta): unknown[] {
+  const GONE = Symbol('gone');
+  const slots: unknown[] = [...original];
+  const at = new Map<unknown, number[]>(); // merge key value -> slots holding it, in order
+  original.forEach((el, i) => {
+    if (!isMap(el)) return;
+    const held = at.get(el[key]);
+    if (held) held.push(i);
+    else at.set(el[key], [i]);
+  });
+  for (const p of patch) {
+    if (!isMap(p)) throw badRequest(`list elements must be maps with the merge key "${key}"`);
+    if (!Object.hasOwn(p, key)) throw badRequest(`map: ${shown(p)} does not contain declared merge key: ${key}`);
+    const id = p[key];
+    const held = at.get(id) ?? [];
+    if (p.$patch === 'delete') {
+      for (const i of held) slots[i] = GONE;
+      at.delete(id);
+      continue;
+    }
+    const first = held[0];
+    const merged = mergeMap(first !== undefined ? (slots[first] as Json) : {}, p, items);
+    if (merged === DELETE) {
+      if (first === undefined) continue;
+      slots[first] = GONE;
+      held.shift();
+    } else if (first !== undefined) slots[first] = merged;
+    else {
+      at.set(id, [slots.length]);
+      slots.push(merged);
     }
   }
-  return order === undefined ? result : reorder(result, order, key);
+  return slots.filter((s) => s !== GONE);
 }
 
 /**

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { applyPatch, JSON_PATCH, MERGE_PATCH, STRATEGIC_MERGE_PATCH } from './apply-patch.js';
+
+const cm = () => ({ kind: 'ConfigMap', apiVersion: 'v1', metadata: { name: 'cm', namespace: 'default' }, data: { a: 'b' } });
+const failure = (type: Parameters<typeof applyPatch>[0], patch: unknown) => {
+  try {
+    applyPatch(type, cm(), patch);
+    return undefined;
+  } catch (err) {
+    return { code: (err as { code: number }).code, message: (err as Error).message };
+  }
+};
+
+describe('a patched object must still be the object patched (upstream patch.go decode + checkName)', () => {
+  it('removing metadata is 400: the name no longer matches the URL', () => {
+    const expected = { code: 400, message: 'the name of the object () does not match the name on the URL (cm)' };
+    expect(failure(MERGE_PATCH, { metadata: null })).toEqual(expected);
+    expect(failure(STRATEGIC_MERGE_PATCH, { $patch: 'delete' })).toEqual(expected);
+    expect(failure(JSON_PATCH, [{ op: 'remove', path: '/metadata' }])).toEqual(expected);
+    expect(failure(JSON_PATCH, [{ op: 'move', from: '/metadata', path: '/x' }])).toEqual(expected);
+    expect(failure(MERGE_PATCH, { metadata: { name: 'other' } })?.message).toBe('the name of the object (other) does not match the name on the URL (cm)');
+  });
+  it('metadata or the whole object of another type is a 400 decode error', () => {
+    expect(failure(MERGE_PATCH, { metadata: 'x' })).toEqual({
+      code: 400,
+      message: 'ConfigMap in version "v1" cannot be handled as a ConfigMap: json: cannot unmarshal string into Go struct field ConfigMap.metadata of type v1.ObjectMeta',
+    });
+    expect(failure(JSON_PATCH, [{ op: 'replace', path: '', value: 5 }])?.code).toBe(400);
+    expect(failure(MERGE_PATCH, { metadata: { name: 5 } })?.code).toBe(400);
+  });
+  it('another kind or apiVersion is 400; removing them restores them, as upstream decoding defaults them', () => {
+    expect(failure(JSON_PATCH, [{ op: 'replace', path: '/kind', value: 'Secret' }])).toEqual({ code: 400, message: 'the kind in the data (Secret) does not match the expected kind (ConfigMap)' });
+    expect(failure(MERGE_PATCH, { apiVersion: 'v2' })?.message).toBe('the API version in the data (v2) does not match the expected API version (v1)');
+    expect(applyPatch(JSON_PATCH, cm(), [{ op: 'remove', path: '/kind' }, { op: 'remove', path: '/apiVersion' }])).toMatchObject({ kind: 'ConfigMap', apiVersion: 'v1' });
+  });
+  it('a key named __proto__ stays data and does not become the prototype', () => {
+    const out = applyPatch(MERGE_PATCH, cm(), JSON.parse('{"data":{"__proto__":{"polluted":"yes"}}}')) as any;
+    expect(Object.getPrototypeOf(out.data)).toBe(Object.prototype);
+    expect(out.data.polluted).toBeUndefined();
+    expect(Object.keys(out.data)).toEqual(['a', '__proto__']);
+  });
+});

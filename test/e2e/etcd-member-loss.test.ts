@@ -102,7 +102,9 @@ async function worker(id: string, client: Client, until: number, periodMs: numbe
         stale.add(name);
       }
     } else {
-      const res = i % 8 === 3 ? await api.call('GET', `${NS_PATH}?limit=50`) : await api.call('GET', `${NS_PATH}/${mine[i % mine.length]}`);
+      // Reads: mostly gets, some paged and some unpaged lists.
+      const path = i % 8 !== 3 ? `${NS_PATH}/${mine[i % mine.length]}` : i % 16 === 3 ? NS_PATH : `${NS_PATH}?limit=50`;
+      const res = await api.call('GET', path);
       record('read', res.status, res.status === 200, res.body);
     }
     await sleep(Math.max(0, periodMs - (Date.now() - started)));

@@ -2,7 +2,8 @@
  * Merge an applied configuration onto a live object (structured-merge-diff `typed/merge.go`
  * with the "keep right-hand side" rule, i.e. `TypedValue.Merge`).
  *
- * - scalars, nulls, values of different kinds, atomic lists and atomic maps: the config wins;
+ * - scalars, nulls, values of different kinds, atomic lists and atomic maps: the config wins,
+ *   except that a null over a non-empty granular map or list leaves it as it is;
  * - granular maps and structs: union of fields, merged field by field;
  * - map and set lists: union of items by key (or value), items present on both sides merged;
  *   the result keeps the config's order for its items and slots live-only items where
@@ -26,6 +27,9 @@ function kindOf(v: Json): Kind {
 export function mergeValues(lhs: Json | undefined, rhs: Json | undefined, meta: TypeInfo): Json | undefined {
   if (rhs === undefined) return lhs;
   if (lhs === undefined) return rhs;
+  // A null configuration value over a granular, non-empty map or list is no value at all
+  // (upstream reads it as a nil map or list and keeps the live items).
+  if (rhs === null && !isEmptyOrAtomic(lhs, meta)) return lhs;
   const kind = kindOf(rhs);
   if (kind !== kindOf(lhs) || kind === 'null' || kind === 'scalar') return rhs;
   if (kind === 'list') {
@@ -48,6 +52,12 @@ export function mergeValues(lhs: Json | undefined, rhs: Json | undefined, meta: 
     if (v !== undefined) out[k] = v;
   }
   return out;
+}
+
+function isEmptyOrAtomic(v: Json, meta: TypeInfo): boolean {
+  if (Array.isArray(v)) return v.length === 0 || listInfo(meta).type === 'atomic';
+  if (isMap(v)) return Object.keys(v).length === 0 || isAtomicMap(meta);
+  return true;
 }
 
 interface Indexed {

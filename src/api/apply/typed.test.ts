@@ -108,6 +108,12 @@ describe('mergeValues (typed/merge_test.go)', () => {
     ['{"setNumeric":[1,2,3.14159,1,2]}', '{"setNumeric":[1,2,3]}', '{"setNumeric":[1,2,3.14159,3]}'],
     ['{"color":{"R":1,"G":2}}', '{"color":{"B":3}}', '{"color":{"B":3}}'],
     ['{"args":["a","b"]}', '{"args":["c"]}', '{"args":["c"]}'],
+    // null over a non-empty granular map or list is no value; over atomic or empty ones it wins.
+    ['{"x":{"a":1}}', '{"x":null}', '{"x":{"a":1}}'],
+    ['{"setStr":["a"]}', '{"setStr":null}', '{"setStr":["a"]}'],
+    ['{"color":{"R":1}}', '{"color":null}', '{"color":null}'],
+    ['{"args":["a","a"]}', '{"args":null}', '{"args":null}'],
+    ['{"x":1}', '{"x":null}', '{"x":null}'],
   ])('grab bag: %s + %s', (lhs, rhs, want) => {
     expect(mergeValues(j(lhs), j(rhs), grabBag)).toEqual(j(want));
   });

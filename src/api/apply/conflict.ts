@@ -23,6 +23,8 @@ export interface Conflict {
   /** The owner's apiVersion (updaters only). */
   readonly apiVersion?: string;
   readonly subresource?: string;
+  /** The owner's time, when its identifier carries one. */
+  readonly time?: string;
   /** The owner's identifier as upstream keys managers (ManagedFieldsEntry JSON without fields and time). */
   readonly identifier: string;
   readonly path: Path;
@@ -53,6 +55,7 @@ export function conflictOf(identifier: string, path: Path): Conflict {
     operation: info.operation,
     ...(info.operation === 'Update' && info.apiVersion ? { apiVersion: info.apiVersion } : {}),
     ...(info.subresource ? { subresource: info.subresource } : {}),
+    ...(info.time ? { time: info.time } : {}),
     identifier,
     path,
     field: pathToString(path),
@@ -60,11 +63,13 @@ export function conflictOf(identifier: string, path: Path): Conflict {
 }
 
 /** upstream printManager: `"helm"`, `"kube-controller-manager" using v1`, `"kubelet" with subresource "status" using v1`. */
-export function printManager(c: Pick<Conflict, 'manager' | 'operation' | 'apiVersion' | 'subresource'>): string {
+export function printManager(c: Pick<Conflict, 'manager' | 'operation' | 'apiVersion' | 'subresource' | 'time'>): string {
   let s = goQuote(c.manager);
   if (c.subresource) s += ` with subresource ${goQuote(c.subresource)}`;
-  if (c.operation === 'Update') s += ` using ${c.apiVersion ?? ''}`;
-  return s;
+  if (c.operation !== 'Update') return s;
+  s += ` using ${c.apiVersion ?? ''}`;
+  const t = c.time ? Date.parse(c.time) : NaN;
+  return Number.isNaN(t) ? s : `${s} at ${new Date(t).toISOString().replace(/\.\d+Z$/, 'Z')}`;
 }
 
 /** The message and causes upstream answers for these conflicts (at least one). */

@@ -29,6 +29,7 @@ import {
 import { makePath } from './path.js';
 import { dropNulls } from './remove.js';
 import type { TypeInfo } from './type-info.js';
+import { zeroObject } from './zero-object.js';
 import { applyConfig, updateManagers } from './updater.js';
 import { equalValues, isMap, type Json, type JsonMap } from './value.js';
 
@@ -44,7 +45,7 @@ export interface WriteContext {
   readonly ignored?: FieldSet;
   /** The clock (default: now). */
   readonly now?: Date;
-  /** The kind's zero object, the "before" of a create (default: `{}` for metadata, spec and status present in the new object). */
+  /** The kind's zero object, the "before" of a create (default: zeroObject(kind)). */
   readonly emptyObject?: JsonMap;
   /** At most this many Update entries are kept (default 10). */
   readonly maxUpdateManagers?: number;
@@ -90,9 +91,8 @@ function withManagedFields(obj: JsonMap, entries: ManagedFieldsEntry[]): JsonMap
   return { ...base, metadata: { ...(isMap(base.metadata) ? base.metadata : {}), managedFields: entries as unknown as Json } };
 }
 
-function zeroObject(of: JsonMap, ctx: WriteContext): JsonMap {
-  if (ctx.emptyObject) return ctx.emptyObject;
-  return Object.fromEntries(['metadata', 'spec', 'status'].filter((k) => isMap(of[k])).map((k) => [k, {}]));
+function zeroOf(like: JsonMap, ctx: WriteContext): JsonMap {
+  return ctx.emptyObject ?? zeroObject(ctx.kind, like);
 }
 
 /** upstream managedFieldsUpdater + stripMeta + structuredMerge Update, under identifier `id`. */
@@ -168,7 +168,7 @@ export function recordUpdate(
   const managed = managedForUpdate(stored, requested, ctx.subresource !== undefined && ctx.subresource !== '');
   const after = withoutManagedFields(updated);
   if (managed.sets.size === 0 && old !== null) return { object: after, managedFields: [] };
-  const before = old === null ? zeroObject(after, ctx) : withoutManagedFields(old);
+  const before = old === null ? zeroOf(after, ctx) : withoutManagedFields(old);
   if (typedProblems(before, meta, true).length > 0 || typedProblems(after, meta, true).length > 0) {
     return { object: withManagedFields(after, [...(stored ?? [])]), managedFields: [...(stored ?? [])] };
   }
@@ -179,7 +179,7 @@ export function recordUpdate(
 /** The apply chain below lastAppliedManager: skipNonApplied, buildManagerInfo, managedFieldsUpdater, stripMeta, Updater.Apply. */
 function applyChain(live: JsonMap, config: JsonMap, managed: Managed, manager: string, force: boolean, meta: TypeInfo, ctx: WriteContext): ApplyResult {
   let m = managed;
-  if (m.sets.size === 0) m = updateChain(zeroObject(live, ctx), live, m, BEFORE_FIRST_APPLY, meta, ctx);
+  if (m.sets.size === 0) m = updateChain(zeroOf(live, ctx), live, m, BEFORE_FIRST_APPLY, meta, ctx);
   const id = managerIdentifier({ manager, operation: 'Apply', subresource: ctx.subresource });
   const res = applyConfig(live, config, ctx.apiVersion, m.sets, id, force, meta, ctx.ignored);
   if ('conflicts' in res) return { status: 'conflict', conflicts: res.conflicts.map((c) => conflictOf(c.manager, c.path)) };
@@ -238,7 +238,7 @@ export function apply(
   if (configProblems.length > 0) {
     return { status: 'invalid', code: 500, message: `failed to create typed patch object (${nameOf(config)}; ${configGvk}): ${formatProblems(configProblems)}` };
   }
-  const liveObj = live === null ? {} : withoutManagedFields(live);
+  const liveObj = live === null ? zeroOf(config, ctx) : withoutManagedFields(live);
   const liveProblems = typedProblems(liveObj, meta, true);
   if (liveProblems.length > 0) {
     return { status: 'invalid', code: 500, message: `failed to create typed live object (${nameOf(liveObj)}; ${gvkString(ctx.apiVersion, ctx.kind)}): ${formatProblems(liveProblems)}` };

@@ -169,12 +169,6 @@ export class FieldSet {
     for (const pe of this.members) yield [...prefix, pe];
     for (const c of this.children) yield* c.set.paths([...prefix, c.pe]);
   }
-
-  /** A new set with `fn(node, element)` members added at every node (used for schema-aware passes). */
-  mapNodes(fn: (members: readonly PathElement[], children: readonly Child[]) => { members: readonly PathElement[]; children: readonly Child[] }): FieldSet {
-    const { members, children } = fn(this.members, this.children);
-    return FieldSet.fromParts(members, children);
-  }
 }
 
 function nonEmpty(pe: PathElement, set: FieldSet): Child | undefined {
@@ -222,7 +216,7 @@ class Builder {
     }
     const { index, found } = search(this.children, pe, (c) => c.pe);
     if (!found) this.children.splice(index, 0, { pe, node: new Builder() });
-    this.children[found ? index : index].node.insert(path, at + 1);
+    this.children[index].node.insert(path, at + 1);
   }
 
   build(): FieldSet {

@@ -40,6 +40,8 @@ export interface ManagerInfo {
   readonly operation: 'Apply' | 'Update';
   readonly apiVersion?: string;
   readonly subresource?: string;
+  /** Only in identifiers built elsewhere: upstream's own never carry a time. */
+  readonly time?: string;
 }
 
 export const emptyManaged = (): Managed => ({ sets: new Map(), times: new Map() });
@@ -57,7 +59,7 @@ export function managerIdentifier(info: ManagerInfo): string {
 /** The manager info an identifier encodes. */
 export function parseManagerIdentifier(id: string): ManagerInfo {
   const e = JSON.parse(id) as ManagedFieldsEntry;
-  return { manager: e.manager ?? '', operation: e.operation === 'Apply' ? 'Apply' : 'Update', apiVersion: e.apiVersion, subresource: e.subresource };
+  return { manager: e.manager ?? '', operation: e.operation === 'Apply' ? 'Apply' : 'Update', apiVersion: e.apiVersion, subresource: e.subresource, time: e.time };
 }
 
 /**

@@ -102,7 +102,12 @@ export function encodeManagedFields(managed: Managed): ManagedFieldsEntry[] {
     if (info.subresource) e.subresource = info.subresource;
     out.push(e);
   }
-  return out.sort(compareEntries);
+  return sortManagedFields(out);
+}
+
+/** Entries in upstream's order (sortEncodedManagedFields): Apply first, then by time, manager, apiVersion, subresource. */
+export function sortManagedFields(entries: ManagedFieldsEntry[]): ManagedFieldsEntry[] {
+  return entries.sort(compareEntries);
 }
 
 const seconds = (t?: string) => (t ? Math.floor(Date.parse(t) / 1000) || 0 : 0);

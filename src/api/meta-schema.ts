@@ -4,6 +4,7 @@
  * `resources/<kind>`.
  */
 import { z } from 'zod';
+import { timeString } from './core/schema-kit.js';
 
 const stringMap = z.record(z.string(), z.string());
 
@@ -14,6 +15,20 @@ export const ownerReferenceSchema = z.looseObject({
   uid: z.string(),
   controller: z.boolean().optional(),
   blockOwnerDeletion: z.boolean().optional(),
+});
+
+/**
+ * One `metadata.managedFields` entry (meta/v1 ManagedFieldsEntry, server-side apply): which
+ * manager owns which fields (a FieldsV1 trie), through which operation, at what time.
+ */
+export const managedFieldsEntrySchema = z.strictObject({
+  manager: z.string().optional().describe('Name of the workflow managing these fields (the field manager).'),
+  operation: z.string().optional().describe('Apply (server-side apply) or Update (any other write).'),
+  apiVersion: z.string().optional().describe('Version of the resource the fields were written in.'),
+  time: timeString.nullable().optional().describe('When the entry last changed (RFC 3339).'),
+  fieldsType: z.string().optional().describe('Format of fieldsV1; only FieldsV1.'),
+  fieldsV1: z.looseObject({}).nullable().optional().describe('The set of fields owned, as a trie of f:/k:/v:/i: keys.'),
+  subresource: z.string().optional().describe('The subresource the entry was written through, if any.'),
 });
 
 export const objectMetaSchema = z.looseObject({
@@ -32,6 +47,7 @@ export const objectMetaSchema = z.looseObject({
   ownerReferences: z.array(ownerReferenceSchema).nullable().optional(),
   finalizers: z.array(z.string()).nullable().optional(),
   clusterName: z.string().optional(),
+  managedFields: z.array(managedFieldsEntrySchema).nullable().optional(),
 });
 
 /** The envelope every request body must have; `fields` adds the kind's own top-level fields. */
@@ -65,6 +81,7 @@ export const strictObjectMeta = z
       .nullable()
       .optional().describe('Pending initializers of an object that is not initialized yet (alpha).'),
     labels: z.record(z.string(), z.string()).nullable().optional().describe('Key/value pairs for organising and selecting objects (label selectors).'),
+    managedFields: z.array(managedFieldsEntrySchema).nullable().optional().describe('Which field manager owns which fields, kept by the server for server-side apply.'),
     name: z.string().nullable().optional().describe('Name of the object, unique within its namespace (or cluster-wide for cluster-scoped kinds). Cannot be updated.'),
     namespace: z.string().nullable().optional().describe('Namespace the object lives in; empty for cluster-scoped kinds. Cannot be updated.'),
     ownerReferences: z

@@ -1,10 +1,13 @@
 /**
  * zod schema -> OpenAPI 3.0 schema object, annotated with the strategic-merge-patch metadata
- * kubectl reads from OpenAPI (`x-kubernetes-patch-merge-key`, `x-kubernetes-patch-strategy`,
- * as upstream's kube-openapi emits them) and int-or-string markers. Pure; no I/O.
+ * kubectl reads from OpenAPI (`x-kubernetes-patch-merge-key`, `x-kubernetes-patch-strategy`)
+ * and, from the same metadata, server-side apply's `x-kubernetes-list-type`,
+ * `x-kubernetes-list-map-keys` and `x-kubernetes-map-type`, as upstream's kube-openapi emits
+ * them, plus int-or-string markers. Pure; no I/O.
  */
 import type { z } from 'zod';
 import type { PatchMeta } from './core/patch-meta.js';
+import { ssaExtensions } from './apply/type-info.js';
 
 export type OpenApiSchema = Record<string, unknown>;
 
@@ -50,12 +53,12 @@ function convert(schema: z.ZodType, meta?: PatchMeta): OpenApiSchema {
         properties[key] = toOpenApi(value, meta?.fields?.[key]);
         if (!isOptional(value)) required.push(key);
       }
-      const out: OpenApiSchema = { type: 'object', properties };
+      const out: OpenApiSchema = { type: 'object', properties, ...ssaExtensions(meta, false) };
       if (required.length) out.required = required;
       return out;
     }
     case 'array': {
-      const out: OpenApiSchema = { type: 'array', items: toOpenApi(t.def.element, meta?.items) };
+      const out: OpenApiSchema = { type: 'array', items: toOpenApi(t.def.element, meta?.items), ...ssaExtensions(meta, true) };
       if (meta?.merge) {
         out['x-kubernetes-patch-strategy'] = meta.retainKeys ? 'merge,retainKeys' : 'merge';
         if (meta.merge.key) out['x-kubernetes-patch-merge-key'] = meta.merge.key;
@@ -63,7 +66,7 @@ function convert(schema: z.ZodType, meta?: PatchMeta): OpenApiSchema {
       return out;
     }
     case 'record':
-      return { type: 'object', additionalProperties: toOpenApi(t.def.valueType, meta?.items) };
+      return { type: 'object', additionalProperties: toOpenApi(t.def.valueType, meta?.items), ...ssaExtensions(meta, false) };
     case 'string':
       return { type: 'string' };
     case 'number':

@@ -38,7 +38,9 @@ export type CauseReason =
   | 'FieldValueTooMany'
   | 'InternalError'
   | 'UnexpectedServerResponse'
-  | 'FieldValueUnknown';
+  | 'FieldValueUnknown'
+  /** Server-side apply: a field another manager owns (upstream metav1.CauseTypeFieldManagerConflict). */
+  | 'FieldManagerConflict';
 
 export interface StatusCause {
   reason?: CauseReason;

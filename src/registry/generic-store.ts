@@ -12,6 +12,7 @@ import type { ListQuery, MutateOptions, WatchQuery, WriteOptions } from './store
 import { parseResourceVersion } from '../storage/object-store.js';
 import type { WatchEvent } from '../storage/object-watch.js';
 import { beforeCreate, beforeUpdate, validateObjectMeta } from './metadata.js';
+import { trackWrite } from './field-manager.js';
 import { runBefore, type StoreHooks, type Undo } from './hooks.js';
 import { toApiError, type ErrorContext } from './translate-error.js';
 import { apiVersionOf, type ResourceDefinition, type SubresourceDefinition } from './types.js';
@@ -53,10 +54,11 @@ export class GenericStore {
    * 409 AlreadyExists, and admission errors.
    */
   async create(namespace: string, body: ApiObject, opts: WriteOptions = {}): Promise<ApiObject> {
-    const obj = deepCopy(body);
+    let obj = deepCopy(body);
     obj.metadata ??= {};
     this.checkFields(obj, opts);
     this.def.strategy.defaults?.(obj);
+    if (opts.fieldManager) obj = trackWrite(this.def, null, obj, opts.fieldManager);
     beforeCreate(this.def, namespace, obj);
     this.def.strategy.prepareForCreate?.(obj);
     this.assertValid(obj, [...validateObjectMeta(this.def, obj), ...(this.def.strategy.validate?.(obj) ?? [])]);
@@ -173,7 +175,8 @@ export class GenericStore {
         const rv = requested.metadata.resourceVersion;
         if (rv && rv !== old.metadata.resourceVersion) throw conflict(this.def.plural, name, OPTIMISTIC_LOCK_MESSAGE, this.def.group);
         if (!subresource?.present) this.def.strategy.defaults?.(requested);
-        const obj = subresource?.merge ? subresource.merge(requested, old) : requested;
+        let obj = subresource?.merge ? subresource.merge(requested, old) : requested;
+        if (opts.fieldManager) obj = trackWrite(this.def, old, obj, opts.fieldManager, subresource);
         const errs = beforeUpdate(this.def, obj, old);
         if (!subresource || subresource.useMainStrategy) this.def.strategy.prepareForUpdate?.(obj, old);
         this.assertValid(obj, [

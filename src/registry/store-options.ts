@@ -18,6 +18,13 @@ export interface WriteOptions {
    * would be stored, but store nothing and keep nothing (upstream dryRun, 1.13+).
    */
   readonly dryRun?: boolean;
+  /**
+   * The field manager of a client's write (the `fieldManager` query, else derived from the
+   * User-Agent): the write records an Update entry for it in `metadata.managedFields`. Absent
+   * (server-side apply, which sets managedFields itself, and the server's own writes): the
+   * object's managedFields are kept as they are.
+   */
+  readonly fieldManager?: string;
 }
 
 /** Options of a write that bypasses the kind's strategy (deletion marks, binding). */

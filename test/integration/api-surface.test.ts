@@ -103,14 +103,14 @@ describe('authentication and errors', () => {
     expect(named.body.message).toBe('the name of the object (other) does not match the name on the URL (no-kind)');
   });
 
-  it('answers 422 Invalid with causes, 415 for unknown types and apply patches, 405 for unserved verbs', async () => {
+  it('answers 422 Invalid with causes, 415 for unknown types, 422 for an apply patch without fieldManager, 405 for unserved verbs', async () => {
     const bad = await srv.api('POST', '/api/v1/namespaces/default/configmaps', { metadata: { name: 'Bad_Name', labels: { 'a b': 'x' } } });
     expect(bad.status).toBe(422);
     expect(bad.body).toMatchObject({ reason: 'Invalid', details: { name: 'Bad_Name', kind: 'ConfigMap' } });
     expect(bad.body.details.causes.map((c: any) => c.field)).toEqual(['metadata.name', 'metadata.labels']);
     const apply = await srv.api('PATCH', '/api/v1/namespaces/default/configmaps/no-kind', { data: { a: 'b' } }, { 'content-type': 'application/apply-patch+yaml' });
-    expect(apply.status).toBe(415);
-    expect(apply.body.reason).toBe('UnsupportedMediaType');
+    expect(apply.status).toBe(422);
+    expect(apply.body.message).toBe('PatchOptions.meta.k8s.io "" is invalid: fieldManager: Required value: is required for apply patch');
     const text = await srv.api('POST', '/api/v1/namespaces/default/configmaps', 'x', { 'content-type': 'text/plain' });
     expect(text.status).toBe(415);
     const getBinding = await srv.api('GET', '/api/v1/namespaces/default/bindings');

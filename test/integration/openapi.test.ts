@@ -22,6 +22,11 @@ it('indexes api/v1 and security.platform.io/v1 and serves their documents', asyn
   expect(containers.items.properties.env).toMatchObject({ 'x-kubernetes-patch-merge-key': 'name', 'x-kubernetes-patch-strategy': 'merge' });
   expect(containers.items.required).toEqual(['name']);
   expect(pod.properties.spec.properties.volumes['x-kubernetes-patch-strategy']).toBe('merge,retainKeys');
+  // Server-side apply's list types, from the same metadata (upstream's tags).
+  expect(containers).toMatchObject({ 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['name'] });
+  expect(containers.items.properties.ports).toMatchObject({ 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['containerPort', 'protocol'] });
+  expect(pod.properties.metadata.properties.finalizers['x-kubernetes-list-type']).toBe('set');
+  expect(pod.properties.spec.properties.nodeSelector['x-kubernetes-map-type']).toBe('atomic');
   const patch = doc.body.paths['/api/v1/namespaces/{namespace}/pods/{name}'].patch;
   expect(patch['x-kubernetes-group-version-kind']).toEqual({ group: '', version: 'v1', kind: 'Pod' });
   expect(patch.parameters.map((p: any) => p.name)).toContain('fieldValidation');
@@ -86,6 +91,8 @@ it('serves /openapi/v2 as JSON and as gnostic protobuf, with the PATCH fieldVali
   expect(Object.fromEntries(containers.vendorExtension.map((e: any) => [e.name, parseYaml(e.value.yaml)]))).toEqual({
     'x-kubernetes-patch-merge-key': 'name',
     'x-kubernetes-patch-strategy': 'merge',
+    'x-kubernetes-list-type': 'map',
+    'x-kubernetes-list-map-keys': ['name'],
   });
 
   const cached = await srv.api('GET', '/openapi/v2', undefined, { 'if-none-match': String(json.headers.etag) });

@@ -40,6 +40,8 @@ function valueToWire(field: protobuf.Field, value: unknown, traits: Traits): unk
       return typeof value === 'number' ? { type: 0, intVal: value } : { type: 1, strVal: String(value) };
     case 'Verbs':
       return { items: value };
+    case 'FieldsV1':
+      return { raw: Buffer.from(JSON.stringify(value)) };
     case 'int32':
     case 'int64':
       if (typeof value !== 'number') throw new Error(`${field.name}: expected a number, got ${JSON.stringify(value)}`);
@@ -79,6 +81,19 @@ function isZero(v: unknown): boolean {
   return v === '' || v === 0 || v === false || (Array.isArray(v) && v.length === 0);
 }
 
+/** The JSON trie a FieldsV1's raw bytes hold. Throws Error when they are not a JSON object. */
+function parseFieldsV1(raw: Uint8Array | undefined): unknown {
+  const text = raw ? Buffer.from(raw).toString('utf8') : '{}';
+  let value: unknown;
+  try {
+    value = JSON.parse(text || '{}');
+  } catch {
+    throw new Error('fieldsV1: not JSON');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('fieldsV1: not a JSON object');
+  return value;
+}
+
 /** One decoded value -> JSON; `undefined` for a value JSON leaves out (zero Time, empty Quantity). */
 function valueFromWire(field: protobuf.Field, value: unknown, traits: Traits): unknown {
   const m = value as Json;
@@ -96,6 +111,8 @@ function valueFromWire(field: protobuf.Field, value: unknown, traits: Traits): u
       return Number(m.type ?? 0) === 1 ? (m.strVal ?? '') : (m.intVal ?? 0);
     case 'Verbs':
       return (m.items as unknown[]) ?? [];
+    case 'FieldsV1':
+      return parseFieldsV1(m.raw as Uint8Array | undefined);
     default:
       if (field.resolvedType && 'fieldsArray' in field.resolvedType) return fromWire(field.resolvedType as protobuf.Type, m, traits);
       return value;

@@ -3,7 +3,8 @@
  * Status, DeleteOptions, WatchEvent, LabelSelector, discovery documents) and the value types
  * that JSON writes as scalars (Time, MicroTime, Quantity, IntOrString, Verbs). Field numbers
  * from upstream's apimachinery generated.proto files; initializers and clusterName are the
- * 1.10 ObjectMeta fields 16 and 15.
+ * 1.10 ObjectMeta fields 16 and 15, managedFields (server-side apply) today's field 17, whose
+ * FieldsV1 carries the JSON trie as raw bytes.
  */
 import type { ProtoMessages } from './messages.js';
 
@@ -19,7 +20,9 @@ export const META_MESSAGES: ProtoMessages = {
   ObjectMeta:
     'name=1 generateName=2 namespace=3 selfLink=4 uid=5 resourceVersion=6 generation=7:int64 creationTimestamp=8:Time ' +
     'deletionTimestamp=9:Time deletionGracePeriodSeconds=10:int64! labels=11:map<string> annotations=12:map<string> ' +
-    'ownerReferences=13:[]OwnerReference finalizers=14:[]string clusterName=15 initializers=16:Initializers',
+    'ownerReferences=13:[]OwnerReference finalizers=14:[]string clusterName=15 initializers=16:Initializers managedFields=17:[]ManagedFieldsEntry',
+  ManagedFieldsEntry: 'manager=1 operation=2 apiVersion=3 time=4:Time fieldsType=6 fieldsV1=7:FieldsV1 subresource=8',
+  FieldsV1: 'raw=1:bytes',
   OwnerReference: 'kind=1! name=3! uid=4! apiVersion=5! controller=6:bool! blockOwnerDeletion=7:bool!',
   Initializers: 'pending=1:[]Initializer result=2:Status',
   Initializer: 'name=1!',

@@ -10,11 +10,13 @@ import { deleteCollection, deleteObject } from '../../registry/deletion.js';
 import type { GenericStore } from '../../registry/generic-store.js';
 import type { WriteOptions } from '../../registry/store-options.js';
 import { parseFieldValidation } from '../../api/field-validation.js';
-import { badRequest } from '../../errors/api-error.js';
+import { badRequest, invalid, type FieldError } from '../../errors/api-error.js';
+import { managerOrUserAgent, validateFieldManager, validatePatchManagerOptions } from '../../api/apply/manager-name.js';
+import { handleApply } from './apply.js';
 import type { SubresourceDefinition } from '../../registry/types.js';
 import type { ApiContext } from '../context.js';
 import { mediaTypeOf } from '../negotiation/media-types.js';
-import { applyPatch, parsePatch, patchTypeOf } from '../patch/apply-patch.js';
+import { APPLY_PATCH, applyPatch, parsePatch, patchTypeOf } from '../patch/apply-patch.js';
 import { checkNameAndNamespace, decodeRequestBody, hasRequestBody, readObjectBody } from './body.js';
 import { deleteOptions, listQuery, parseDryRun, queryValue, queryValues, type OptionsKind } from './query.js';
 import type { ApiObject } from '../../api/object.js';
@@ -46,7 +48,20 @@ function writeOptions(ctx: ApiContext, kind: OptionsKind): WriteOptions & { warn
   const raw = queryValue(ctx, 'fieldValidation');
   const fieldValidation = parseFieldValidation(raw);
   if (!fieldValidation) throw badRequest(`fieldValidation: Unsupported value: "${raw}": supported values: "Ignore", "Strict", "Warn"`);
-  return { fieldValidation, warnings: [], dryRun };
+  return { fieldValidation, warnings: [], dryRun, fieldManager: fieldManagerOf(ctx, kind) };
+}
+
+/**
+ * The field manager of a write: the `fieldManager` query, else the User-Agent's product
+ * (upstream managerOrUserAgent). Throws ApiError 422 on `<kind>.meta.k8s.io` for a name
+ * over 128 bytes or with unprintable characters, and for `force` outside an apply patch.
+ */
+function fieldManagerOf(ctx: ApiContext, kind: OptionsKind): string {
+  const given = queryValue(ctx, 'fieldManager');
+  const force = queryValue(ctx, 'force');
+  const problems = kind === 'PatchOptions' ? validatePatchManagerOptions(false, given, force === undefined ? undefined : parseBool(force)) : validateFieldManager(given ?? '');
+  if (problems.length) throw invalid(kind, '', problems as FieldError[], 'meta.k8s.io');
+  return managerOrUserAgent(given, ctx.get('User-Agent'));
 }
 
 /** `Warning: 299 - "<text>"` headers, as upstream sends them. */
@@ -94,6 +109,15 @@ export async function handleUpdate(ctx: ApiContext, t: VerbTarget): Promise<void
 }
 
 export async function handlePatch(ctx: ApiContext, t: VerbTarget): Promise<void> {
+  if (mediaTypeOf(ctx.get('Content-Type')) === APPLY_PATCH) {
+    const dryRun = parseDryRun(queryValues(ctx, 'dryRun'), 'PatchOptions');
+    const raw = queryValue(ctx, 'fieldValidation');
+    const warnings: string[] = [];
+    const res = await handleApply(ctx, t, { fieldValidation: parseFieldValidation(raw) ?? 'Warn', warnings, dryRun });
+    sendWarnings(ctx, warnings);
+    respond(ctx, res.code, res.code === 201 ? withSelfLink(t.store, res.object) : present(t, res.object));
+    return;
+  }
   const opts = writeOptions(ctx, 'PatchOptions');
   const type = patchTypeOf(mediaTypeOf(ctx.get('Content-Type')));
   const patch = parsePatch(type, ctx.state.rawBody ?? '');

@@ -2,8 +2,10 @@
 import { bindingSchema } from './bindings.schema.js';
 import { defineResource } from '../define.js';
 import { bindingMessages } from './bindings.protobuf.js';
+import { bindingPatch } from '../../api/core/patch-meta.js';
 
 export const bindings = defineResource({
+  patchMeta: bindingPatch,
   kind: 'Binding',
   description: 'Binding ties one object to another; for example, a pod to the node it runs on. Deprecated: use the pods/binding subresource.',
   protobuf: bindingMessages,

@@ -7,10 +7,12 @@ import { eventSchema } from './events.schema.js';
 import type { ApiObject } from '../../api/object.js';
 import { defineResource } from '../define.js';
 import { eventMessages } from './events.protobuf.js';
+import { eventPatch } from '../../api/core/patch-meta.js';
 
 const involved = ['kind', 'namespace', 'name', 'uid', 'apiVersion', 'resourceVersion', 'fieldPath'] as const;
 
 export const events = defineResource({
+  patchMeta: eventPatch,
   kind: 'Event',
   description: 'Event reports something that happened to an object, such as a scheduling decision or an error.',
   protobuf: eventMessages,

@@ -5,10 +5,12 @@ import { isDeepStrictEqual } from 'node:util';
 import { persistentVolumeSources } from '../../api/core/volumes.js';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
 import { persistentVolumeMessages } from './persistentvolumes.protobuf.js';
+import { persistentVolumePatch } from '../../api/core/patch-meta.js';
 
 const SOURCES = new Set(Object.keys(persistentVolumeSources));
 
 export const persistentVolumes = defineResource({
+  patchMeta: persistentVolumePatch,
   kind: 'PersistentVolume',
   description: 'PersistentVolume is a piece of storage provisioned by an administrator and bound to a claim.',
   protobuf: persistentVolumeMessages,

@@ -3,7 +3,7 @@
  * generation is 1 on create and +1 on every spec change (pkg/registry/core/replicationcontroller/strategy.go).
  */
 import { replicationControllerPrinter } from './replicationcontrollers.table.js';
-import { conditionsStatusPatch, kindPatch, podTemplatePatch } from '../../api/core/patch-meta.js';
+import { replicationControllerPatch } from '../../api/core/patch-meta.js';
 import { replicationControllerSchema } from './replicationcontrollers.schema.js';
 import { isDeepStrictEqual } from 'node:util';
 import { defaultPodSpec } from '../../api/core/pod-spec-defaults.js';
@@ -37,7 +37,7 @@ export const replicationControllers = defineResource({
   namespaced: true,
   schema: replicationControllerSchema,
   printer: replicationControllerPrinter,
-  patchMeta: kindPatch({ spec: { fields: { template: podTemplatePatch } }, status: conditionsStatusPatch }),
+  patchMeta: replicationControllerPatch,
   shortNames: ['rc'],
   categories: ['all'],
   storagePrefix: 'controllers',

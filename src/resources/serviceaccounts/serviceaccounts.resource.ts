@@ -1,6 +1,6 @@
 /** ServiceAccount (core/v1). */
 import { serviceAccountPrinter } from './serviceaccounts.table.js';
-import { kindPatch, mergeBy } from '../../api/core/patch-meta.js';
+import { serviceAccountPatch } from '../../api/core/patch-meta.js';
 import { serviceAccountSchema } from './serviceaccounts.schema.js';
 import { defineResource } from '../define.js';
 import { serviceAccountMessages } from './serviceaccounts.protobuf.js';
@@ -13,6 +13,6 @@ export const serviceAccounts = defineResource({
   namespaced: true,
   schema: serviceAccountSchema,
   printer: serviceAccountPrinter,
-  patchMeta: kindPatch({ secrets: mergeBy('name') }),
+  patchMeta: serviceAccountPatch,
   shortNames: ['sa'],
 });

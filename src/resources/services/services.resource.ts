@@ -1,6 +1,6 @@
 /** Service (core/v1), stored under upstream's special prefix `services/specs`. */
 import { servicePrinter } from './services.table.js';
-import { kindPatch, mergeBy } from '../../api/core/patch-meta.js';
+import { servicePatch } from '../../api/core/patch-meta.js';
 import { serviceSchema } from './services.schema.js';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
 import { validateDns1035Label } from '../../api/names.js';
@@ -31,7 +31,7 @@ export const services = defineResource({
   namespaced: true,
   schema: serviceSchema,
   printer: servicePrinter,
-  patchMeta: kindPatch({ spec: { fields: { ports: mergeBy('port') } } }),
+  patchMeta: servicePatch,
   shortNames: ['svc'],
   categories: ['all'],
   storagePrefix: 'services/specs',

@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_TOKEN, useTestServer } from '../helpers/in-process.js';
 import { request } from 'undici';
+import { codecFor } from '../../src/api/protobuf/codec.js';
+import { RESOURCE_TABLE } from '../../src/resources/table.js';
 
 const srv = useTestServer();
 const pods = '/api/v1/namespaces/default/pods';
@@ -33,6 +35,19 @@ describe('metadata-only', () => {
     for (const item of res.body.items) {
       expect(Object.keys(item).sort()).toEqual(['apiVersion', 'kind', 'metadata']);
       expect(item).toMatchObject({ kind: 'PartialObjectMetadata', apiVersion: `${g}/${v}`, metadata: { labels: { meta: 'only' } } });
+    }
+  });
+
+  it('answers protobuf first when client-go metadata informers ask for it', async () => {
+    const accept = 'application/vnd.kubernetes.protobuf;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1,application/json';
+    const res = await request(`${srv.url}${pods}?labelSelector=meta%3Donly`, { dispatcher: srv.agent, headers: { authorization: `Bearer ${TEST_TOKEN}`, accept } });
+    expect(res.headers['content-type']).toBe('application/vnd.kubernetes.protobuf;g=meta.k8s.io;v=v1;as=PartialObjectMetadataList');
+    const list = codecFor(RESOURCE_TABLE).decodeObject(Buffer.from(await res.body.arrayBuffer())) as any;
+    expect(list).toMatchObject({ kind: 'PartialObjectMetadataList', apiVersion: 'meta.k8s.io/v1', metadata: { resourceVersion: expect.any(String) } });
+    expect(list.items.length).toBeGreaterThan(0);
+    for (const item of list.items) {
+      expect(Object.keys(item)).toEqual(['metadata']);
+      expect(item.metadata.labels).toEqual({ meta: 'only' });
     }
   });
 

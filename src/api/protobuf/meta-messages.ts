@@ -27,6 +27,8 @@ export const META_MESSAGES: ProtoMessages = {
   Initializers: 'pending=1:[]Initializer result=2:Status',
   Initializer: 'name=1!',
   ListMeta: 'selfLink=1 resourceVersion=2 continue=3 remainingItemCount=4:int64!',
+  PartialObjectMetadata: 'metadata=1:ObjectMeta',
+  PartialObjectMetadataList: 'metadata=1:ListMeta items=2:[]PartialObjectMetadata',
   LabelSelector: 'matchLabels=1:map<string> matchExpressions=2:[]LabelSelectorRequirement',
   LabelSelectorRequirement: 'key=1! operator=2! values=3:[]string',
   Status: 'metadata=1:ListMeta status=2 message=3 reason=4 details=5:StatusDetails code=6:int32',

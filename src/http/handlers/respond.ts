@@ -52,8 +52,9 @@ export function respondTable(ctx: ApiContext, store: GenericStore, objects: read
 const META_GROUPS = ['meta.k8s.io', 'meta.ck.io'];
 const META_VERSIONS = ['v1', 'v1beta1'];
 /** The metadata-only conversion of one object (get, watch) and of a list. */
-export const PARTIAL_OBJECT: readonly ConversionTarget[] = [{ as: 'PartialObjectMetadata', groups: META_GROUPS, versions: META_VERSIONS }];
-export const PARTIAL_LIST: readonly ConversionTarget[] = [{ as: 'PartialObjectMetadataList', groups: META_GROUPS, versions: META_VERSIONS }];
+const META_FORMATS = ['json', 'yaml', 'protobuf', 'ck-protobuf'] as const;
+export const PARTIAL_OBJECT: readonly ConversionTarget[] = [{ as: 'PartialObjectMetadata', groups: META_GROUPS, versions: META_VERSIONS, formats: META_FORMATS }];
+export const PARTIAL_LIST: readonly ConversionTarget[] = [{ as: 'PartialObjectMetadataList', groups: META_GROUPS, versions: META_VERSIONS, formats: META_FORMATS }];
 
 /** An object as PartialObjectMetadata in `apiVersion` (`meta.k8s.io/v1`): its metadata only. */
 export function partialObjectMetadata(obj: ApiObject, apiVersion: string): ApiObject {
@@ -63,7 +64,7 @@ export function partialObjectMetadata(obj: ApiObject, apiVersion: string): ApiOb
 /**
  * When the client asked for metadata only (`as=PartialObjectMetadata` for an object,
  * `as=PartialObjectMetadataList` for a list; upstream handlers' transformResponseObject),
- * answer it in JSON or YAML and return true.
+ * answer it in JSON, YAML or protobuf and return true.
  */
 export function respondMetadataOnly(ctx: ApiContext, value: ApiObject | ApiList): boolean {
   const isList = 'items' in value && Array.isArray(value.items);
@@ -73,9 +74,10 @@ export function respondMetadataOnly(ctx: ApiContext, value: ApiObject | ApiList)
   const body = isList
     ? { kind: 'PartialObjectMetadataList', apiVersion, metadata: value.metadata, items: (value as ApiList).items.map((i) => partialObjectMetadata(i, apiVersion)) }
     : partialObjectMetadata(value as ApiObject, apiVersion);
+  const encoded = encodeResponse(ctx.state.codec, body, request.format, wantsPretty(ctx));
   ctx.status = 200;
   ctx.set('Content-Type', request.contentType);
-  ctx.body = encodeBody(body, request.format, wantsPretty(ctx));
+  ctx.body = encoded.body;
   return true;
 }
 

@@ -37,7 +37,7 @@ export interface WatchSettings {
 export async function handleWatch(ctx: ApiContext, t: VerbTarget, settings: WatchSettings): Promise<void> {
   const table = tableRequest(ctx.get('Accept'));
   const metadataOnly = table ? null : conversionRequest(ctx.get('Accept'), PARTIAL_OBJECT);
-  const format = table || metadataOnly ? 'json' : negotiate(ctx.get('Accept'), true);
+  const format = table ? 'json' : metadataOnly ? (metadataOnly.format === 'yaml' ? 'json' : metadataOnly.format) : negotiate(ctx.get('Accept'), true);
   const codec = ctx.state.codec;
   // Metadata-only watches carry every object (bookmarks too, not ERROR Statuses) as PartialObjectMetadata.
   const convert = (object: Record<string, unknown>) =>
@@ -79,7 +79,7 @@ export async function handleWatch(ctx: ApiContext, t: VerbTarget, settings: Watc
 
   const res = ctx.res;
   ctx.respond = false;
-  res.writeHead(200, { 'Content-Type': contentTypeOf(format, !table && !metadataOnly), 'Cache-Control': 'no-cache, private', 'Transfer-Encoding': 'chunked' });
+  res.writeHead(200, { 'Content-Type': contentTypeOf(format, !table && (!metadataOnly || isProtobuf(format))), 'Cache-Control': 'no-cache, private', 'Transfer-Encoding': 'chunked' });
   res.flushHeaders();
   const timer = setTimeout(() => abort.abort(), timeoutSeconds * 1000);
   const bookmarkTimer = bookmarks

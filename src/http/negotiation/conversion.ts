@@ -4,14 +4,18 @@
  * and the handlers' `as=` targets: Table, PartialObjectMetadata(List), APIGroupDiscoveryList).
  * The most preferred acceptable range decides: a plain range (no `as`) that comes first means
  * no conversion; ranges asking for targets this endpoint does not offer are skipped, so the
- * client's own fallback applies.
+ * client's own fallback applies. Protobuf ranges count only for targets that offer protobuf.
  */
 
-/** One conversion an endpoint offers: the `as` kind and the groups and versions it answers. */
+/** The body formats a conversion can be answered in. */
+export type ConversionFormat = 'json' | 'yaml' | 'protobuf' | 'ck-protobuf';
+
+/** One conversion an endpoint offers: the `as` kind, the groups and versions it answers, and in which formats (default JSON and YAML). */
 export interface ConversionTarget {
   readonly as: string;
   readonly groups: readonly string[];
   readonly versions: readonly string[];
+  readonly formats?: readonly ConversionFormat[];
 }
 
 /** The conversion a client chose, and the exact media type to answer with. */
@@ -19,15 +23,16 @@ export interface ConversionRequest {
   readonly as: string;
   readonly group: string;
   readonly version: string;
-  /** `json` or `yaml` body (protobuf bodies are not offered for conversions). */
-  readonly format: 'json' | 'yaml';
+  readonly format: ConversionFormat;
   /** e.g. `application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList` */
   readonly contentType: string;
 }
 
-const PLAIN_TYPES: Readonly<Record<string, 'json' | 'yaml'>> = {
+const PLAIN_TYPES: Readonly<Record<string, ConversionFormat>> = {
   'application/json': 'json',
   'application/yaml': 'yaml',
+  'application/vnd.kubernetes.protobuf': 'protobuf',
+  'application/vnd.ck.protobuf': 'ck-protobuf',
   '*/*': 'json',
   'application/*': 'json',
 };
@@ -60,9 +65,9 @@ export function conversionRequest(accept: string | undefined, targets: readonly 
     if (!format) continue;
     const { as, g, v } = r.params;
     if (as === undefined) return null;
-    const target = targets.find((t) => t.as === as && t.groups.includes(g) && t.versions.includes(v));
+    const target = targets.find((t) => t.as === as && t.groups.includes(g) && t.versions.includes(v) && (t.formats ?? ['json', 'yaml']).includes(format));
     if (!target) continue;
-    const type = format === 'yaml' ? 'application/yaml' : 'application/json';
+    const type = r.type.includes('*') ? 'application/json' : r.type;
     return { as, group: g, version: v, format, contentType: `${type};g=${g};v=${v};as=${as}` };
   }
   return null;

@@ -69,7 +69,7 @@ export function apiGroupDiscoveryList(defs: readonly ResourceDefinition[], root:
 export function respondAggregated(ctx: ApiContext, defs: readonly ResourceDefinition[], root: 'api' | 'apis'): boolean {
   const request = conversionRequest(ctx.get('Accept'), TARGETS);
   if (!request) return false;
-  const body = encodeBody(apiGroupDiscoveryList(defs, root, `${request.group}/${request.version}`), request.format, false);
+  const body = encodeBody(apiGroupDiscoveryList(defs, root, `${request.group}/${request.version}`), request.format === 'yaml' ? 'yaml' : 'json', false);
   const etag = `"${createHash('sha256').update(body).digest('hex').toUpperCase()}"`;
   ctx.set('ETag', etag);
   ctx.set('Vary', 'Accept');

@@ -2,11 +2,13 @@
  * Bounds on the shape of decoded documents, checked without recursion before any recursive
  * work (parse, clone, merge, schema check, encode) sees them. Upstream's decoders stop at a
  * nesting depth of 10,000 (k8s.io/apimachinery json/yaml, kube-openapi); our recursive paths
- * break far earlier on Node's default stack (measured from a fresh stack: `yaml` stringify
- * 640 levels, `yaml` parse of flow collections 786 (and may abort the process with a fatal
- * RegExpCompiler error), structuredClone 1,921, strategic merge 1,757, JSON.stringify 4,103),
- * so we allow 100 levels: 6x under the weakest path, and far above the deepest real object
- * (a ReplicationController's pod template affinity terms nest about 15 levels).
+ * break far earlier on Node's default stack (measured from a fresh stack with
+ * test/fuzz/measure-depth.ts: `yaml` stringify 613 levels, `yaml` parse 785 (flow), 878
+ * (block mappings), 934 (compact sequences), where inside the server it may instead abort the
+ * process with a fatal RegExpCompiler error; strategic merge 1,757, structuredClone 1,921,
+ * merge patch 3,575, JSON.stringify 4,103; JSON.parse and zod do not recurse on the data), so
+ * we allow 100 levels: 6x under the weakest path, and far above the deepest real object (a
+ * ReplicationController's pod template affinity terms nest about 15 levels).
  * Pure; no I/O.
  */
 

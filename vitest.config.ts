@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // Three tiers (see shared/design/architecture.md "Test tiers"):
-//  unit + integration run in-process on the memory backend; conformance runs the key-value and
+//  unit + integration run in-process on the memory backend; fuzz drives every route with generated
+//  and mutated requests; conformance runs the key-value and
 //  object-storage suites on memory and on etcd; e2e starts etcd with testcontainers and drives the
 //  server with real clients. Parallelism stays modest: the machine has 2 cores.
 export default defineConfig({
@@ -20,6 +21,17 @@ export default defineConfig({
           include: ['test/conformance/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Property-based fuzzing of every route (FUZZ_RUNS=20000 for a long run).
+          name: 'fuzz',
+          include: ['test/fuzz/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 60_000,
+          poolOptions: { forks: { singleFork: true } },
         },
       },
       {

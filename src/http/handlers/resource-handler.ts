@@ -18,6 +18,7 @@ import {
   type VerbTarget,
 } from './verbs.js';
 import { handleWatch, type WatchSettings } from './watch.js';
+import { negotiate } from '../negotiation/media-types.js';
 
 /** 404 for paths that name no served resource. */
 export function resourceNotFound(): ApiError {
@@ -40,6 +41,9 @@ export function resourceHandler(registry: ResourceRegistry, settings: WatchSetti
     const verb = info.verb as Verb | '';
     const allowed = subresource ? subresource.verbs : def.verbs;
     if (!verb || !allowed.includes(verb as Verb)) throw methodNotAllowed();
+    // Upstream negotiates the output media type before any work (NegotiateOutputMediaType):
+    // a write the client cannot read the answer of is 406 before it writes anything.
+    if (verb !== 'get' && verb !== 'list' && verb !== 'watch') ctx.state.format = negotiate(ctx.get('Accept'));
     const target: VerbTarget = { store, namespace, name: info.name, subresource, pods };
     switch (verb) {
       case 'get':

@@ -64,9 +64,15 @@ function fieldManagerOf(ctx: ApiContext, kind: OptionsKind): string {
   return managerOrUserAgent(given, ctx.get('User-Agent'));
 }
 
-/** `Warning: 299 - "<text>"` headers, as upstream sends them. */
+/**
+ * `Warning: 299 - "<text>"` headers, as upstream sends them: the quoted text's UTF-8 bytes go
+ * on the wire as they are (Node takes header strings as Latin-1, one byte per character).
+ */
 function sendWarnings(ctx: ApiContext, warnings: readonly string[]): void {
-  for (const w of warnings) ctx.append('Warning', `299 - ${JSON.stringify(w)}`);
+  for (const w of warnings) {
+    const quoted = JSON.stringify(w).replace(/\x7f/g, '\\u007f');
+    ctx.append('Warning', Buffer.from(`299 - ${quoted}`, 'utf8').toString('latin1'));
+  }
 }
 
 export async function handleGet(ctx: ApiContext, t: VerbTarget): Promise<void> {

@@ -1,7 +1,7 @@
 /**
- * Bugs the fuzz suite found whose fix lies outside the request-decoding and patch code: kept
- * here, failing, for the owner of those files. Each names its reproducer and what upstream
- * does.
+ * Regressions the fuzz suite found in the handlers: writes refused (406) before they write when
+ * the client cannot read the answer, and Warning headers that never fail a request. Each names
+ * its reproducer and what upstream does.
  */
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../helpers/in-process.js';
@@ -12,7 +12,7 @@ const CMS = '/api/v1/namespaces/default/configmaps';
 describe('writes with an Accept the server cannot answer are refused before they write (src/http/handlers)', () => {
   // Upstream negotiates the output media type first (k8s.io/apiserver handlers create.go,
   // update.go, patch.go, delete.go: NegotiateOutputMediaType before any work) and answers 406
-  // without touching storage. Here the write happens, then respond() throws 406.
+  // without touching storage.
   const NOT_ACCEPTABLE = { accept: 'text/html' };
 
   it('POST with Accept: text/html is 406 and creates nothing', async () => {
@@ -38,10 +38,8 @@ describe('writes with an Accept the server cannot answer are refused before they
 });
 
 describe('a Warning header never fails the request (src/http/handlers/verbs.ts sendWarnings)', () => {
-  // An unknown field whose name has a character outside Latin-1 makes the warning text an
-  // invalid header value: Node throws "Invalid character in header content" after the write,
-  // so the client gets a 500 and the object is stored anyway. Upstream sends the warning as
-  // UTF-8 bytes; escaping such characters (\uXXXX) would do.
+  // An unknown field whose name has a character outside Latin-1 once made the warning text an
+  // invalid header value (a 500 after the write). Upstream sends the warning as UTF-8 bytes.
   it('create with an unknown field "💥" is 201 with a warning, not 500', async () => {
     const res = await server.api('POST', CMS, '{"metadata":{"name":"warn-create"},"💥":1}');
     expect(res.status).toBe(201);

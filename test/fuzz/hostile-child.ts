@@ -9,26 +9,20 @@ import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import { startServer } from '../../src/server.js';
 import { HOSTILE_REQUESTS } from './hostile-requests.js';
+import { loadConfig } from '../../src/config/load-config.js';
 
 const rounds = Number(process.argv[2] ?? 20);
 const dir = await mkdtemp(join(tmpdir(), 'ck-hostile-'));
 await writeFile(join(dir, 'tokens.csv'), 'hostile-token,admin,uid-admin,"system:masters"\n');
 const running = await startServer({
+  ...loadConfig([], {}), // the flags' defaults
   securePort: 0,
   bindAddress: '127.0.0.1',
-  etcdServers: [],
-  etcdPrefix: '/registry',
   certDir: join(dir, 'certs'),
   tokenAuthFile: join(dir, 'tokens.csv'),
   writeKubeconfig: '',
-  advertiseAddress: '127.0.0.1',
   etcdCompactionIntervalSeconds: 0,
   logLevel: 'silent',
-  maxRequestsInflight: 400,
-  maxMutatingRequestsInflight: 200,
-  minRequestTimeoutSeconds: 1800,
-  serviceClusterIpRange: '10.0.0.0/24',
-  serviceNodePortRange: '30000-32767',
 });
 const agent = new Agent({ connect: { ca: running.caPem } });
 const seen: Record<string, number[]> = {};

@@ -10,6 +10,7 @@ import { Agent, request } from 'undici';
 import { afterAll, beforeAll } from 'vitest';
 import type { ServerConfig } from '../../src/config/types.js';
 import { startServer, type RunningServer } from '../../src/server.js';
+import { loadConfig } from '../../src/config/load-config.js';
 
 export const TEST_TOKEN = 'test-admin-token';
 
@@ -35,21 +36,14 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
   const tokenFile = join(dir, 'tokens.csv');
   await writeFile(tokenFile, `${TEST_TOKEN},admin,uid-admin,"system:masters"\nother-token,bob,uid-bob\n`);
   const config: ServerConfig = {
+    ...loadConfig([], {}), // the flags' defaults
     securePort: 0,
     bindAddress: '127.0.0.1',
-    etcdServers: [],
-    etcdPrefix: '/registry',
     certDir: join(dir, 'certs'),
     tokenAuthFile: tokenFile,
     writeKubeconfig: join(dir, 'kubeconfig'),
-    advertiseAddress: '127.0.0.1',
     etcdCompactionIntervalSeconds: 0,
     logLevel: 'silent',
-    maxRequestsInflight: 400,
-    maxMutatingRequestsInflight: 200,
-    minRequestTimeoutSeconds: 1800,
-    serviceClusterIpRange: '10.0.0.0/24',
-    serviceNodePortRange: '30000-32767',
     ...overrides,
   };
   const running = await startServer(config);

@@ -4,18 +4,13 @@ and watch ADDED/MODIFIED/DELETED for it. Prints one JSON object with what it saw
 Usage: python3 configmap_flow.py <server-url> <token> <ca-file>
 """
 import json
-import sys
 import threading
 import time
 
+from ck_client import api_client_from_argv
 from kubernetes import client, watch
 
-url, token, ca_file = sys.argv[1:4]
-conf = client.Configuration()
-conf.host = url
-conf.ssl_ca_cert = ca_file
-conf.api_key = {"authorization": "Bearer " + token}
-api = client.CoreV1Api(client.ApiClient(conf))
+api = client.CoreV1Api(api_client_from_argv())
 ns = "default"
 name = "py-cm"
 seen = []

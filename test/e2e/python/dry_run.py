@@ -5,17 +5,12 @@ and what it stored afterwards.
 Usage: python3 dry_run.py <server-url> <token> <ca-file>
 """
 import json
-import sys
 
+from ck_client import api_client_from_argv
 from kubernetes import client
 from kubernetes.client.rest import ApiException
 
-url, token, ca_file = sys.argv[1:4]
-conf = client.Configuration()
-conf.host = url
-conf.ssl_ca_cert = ca_file
-conf.api_key = {"authorization": "Bearer " + token}
-api = client.CoreV1Api(client.ApiClient(conf))
+api = client.CoreV1Api(api_client_from_argv())
 ns = "default"
 
 

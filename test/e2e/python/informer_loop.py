@@ -8,15 +8,12 @@ import json
 import sys
 import time
 
+from ck_client import api_client_from_argv
 from kubernetes import client, watch
 from kubernetes.client.rest import ApiException
 
-url, token, ca_file, ns, sentinel = sys.argv[1:6]
-conf = client.Configuration()
-conf.host = url
-conf.ssl_ca_cert = ca_file
-conf.api_key = {"authorization": "Bearer " + token}
-api = client.CoreV1Api(client.ApiClient(conf))
+ns, sentinel = sys.argv[4:6]
+api = client.CoreV1Api(api_client_from_argv())
 stats = {"lists": 0, "watches": 0, "expired": 0, "events": 0}
 
 

@@ -6,17 +6,11 @@ JSON object with what it saw.
 Usage: python3 partial_metadata.py <server-url> <token> <ca-file>
 """
 import json
-import sys
 
-from kubernetes import client
+from ck_client import api_client_from_argv
 from kubernetes.dynamic import DynamicClient
 
-url, token, ca_file = sys.argv[1:4]
-conf = client.Configuration()
-conf.host = url
-conf.ssl_ca_cert = ca_file
-conf.api_key = {"authorization": "Bearer " + token}
-dyn = DynamicClient(client.ApiClient(conf))
+dyn = DynamicClient(api_client_from_argv())
 nodes = dyn.resources.get(api_version="v1", kind="Node")
 nodes.create(body={"apiVersion": "v1", "kind": "Node", "metadata": {"name": "py-node", "labels": {"a": "b"}}, "spec": {"podCIDR": "10.1.0.0/24"}})
 

@@ -62,6 +62,22 @@ export function apiGroupDiscoveryList(defs: readonly ResourceDefinition[], root:
   return { kind: 'APIGroupDiscoveryList', apiVersion, metadata: {}, items };
 }
 
+/** Encoded documents with their ETags, per table, root, apiVersion and format (the table never changes). */
+const documents = new WeakMap<readonly ResourceDefinition[], Map<string, { body: string; etag: string }>>();
+
+function encodedDocument(defs: readonly ResourceDefinition[], root: 'api' | 'apis', apiVersion: string, format: 'json' | 'yaml'): { body: string; etag: string } {
+  let byKey = documents.get(defs);
+  if (!byKey) documents.set(defs, (byKey = new Map()));
+  const key = `${root} ${apiVersion} ${format}`;
+  let doc = byKey.get(key);
+  if (!doc) {
+    const body = encodeBody(apiGroupDiscoveryList(defs, root, apiVersion), format, false);
+    doc = { body, etag: `"${createHash('sha256').update(body).digest('hex').toUpperCase()}"` };
+    byKey.set(key, doc);
+  }
+  return doc;
+}
+
 /**
  * Answer `ctx` with the aggregated document of `root` when the client asked for it, and
  * return true; false leaves the request to the classic document.
@@ -69,8 +85,7 @@ export function apiGroupDiscoveryList(defs: readonly ResourceDefinition[], root:
 export function respondAggregated(ctx: ApiContext, defs: readonly ResourceDefinition[], root: 'api' | 'apis'): boolean {
   const request = conversionRequest(ctx.get('Accept'), TARGETS);
   if (!request) return false;
-  const body = encodeBody(apiGroupDiscoveryList(defs, root, `${request.group}/${request.version}`), request.format === 'yaml' ? 'yaml' : 'json', false);
-  const etag = `"${createHash('sha256').update(body).digest('hex').toUpperCase()}"`;
+  const { body, etag } = encodedDocument(defs, root, `${request.group}/${request.version}`, request.format === 'yaml' ? 'yaml' : 'json');
   ctx.set('ETag', etag);
   ctx.set('Vary', 'Accept');
   if (ctx.get('If-None-Match') === etag) {

@@ -9,7 +9,7 @@ import { parseBool } from '../request-info.js';
 import { deleteCollection, deleteObject } from '../../registry/deletion.js';
 import type { GenericStore } from '../../registry/generic-store.js';
 import type { WriteOptions } from '../../registry/store-options.js';
-import { parseFieldValidation } from '../../api/field-validation.js';
+import { parseFieldValidation, type FieldValidation } from '../../api/field-validation.js';
 import { badRequest, invalid, type FieldError } from '../../errors/api-error.js';
 import { managerOrUserAgent, validateFieldManager, validatePatchManagerOptions } from '../../api/apply/manager-name.js';
 import { handleApply } from './apply.js';
@@ -45,10 +45,15 @@ function present(t: VerbTarget, obj: ApiObject): ApiObject {
  */
 function writeOptions(ctx: ApiContext, kind: OptionsKind): WriteOptions & { warnings: string[] } {
   const dryRun = parseDryRun(queryValues(ctx, 'dryRun'), kind);
+  return { fieldValidation: fieldValidationOf(ctx), warnings: [], dryRun, fieldManager: fieldManagerOf(ctx, kind) };
+}
+
+/** The `fieldValidation` query (default Warn). Throws ApiError 400 for another value. */
+function fieldValidationOf(ctx: ApiContext): FieldValidation {
   const raw = queryValue(ctx, 'fieldValidation');
   const fieldValidation = parseFieldValidation(raw);
   if (!fieldValidation) throw badRequest(`fieldValidation: Unsupported value: "${raw}": supported values: "Ignore", "Strict", "Warn"`);
-  return { fieldValidation, warnings: [], dryRun, fieldManager: fieldManagerOf(ctx, kind) };
+  return fieldValidation;
 }
 
 /**
@@ -116,10 +121,10 @@ export async function handleUpdate(ctx: ApiContext, t: VerbTarget): Promise<void
 
 export async function handlePatch(ctx: ApiContext, t: VerbTarget): Promise<void> {
   if (mediaTypeOf(ctx.get('Content-Type')) === APPLY_PATCH) {
+    // Apply validates its own fieldManager and force (both required or allowed only there).
     const dryRun = parseDryRun(queryValues(ctx, 'dryRun'), 'PatchOptions');
-    const raw = queryValue(ctx, 'fieldValidation');
     const warnings: string[] = [];
-    const res = await handleApply(ctx, t, { fieldValidation: parseFieldValidation(raw) ?? 'Warn', warnings, dryRun });
+    const res = await handleApply(ctx, t, { fieldValidation: fieldValidationOf(ctx), warnings, dryRun });
     sendWarnings(ctx, warnings);
     respond(ctx, res.code, res.code === 201 ? withSelfLink(t.store, res.object) : present(t, res.object));
     return;

@@ -73,9 +73,11 @@ describe('apply properties', () => {
         }
         if (second.status !== 'applied') throw new Error(JSON.stringify(second));
         const otherEntry = second.managedFields.find((e) => e.manager === 'other');
-        const firstOther = first.managedFields[0];
+        // A configuration that sets no field beyond name leaves "other" with no entry at all, as
+        // upstream drops managers whose set is empty.
+        const firstOther = first.managedFields.find((e) => e.manager === 'other');
         // Without force nothing is taken from "other": "me" owned nothing before, so nothing was removed either.
-        expect(otherEntry?.fieldsV1).toEqual(firstOther.fieldsV1);
+        expect(otherEntry?.fieldsV1).toEqual(firstOther?.fieldsV1);
       }),
       { numRuns: 300 },
     );

@@ -5,12 +5,16 @@
 ARG NODE_IMAGE=node:20-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
+# The commit /version reports (the build context has no .git): --build-arg CK_GIT_COMMIT=$(git rev-parse HEAD)
+ARG CK_GIT_COMMIT=unknown
+ARG CK_GIT_TREE_STATE=unknown
 WORKDIR /src
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
-RUN npm run build && npm prune --omit=dev \
+COPY scripts ./scripts
+RUN CK_GIT_COMMIT=$CK_GIT_COMMIT CK_GIT_TREE_STATE=$CK_GIT_TREE_STATE npm run build && npm prune --omit=dev \
  && node -e "require('fs').mkdirSync('/state/certs', { recursive: true })"
 
 FROM ${NODE_IMAGE}

@@ -37,6 +37,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Helm chart rendering with the real Helm 4 binary (../shared/scripts/get-helm.sh),
+          // every rendered object validated against upstream's schemas.
+          name: 'chart',
+          include: ['test/chart/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           testTimeout: 180_000,

@@ -53,12 +53,10 @@ function startControllers(registry: ResourceRegistry, logger: Logger): () => voi
 
 /** Build the service graph (storage is opened, system namespaces ensured). */
 export async function buildDeps(config: ServerConfig, logger: Logger = createLogger(config.logLevel)): Promise<Deps> {
-  if (config.etcdServers.length === 0) {
-    logger.info('no --etcd-servers given: using the embedded in-memory store (single process; data is lost at exit)');
-  } else {
-    logger.info({ etcdServers: config.etcdServers, prefix: config.etcdPrefix }, 'using etcd');
-  }
-  const kv = await openKvStore(config.etcdServers);
+  if (config.storageBackend === 'etcd3') logger.info({ etcdServers: config.etcdServers, prefix: config.etcdPrefix }, 'using etcd');
+  else if (config.storageBackend === 'embedded') logger.info({ dataDir: config.dataDir }, 'no --etcd-servers given: using the embedded store (one process; data persists under --data-dir)');
+  else logger.info('--storage-backend=memory: data is lost at exit');
+  const kv = await openKvStore({ backend: config.storageBackend, urls: config.etcdServers, dataDir: config.dataDir });
   const storage = new ObjectStore(kv, config.etcdPrefix);
   const registry = new ResourceRegistry(RESOURCE_TABLE, storage);
   installAdmission(registry, storage, config);

@@ -40,7 +40,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   if (config.tlsCertFile && config.tlsPrivateKeyFile) {
     [cert, key] = await Promise.all([readFile(config.tlsCertFile, 'utf8'), readFile(config.tlsPrivateKeyFile, 'utf8')]);
   } else {
-    const generated = await ensureServingCerts(config.certDir, [config.advertiseAddress]);
+    const generated = await ensureServingCerts(config.certDir, [config.advertiseAddress, ...config.tlsSans]);
     cert = generated.certPem;
     key = generated.keyPem;
     caPem = generated.caPem;

@@ -6,6 +6,16 @@ describe('loadConfig', () => {
     const c = loadConfig([], {});
     expect(c).toMatchObject({ securePort: 6443, bindAddress: '0.0.0.0', etcdServers: [], etcdPrefix: '/registry', etcdCompactionIntervalSeconds: 300 });
     expect(c.writeKubeconfig).toBe('.ck-apiserver/kubeconfig');
+    expect(c).toMatchObject({ storageBackend: 'embedded', dataDir: '.ck-apiserver/data', tlsSans: [] });
+  });
+  it('picks etcd3 with --etcd-servers, reads --storage-backend, --data-dir and --tls-san, and rejects contradictions', () => {
+    expect(loadConfig(['--etcd-servers=http://a:2379'], {}).storageBackend).toBe('etcd3');
+    expect(loadConfig(['--storage-backend=memory'], {}).storageBackend).toBe('memory');
+    expect(loadConfig(['--data-dir=/var/lib/x'], {}).dataDir).toBe('/var/lib/x');
+    expect(loadConfig(['--tls-san=api.example.com, 10.0.0.9'], {}).tlsSans).toEqual(['api.example.com', '10.0.0.9']);
+    expect(() => loadConfig(['--storage-backend=etcd3'], {})).toThrow(/needs --etcd-servers/);
+    expect(() => loadConfig(['--storage-backend=memory', '--etcd-servers=http://a:2379'], {})).toThrow(/cannot be used/);
+    expect(() => loadConfig(['--storage-backend=etcd2'], {})).toThrow(/invalid --storage-backend "etcd2"/);
   });
   it('reads flags in both forms, with flags over CK_ environment variables', () => {
     const c = loadConfig(['--secure-port', '7443', '--etcd-servers=http://a:2379,http://b:2379'], { CK_SECURE_PORT: '9999', CK_ETCD_PREFIX: '/x' });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { parseIpRange, parsePortRange } from '../admission/service-allocation/ranges.js';
 import { checkCipherSuites, TLS_VERSIONS, type TlsVersionName } from '../serving/cipher-suites.js';
-import type { ServerConfig } from './types.js';
+import { STORAGE_BACKENDS, type ServerConfig, type StorageBackendName } from './types.js';
 
 /** A bad flag or environment value. */
 export class ConfigError extends Error {}
@@ -23,7 +23,10 @@ const FLAGS: Record<string, { key: keyof ServerConfig; help: string }> = {
   'secure-port': { key: 'securePort', help: 'HTTPS port (default 6443; 0 picks a free port)' },
   'bind-address': { key: 'bindAddress', help: 'address to listen on (default 0.0.0.0)' },
   'advertise-address': { key: 'advertiseAddress', help: 'host written into the kubeconfig and discovery (default 127.0.0.1)' },
-  'etcd-servers': { key: 'etcdServers', help: 'comma list of etcd URLs; empty uses the embedded memory store' },
+  'etcd-servers': { key: 'etcdServers', help: 'comma list of etcd URLs; empty uses the embedded store under --data-dir' },
+  'storage-backend': { key: 'storageBackend', help: 'etcd3 (default with --etcd-servers), embedded (default without: persistent, under --data-dir) or memory (lost at exit)' },
+  'data-dir': { key: 'dataDir', help: 'directory of the embedded store (default .ck-apiserver/data)' },
+  'tls-san': { key: 'tlsSans', help: 'comma list of extra DNS names or IPs for the generated serving certificate' },
   'etcd-prefix': { key: 'etcdPrefix', help: 'key prefix in etcd (default /registry)' },
   'tls-cert-file': { key: 'tlsCertFile', help: 'serving certificate (PEM); generated when absent' },
   'tls-private-key-file': { key: 'tlsPrivateKeyFile', help: 'serving key (PEM)' },
@@ -110,6 +113,10 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Ser
       throw new ConfigError(`invalid --etcd-compaction-interval: ${(err as Error).message}`);
     }
   }
+  const etcdServers = (raw['etcd-servers'] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const storageBackend = parse<StorageBackendName>('storage-backend', z.enum(STORAGE_BACKENDS), etcdServers.length ? 'etcd3' : 'embedded');
+  if (storageBackend === 'etcd3' && etcdServers.length === 0) throw new ConfigError('--storage-backend=etcd3 needs --etcd-servers');
+  if (storageBackend !== 'etcd3' && etcdServers.length > 0) throw new ConfigError(`--etcd-servers cannot be used with --storage-backend=${storageBackend}`);
   const tlsCipherSuites = (raw['tls-cipher-suites'] ?? '').split(',').map((c) => c.trim()).filter(Boolean);
   try {
     checkCipherSuites(tlsCipherSuites);
@@ -120,7 +127,10 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Ser
     securePort: parse('secure-port', port, 6443),
     bindAddress: parse('bind-address', z.string().min(1), '0.0.0.0'),
     advertiseAddress: parse('advertise-address', z.string().min(1), '127.0.0.1'),
-    etcdServers: (raw['etcd-servers'] ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    etcdServers,
+    storageBackend,
+    dataDir: parse('data-dir', z.string().min(1), join('.ck-apiserver', 'data')),
+    tlsSans: (raw['tls-san'] ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     etcdPrefix: parse('etcd-prefix', z.string().min(1), '/registry'),
     tlsCertFile,
     tlsPrivateKeyFile,

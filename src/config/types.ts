@@ -1,5 +1,9 @@
 import type { TlsVersionName } from '../serving/cipher-suites.js';
 
+/** The storage backends `--storage-backend` accepts. */
+export const STORAGE_BACKENDS = ['etcd3', 'embedded', 'memory'] as const;
+export type StorageBackendName = (typeof STORAGE_BACKENDS)[number];
+
 /**
  * The server's settings after flags and environment variables are read. Every flag mirrors the
  * upstream kube-apiserver name where one exists; each also reads an environment variable named
@@ -11,8 +15,18 @@ export interface ServerConfig {
   readonly securePort: number;
   /** `--bind-address` (default 0.0.0.0). */
   readonly bindAddress: string;
-  /** `--etcd-servers`: comma list of URLs; empty means the embedded memory store. */
+  /** `--etcd-servers`: comma list of etcd URLs (required with `--storage-backend=etcd3`). */
   readonly etcdServers: readonly string[];
+  /**
+   * `--storage-backend` (upstream's flag; upstream knows only `etcd3`): `etcd3` when
+   * `--etcd-servers` is given, else `embedded` (a persistent store under `--data-dir`); `memory`
+   * keeps everything in the process and loses it at exit.
+   */
+  readonly storageBackend: StorageBackendName;
+  /** `--data-dir` (default `.ck-apiserver/data`): where the embedded store keeps its files. */
+  readonly dataDir: string;
+  /** `--tls-san`: extra DNS names or IPs for a generated serving certificate (comma list). */
+  readonly tlsSans: readonly string[];
   /** `--etcd-prefix` (default `/registry`). */
   readonly etcdPrefix: string;
   /** `--tls-cert-file` / `--tls-private-key-file`: PEM files; both or neither. */

@@ -23,6 +23,7 @@ const running = await startServer({
   writeKubeconfig: '',
   etcdCompactionIntervalSeconds: 0,
   logLevel: 'silent',
+  storageBackend: 'memory',
 });
 const agent = new Agent({ connect: { ca: running.caPem } });
 const seen: Record<string, number[]> = {};

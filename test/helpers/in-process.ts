@@ -44,6 +44,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     writeKubeconfig: join(dir, 'kubeconfig'),
     etcdCompactionIntervalSeconds: 0,
     logLevel: 'silent',
+    storageBackend: overrides.etcdServers?.length ? 'etcd3' : 'memory',
     ...overrides,
   };
   const running = await startServer(config);

@@ -36,7 +36,7 @@ export async function startServerProcess(etcdServers: string[], extraArgs: strin
     `--cert-dir=${join(dir, 'certs')}`,
     `--token-auth-file=${tokenFile}`,
     `--write-kubeconfig=${join(dir, 'kubeconfig')}`,
-    ...(etcdServers.length ? [`--etcd-servers=${etcdServers.join(',')}`] : []),
+    ...(etcdServers.length ? [`--etcd-servers=${etcdServers.join(',')}`] : [`--data-dir=${join(dir, 'data')}`]),
     ...extraArgs,
   ];
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CK_LOG_LEVEL: 'info' } });

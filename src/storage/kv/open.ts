@@ -6,11 +6,25 @@ import { EtcdKvStore, type EtcdStoreOptions } from './etcd/etcd-store.js';
 import { MemoryKvStore } from './memory/memory-store.js';
 import { KvError, type KvStore } from './types.js';
 
+/** Which backend to open: `etcd3` at `urls`, `embedded` under `dataDir`, or `memory`. */
+export interface StorageSpec {
+  readonly backend: 'etcd3' | 'embedded' | 'memory';
+  readonly urls: readonly string[];
+  readonly dataDir: string;
+}
+
 /**
  * Open the store for `urls`. Throws KvError('Internal') for an unknown scheme or a mix of
  * memory and etcd URLs. Opening etcd does not wait for a connection; the first call does.
  */
-export async function openKvStore(urls: readonly string[], options: EtcdStoreOptions = {}): Promise<KvStore> {
+export async function openKvStore(spec: readonly string[] | StorageSpec, options: EtcdStoreOptions = {}): Promise<KvStore> {
+  if (!Array.isArray(spec)) {
+    const s = spec as StorageSpec;
+    if (s.backend === 'memory') return new MemoryKvStore();
+    if (s.backend === 'embedded') throw new KvError('Internal', 'the embedded store is not built yet');
+    return new EtcdKvStore(s.urls, options);
+  }
+  const urls = spec as readonly string[];
   const list = urls.map((u) => u.trim()).filter(Boolean);
   if (list.length === 0 || list.every((u) => u.startsWith('memory://'))) return new MemoryKvStore();
   if (!list.every((u) => /^https?:\/\//.test(u))) {

@@ -136,6 +136,11 @@ export interface KvStore {
   compact(revision: number): Promise<void>;
   /** Grant a lease of `ttlSeconds`; keys attached to it are deleted when it expires. */
   grantLease(ttlSeconds: number): Promise<number>;
+  /**
+   * Bytes the backend's database takes (etcd's dbSize from the maintenance status; the
+   * embedded store's file size; the memory store's estimate). Feeds apiserver_storage_size_bytes.
+   */
+  dbSizeBytes?(): Promise<number>;
   /** Release connections and end all watches. */
   close(): Promise<void>;
 }

@@ -20,6 +20,9 @@ import { createApp } from './http/app.js';
 import type { ApiState } from './http/context.js';
 import { createLogger } from './observability/logger.js';
 import { createMetrics } from './observability/metrics.js';
+import { collectStorageMetrics, storageObserver } from './observability/storage-metrics.js';
+import type { Lifecycle } from './http/routes/system.js';
+import { instrumentKvStore } from './storage/kv/instrumented.js';
 import { ResourceRegistry } from './registry/resource-registry.js';
 import { RESOURCE_TABLE } from './resources/table.js';
 import { openKvStore } from './storage/kv/open.js';
@@ -38,6 +41,8 @@ export interface Deps {
   readonly compactor: Compactor;
   /** Runs the namespace controller and the garbage collectors on one replica at a time. */
   readonly controllers: LeaderElector;
+  /** `shuttingDown` is set when stop() begins (readyz's shutdown check). */
+  readonly lifecycle: Lifecycle;
   /** Set by the server once it listens: host:port advertised in discovery. */
   advertisedHostPort: string;
 }
@@ -56,7 +61,8 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
   if (config.storageBackend === 'etcd3') logger.info({ etcdServers: config.etcdServers, prefix: config.etcdPrefix }, 'using etcd');
   else if (config.storageBackend === 'embedded') logger.info({ dataDir: config.dataDir }, 'no --etcd-servers given: using the embedded store (one process; data persists under --data-dir)');
   else logger.info('--storage-backend=memory: data is lost at exit');
-  const kv = await openKvStore({ backend: config.storageBackend, urls: config.etcdServers, dataDir: config.dataDir });
+  const metrics = createMetrics();
+  const kv = instrumentKvStore(await openKvStore({ backend: config.storageBackend, urls: config.etcdServers, dataDir: config.dataDir }), config.etcdPrefix, storageObserver(metrics));
   const storage = new ObjectStore(kv, config.etcdPrefix);
   const registry = new ResourceRegistry(RESOURCE_TABLE, storage);
   installAdmission(registry, storage, config);
@@ -75,7 +81,12 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
     logger.info('no --token-auth-file given: generated an admin token (see the written kubeconfig)');
   }
 
-  const metrics = createMetrics();
+  collectStorageMetrics(
+    metrics,
+    kv,
+    registry.all().map((s) => ({ resource: s.def.group ? `${s.def.plural}.${s.def.group}` : s.def.plural, keyPrefix: storage.fullKey(s.keyPrefix('')) })),
+  );
+  const lifecycle: Lifecycle = { shuttingDown: false };
   const deps: Deps = {
     config,
     logger,
@@ -86,6 +97,7 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
     compactor: new Compactor(kv, logger, config.etcdCompactionIntervalSeconds),
     controllers: new LeaderElector(kv, storage.fullKey('ck-apiserver/controller-leader'), `${hostname()}_${randomUUID()}`, () => startControllers(registry, logger), logger),
     advertisedHostPort: `${config.advertiseAddress}:${config.securePort}`,
+    lifecycle,
     app: undefined as unknown as Koa<ApiState>,
   };
   const app = createApp({
@@ -94,6 +106,7 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
     authenticator,
     logger,
     metrics,
+    lifecycle,
     inFlightLimits: { readOnly: config.maxRequestsInflight, mutating: config.maxMutatingRequestsInflight },
     watch: {
       minRequestTimeoutSeconds: config.minRequestTimeoutSeconds,

@@ -81,6 +81,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     caPem,
     kubeconfigPath,
     async stop() {
+      deps.lifecycle.shuttingDown = true;
       deps.compactor.stop();
       await deps.controllers.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -7,7 +7,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import bodyParser from 'koa-bodyparser';
 import type { Logger } from 'pino';
-import type { Gauge, Registry } from 'prom-client';
+import type { Counter, Gauge, Registry } from 'prom-client';
 import { codecFor } from '../api/protobuf/codec.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
 import type { KvStore } from '../storage/kv/types.js';
@@ -19,19 +19,26 @@ import { authentication, type Authenticator } from './middleware/authentication.
 import { errorHandler } from './middleware/error-handler.js';
 import { protobufBody } from './middleware/protobuf-body.js';
 import { maxInFlight } from './middleware/max-in-flight.js';
-import { observe, type RequestMetrics } from './middleware/observe.js';
+import { observe, sharedLabels, trackLongRunning, type RequestMetrics } from './middleware/observe.js';
 import { requestInfoMiddleware } from './middleware/request-info.js';
 import { apiGroup, apiGroupList, apiResourceList, apiVersions, findGroup } from './routes/discovery.js';
 import { installOpenApiRoutes } from './routes/openapi.js';
 import { respondAggregated } from './routes/aggregated-discovery.js';
-import { installSystemRoutes } from './routes/system.js';
+import { installSystemRoutes, type Lifecycle } from './routes/system.js';
 
 export interface AppDeps {
   readonly registry: ResourceRegistry;
   readonly kv: KvStore;
   readonly authenticator: Authenticator;
   readonly logger: Logger;
-  readonly metrics: RequestMetrics & { readonly registry: Registry; readonly inflight: Gauge<string> };
+  readonly metrics: RequestMetrics & {
+    readonly registry: Registry;
+    readonly inflight: Gauge<string>;
+    readonly longrunning: Gauge<string>;
+    readonly requestTerminations: Counter<string>;
+  };
+  /** `shuttingDown` turns readyz's shutdown check red. */
+  readonly lifecycle: Lifecycle;
   /** --max-requests-inflight / --max-mutating-requests-inflight. */
   readonly inFlightLimits: { readonly readOnly: number; readonly mutating: number };
   readonly watch: WatchSettings;
@@ -55,7 +62,10 @@ export function createApp(deps: AppDeps): Koa<ApiState> {
   app.use(errorHandler(deps.logger));
   app.use(requestInfoMiddleware());
   app.use(authentication(deps.authenticator));
-  app.use(maxInFlight(deps.inFlightLimits, deps.metrics.inflight));
+  app.use(
+    maxInFlight(deps.inFlightLimits, deps.metrics.inflight, (ctx) => deps.metrics.requestTerminations.inc({ ...sharedLabels(ctx), code: '429' })),
+  );
+  app.use(trackLongRunning(deps.metrics.longrunning));
   app.use(protobufBody(MAX_BODY_BYTES));
   app.use(
     bodyParser({
@@ -71,7 +81,7 @@ export function createApp(deps: AppDeps): Koa<ApiState> {
   });
 
   const router = new Router<ApiState>();
-  installSystemRoutes(router, deps.kv, deps.metrics.registry);
+  installSystemRoutes(router, deps.kv, deps.metrics.registry, deps.lifecycle);
   installOpenApiRoutes(router, deps.registry.definitions);
   const versions = (ctx: ApiContext) => respond(ctx, 200, apiVersions(deps.advertisedHostPort()));
   router.get(['/api', '/api/'], (ctx) => respondAggregated(ctx, deps.registry.definitions, 'api') || versions(ctx));

@@ -1,11 +1,15 @@
 /**
- * Prometheus metrics with upstream names and labels (k8s.io/apiserver pkg/endpoints/metrics):
- * request counts and latencies, registered watchers, stored objects, etcd latency, in-flight
- * requests, plus Node's default process metrics. Each server has its own registry.
+ * Prometheus metrics with upstream names, labels, help texts and buckets (k8s.io/apiserver
+ * pkg/endpoints/metrics/metrics.go, pkg/storage/etcd3/metrics/metrics.go): request counts,
+ * latencies (all and SLI), response sizes, long-running requests, terminations, registered
+ * watchers, in-flight requests, stored objects and database size, etcd request latency, counts
+ * and errors, plus Node's default process metrics. Each server has its own registry.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 const REQUEST_LABELS = ['verb', 'dry_run', 'group', 'version', 'resource', 'subresource', 'scope', 'component'] as const;
+/** The request labels without dry_run, as upstream's newer request metrics carry them. */
+const SHARED_LABELS = ['verb', 'group', 'version', 'resource', 'subresource', 'scope', 'component'] as const;
 
 export interface Metrics {
   readonly registry: Registry;
@@ -15,7 +19,17 @@ export interface Metrics {
   readonly storageObjects: Gauge<string>;
   readonly etcdRequestDuration: Histogram<string>;
   readonly inflight: Gauge<string>;
+  readonly longrunning: Gauge<string>;
+  readonly responseSizes: Histogram<string>;
+  readonly requestSliDuration: Histogram<string>;
+  readonly requestTerminations: Counter<string>;
+  readonly storageSizeBytes: Gauge<string>;
+  readonly etcdRequests: Counter<string>;
+  readonly etcdRequestErrors: Counter<string>;
 }
+
+/** upstream's request latency buckets (seconds). */
+const LATENCY_BUCKETS = [0.005, 0.025, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1, 1.25, 1.5, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30, 45, 60];
 
 export function createMetrics(): Metrics {
   const registry = new Registry();
@@ -32,7 +46,7 @@ export function createMetrics(): Metrics {
       name: 'apiserver_request_duration_seconds',
       help: 'Response latency distribution in seconds for each verb, group, version, resource, subresource, scope and component.',
       labelNames: [...REQUEST_LABELS],
-      buckets: [0.005, 0.025, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1, 1.25, 1.5, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30, 45, 60],
+      buckets: LATENCY_BUCKETS,
       registers: [registry],
     }),
     registeredWatchers: new Gauge({
@@ -51,13 +65,57 @@ export function createMetrics(): Metrics {
       name: 'etcd_request_duration_seconds',
       help: 'Etcd request latency in seconds for each operation and object type.',
       labelNames: ['operation', 'type'],
-      buckets: [0.005, 0.025, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1, 1.25, 1.5, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30, 45, 60],
+      buckets: LATENCY_BUCKETS,
       registers: [registry],
     }),
     inflight: new Gauge({
       name: 'apiserver_current_inflight_requests',
       help: 'Maximal number of currently used inflight request limit of this apiserver per request kind in last second.',
       labelNames: ['request_kind'],
+      registers: [registry],
+    }),
+    longrunning: new Gauge({
+      name: 'apiserver_longrunning_requests',
+      help: 'Gauge of all active long-running apiserver requests broken out by verb, group, version, resource, scope and component. Not all requests are tracked this way.',
+      labelNames: [...SHARED_LABELS],
+      registers: [registry],
+    }),
+    responseSizes: new Histogram({
+      name: 'apiserver_response_sizes',
+      help: 'Response size distribution in bytes for each group, version, verb, resource, subresource, scope and component.',
+      labelNames: [...SHARED_LABELS],
+      buckets: [1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10],
+      registers: [registry],
+    }),
+    requestSliDuration: new Histogram({
+      name: 'apiserver_request_sli_duration_seconds',
+      help: 'Response latency distribution (not counting webhook duration and priority & fairness queue wait times) in seconds for each verb, group, version, resource, subresource, scope and component.',
+      labelNames: [...SHARED_LABELS],
+      buckets: [0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1, 1.25, 1.5, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30, 45, 60],
+      registers: [registry],
+    }),
+    requestTerminations: new Counter({
+      name: 'apiserver_request_terminations_total',
+      help: 'Number of requests which apiserver terminated in self-defense.',
+      labelNames: [...SHARED_LABELS, 'code'],
+      registers: [registry],
+    }),
+    storageSizeBytes: new Gauge({
+      name: 'apiserver_storage_size_bytes',
+      help: 'Size of the storage database file physically allocated in bytes.',
+      labelNames: ['storage_cluster_id'],
+      registers: [registry],
+    }),
+    etcdRequests: new Counter({
+      name: 'etcd_requests_total',
+      help: 'Etcd request counts for each operation and object type.',
+      labelNames: ['operation', 'type'],
+      registers: [registry],
+    }),
+    etcdRequestErrors: new Counter({
+      name: 'etcd_request_errors_total',
+      help: 'Etcd failed request counts for each operation and object type.',
+      labelNames: ['operation', 'type'],
       registers: [registry],
     }),
   };

@@ -14,13 +14,20 @@ export function tooManyRequests(): ApiError {
   return new ApiError(429, 'TooManyRequests', 'Too many requests, please try again later.', { retryAfterSeconds: 1 });
 }
 
-export function maxInFlight(limits: { readOnly: number; mutating: number }, gauge?: Gauge<string>) {
+/**
+ * The max-in-flight filter. `gauge` is apiserver_current_inflight_requests{request_kind};
+ * `onReject` runs for every request refused with 429 (apiserver_request_terminations_total).
+ */
+export function maxInFlight(limits: { readOnly: number; mutating: number }, gauge?: Gauge<string>, onReject?: (ctx: ApiContext) => void) {
   const inFlight = { readOnly: 0, mutating: 0 };
   return async (ctx: ApiContext, next: () => Promise<void>): Promise<void> => {
     const info = ctx.state.requestInfo;
     if (info?.verb === 'watch') return next();
     const kind = MUTATING.has(ctx.method) ? 'mutating' : 'readOnly';
-    if (inFlight[kind] >= limits[kind]) throw tooManyRequests();
+    if (inFlight[kind] >= limits[kind]) {
+      onReject?.(ctx);
+      throw tooManyRequests();
+    }
     inFlight[kind]++;
     gauge?.set({ request_kind: kind }, inFlight[kind]);
     try {

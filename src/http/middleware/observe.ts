@@ -7,16 +7,41 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { Counter, Histogram } from 'prom-client';
+import type { Counter, Gauge, Histogram } from 'prom-client';
 import type { ApiContext } from '../context.js';
 
 export interface RequestMetrics {
   readonly requestTotal: Counter<string>;
   readonly requestDuration: Histogram<string>;
+  readonly requestSliDuration: Histogram<string>;
+  readonly responseSizes: Histogram<string>;
+}
+
+/** Paths of probes and scrapes: their access lines are logged at debug, not info. */
+const QUIET_PATHS = /^\/(healthz|livez|readyz|metrics)(\/|$)/;
+
+/** The request labels upstream's metrics share (verb, dry_run, group, version, resource, subresource, scope, component). */
+export function requestLabels(ctx: ApiContext): Record<string, string> {
+  const info = ctx.state.requestInfo;
+  return {
+    verb: (info?.isResourceRequest ? VERBS[info.verb] : undefined) ?? ctx.method,
+    dry_run: dryRunLabel(ctx.query.dryRun),
+    group: info?.group ?? '',
+    version: info?.version ?? '',
+    resource: info?.resource ?? '',
+    subresource: info?.subresource ?? '',
+    scope: !info?.isResourceRequest ? '' : info.name ? 'resource' : info.namespace ? 'namespace' : 'cluster',
+    component: 'apiserver',
+  };
 }
 
 const VERBS: Record<string, string> = { create: 'POST', update: 'PUT', patch: 'PATCH', get: 'GET', list: 'LIST', watch: 'WATCH', delete: 'DELETE', deletecollection: 'DELETECOLLECTION' };
 
+/**
+ * Count, time and log every request. A watch is long-running: it raises
+ * apiserver_longrunning_requests while open, and is left out of the SLI latency and response
+ * sizes, as upstream does.
+ */
 export function observe(metrics: RequestMetrics, logger: Logger) {
   return async (ctx: ApiContext, next: () => Promise<void>): Promise<void> => {
     const started = process.hrtime.bigint();
@@ -26,24 +51,43 @@ export function observe(metrics: RequestMetrics, logger: Logger) {
       await next();
     } finally {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const info = ctx.state.requestInfo;
       const code = String(ctx.respond === false ? ctx.res.statusCode : ctx.status);
-      const labels = {
-        verb: (info?.isResourceRequest ? VERBS[info.verb] : undefined) ?? ctx.method,
-        dry_run: dryRunLabel(ctx.query.dryRun),
-        group: info?.group ?? '',
-        version: info?.version ?? '',
-        resource: info?.resource ?? '',
-        subresource: info?.subresource ?? '',
-        scope: !info?.isResourceRequest ? '' : info.name ? 'resource' : info.namespace ? 'namespace' : 'cluster',
-        component: 'apiserver',
-      };
+      const labels = requestLabels(ctx);
+      const shared = sharedLabels(ctx);
       metrics.requestTotal.inc({ ...labels, code });
       metrics.requestDuration.observe(labels, seconds);
-      logger.info(
+      if (labels.verb !== 'WATCH') {
+        metrics.requestSliDuration.observe(shared, seconds);
+        metrics.responseSizes.observe(shared, ctx.response.length ?? 0);
+      }
+      const level = QUIET_PATHS.test(ctx.path) ? 'debug' : 'info';
+      logger[level](
         { requestId, method: ctx.method, path: ctx.path, code: Number(code), ms: Math.round(seconds * 1000), user: ctx.state.user?.name, userAgent: ctx.get('User-Agent') },
         'request',
       );
+    }
+  };
+}
+
+/** The labels of upstream's newer request metrics: requestLabels without dry_run. */
+export function sharedLabels(ctx: ApiContext): Record<string, string> {
+  const { dry_run: _dryRun, ...shared } = requestLabels(ctx);
+  return shared;
+}
+
+/**
+ * Raise apiserver_longrunning_requests while a watch is open. Runs after request info is known
+ * (upstream's long-running request check is its watch and proxy verbs; only watch exists here).
+ */
+export function trackLongRunning(gauge: Gauge<string>) {
+  return async (ctx: ApiContext, next: () => Promise<void>): Promise<void> => {
+    if (ctx.state.requestInfo?.verb !== 'watch') return next();
+    const labels = sharedLabels(ctx);
+    gauge.inc(labels);
+    try {
+      await next();
+    } finally {
+      gauge.dec(labels);
     }
   };
 }

@@ -1,55 +1,58 @@
 /**
- * Non-API routes: health (`/healthz`, `/livez`, `/readyz`), `/version` and `/metrics`.
- * `/readyz` reports not ready while storage cannot be read.
+ * Non-API routes: health (`/healthz`, `/livez`, `/readyz`, see health.ts), `/version` and
+ * `/metrics`. Checks: `ping` and `log` everywhere; `etcd` (storage answers within 3 s) on
+ * `/healthz` and `/readyz`; `shutdown` on `/readyz` (fails once the server is stopping).
+ * Unlike upstream, `/livez` has no `etcd` check: a storage outage takes replicas out of
+ * rotation (`/readyz`) without an orchestrator restarting them, which would not help.
  */
 import type Router from '@koa/router';
 import type { Registry } from 'prom-client';
+import { buildInfo } from '../../build-info.js';
 import type { KvStore } from '../../storage/kv/types.js';
+import type { ApiState } from '../context.js';
+import { installHealthRoutes, withTimeout, type HealthCheck } from './health.js';
 
-/** What `/version` answers (upstream version.Info). The minor version picks kubectl's dispatcher target. */
-export const VERSION_INFO = {
-  major: '1',
-  minor: '10',
-  gitVersion: 'v1.10.0+ck-apiserver-0.1.0',
-  gitCommit: 'unknown',
-  gitTreeState: 'clean',
-  buildDate: '2026-11-22T00:00:00Z',
-  goVersion: `node${process.versions.node}`,
-  compiler: 'tsc',
-  platform: `${process.platform}/${process.arch === 'x64' ? 'amd64' : process.arch}`,
-};
-
-export function installSystemRoutes(router: Router, kv: KvStore, registry: Registry): void {
-  const ok = (ctx: { type: string; body: unknown }) => {
-    ctx.type = 'text/plain';
-    ctx.body = 'ok';
+/**
+ * What `/version` answers (upstream version.Info): minor 10 picks kubectl's dispatcher target;
+ * gitVersion, gitCommit, gitTreeState and buildDate come from this build (src/build-info.ts).
+ */
+export function versionInfo(): Record<string, string> {
+  const build = buildInfo();
+  return {
+    major: '1',
+    minor: '10',
+    gitVersion: `v1.10.0+ck-apiserver-${build.version}`,
+    gitCommit: build.gitCommit,
+    gitTreeState: build.gitTreeState,
+    buildDate: build.buildDate,
+    goVersion: `node${process.versions.node}`,
+    compiler: 'tsc',
+    platform: `${process.platform}/${process.arch === 'x64' ? 'amd64' : process.arch}`,
   };
-  router.get(['/healthz', '/livez'], ok);
-  router.get('/readyz', async (ctx) => {
-    try {
-      await withTimeout(kv.currentRevision(), 3000);
-      ok(ctx);
-    } catch (err) {
-      ctx.status = 500;
-      ctx.type = 'text/plain';
-      ctx.body = `[-]etcd failed: ${(err as Error).message}\nreadyz check failed`;
-    }
-  });
+}
+
+/** Whether the server has begun to stop (readyz's `shutdown` check). */
+export interface Lifecycle {
+  shuttingDown: boolean;
+}
+
+export function installSystemRoutes(router: Router<ApiState>, kv: KvStore, registry: Registry, lifecycle: Lifecycle): void {
+  const ping: HealthCheck = { name: 'ping', run: async () => {} };
+  const log: HealthCheck = { name: 'log', run: async () => {} };
+  const etcd: HealthCheck = { name: 'etcd', run: async () => void (await withTimeout(kv.currentRevision(), 3000)) };
+  const shutdown: HealthCheck = {
+    name: 'shutdown',
+    run: async () => {
+      if (lifecycle.shuttingDown) throw new Error('process is shutting down');
+    },
+  };
+  installHealthRoutes(router, { healthz: [ping, log, etcd], livez: [ping, log], readyz: [ping, log, etcd, shutdown] });
   router.get('/version', (ctx) => {
     ctx.type = 'application/json';
-    ctx.body = JSON.stringify(VERSION_INFO, null, 2);
+    ctx.body = JSON.stringify(versionInfo(), null, 2);
   });
   router.get('/metrics', async (ctx) => {
     ctx.type = registry.contentType;
     ctx.body = await registry.metrics();
   });
-}
-
-async function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([p, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('timed out')), ms)))]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

@@ -151,6 +151,11 @@ export class EtcdKvStore implements KvStore {
     return (await this.range({ start: 'compact_rev_key', limit: 1 })).revision;
   }
 
+  /** etcd's dbSize (bytes physically allocated) from the maintenance status of the member answering. */
+  async dbSizeBytes(): Promise<number> {
+    return this.guard(() => withRetry(async (deadline) => Number((await this.client.maintenance.status({ deadline })).dbSize), this.capped));
+  }
+
   async compact(revision: number): Promise<void> {
     // A retry after an attempt that did compact finds the revision compacted: that is success.
     await this.guard(() =>

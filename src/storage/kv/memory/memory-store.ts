@@ -90,6 +90,13 @@ export class MemoryKvStore implements KvStore {
     return this.revision;
   }
 
+  /** An estimate: the UTF-16 bytes of every key and value still held, history included. */
+  async dbSizeBytes(): Promise<number> {
+    let bytes = 0;
+    for (const [key, versions] of this.history) for (const v of versions) bytes += 2 * (key.length + (v.kv?.value.length ?? 0));
+    return bytes;
+  }
+
   async compact(revision: number): Promise<void> {
     this.assertOpen();
     if (revision > this.revision) throw new KvError('FutureRevision', 'mvcc: required revision is a future revision');

@@ -1,8 +1,10 @@
 /**
- * Backend registry by URL scheme: no URL or `memory://` opens the embedded memory store;
- * `http://` / `https://` endpoints open etcd.
+ * Opening a backend: from the settings (`etcd3` at the etcd URLs, `embedded` LMDB under the
+ * data directory, or `memory`), or, for tests and benchmarks, from a URL list (none or
+ * `memory://` opens the memory store; `http://` / `https://` endpoints open etcd).
  */
 import { EtcdKvStore, type EtcdStoreOptions } from './etcd/etcd-store.js';
+import { EmbeddedKvStore } from './embedded/embedded-store.js';
 import { MemoryKvStore } from './memory/memory-store.js';
 import { KvError, type KvStore } from './types.js';
 
@@ -21,7 +23,7 @@ export async function openKvStore(spec: readonly string[] | StorageSpec, options
   if (!Array.isArray(spec)) {
     const s = spec as StorageSpec;
     if (s.backend === 'memory') return new MemoryKvStore();
-    if (s.backend === 'embedded') throw new KvError('Internal', 'the embedded store is not built yet');
+    if (s.backend === 'embedded') return new EmbeddedKvStore(s.dataDir);
     return new EtcdKvStore(s.urls, options);
   }
   const urls = spec as readonly string[];

@@ -24,6 +24,7 @@ COPY --from=build /src/node_modules ./node_modules
 COPY --from=build /src/dist ./dist
 ENV NODE_ENV=production \
     CK_CERT_DIR=/var/lib/ck-apiserver/certs \
+    CK_DATA_DIR=/var/lib/ck-apiserver/data \
     CK_WRITE_KUBECONFIG=/var/lib/ck-apiserver/kubeconfig
 # Generated certificates and the kubeconfig go to a state directory owned by the runtime user
 # (made with node: the base image need not have mkdir or chown).

@@ -117,7 +117,7 @@ describe('other clients', () => {
   });
 
   it('Helm 4 installs with --wait, upgrades, rolls back and uninstalls a chart of core kinds with default flags', async () => {
-    const helm = (await run('bash', [join(import.meta.dirname, '../../../shared/scripts/get-helm.sh')])).stdout.trim();
+    const helm = process.env.HELM ?? (await run('bash', [join(import.meta.dirname, '../../../shared/scripts/get-helm.sh')])).stdout.trim();
     const chart = await mkdtemp(join(tmpdir(), 'chart-'));
     await mkdir(join(chart, 'templates'));
     await writeFile(join(chart, 'Chart.yaml'), 'apiVersion: v2\nname: core\nversion: 0.1.0\n');

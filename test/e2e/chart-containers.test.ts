@@ -93,7 +93,7 @@ it("accepts the chart's one token and verifies with the chart's one CA on both r
   const agent = new Agent({ connect: { ca, rejectUnauthorized: true } });
   const replicas = containers.slice(1).map((c) => `https://127.0.0.1:${c.getMappedPort(6443)}`);
   const call = async (url: string, method: string, path: string, body?: unknown) => {
-    const res = await request(url + path, { method: method as never, dispatcher: agent, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
+    const res = await request(url + path, { method: method as never, dispatcher: agent, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
     return { status: res.statusCode, body: (await res.body.json()) as any };
   };
   try {

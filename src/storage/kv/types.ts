@@ -156,3 +156,12 @@ export function prefixEnd(prefix: string): string {
   }
   return '\0';
 }
+
+/**
+ * The next version of `key` written at `revision` over `prev` (undefined when the key is new):
+ * createRevision kept, version counted up from 1, `lease` (0 for none) attached, as etcd's MVCC
+ * store does for a put.
+ */
+export function nextKeyValue(key: string, value: string, revision: number, prev: KeyValue | undefined, lease: number): KeyValue {
+  return { key, value, createRevision: prev ? prev.createRevision : revision, modRevision: revision, version: prev ? prev.version + 1 : 1, lease };
+}

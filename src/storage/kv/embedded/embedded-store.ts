@@ -18,7 +18,7 @@ import { setMaxListeners } from 'node:events';
 import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { open, type Database, type RootDatabase } from 'lmdb';
-import { KvError, type KeyValue, type KvStore, type KvWatch, type RangeOptions, type RangeResult, type TxnResult, type WatchOptions } from '../types.js';
+import { KvError, nextKeyValue, type KeyValue, type KvStore, type KvWatch, type RangeOptions, type RangeResult, type TxnResult, type WatchOptions } from '../types.js';
 import { lockDataDir } from './data-lock.js';
 import { watchLog, type LogEntry } from './embedded-watch.js';
 
@@ -226,14 +226,7 @@ export class EmbeddedKvStore implements KvStore {
   /** Inside a write transaction: store a new version of `key` at the next revision. */
   private put(current: number, key: string, value: string, lease: number | undefined, prev: KeyValue | undefined): TxnResult {
     const revision = current + 1;
-    const kv: KeyValue = {
-      key,
-      value,
-      createRevision: prev ? prev.createRevision : revision,
-      modRevision: revision,
-      version: prev ? prev.version + 1 : 1,
-      lease: lease && this.leases.get(lease) !== undefined ? lease : 0,
-    };
+    const kv = nextKeyValue(key, value, revision, prev, lease && this.leases.get(lease) !== undefined ? lease : 0);
     this.live.put(key, kv);
     this.record(revision, { revision, type: 'put', kv, ...(prev ? { prevKv: prev } : {}) }, kv);
     return { succeeded: true, revision, current: kv };

@@ -8,7 +8,7 @@
  * own. The log is bounded: past `maxLogEntries` the oldest half is compacted away, and a
  * watcher still reading there fails with 'Compacted' (clients then relist, as with etcd).
  */
-import { KvError, type KeyValue, type KvEvent, type KvStore, type KvWatch, type KvWatchResponse, type RangeOptions, type RangeResult, type TxnResult, type WatchOptions } from '../types.js';
+import { KvError, nextKeyValue, type KeyValue, type KvEvent, type KvStore, type KvWatch, type KvWatchResponse, type RangeOptions, type RangeResult, type TxnResult, type WatchOptions } from '../types.js';
 import { SortedKeys } from './sorted-keys.js';
 
 interface LogEntry extends KvEvent {
@@ -133,14 +133,7 @@ export class MemoryKvStore implements KvStore {
 
   private put(key: string, value: string, lease: number | undefined, prev: KeyValue | undefined): TxnResult {
     const revision = ++this.revision;
-    const kv: KeyValue = {
-      key,
-      value,
-      createRevision: prev ? prev.createRevision : revision,
-      modRevision: revision,
-      version: prev ? prev.version + 1 : 1,
-      lease: lease && this.leases.has(lease) ? lease : 0,
-    };
+    const kv = nextKeyValue(key, value, revision, prev, lease && this.leases.has(lease) ? lease : 0);
     if (prev?.lease && prev.lease !== kv.lease) this.leases.get(prev.lease)?.keys.delete(key);
     if (kv.lease) this.leases.get(kv.lease)!.keys.add(key);
     this.live.set(key, kv);

@@ -53,7 +53,7 @@ export function observe(metrics: RequestMetrics, logger: Logger) {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const code = String(ctx.respond === false ? ctx.res.statusCode : ctx.status);
       const labels = requestLabels(ctx);
-      const shared = sharedLabels(ctx);
+      const { dry_run: _dryRun, ...shared } = labels;
       metrics.requestTotal.inc({ ...labels, code });
       metrics.requestDuration.observe(labels, seconds);
       if (labels.verb !== 'WATCH') {

@@ -69,6 +69,7 @@ beforeAll(async () => {
         .withDroppedCapabilities('ALL')
         .withSecurityOpt('no-new-privileges')
         .withCommand(c.args)
+        .withEnvironment(Object.fromEntries((c.env ?? []).map((e: { name: string; value: string }) => [e.name, e.value])))
         .withBindMounts(mounts)
         .withTmpFs(tmpfs)
         .withNetwork(network)

@@ -3,7 +3,7 @@
  * NamespaceLifecycle on every namespaced kind, then service IP and node port allocation.
  */
 import type { ResourceRegistry } from '../registry/resource-registry.js';
-import type { ObjectStore } from '../storage/object-store.js';
+import type { ObjectStorage } from '../storage/types.js';
 import { namespaceLifecycle } from './namespace-lifecycle.js';
 import { serviceAllocation } from './service-allocation/service-allocation.js';
 
@@ -12,7 +12,7 @@ export interface AdmissionSettings {
   readonly serviceNodePortRange: string;
 }
 
-export function installAdmission(registry: ResourceRegistry, storage: ObjectStore, settings: AdmissionSettings): void {
+export function installAdmission(registry: ResourceRegistry, storage: ObjectStorage, settings: AdmissionSettings): void {
   for (const store of registry.all()) {
     if (store.def.namespaced) store.hooks.push(namespaceLifecycle(registry, store));
   }

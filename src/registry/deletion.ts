@@ -7,7 +7,7 @@
 import { rfc3339, type ApiList, type ApiObject } from '../api/object.js';
 import { successStatus, type Status } from '../api/status.js';
 import { ApiError, invalid } from '../errors/api-error.js';
-import type { Preconditions } from '../storage/object-store.js';
+import type { Preconditions } from '../storage/types.js';
 import type { GenericStore } from './generic-store.js';
 import type { ListQuery, MutateOptions } from './store-options.js';
 

@@ -7,7 +7,7 @@
 import { deepCopy, type ApiList, type ApiObject } from '../api/object.js';
 import { checkSchema } from '../api/field-validation.js';
 import { badRequest, conflict, invalid, OPTIMISTIC_LOCK_MESSAGE, type FieldError } from '../errors/api-error.js';
-import type { ListResult, ObjectStore } from '../storage/object-store.js';
+import type { ListResult, ObjectStorage } from '../storage/types.js';
 import type { ListQuery, MutateOptions, WatchQuery, WriteOptions } from './store-options.js';
 import { parseResourceVersion } from '../storage/object-store.js';
 import type { WatchEvent } from '../storage/object-watch.js';
@@ -27,7 +27,7 @@ export class GenericStore {
 
   constructor(
     readonly def: ResourceDefinition,
-    readonly storage: ObjectStore,
+    readonly storage: ObjectStorage,
   ) {
     this.apiVersion = apiVersionOf(def);
   }

@@ -2,7 +2,7 @@
  * The set of GenericStores built from the resource table, found by (group, version, plural).
  * Definitions that share a storage prefix (SCC in two groups) share one storage.
  */
-import type { ObjectStore } from '../storage/object-store.js';
+import type { ObjectStorage } from '../storage/types.js';
 import { GenericStore } from './generic-store.js';
 import type { ResourceDefinition } from './types.js';
 
@@ -11,7 +11,7 @@ export class ResourceRegistry {
 
   constructor(
     readonly definitions: readonly ResourceDefinition[],
-    storage: ObjectStore,
+    storage: ObjectStorage,
   ) {
     for (const def of definitions) this.byPath.set(pathKey(def.group, def.version, def.plural), new GenericStore(def, storage));
   }

@@ -4,7 +4,7 @@
  * CreateOptions/UpdateOptions, ListOptions).
  */
 import type { FieldValidation } from '../api/field-validation.js';
-import type { Preconditions } from '../storage/object-store.js';
+import type { Preconditions } from '../storage/types.js';
 import type { Predicate } from './predicate.js';
 import type { ErrorContext } from './translate-error.js';
 

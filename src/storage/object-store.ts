@@ -14,73 +14,12 @@ import { prefixEnd } from './kv/types.js';
 import { StorageError } from './storage-error.js';
 import { waitForRevision } from './revision-wait.js';
 import { watchObjects, type ObjectWatchOptions, type WatchEvent } from './object-watch.js';
+import type { CreateOptions, DeleteOptions, ListOptions, ListResult, ObjectStorage, Preconditions, TryUpdate, UpdateOptions } from './types.js';
 
-/** Conditions a delete must meet (DeleteOptions.preconditions). */
-export interface Preconditions {
-  readonly uid?: string;
-  readonly resourceVersion?: string;
-}
+export type { CreateOptions, DeleteOptions, ListOptions, ListResult, ObjectStorage, Preconditions, StorageWriteOptions, TryUpdate, UpdateOptions } from './types.js';
 
-export interface ListOptions {
-  /** Maximum items per chunk; 0/undefined = all. */
-  readonly limit?: number;
-  /** A continue token from a previous chunk. */
-  readonly continueToken?: string;
-  /** Raw `resourceVersion` query value: '' / '0' = latest; N with limit = exact read at N. */
-  readonly resourceVersion?: string;
-  /**
-   * Upstream's resourceVersionMatch: Exact reads at exactly `resourceVersion` (with or without
-   * a limit); NotOlderThan reads the latest once the store has reached it; '' keeps the legacy
-   * rule above.
-   */
-  readonly resourceVersionMatch?: '' | 'Exact' | 'NotOlderThan';
-  /** Keep only objects this returns true for. */
-  readonly predicate?: (obj: ApiObject) => boolean;
-  /** True when a label or field selector is in force (remainingItemCount is then omitted). */
-  readonly hasSelector?: boolean;
-}
-
-export interface ListResult {
-  readonly items: ApiObject[];
-  readonly resourceVersion: string;
-  readonly continue?: string;
-  readonly remainingItemCount?: number;
-}
-
-/**
- * Returns the object to store given the current one (null when absent and allowed), or throws
- * (an ApiError aborts the update unchanged).
- */
-export type TryUpdate = (current: ApiObject | null) => Promise<ApiObject> | ApiObject;
-
-/**
- * Options of a write. `dryRun` runs every check a real write runs (existence, preconditions,
- * the update function) against the stored state and answers what would be stored, writing
- * nothing (upstream k8s.io/apiserver pkg/registry/generic/registry/dryrun.go DryRunnableStorage).
- */
-export interface StorageWriteOptions {
-  readonly dryRun?: boolean;
-}
-
-export interface CreateOptions extends StorageWriteOptions {
-  /** Attach the key to a lease of this many seconds (deleted when it expires). */
-  readonly leaseTtlSeconds?: number;
-}
-
-export interface UpdateOptions extends StorageWriteOptions {
-  /** Call `tryUpdate` with null when the key is absent, and create it. */
-  readonly allowCreate?: boolean;
-  /** Checked against the current object before every attempt (StorageError 'Conflict'). */
-  readonly preconditions?: Preconditions;
-}
-
-export interface DeleteOptions extends StorageWriteOptions {
-  readonly preconditions?: Preconditions;
-  /** Checked against the current object before the delete; throw to refuse it. */
-  readonly validate?: (obj: ApiObject) => void;
-}
-
-export class ObjectStore {
+/** The object storage on the key-value store (etcd, embedded or memory); no cache in front. */
+export class ObjectStore implements ObjectStorage {
   private readonly root: string;
 
   /** @param prefix the etcd prefix, e.g. `/registry` (joined as upstream's path.Join("/", prefix)). */

@@ -1,12 +1,13 @@
 /**
  * The object-storage suite (create, get, chunked list at one snapshot, guaranteed update,
- * delete with preconditions, watch with selector transitions), run against the memory backend
- * and against etcd.
+ * delete with preconditions, watch with selector transitions), written against the
+ * ObjectStorage contract and run on every key-value backend (memory, embedded, etcd).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiObject } from '../../src/api/object.js';
 import type { KvStore } from '../../src/storage/kv/types.js';
 import { ObjectStore } from '../../src/storage/object-store.js';
+import type { ObjectStorage } from '../../src/storage/types.js';
 import { StorageError } from '../../src/storage/storage-error.js';
 import { BACKENDS } from '../helpers/backends.js';
 
@@ -21,7 +22,7 @@ function suite(name: string, open: () => Promise<{ kv: KvStore; close: () => Pro
   describe(`object storage on ${name}`, () => {
     let kv: KvStore;
     let close: () => Promise<void>;
-    let store: ObjectStore;
+    let store: ObjectStorage;
     let n = 0;
     const prefix = () => `t${++n}/ns/`;
 

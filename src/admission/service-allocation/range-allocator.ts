@@ -7,7 +7,7 @@
  */
 import type { ApiObject } from '../../api/object.js';
 import { ApiError, internalError } from '../../errors/api-error.js';
-import type { ObjectStore } from '../../storage/object-store.js';
+import type { ObjectStorage } from '../../storage/types.js';
 
 export class RangeAllocator {
   /**
@@ -17,7 +17,7 @@ export class RangeAllocator {
    * @param what noun for the range-full error, e.g. `serviceIP`
    */
   constructor(
-    private readonly storage: ObjectStore,
+    private readonly storage: ObjectStorage,
     private readonly key: string,
     private readonly range: string,
     readonly size: number,

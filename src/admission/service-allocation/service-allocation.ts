@@ -10,7 +10,7 @@ import { invalid, type FieldError } from '../../errors/api-error.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { AdmissionAttributes, StoreHooks, Undo } from '../../registry/hooks.js';
 import type { ResourceRegistry } from '../../registry/resource-registry.js';
-import type { ObjectStore } from '../../storage/object-store.js';
+import type { ObjectStorage } from '../../storage/types.js';
 import { RangeAllocator } from './range-allocator.js';
 import { parseIpRange, parsePortRange } from './ranges.js';
 
@@ -29,7 +29,7 @@ function nodePortsOf(s: Spec): number[] {
   return ports;
 }
 
-export function serviceAllocation(registry: ResourceRegistry, storage: ObjectStore, ipRangeText: string, portRangeText: string): StoreHooks {
+export function serviceAllocation(registry: ResourceRegistry, storage: ObjectStorage, ipRangeText: string, portRangeText: string): StoreHooks {
   const ipRange = parseIpRange(ipRangeText);
   const portRange = parsePortRange(portRangeText);
   const ipAllocator = new RangeAllocator(storage, 'ranges/serviceips', ipRange.cidr, ipRange.size, 'serviceIP');

@@ -1,0 +1,98 @@
+/**
+ * The object-storage contract the registry works against (upstream k8s.io/apiserver
+ * pkg/storage/interfaces.go storage.Interface): create, get, list, guaranteed update, delete and
+ * watch of API objects under keys relative to the storage prefix. ObjectStore implements it
+ * directly on the key-value store; a watch cache in front of it implements the same contract.
+ */
+import type { ApiObject } from '../api/object.js';
+import type { KvStore } from './kv/types.js';
+import type { ObjectWatchOptions, WatchEvent } from './object-watch.js';
+
+/** Conditions a delete must meet (DeleteOptions.preconditions). */
+export interface Preconditions {
+  readonly uid?: string;
+  readonly resourceVersion?: string;
+}
+
+export interface ListOptions {
+  /** Maximum items per chunk; 0/undefined = all. */
+  readonly limit?: number;
+  /** A continue token from a previous chunk. */
+  readonly continueToken?: string;
+  /** Raw `resourceVersion` query value: '' / '0' = latest; N with limit = exact read at N. */
+  readonly resourceVersion?: string;
+  /**
+   * Upstream's resourceVersionMatch: Exact reads at exactly `resourceVersion` (with or without
+   * a limit); NotOlderThan reads the latest once the store has reached it; '' keeps the legacy
+   * rule above.
+   */
+  readonly resourceVersionMatch?: '' | 'Exact' | 'NotOlderThan';
+  /** Keep only objects this returns true for. */
+  readonly predicate?: (obj: ApiObject) => boolean;
+  /** True when a label or field selector is in force (remainingItemCount is then omitted). */
+  readonly hasSelector?: boolean;
+}
+
+export interface ListResult {
+  readonly items: ApiObject[];
+  readonly resourceVersion: string;
+  readonly continue?: string;
+  readonly remainingItemCount?: number;
+}
+
+/**
+ * Returns the object to store given the current one (null when absent and allowed), or throws
+ * (an ApiError aborts the update unchanged).
+ */
+export type TryUpdate = (current: ApiObject | null) => Promise<ApiObject> | ApiObject;
+
+/**
+ * Options of a write. `dryRun` runs every check a real write runs (existence, preconditions,
+ * the update function) against the stored state and answers what would be stored, writing
+ * nothing (upstream k8s.io/apiserver pkg/registry/generic/registry/dryrun.go DryRunnableStorage).
+ */
+export interface StorageWriteOptions {
+  readonly dryRun?: boolean;
+}
+
+export interface CreateOptions extends StorageWriteOptions {
+  /** Attach the key to a lease of this many seconds (deleted when it expires). */
+  readonly leaseTtlSeconds?: number;
+}
+
+export interface UpdateOptions extends StorageWriteOptions {
+  /** Call `tryUpdate` with null when the key is absent, and create it. */
+  readonly allowCreate?: boolean;
+  /** Checked against the current object before every attempt (StorageError 'Conflict'). */
+  readonly preconditions?: Preconditions;
+}
+
+export interface DeleteOptions extends StorageWriteOptions {
+  readonly preconditions?: Preconditions;
+  /** Checked against the current object before the delete; throw to refuse it. */
+  readonly validate?: (obj: ApiObject) => void;
+}
+
+/**
+ * Object storage. Keys are relative to the storage prefix (`pods/default/web`); every method
+ * throws StorageError (NotFound, KeyExists, Conflict, Expired, Unreachable, InvalidArgument,
+ * Timeout) as upstream's storage errors.
+ */
+export interface ObjectStorage {
+  /** The key-value store underneath (for leases and coordination records). */
+  readonly kv: KvStore;
+  /** The full storage key of a relative key (`/registry/pods/default/web`). */
+  fullKey(key: string): string;
+  /** Create `obj` at `key`; 'KeyExists' when present. Returns the stored object with its resourceVersion. */
+  create(key: string, obj: ApiObject, opts?: CreateOptions): Promise<ApiObject>;
+  /** Read `key` once storage has reached `minRevision` (0: now); 'NotFound' when absent. */
+  get(key: string, minRevision?: number): Promise<ApiObject>;
+  /** List under `keyPrefix` (ending in '/'), in chunks with continue tokens, at one revision. */
+  list(keyPrefix: string, opts?: ListOptions): Promise<ListResult>;
+  /** Read, apply `tryUpdate`, compare-and-swap; retried on a concurrent write. */
+  guaranteedUpdate(key: string, tryUpdate: TryUpdate, opts?: UpdateOptions): Promise<ApiObject>;
+  /** Delete `key` after its preconditions and `validate`; returns the deleted object. */
+  delete(key: string, opts?: DeleteOptions): Promise<ApiObject>;
+  /** Events under `key` (one object) or a prefix (ending in '/'). */
+  watch(key: string, opts: Omit<ObjectWatchOptions, 'fullKey'>): AsyncIterable<WatchEvent>;
+}

@@ -2,23 +2,16 @@
 // replicas with exactly the rendered arguments, Secret files at the rendered mount paths, the
 // rendered user, read-only root file system, dropped capabilities and emptyDirs (as tmpfs), on
 // one etcd. One token and one CA, generated once by the chart, work on both replicas.
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { GenericContainer, Network, Wait, type StartedNetwork, type StartedTestContainer } from 'testcontainers';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ETCD_IMAGE } from '../helpers/etcd.js';
 import { buildProjectImage } from '../helpers/image.js';
+import { containerOfPod } from '../helpers/chart-pods.js';
 import { find, render, type Rendered } from '../chart/render.js';
-
-/** GenericContainer with the one setting it has no method for: a read-only root file system. */
-class PodContainer extends GenericContainer {
-  withReadOnlyRootFilesystem(): this {
-    this.hostConfig.ReadonlyRootfs = true;
-    return this;
-  }
-}
 
 const files = mkdtempSync(join(tmpdir(), 'ck-chart-pod-'));
 let network: StartedNetwork;
@@ -41,39 +34,12 @@ beforeAll(async () => {
   );
   const deployment = find(objects, 'Deployment');
   const pod = deployment.spec.template.spec;
-  const c = pod.containers[0];
-  // Secret volumes become files in a host directory, bind-mounted read-only at the mount paths.
-  const mounts: { source: string; target: string; mode: 'ro' }[] = [];
-  const tmpfs: Record<string, string> = {};
-  for (const m of c.volumeMounts) {
-    const volume = pod.volumes.find((v: any) => v.name === m.name);
-    if (volume.emptyDir) {
-      tmpfs[m.mountPath] = 'rw,mode=1777';
-      continue;
-    }
-    const secret = find(objects, 'Secret', volume.secret.secretName.slice(-5));
-    expect(secret.metadata.name).toBe(volume.secret.secretName);
-    for (const item of volume.secret.items) {
-      const source = join(files, m.name, item.path);
-      mkdirSync(dirname(source), { recursive: true });
-      writeFileSync(source, Buffer.from(secret.data[item.key], 'base64'), { mode: 0o644 });
-      mounts.push({ source, target: join(m.mountPath, item.path), mode: 'ro' });
-    }
-  }
-  expect(c.securityContext).toMatchObject({ readOnlyRootFilesystem: true, allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } });
+  expect(pod.containers[0].securityContext).toMatchObject({ readOnlyRootFilesystem: true, allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } });
   for (let i = 0; i < deployment.spec.replicas; i++) {
     containers.push(
-      await new PodContainer(c.image)
-        .withReadOnlyRootFilesystem()
-        .withUser(`${pod.securityContext.runAsUser}:${pod.securityContext.runAsGroup}`)
-        .withDroppedCapabilities('ALL')
-        .withSecurityOpt('no-new-privileges')
-        .withCommand(c.args)
-        .withEnvironment(Object.fromEntries((c.env ?? []).map((e: { name: string; value: string }) => [e.name, e.value])))
-        .withBindMounts(mounts)
-        .withTmpFs(tmpfs)
+      await containerOfPod(objects, pod, files, `apiserver-${i}`)
         .withNetwork(network)
-        .withExposedPorts(c.ports[0].containerPort)
+        .withExposedPorts(6443)
         .withWaitStrategy(Wait.forHttp('/readyz', 6443).usingTls().allowInsecure().forStatusCode(200))
         .withStartupTimeout(60_000)
         .start(),

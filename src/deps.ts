@@ -84,7 +84,10 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
   collectStorageMetrics(
     metrics,
     kv,
-    registry.all().map((s) => ({ resource: s.def.group ? `${s.def.plural}.${s.def.group}` : s.def.plural, keyPrefix: storage.fullKey(s.keyPrefix('')) })),
+    registry
+      .all()
+      .filter((s) => s.def.verbs.includes('get')) // not kinds that are never stored (Binding)
+      .map((s) => ({ resource: s.def.group ? `${s.def.plural}.${s.def.group}` : s.def.plural, keyPrefix: storage.fullKey(s.keyPrefix('')) })),
   );
   const lifecycle: Lifecycle = { shuttingDown: false };
   const deps: Deps = {

@@ -27,6 +27,7 @@ describe('/metrics', () => {
     const text = await metrics();
     expect(sample(text, 'apiserver_storage_objects', { resource: 'configmaps' })).toBe(3);
     expect(sample(text, 'apiserver_storage_objects', { resource: 'namespaces' })).toBeGreaterThanOrEqual(3);
+    expect(sample(text, 'apiserver_storage_objects', { resource: 'bindings' })).toBeUndefined(); // never stored
     expect(sample(text, 'etcd_request_duration_seconds_count', { operation: 'create', type: 'configmaps' })).toBe(3);
     expect(sample(text, 'etcd_requests_total', { operation: 'create', type: 'configmaps' })).toBe(3);
     expect(sample(text, 'apiserver_storage_size_bytes', { storage_cluster_id: 'memory' })).toBeGreaterThan(0);

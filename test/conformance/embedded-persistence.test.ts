@@ -71,6 +71,18 @@ describe('embedded store across a restart', () => {
     await second.close();
   });
 
+  it('keeps writes batched with a refused compaction', async () => {
+    const kv = new EmbeddedKvStore(dir);
+    // Issued in one turn, these share one LMDB transaction.
+    const [created, refused] = await Promise.allSettled([kv.create('/r/x', '1'), kv.compact(1_000_000), kv.create('/r/y', '2')]);
+    expect(created.status).toBe('fulfilled');
+    expect(refused).toMatchObject({ status: 'rejected', reason: { code: 'FutureRevision' } });
+    await kv.close();
+    const again = new EmbeddedKvStore(dir);
+    expect((await again.range({ start: '/r/', end: prefixEnd('/r/') })).kvs.map((k) => k.key)).toEqual(['/r/x', '/r/y']);
+    await again.close();
+  });
+
   it('expires a lease granted before the restart, deleting its keys', async () => {
     const first = new EmbeddedKvStore(dir);
     const lease = await first.grantLease(1);

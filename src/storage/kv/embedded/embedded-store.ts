@@ -164,12 +164,16 @@ export class EmbeddedKvStore implements KvStore {
   }
 
   async compact(revision: number): Promise<void> {
+    // Nothing may throw inside a transaction callback (it would abort the writes batched with
+    // it): a refusal is noted and thrown once the transaction is done.
+    let refusal: KvError | undefined;
     await this.write((current) => {
       const compacted = this.meta.get('compacted') ?? 0;
-      if (revision > current) throw new KvError('FutureRevision', 'mvcc: required revision is a future revision');
-      if (revision <= compacted) throw new KvError('Compacted', 'mvcc: required revision has been compacted', compacted);
+      if (revision > current) refusal = new KvError('FutureRevision', 'mvcc: required revision is a future revision');
+      else if (revision <= compacted) refusal = new KvError('Compacted', 'mvcc: required revision has been compacted', compacted);
+      if (refusal) return { succeeded: false, revision: current, current: null };
       const touched = new Set<string>();
-      for (const { key, value } of this.log.getRange({ start: compacted + 1, end: revision + 1 })) {
+      for (const { key, value } of [...this.log.getRange({ start: compacted + 1, end: revision + 1 })]) {
         touched.add(value.kv.key);
         this.log.remove(key);
       }
@@ -183,6 +187,7 @@ export class EmbeddedKvStore implements KvStore {
       this.meta.put('compacted', revision);
       return { succeeded: true, revision: current, current: null };
     }, false);
+    if (refusal) throw refusal;
   }
 
   async grantLease(ttlSeconds: number): Promise<number> {
@@ -254,7 +259,7 @@ export class EmbeddedKvStore implements KvStore {
       if (this.closed) return;
       void this.write((rev) => {
         let revision = rev;
-        for (const { key, value } of this.live.getRange()) if (value.lease === id) revision = this.remove(revision, key, value);
+        for (const { key, value } of [...this.live.getRange()]) if (value.lease === id) revision = this.remove(revision, key, value);
         this.leases.remove(id);
         return { succeeded: revision !== rev, revision, current: null };
       }).catch(() => undefined);

@@ -28,11 +28,15 @@ import { RESOURCE_TABLE } from './resources/table.js';
 import { openKvStore } from './storage/kv/open.js';
 import type { KvStore } from './storage/kv/types.js';
 import { ObjectStore } from './storage/object-store.js';
+import { CachingStorage } from './storage/cacher/caching-storage.js';
+import { cachersFor } from './registry/watch-caches.js';
 
 export interface Deps {
   readonly config: ServerConfig;
   readonly logger: Logger;
   readonly kv: KvStore;
+  /** The watch caches in front of storage (absent with --watch-cache=false); stopped before `kv` closes. */
+  readonly watchCache?: CachingStorage;
   readonly registry: ResourceRegistry;
   readonly app: Koa<ApiState>;
   readonly authenticator: TokenAuthenticator;
@@ -63,7 +67,11 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
   else logger.info('--storage-backend=memory: data is lost at exit');
   const metrics = createMetrics();
   const kv = instrumentKvStore(await openKvStore({ backend: config.storageBackend, urls: config.etcdServers, dataDir: config.dataDir }), config.etcdPrefix, storageObserver(metrics));
-  const storage = new ObjectStore(kv, config.etcdPrefix);
+  const store = new ObjectStore(kv, config.etcdPrefix);
+  // Upstream --watch-cache: reads and watches of each cached resource are served from memory.
+  const watchCache = config.watchCache === false ? undefined : new CachingStorage(store, cachersFor(RESOURCE_TABLE, store, metrics.watch.observer));
+  watchCache?.start();
+  const storage = watchCache ?? store;
   const registry = new ResourceRegistry(RESOURCE_TABLE, storage);
   installAdmission(registry, storage, config);
   await ensureSystemNamespaces(registry);
@@ -94,6 +102,7 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
     config,
     logger,
     kv,
+    watchCache,
     registry,
     authenticator,
     adminToken,
@@ -114,6 +123,7 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
     watch: {
       minRequestTimeoutSeconds: config.minRequestTimeoutSeconds,
       onWatchCount: (delta, t) => metrics.registeredWatchers.inc({ group: t.store.def.group, version: t.store.def.version, kind: t.store.def.kind }, delta),
+      onWatchEvent: (t, bytes) => metrics.watch.eventSent({ group: t.store.def.group, version: t.store.def.version, kind: t.store.def.kind }, bytes),
     },
     advertisedHostPort: () => deps.advertisedHostPort,
   });

@@ -87,6 +87,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const s of sockets) s.destroy();
       await closed;
+      await deps.watchCache?.stop();
       await deps.kv.close();
     },
   };

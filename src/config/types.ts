@@ -42,6 +42,8 @@ export interface ServerConfig {
   readonly advertiseAddress: string;
   /** `--etcd-compaction-interval` in seconds (default 300; 0 disables). */
   readonly etcdCompactionIntervalSeconds: number;
+  /** Put a watch cache in front of each cached resource (upstream --watch-cache; default true). */
+  readonly watchCache?: boolean;
   /** `--log-level` (default info). */
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** `--max-requests-inflight` (default 400) and `--max-mutating-requests-inflight` (default 200). */

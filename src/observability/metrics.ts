@@ -6,6 +6,7 @@
  * and errors, plus Node's default process metrics. Each server has its own registry.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { createWatchMetrics, type WatchMetrics } from './watch-metrics.js';
 
 const REQUEST_LABELS = ['verb', 'dry_run', 'group', 'version', 'resource', 'subresource', 'scope', 'component'] as const;
 /** The request labels without dry_run, as upstream's newer request metrics carry them. */
@@ -26,6 +27,8 @@ export interface Metrics {
   readonly storageSizeBytes: Gauge<string>;
   readonly etcdRequests: Counter<string>;
   readonly etcdRequestErrors: Counter<string>;
+  /** Watch-cache and watch-event metrics (watch-metrics.ts). */
+  readonly watch: WatchMetrics;
 }
 
 /** upstream's request latency buckets (seconds). */
@@ -36,6 +39,7 @@ export function createMetrics(): Metrics {
   collectDefaultMetrics({ register: registry });
   return {
     registry,
+    watch: createWatchMetrics(registry),
     requestTotal: new Counter({
       name: 'apiserver_request_total',
       help: 'Counter of apiserver requests broken out for each verb, group, version, resource, scope, component, and HTTP response code.',

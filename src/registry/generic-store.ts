@@ -24,6 +24,12 @@ export class GenericStore {
   readonly apiVersion: string;
   /** Admission hooks, installed at wiring time (see admission/). */
   readonly hooks: StoreHooks[] = [];
+  /**
+   * Storage's watch events as this store presents them, one per storage event: a watch cache
+   * hands all watchers the same event, and they keep receiving the same presented one (so
+   * the watch handler encodes it once).
+   */
+  private readonly presentedEvents = new WeakMap<WatchEvent, WatchEvent>();
 
   constructor(
     readonly def: ResourceDefinition,
@@ -79,8 +85,7 @@ export class GenericStore {
    */
   async get(namespace: string, name: string, resourceVersion = ''): Promise<ApiObject> {
     try {
-      const min = resourceVersion === '0' ? 0 : parseResourceVersion(resourceVersion);
-      return this.present(await this.storage.get(this.key(namespace, name), min));
+      return this.present(await this.storage.get(this.key(namespace, name), { resourceVersion }));
     } catch (err) {
       throw toApiError(err, this.ctx(name, 'GET'));
     }
@@ -98,6 +103,7 @@ export class GenericStore {
         predicate: query.predicate.empty ? undefined : query.predicate.matches,
         // remainingItemCount is an estimate that only label/field selectors suppress.
         hasSelector: query.predicate.label.length + query.predicate.field.length > 0,
+        indexValues: query.predicate.indexValues,
       });
     } catch (err) {
       throw toApiError(err, this.ctx('', 'LIST'));
@@ -130,17 +136,24 @@ export class GenericStore {
       recursive: !name,
       resourceVersion: rv,
       predicate: predicate.empty && !name ? undefined : predicate.matches,
+      indexValues: predicate.indexValues,
+      consistent: query.resourceVersion === '',
       sendInitialEvents: query.sendInitialEvents,
       initialEventsEndBookmark: query.initialEventsEndBookmark,
       signal: query.signal,
       onProgress: query.onProgress,
     });
-    const present = (o: ApiObject) => this.present(o);
+    const presented = this.presentedEvents;
+    const present = (ev: WatchEvent): WatchEvent => {
+      let out = presented.get(ev);
+      if (!out) presented.set(ev, (out = { type: ev.type, object: this.present(ev.object) }));
+      return out;
+    };
     const ctx = this.ctx(name, 'WATCH');
     return {
       async *[Symbol.asyncIterator]() {
         try {
-          for await (const ev of source) yield { type: ev.type, object: present(ev.object) };
+          for await (const ev of source) yield present(ev);
         } catch (err) {
           throw toApiError(err, ctx);
         }

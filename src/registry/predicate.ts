@@ -16,6 +16,8 @@ export interface Predicate {
   readonly matches: (obj: ApiObject) => boolean;
   /** The name a `metadata.name=<n>` field requirement pins, if any (used for single-object watches). */
   readonly pinnedName?: string;
+  /** Every `field=value` requirement, for storage indexes (`spec.nodeName` -> `node-1`). */
+  readonly indexValues?: Readonly<Record<string, string>>;
 }
 
 /** The field set of an object: metadata.name, metadata.namespace and the kind's own fields. */
@@ -56,7 +58,9 @@ export function buildPredicate(def: ResourceDefinition, labelSelector = '', fiel
   });
   const empty = label.length === 0 && field.length === 0;
   const pinned = field.find((r) => r.field === 'metadata.name' && r.operator === '=');
+  const exact = field.filter((r) => r.operator === '=');
   return {
+    indexValues: exact.length ? Object.fromEntries(exact.map((r) => [r.field, r.value])) : undefined,
     label,
     field,
     empty,

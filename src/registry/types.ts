@@ -98,6 +98,13 @@ export interface ResourceDefinition {
   readonly fieldSet?: (obj: ApiObject) => Record<string, string>;
   /** Field selector names this kind supports besides metadata.name / metadata.namespace. */
   readonly selectableFields?: readonly string[];
+  /**
+   * Whether the kind is served through a watch cache (default true; upstream turns it off for
+   * events, DefaultWatchCacheSizes).
+   */
+  readonly watchCache?: boolean;
+  /** Selectable fields the watch cache indexes (upstream pods: `spec.nodeName`). */
+  readonly cacheIndexes?: readonly string[];
   /** Legacy field label aliases (e.g. pods `spec.host` -> `spec.nodeName`). */
   readonly fieldLabelAliases?: Readonly<Record<string, string>>;
   /** DELETE answers with the object rather than a Success Status (pods, namespaces, SCC). */

@@ -14,9 +14,9 @@ import { prefixEnd } from './kv/types.js';
 import { StorageError } from './storage-error.js';
 import { waitForRevision } from './revision-wait.js';
 import { watchObjects, type ObjectWatchOptions, type WatchEvent } from './object-watch.js';
-import type { CreateOptions, DeleteOptions, ListOptions, ListResult, ObjectStorage, Preconditions, TryUpdate, UpdateOptions } from './types.js';
+import type { CreateOptions, DeleteOptions, GetOptions, ListOptions, ListResult, ObjectStorage, Preconditions, TryUpdate, UpdateOptions } from './types.js';
 
-export type { CreateOptions, DeleteOptions, ListOptions, ListResult, ObjectStorage, Preconditions, StorageWriteOptions, TryUpdate, UpdateOptions } from './types.js';
+export type { CreateOptions, DeleteOptions, GetOptions, ListOptions, ListResult, ObjectStorage, Preconditions, StorageWriteOptions, TryUpdate, UpdateOptions } from './types.js';
 
 /** The object storage on the key-value store (etcd, embedded or memory); no cache in front. */
 export class ObjectStore implements ObjectStorage {
@@ -59,10 +59,13 @@ export class ObjectStore implements ObjectStorage {
   }
 
   /**
-   * Read the object at `key` (latest). A `minRevision` waits (up to 3 s) until the store has
-   * reached it. Throws StorageError 'KeyNotFound' or 'TooLargeResourceVersion'.
+   * Read the object at `key` (latest). A resourceVersion N other than '0' waits (up to 3 s)
+   * until the store has reached it. Throws StorageError 'KeyNotFound', 'InvalidArgument' or
+   * 'TooLargeResourceVersion'.
    */
-  async get(key: string, minRevision = 0): Promise<ApiObject> {
+  async get(key: string, opts: GetOptions = {}): Promise<ApiObject> {
+    const rv = opts.resourceVersion ?? '';
+    const minRevision = rv === '0' ? 0 : parseResourceVersion(rv, key);
     if (minRevision > 0) await waitForRevision(this.kv, minRevision, key);
     const kv = await this.getRaw(key);
     if (!kv) throw new StorageError('KeyNotFound', key, `key ${key} not found`);

@@ -38,6 +38,13 @@ export interface ObjectWatchOptions {
   /** After the initial events, yield the BOOKMARK annotated {@link INITIAL_EVENTS_END_ANNOTATION}. */
   readonly initialEventsEndBookmark?: boolean;
   readonly predicate?: (obj: ApiObject) => boolean;
+  /** As ListOptions.indexValues: the selector's `field=value` requirements, for cache indexes. */
+  readonly indexValues?: Readonly<Record<string, string>>;
+  /**
+   * The client gave no resourceVersion: initial events must be at least as new as storage at
+   * the time of the request (a cache confirms its freshness first).
+   */
+  readonly consistent?: boolean;
   readonly signal: AbortSignal;
   /**
    * Called once every event up to `revision` has been yielded (and so consumed): the point a

@@ -14,6 +14,15 @@ export interface Preconditions {
   readonly resourceVersion?: string;
 }
 
+/** Options of a get. */
+export interface GetOptions {
+  /**
+   * Raw `resourceVersion` query value: '' = the latest (a consistent read), '0' = any version
+   * (a cache may answer), N = not older than N (waits up to 3 s for storage to reach it).
+   */
+  readonly resourceVersion?: string;
+}
+
 export interface ListOptions {
   /** Maximum items per chunk; 0/undefined = all. */
   readonly limit?: number;
@@ -31,6 +40,11 @@ export interface ListOptions {
   readonly predicate?: (obj: ApiObject) => boolean;
   /** True when a label or field selector is in force (remainingItemCount is then omitted). */
   readonly hasSelector?: boolean;
+  /**
+   * The `field=value` requirements of the field selector (`spec.nodeName` -> `node-1`), which a
+   * watch cache may answer from an index; `predicate` still decides.
+   */
+  readonly indexValues?: Readonly<Record<string, string>>;
 }
 
 export interface ListResult {
@@ -85,8 +99,8 @@ export interface ObjectStorage {
   fullKey(key: string): string;
   /** Create `obj` at `key`; 'KeyExists' when present. Returns the stored object with its resourceVersion. */
   create(key: string, obj: ApiObject, opts?: CreateOptions): Promise<ApiObject>;
-  /** Read `key` once storage has reached `minRevision` (0: now); 'NotFound' when absent. */
-  get(key: string, minRevision?: number): Promise<ApiObject>;
+  /** Read `key` as `opts.resourceVersion` asks; 'KeyNotFound' when absent, 'TooLargeResourceVersion' after waiting 3 s. */
+  get(key: string, opts?: GetOptions): Promise<ApiObject>;
   /** List under `keyPrefix` (ending in '/'), in chunks with continue tokens, at one revision. */
   list(keyPrefix: string, opts?: ListOptions): Promise<ListResult>;
   /** Read, apply `tryUpdate`, compare-and-swap; retried on a concurrent write. */

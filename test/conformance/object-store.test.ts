@@ -1,12 +1,15 @@
 /**
  * The object-storage suite (create, get, chunked list at one snapshot, guaranteed update,
- * delete with preconditions, watch with selector transitions), written against the
- * ObjectStorage contract and run on every key-value backend (memory, embedded, etcd).
+ * delete with preconditions, watch with selector transitions, read freshness), written against
+ * the ObjectStorage contract and run on every key-value backend (memory, embedded, etcd), each
+ * directly and through a watch cache (the Cacher in front of the same storage).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiObject } from '../../src/api/object.js';
 import type { KvStore } from '../../src/storage/kv/types.js';
 import { ObjectStore } from '../../src/storage/object-store.js';
+import { Cacher } from '../../src/storage/cacher/cacher.js';
+import { cacherReady } from '../helpers/cacher.js';
 import type { ObjectStorage } from '../../src/storage/types.js';
 import { StorageError } from '../../src/storage/storage-error.js';
 import { BACKENDS } from '../helpers/backends.js';
@@ -18,19 +21,31 @@ const obj = (name: string, labels: Record<string, string> = {}): ApiObject => ({
   data: { v: name },
 });
 
-function suite(name: string, open: () => Promise<{ kv: KvStore; close: () => Promise<void> }>) {
-  describe(`object storage on ${name}`, () => {
+function suite(name: string, open: () => Promise<{ kv: KvStore; close: () => Promise<void> }>, cached: boolean) {
+  describe(`object storage on ${name}${cached ? ' through a watch cache' : ''}`, () => {
     let kv: KvStore;
     let close: () => Promise<void>;
     let store: ObjectStorage;
     let n = 0;
     const prefix = () => `t${++n}/ns/`;
 
+    let cacher: Cacher | undefined;
+
     beforeAll(async () => {
       ({ kv, close } = await open());
-      store = new ObjectStore(kv, `/registry-${name}-${Date.now()}`);
+      const direct = new ObjectStore(kv, `/registry-${name}-${Date.now()}`);
+      if (cached) {
+        // One cache over the whole test root: every test's prefix is served through it.
+        cacher = new Cacher(direct, { prefix: '', resource: 'test' });
+        cacher.start();
+        await cacherReady(cacher);
+      }
+      store = cacher ?? direct;
     });
-    afterAll(async () => close?.());
+    afterAll(async () => {
+      await cacher?.stop();
+      await close?.();
+    });
 
     it('creates once, reads back with resourceVersion = ModRevision, stores no resourceVersion', async () => {
       const p = prefix();
@@ -144,13 +159,32 @@ function suite(name: string, open: () => Promise<{ kv: KvStore; close: () => Pro
       await store.create(`${p}e2`, obj('e2'));
       const abort = new AbortController();
       const names: string[] = [];
-      for await (const ev of store.watch(p, { recursive: true, resourceVersion: 0, signal: abort.signal })) {
+      for await (const ev of store.watch(p, { recursive: true, resourceVersion: 0, consistent: true, signal: abort.signal })) {
         names.push(`${ev.type}:${ev.object.metadata.name}`);
         if (names.length === 2) abort.abort();
       }
       expect(names).toEqual(['ADDED:e1', 'ADDED:e2']);
     });
+
+    it('a read without resourceVersion sees every acknowledged write; one at N is not older than N', async () => {
+      const p = prefix();
+      for (let round = 0; round < 5; round++) {
+        const created = await store.create(`${p}f${round}`, obj(`f${round}`));
+        const list = await store.list(p);
+        expect(list.items.map((o) => o.metadata.name)).toContain(`f${round}`);
+        expect(Number(list.resourceVersion)).toBeGreaterThanOrEqual(Number(created.metadata.resourceVersion));
+        const notOlder = await store.list(p, { resourceVersion: created.metadata.resourceVersion, resourceVersionMatch: 'NotOlderThan' });
+        expect(notOlder.items).toHaveLength(round + 1);
+        const got = await store.get(`${p}f${round}`, { resourceVersion: created.metadata.resourceVersion });
+        expect(got.metadata.resourceVersion).toBe(created.metadata.resourceVersion);
+      }
+      const any = await store.list(p, { resourceVersion: '0', limit: 2 });
+      expect(any.items.length).toBeLessThanOrEqual(2);
+    });
   });
 }
 
-for (const [name, open] of BACKENDS) suite(name, open);
+for (const [name, open] of BACKENDS) {
+  suite(name, open, false);
+  suite(name, open, true);
+}

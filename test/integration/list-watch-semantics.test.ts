@@ -104,15 +104,29 @@ describe('resourceVersion on reads', () => {
 });
 
 describe('watch semantics', () => {
-  it('sends one ERROR event (410 Expired) and closes for a compacted resourceVersion', async () => {
+  describe('without a watch cache (--watch-cache=false)', () => {
+    const direct = useTestServer({ watchCache: false });
+    it('sends one ERROR event (410 Expired) and closes for a compacted resourceVersion', async () => {
+      const a = await direct.api('POST', ns, { metadata: { name: 'w-compact-a' } });
+      await direct.api('POST', ns, { metadata: { name: 'w-compact-b' } });
+      await direct.running.deps.kv.compact(await direct.running.deps.kv.currentRevision());
+      const w = await openWatch(`${direct.url}${ns}?watch=true&resourceVersion=${a.body.metadata.resourceVersion}`, TEST_TOKEN, direct.agent);
+      expect(w.status).toBe(200);
+      const [ev] = await w.next(1);
+      expect(ev).toMatchObject({ type: 'ERROR', object: { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'Expired', code: 410 } });
+      await w.ended;
+    });
+  });
+
+  it('serves a watch from a compacted resourceVersion that is still inside the watch cache window', async () => {
     const a = await srv.api('POST', ns, { metadata: { name: 'w-compact-a' } });
-    await srv.api('POST', ns, { metadata: { name: 'w-compact-b' } });
+    const b = await srv.api('POST', ns, { metadata: { name: 'w-compact-b' } });
     await srv.running.deps.kv.compact(await srv.running.deps.kv.currentRevision());
     const w = await openWatch(`${srv.url}${ns}?watch=true&resourceVersion=${a.body.metadata.resourceVersion}`, TEST_TOKEN, srv.agent);
     expect(w.status).toBe(200);
     const [ev] = await w.next(1);
-    expect(ev).toMatchObject({ type: 'ERROR', object: { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'Expired', code: 410 } });
-    await w.ended;
+    expect(ev).toMatchObject({ type: 'ADDED', object: { metadata: { name: 'w-compact-b', resourceVersion: b.body.metadata.resourceVersion } } });
+    w.close();
   });
 
   it('sends BOOKMARK events with progress when asked', async () => {

@@ -31,7 +31,16 @@ export interface WatchSettings {
   readonly minRequestTimeoutSeconds: number;
   /** Called with +1 / -1 as watches start and end (for apiserver_registered_watchers). */
   readonly onWatchCount?: (delta: number, target: VerbTarget) => void;
+  /** Called for each event written, with its size in bytes (apiserver_watch_events_total / _sizes). */
+  readonly onWatchEvent?: (target: VerbTarget, bytes: number) => void;
 }
+
+/**
+ * Encoded events by event and representation. Storage hands every watcher of a change the same
+ * event object (the watch cache shares them), so each change is encoded once per
+ * representation however many watchers receive it (upstream cachingObject).
+ */
+const encoded = new WeakMap<object, Map<string, Buffer>>();
 
 /** Serve a watch; resolves when the stream has ended. Throws ApiError before the stream starts. */
 export async function handleWatch(ctx: ApiContext, t: VerbTarget, settings: WatchSettings): Promise<void> {
@@ -48,6 +57,7 @@ export async function handleWatch(ctx: ApiContext, t: VerbTarget, settings: Watc
     return isProtobuf(format) && codec.canEncode(object.kind) ? codec.encodeWatchEvent(type, object) : JSON.stringify({ type, object }) + '\n';
   };
   const include = (queryValue(ctx, 'includeObject') ?? 'Metadata') as IncludeObject;
+  const representation = `${format}|${table ? `${table.apiVersion}|${include}` : ''}|${metadataOnly ? `${metadataOnly.group}/${metadataOnly.version}` : ''}`;
   const fieldSelector = queryValue(ctx, 'fieldSelector') ?? '';
   if (t.name && fieldSelector) throw badRequest('both a name and a field selector provided; please provide one or the other.');
   const predicate = withInitializerFilter(
@@ -103,10 +113,20 @@ export async function handleWatch(ctx: ApiContext, t: VerbTarget, settings: Watc
         if (!res.write(frame(ev.type, ev.object as unknown as Record<string, unknown>))) await waitDrain(res, abort.signal);
         continue;
       }
-      const object = withSelfLink(t.store, ev.object);
-      // kubectl get -w asks for Table rows; each event then carries a one-row Table.
-      const payload = table ? buildTable(t.store.def.printer, [object], { resourceVersion: object.metadata.resourceVersion }, table.apiVersion, include) : object;
-      if (!res.write(frame(ev.type, payload as unknown as Record<string, unknown>))) await waitDrain(res, abort.signal);
+      let byRepresentation = encoded.get(ev);
+      if (!byRepresentation) encoded.set(ev, (byRepresentation = new Map()));
+      let bytes = byRepresentation.get(representation);
+      if (bytes === undefined) {
+        const object = withSelfLink(t.store, ev.object);
+        // kubectl get -w asks for Table rows; each event then carries a one-row Table.
+        const payload = table ? buildTable(t.store.def.printer, [object], { resourceVersion: object.metadata.resourceVersion }, table.apiVersion, include) : object;
+        const framed = frame(ev.type, payload as unknown as Record<string, unknown>);
+        // Bytes, so that writing them to many sockets does not encode the string each time.
+        bytes = typeof framed === 'string' ? Buffer.from(framed) : framed;
+        byRepresentation.set(representation, bytes);
+      }
+      settings.onWatchEvent?.(t, bytes.length);
+      if (!res.write(bytes)) await waitDrain(res, abort.signal);
     }
   } catch (err) {
     if (!abort.signal.aborted) {

@@ -17,6 +17,8 @@ export const events = defineResource({
   description: 'Event reports something that happened to an object, such as a scheduling decision or an error.',
   protobuf: eventMessages,
   plural: 'events',
+  // Upstream serves events without a watch cache (DefaultWatchCacheSizes: events 0).
+  watchCache: false,
   namespaced: true,
   schema: eventSchema,
   printer: eventPrinter,

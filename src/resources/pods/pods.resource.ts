@@ -56,6 +56,8 @@ export const pods = defineResource({
     'status.nominatedNodeName',
   ],
   fieldLabelAliases: { 'spec.host': 'spec.nodeName' },
+  // Kubelets watch their node's pods: upstream's watch cache indexes pods by node.
+  cacheIndexes: ['spec.nodeName'],
   fieldSet: (obj: ApiObject) => {
     const { spec = {}, status = {} } = obj as PodLike;
     const s = (v: unknown) => (v === undefined || v === null ? '' : String(v));

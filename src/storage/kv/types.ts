@@ -48,6 +48,10 @@ export interface RangeOptions {
   readonly revision?: number;
   /** Maximum keys to return; 0 or absent = unlimited. */
   readonly limit?: number;
+  /** Return no key-values, only `count` (etcd's count_only). */
+  readonly countOnly?: boolean;
+  /** Only keys whose ModRevision is at least this (etcd's min_mod_revision); `count` counts those. */
+  readonly minModRevision?: number;
 }
 
 /** Result of a conditional write. On failure `current` is the key as it stands (null = absent). */
@@ -75,6 +79,11 @@ export interface WatchOptions {
   readonly exact?: boolean;
   /** First revision to deliver (inclusive). A compacted revision fails with KvError 'Compacted'. */
   readonly fromRevision: number;
+  /**
+   * Deliver `prevKv` with each event (default true). A consumer that keeps the previous state
+   * itself (a watch cache) turns it off, halving what etcd sends.
+   */
+  readonly prevKv?: boolean;
   /** Aborting ends the iteration and frees the underlying watch at once. */
   readonly signal: AbortSignal;
 }

@@ -83,10 +83,11 @@ export class EmbeddedKvStore implements KvStore {
       const limit = opts.limit && opts.limit > 0 ? opts.limit : Infinity;
       const kvs: KeyValue[] = [];
       let count = 0;
+      const minMod = opts.minModRevision ?? 0;
       const take = (kv: KeyValue | null | undefined) => {
-        if (!kv) return;
+        if (!kv || kv.modRevision < minMod) return;
         count++;
-        if (kvs.length < limit) kvs.push(kv);
+        if (kvs.length < limit && !opts.countOnly) kvs.push(kv);
       };
       if (rev === current) {
         if (opts.end === undefined) take(this.live.get(opts.start, { transaction: txn }));
@@ -106,7 +107,7 @@ export class EmbeddedKvStore implements KvStore {
         }
         if (key !== undefined) take(found);
       }
-      return { kvs, more: count > kvs.length, count, revision: current };
+      return { kvs, more: !opts.countOnly && count > kvs.length, count, revision: current };
     } catch (err) {
       throw storageError(err);
     } finally {

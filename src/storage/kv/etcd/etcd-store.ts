@@ -203,12 +203,15 @@ export class EtcdKvStore implements KvStore {
               range_end: opts.end === undefined ? undefined : buf(opts.end),
               revision: opts.revision && opts.revision > 0 ? opts.revision : undefined,
               limit: opts.limit && opts.limit > 0 ? opts.limit : undefined,
+              count_only: opts.countOnly || undefined,
+              min_mod_revision: opts.minModRevision && opts.minModRevision > 0 ? opts.minModRevision : undefined,
             },
             { deadline },
           ),
         retry,
       );
-      return { kvs: res.kvs.map((kv) => this.local(toKeyValue(kv), kv.lease)), more: Boolean(res.more), count: Number(res.count), revision: Number(res.header.revision) };
+      const kvs = opts.countOnly ? [] : res.kvs.map((kv) => this.local(toKeyValue(kv), kv.lease));
+      return { kvs, more: Boolean(res.more), count: Number(res.count), revision: Number(res.header.revision) };
     });
   }
 

@@ -83,7 +83,8 @@ export function etcdWatch(deps: EtcdWatchDeps, opts: WatchOptions): KvWatch {
       const unsubscribe = liveness.subscribe(fail);
       let watcher: Watcher | undefined;
       try {
-        const builder = client.watch().startRevision(String(next)).withPreviousKV();
+        const plain = client.watch().startRevision(String(next));
+        const builder = opts.prevKv === false ? plain : plain.withPreviousKV();
         const w = (opts.exact ? builder.key(opts.prefix) : builder.prefix(opts.prefix)).watcher();
         watcher = w;
         startReconnectTimer();

@@ -9,7 +9,7 @@
  * watcher still reading there fails with 'Compacted' (clients then relist, as with etcd).
  */
 import { KvError, nextKeyValue, type KeyValue, type KvEvent, type KvStore, type KvWatch, type KvWatchResponse, type RangeOptions, type RangeResult, type TxnResult, type WatchOptions } from '../types.js';
-import { SortedKeys } from './sorted-keys.js';
+import { SortedKeys } from '../../sorted-keys.js';
 
 interface LogEntry extends KvEvent {
   readonly revision: number;
@@ -48,13 +48,14 @@ export class MemoryKvStore implements KvStore {
     const kvs: KeyValue[] = [];
     let count = 0;
     const limit = opts.limit && opts.limit > 0 ? opts.limit : Infinity;
+    const minMod = opts.minModRevision ?? 0;
     for (const key of candidates) {
       const kv = rev === this.revision ? this.live.get(key) : this.at(key, rev);
-      if (!kv) continue;
+      if (!kv || kv.modRevision < minMod) continue;
       count++;
-      if (kvs.length < limit) kvs.push(kv);
+      if (kvs.length < limit && !opts.countOnly) kvs.push(kv);
     }
-    return { kvs, more: count > kvs.length, count, revision: this.revision };
+    return { kvs, more: !opts.countOnly && count > kvs.length, count, revision: this.revision };
   }
 
   async create(key: string, value: string, lease?: number): Promise<TxnResult> {

@@ -16,6 +16,11 @@ export class SortedKeys {
     if (this.keys[i] !== key) this.keys.splice(i, 0, key);
   }
 
+  /** Remove every key. */
+  clear(): void {
+    this.keys.length = 0;
+  }
+
   delete(key: string): void {
     const i = this.lowerBound(key);
     if (this.keys[i] === key) this.keys.splice(i, 1);

@@ -1,0 +1,64 @@
+/**
+ * Watch and watch-cache metrics with upstream's names and labels (k8s.io/apiserver
+ * pkg/storage/cacher/metrics/metrics.go, pkg/endpoints/metrics/metrics.go):
+ * apiserver_watch_cache_{events_received_total, events_dispatched_total, resource_version,
+ * capacity, initializations_total, consistent_read_total}, apiserver_terminated_watchers_total
+ * (per resource), and apiserver_watch_events_total / apiserver_watch_events_sizes (per group,
+ * version and kind, counted where events are written to clients).
+ */
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import type { CacherObserver } from '../storage/cacher/observer.js';
+
+export interface WatchMetrics {
+  /** What the watch caches report to. */
+  readonly observer: CacherObserver;
+  /** One event of `bytes` bytes was written to a watch client. */
+  readonly eventSent: (labels: { group: string; version: string; kind: string }, bytes: number) => void;
+}
+
+/** Register the watch metrics on `registry`. */
+export function createWatchMetrics(registry: Registry): WatchMetrics {
+  const registers = [registry];
+  const resource = ['resource'];
+  const received = new Counter({ name: 'apiserver_watch_cache_events_received_total', help: 'Counter of events received in watch cache broken by resource type.', labelNames: resource, registers });
+  const dispatched = new Counter({ name: 'apiserver_watch_cache_events_dispatched_total', help: 'Counter of events dispatched in watch cache broken by resource type.', labelNames: resource, registers });
+  const version = new Gauge({ name: 'apiserver_watch_cache_resource_version', help: 'Current resource version of watch cache broken by resource type.', labelNames: resource, registers });
+  const capacity = new Gauge({ name: 'apiserver_watch_cache_capacity', help: 'Total capacity of watch cache broken by resource type.', labelNames: resource, registers });
+  const initializations = new Counter({ name: 'apiserver_watch_cache_initializations_total', help: 'Counter of watch cache initializations broken by resource type.', labelNames: resource, registers });
+  const consistent = new Counter({
+    name: 'apiserver_watch_cache_consistent_read_total',
+    help: 'Counter for consistent reads from cache.',
+    labelNames: ['resource', 'success', 'fallback'],
+    registers,
+  });
+  const terminated = new Counter({ name: 'apiserver_terminated_watchers_total', help: 'Counter of watchers closed due to unresponsiveness broken by resource type.', labelNames: resource, registers });
+  const events = new Counter({ name: 'apiserver_watch_events_total', help: 'Number of events sent in watch clients', labelNames: ['group', 'version', 'kind'], registers });
+  const sizes = new Histogram({
+    name: 'apiserver_watch_events_sizes',
+    help: 'Watch event size distribution in bytes',
+    labelNames: ['group', 'version', 'kind'],
+    buckets: [1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072],
+    registers,
+  });
+  return {
+    observer: {
+      eventReceived(r, cache) {
+        received.inc({ resource: r });
+        capacity.set({ resource: r }, Math.max(100, cache.buffered));
+      },
+      eventsDispatched: (r, count) => dispatched.inc({ resource: r }, count),
+      resourceVersion: (r, revision) => version.set({ resource: r }, revision),
+      initialized(r, cache) {
+        initializations.inc({ resource: r });
+        version.set({ resource: r }, cache.revision);
+        capacity.set({ resource: r }, Math.max(100, cache.buffered));
+      },
+      consistentRead: (r, fromCache) => consistent.inc({ resource: r, success: 'true', fallback: String(!fromCache) }),
+      watcherTerminated: (r) => terminated.inc({ resource: r }),
+    },
+    eventSent(labels, bytes) {
+      events.inc(labels);
+      sizes.observe(labels, bytes);
+    },
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * A watch served by a watch cache (upstream k8s.io/apiserver pkg/storage/cacher Cacher.Watch):
+ *  - with initial events (watch-list, or resourceVersion 0/unset): the state under the key as
+ *    ADDED at the cache's revision (for an unset resourceVersion, once the cache is confirmed
+ *    current, see freshness.ts; for N, once it reached N), then the initial-events-end BOOKMARK
+ *    when asked, then live events;
+ *  - from resourceVersion N: the buffered events after N (410 Expired, "too old resource
+ *    version", when N is older than the buffer), then live events;
+ *  - from 0 without initial events: live events only.
+ * The snapshot and the registration happen in one synchronous step, so no event falls between
+ * them. The watch ends when the signal aborts, when the cache stops serving, or when the
+ * watcher falls behind (see cache-watcher.ts). If the cache stops serving before the watch
+ * starts, storage serves it.
+ */
+import type { ObjectWatchOptions, WatchEvent } from '../object-watch.js';
+import { INITIAL_EVENTS_END_ANNOTATION } from '../object-watch.js';
+import { prefixEnd } from '../kv/types.js';
+import type { CacheWatcher } from './cache-watcher.js';
+import { readConsistent } from './freshness.js';
+import { CacheNotReady } from './watch-cache.js';
+import type { Cacher } from './cacher.js';
+
+type Options = Omit<ObjectWatchOptions, 'fullKey'>;
+
+/** Serve a watch of `key` from `cacher`; `fallback` opens it on storage instead. */
+export function watchFromCache(cacher: Cacher, key: string, opts: Options, fallback: () => AsyncIterable<WatchEvent>): AsyncIterable<WatchEvent> {
+  return {
+    async *[Symbol.asyncIterator]() {
+      let watcher: CacheWatcher | null;
+      try {
+        watcher = await start(cacher, key, opts);
+      } catch (err) {
+        if (!(err instanceof CacheNotReady)) throw err;
+        watcher = null;
+      }
+      if (!watcher) {
+        yield* fallback();
+        return;
+      }
+      const w = watcher;
+      const stop = () => {
+        cacher.watchers.remove(w, key);
+        w.close();
+      };
+      opts.signal.addEventListener('abort', stop, { once: true });
+      try {
+        if (!opts.signal.aborted) yield* w;
+      } finally {
+        opts.signal.removeEventListener('abort', stop);
+        stop();
+      }
+    },
+  };
+}
+
+/** Register a watcher with its initial events; null when the cache cannot serve it. */
+async function start(cacher: Cacher, key: string, opts: Options): Promise<CacheWatcher | null> {
+  const cache = cacher.cache;
+  const initial = opts.sendInitialEvents ?? opts.resourceVersion === 0;
+  if (!initial) {
+    if (opts.resourceVersion === 0) return register(cacher, key, opts, cache.revision, [], cache.revision);
+    // Throws Expired for a revision older than the buffer.
+    const backlog = cache.eventsSince(opts.resourceVersion);
+    const w = register(cacher, key, opts, opts.resourceVersion, [], opts.resourceVersion);
+    const events = backlog.map((ev) => w.eventFor(ev)).filter((ev): ev is WatchEvent => ev !== null);
+    w.seed(events, cache.revision);
+    return w;
+  }
+  const take = (revision: number): CacheWatcher => {
+    if (!cacher.ready) throw new CacheNotReady();
+    const events: WatchEvent[] = [];
+    for (const k of cache.keysUnder(key, opts.indexValues)) {
+      const object = cache.get(k)!;
+      if (!opts.predicate || opts.predicate(object)) events.push({ type: 'ADDED', object });
+    }
+    if (opts.initialEventsEndBookmark) {
+      const metadata = { resourceVersion: String(revision), annotations: { [INITIAL_EVENTS_END_ANNOTATION]: 'true' } };
+      events.push({ type: 'BOOKMARK', object: { metadata } });
+    }
+    return register(cacher, key, opts, revision, events, revision);
+  };
+  if (opts.consistent) {
+    const full = cacher.kv;
+    const start = cacher.fullPrefix;
+    const fresh = await readConsistent({ kv: full, cache, start, end: prefixEnd(start) }, take);
+    return fresh ? fresh.value : null;
+  }
+  if (opts.resourceVersion > 0) await cache.waitFor(opts.resourceVersion);
+  return take(cache.revision);
+}
+
+function register(cacher: Cacher, key: string, opts: Options, fromRevision: number, seed: WatchEvent[], revision: number): CacheWatcher {
+  const w = cacher.newWatcher(key, opts, fromRevision);
+  if (seed.length || revision > fromRevision) w.seed(seed, revision);
+  cacher.watchers.add(w, key);
+  return w;
+}

@@ -1,107 +1,106 @@
 /**
- * Throughput and latency of ck-apiserver on etcd against a raw etcd baseline, in one run, on
- * this machine. Starts etcd (testcontainers, ETCD_IMAGE) and one server process, then for a
- * fixed number of operations at a fixed concurrency measures: ConfigMap create, get and
- * list (limit 500) through the API over HTTPS (get and list in JSON and in protobuf), and the
- * same shapes (txn create, get, range) straight on etcd. Prints a table. Bounded in count and time; stops everything it starts.
- *
- *   npm run bench            (BENCH_OPS, BENCH_CONCURRENCY to tune)
+ * ck-apiserver against raw etcd, in one run on this machine (`npm run bench`): etcd starts in a
+ * container (testcontainers, ETCD_IMAGE) and one server process on it; the bench drives both
+ * from this process with the same shapes, and every figure is the median of BENCH_REPS (3)
+ * interleaved repetitions (each repetition runs every scenario, API then raw etcd):
+ *  - create and get at concurrency BENCH_CONCURRENCY (64), BENCH_OPS (3,000) each;
+ *  - a list of BENCH_LIST (10,000) ConfigMaps with resourceVersion=0 and without one;
+ *  - BENCH_WATCHERS (1,000) watchers while BENCH_WRITE_RATE (100) writes/s for
+ *    BENCH_WATCH_SECONDS (30): events missed and delivery p99; the etcd watchers the server holds;
+ *  - BENCH_IDLE_WATCHES (10,000) idle watches: server RSS per watch.
+ * BENCH_QUICK=1 shrinks everything for a smoke run. Prints a Markdown table; stops all it starts.
  */
-import { performance } from 'node:perf_hooks';
+import { Agent } from 'undici';
 import { openKvStore } from '../src/storage/kv/open.js';
-import { prefixEnd } from '../src/storage/kv/types.js';
-import { request } from 'undici';
-import { clientFor, type Client } from '../test/helpers/api-client.js';
+import { clientFor } from '../test/helpers/api-client.js';
 import { startEtcd } from '../test/helpers/etcd.js';
 import { E2E_TOKEN, startServerProcess } from '../test/helpers/server-process.js';
+import { createThroughput, getThroughput, idleWatchCost, listApi, listRaw, seedList } from './scenarios.js';
+import { median, metricValue } from './stats.js';
+import { apiFanout, etcdFanout, type FanoutResult } from './watch-fanout.js';
 
-const OPS = Number(process.env.BENCH_OPS ?? 2000);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const quick = process.env.BENCH_QUICK === '1';
+const num = (name: string, full: number, small: number) => Number(process.env[name] ?? (quick ? small : full));
+const REPS = num('BENCH_REPS', 3, 1);
+const OPS = num('BENCH_OPS', 3000, 500);
+const CONCURRENCY = num('BENCH_CONCURRENCY', 64, 64);
+const LIST = num('BENCH_LIST', 10_000, 1000);
+const WATCHERS = num('BENCH_WATCHERS', 1000, 100);
+const RATE = num('BENCH_WRITE_RATE', 100, 100);
+const SECONDS = num('BENCH_WATCH_SECONDS', 30, 5);
+const IDLE = num('BENCH_IDLE_WATCHES', 10_000, 500);
 
-interface Result {
-  name: string;
-  ops: number;
-  seconds: number;
-  p50: number;
-  p99: number;
-}
-
-/** Run `op(i)` OPS times with CONCURRENCY workers; latencies in milliseconds. */
-async function measure(name: string, op: (i: number) => Promise<unknown>): Promise<Result> {
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < OPS) {
-        const i = next++;
-        const t = performance.now();
-        await op(i);
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { name, ops: OPS, seconds, p50: latencies[Math.floor(latencies.length * 0.5)], p99: latencies[Math.floor(latencies.length * 0.99)] };
-}
+type Row = [operation: string, api: number[], raw: number[], unit: string, target: string, better: 'higher' | 'lower'];
 
 async function main(): Promise<void> {
   const etcd = await startEtcd();
-  const server = await startServerProcess([etcd.endpoint]);
+  const server = await startServerProcess([etcd.endpoint], ['--log-level=warn', '--max-requests-inflight=20000']);
   const kv = await openKvStore([etcd.endpoint]);
   const api = clientFor(server);
-  const results: Result[] = [];
+  const target = { url: server.url, caPem: server.caPem, token: E2E_TOKEN };
+  const listAgent = new Agent({ connect: { ca: server.caPem }, connections: 2 });
+  const etcdWatchers = async () => metricValue(await (await fetch(`${etcd.endpoint}/metrics`)).text(), 'etcd_debugging_mvcc_watcher_total');
+  const rows: Record<string, Row> = {};
+  const add = (key: string, unit: string, target: string, better: Row[5], a: number, r: number) => {
+    rows[key] ??= [key, [], [], unit, target, better];
+    rows[key][1].push(a);
+    rows[key][2].push(r);
+  };
+  const fanouts: { api: FanoutResult[]; raw: FanoutResult[]; held: number[]; added: number[] } = { api: [], raw: [], held: [], added: [] };
+  const idle: number[] = [];
   try {
-    const path = '/api/v1/namespaces/default/configmaps';
-    const body = (i: number) => ({ metadata: { name: `bench-${i}`, labels: { bench: 'yes' } }, data: { k: 'v'.repeat(64) } });
-    results.push(await measure('etcd txn create (baseline)', (i) => kv.create(`/baseline/configmaps/default/bench-${i}`, JSON.stringify(body(i)))));
-    results.push(await measure('API create ConfigMap', async (i) => expectStatus(await api.call('POST', path, body(i)), 201)));
-    results.push(await measure('etcd get (baseline)', (i) => kv.range({ start: `/baseline/configmaps/default/bench-${i % OPS}` })));
-    results.push(await measure('API get ConfigMap', async (i) => expectStatus(await api.call('GET', `${path}/bench-${i % OPS}`), 200)));
-    results.push(await measure('API get ConfigMap (protobuf)', async (i) => expectStatus(await getBytes(api, server.url, `${path}/bench-${i % OPS}`, PROTOBUF), 200)));
-    const listOps = Math.max(1, Math.floor(OPS / 20));
-    const ranges = await measureCount(listOps, 'etcd range 500 keys (baseline)', () => kv.range({ start: '/baseline/', end: prefixEnd('/baseline/'), limit: 500 }));
-    results.push(ranges);
-    results.push(await measureCount(listOps, 'API list limit=500', async () => expectStatus(await api.call('GET', `${path}?limit=500`), 200)));
-    results.push(await measureCount(listOps, 'API list limit=500 (protobuf)', async () => expectStatus(await getBytes(api, server.url, `${path}?limit=500`, PROTOBUF), 200)));
+    for (const ns of ['bench-create', 'bench-list', 'bench-idle', ...Array.from({ length: REPS }, (_, r) => `bench-watch-${r}`)]) {
+      await api.call('POST', '/api/v1/namespaces', { metadata: { name: ns } });
+    }
+    await seedList(api, kv, 'bench-list', LIST);
+    for (let rep = 0; rep < REPS; rep++) {
+      console.error(`repetition ${rep + 1} of ${REPS}`);
+      const c = await createThroughput(api, kv, 'bench-create', String(rep), OPS, CONCURRENCY);
+      add('create ConfigMap (etcd: create txn)', 'ops/s', '>= 0.6x', 'higher', c.api, c.raw);
+      const g = await getThroughput(api, kv, 'bench-create', String(rep), OPS, CONCURRENCY);
+      add('get ConfigMap (etcd: linearizable get)', 'ops/s', '>= 0.6x', 'higher', g.api, g.raw);
+      const raw = await listRaw(kv, 10);
+      add(`list ${LIST} ConfigMaps, resourceVersion=0 (etcd: range)`, 'ms', '>= 2x faster', 'lower', await listApi(target, listAgent, 'bench-list', '?resourceVersion=0', 10), raw);
+      add(`list ${LIST} ConfigMaps, consistent (etcd: range)`, 'ms', '>= 1.5x faster', 'lower', await listApi(target, listAgent, 'bench-list', '', 10), raw);
+      const ns = `bench-watch-${rep}`;
+      const start = await api.call('GET', `/api/v1/namespaces/${ns}/configmaps`);
+      const base = await etcdWatchers();
+      const a = await apiFanout(target, ns, start.body.metadata.resourceVersion, WATCHERS, RATE, SECONDS, async (i, t) => {
+        const res = await api.call('POST', `/api/v1/namespaces/${ns}/configmaps`, { metadata: { name: `fan-${i}` }, data: { i: String(i), t: String(t) } });
+        if (res.status !== 201) throw new Error(`create answered ${res.status}`);
+      }, async () => {
+        fanouts.held.push(base);
+        fanouts.added.push((await etcdWatchers()) - base);
+      });
+      const r = await etcdFanout(etcd.endpoint, `/bench-raw/watch-${rep}/`, WATCHERS, RATE, SECONDS);
+      fanouts.api.push(a);
+      fanouts.raw.push(r);
+      idle.push(await idleWatchCost(target, server.child.pid!, 'bench-idle', IDLE));
+    }
   } finally {
+    await listAgent.close().catch(() => undefined);
     await api.close();
     await kv.close();
     await server.stop();
     await etcd.stop();
   }
-  console.log(`ck-apiserver bench: ${OPS} ops per row (list rows ${Math.max(1, Math.floor(OPS / 20))}), concurrency ${CONCURRENCY}, node ${process.version}`);
-  console.log('| operation | ops/s | p50 ms | p99 ms |');
-  console.log('|---|---:|---:|---:|');
-  for (const r of results) console.log(`| ${r.name} | ${(r.ops / r.seconds).toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`);
-}
-
-/** Run `op` `n` times one after another (lists are heavy); latencies in milliseconds. */
-async function measureCount(n: number, name: string, op: () => Promise<unknown>): Promise<Result> {
-  const latencies: number[] = [];
-  const started = performance.now();
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    await op();
-    latencies.push(performance.now() - t);
+  for (const f of [...fanouts.api, ...fanouts.raw]) if (f.writeFailures) console.error(`warning: ${f.writeFailures} writes failed in a fan-out run`);
+  const fmt = (v: number, unit: string) => (unit === 'ms' ? v.toFixed(1) : v.toFixed(0));
+  console.log(`ck-apiserver bench (${process.version}, ${REPS} interleaved repetitions, medians): ${OPS} ops at concurrency ${CONCURRENCY}; lists of ${LIST}; ${WATCHERS} watchers at ${RATE} writes/s for ${SECONDS} s; ${IDLE} idle watches`);
+  console.log('| measurement | ck-apiserver | raw etcd | ratio | target |');
+  console.log('|---|---:|---:|---:|---|');
+  for (const [name, a, r, unit, goal, better] of Object.values(rows)) {
+    const [ma, mr] = [median(a), median(r)];
+    const ratio = better === 'higher' ? ma / mr : mr / ma;
+    console.log(`| ${name} | ${fmt(ma, unit)} ${unit} | ${fmt(mr, unit)} ${unit} | ${ratio.toFixed(2)}x | ${goal} |`);
   }
-  latencies.sort((a, b) => a - b);
-  return { name, ops: n, seconds: (performance.now() - started) / 1000, p50: latencies[Math.floor(n * 0.5)], p99: latencies[Math.min(n - 1, Math.floor(n * 0.99))] };
-}
-
-const PROTOBUF = 'application/vnd.kubernetes.protobuf';
-
-/** GET `path` accepting `accept`, reading the body as bytes (not decoded: the server's cost is measured). */
-async function getBytes(api: Client, url: string, path: string, accept: string): Promise<{ status: number }> {
-  const res = await request(url + path, { dispatcher: api.agent, headers: { authorization: `Bearer ${E2E_TOKEN}`, accept } });
-  const bytes = await res.body.arrayBuffer();
-  if (bytes.byteLength === 0) throw new Error('empty body');
-  return { status: res.statusCode };
-}
-
-function expectStatus(res: { status: number }, code: number): void {
-  if (res.status !== code) throw new Error(`expected ${code}, got ${res.status}`);
+  const p99a = median(fanouts.api.map((f) => f.p99));
+  const p99r = median(fanouts.raw.map((f) => f.p99));
+  console.log(`| ${WATCHERS} watchers, ${RATE} writes/s: events missed (of ${fanouts.api[0]?.expected}) | ${median(fanouts.api.map((f) => f.missed))} | ${median(fanouts.raw.map((f) => f.missed))} | | 0 |`);
+  console.log(`| ${WATCHERS} watchers, ${RATE} writes/s: delivery p50 | ${median(fanouts.api.map((f) => f.p50)).toFixed(1)} ms | ${median(fanouts.raw.map((f) => f.p50)).toFixed(1)} ms | | |`);
+  console.log(`| ${WATCHERS} watchers, ${RATE} writes/s: delivery p99 | ${p99a.toFixed(1)} ms | ${p99r.toFixed(1)} ms | ${(p99a / p99r).toFixed(2)}x of raw | <= 0.5x of raw |`);
+  console.log(`| etcd watchers the server holds (idle; added by ${WATCHERS} client watches) | ${median(fanouts.held)}; +${median(fanouts.added)} | | | one per resource |`);
+  console.log(`| server RSS per idle watch (${IDLE} watches) | ${median(idle).toFixed(1)} KiB | | | <= 10 KB |`);
 }
 
 main().catch((err) => {

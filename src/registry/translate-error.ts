@@ -41,6 +41,8 @@ export function toApiError(err: unknown, ctx: ErrorContext): ApiError {
       return conflict(ctx.resource, ctx.name, err.message.startsWith('Precondition') ? err.message : OPTIMISTIC_LOCK_MESSAGE, ctx.group);
     case 'Expired':
       if (err.continueToken) return expired(EXPIRED_CONTINUE_MESSAGE, { continue: err.continueToken });
+      // The watch cache's own message (upstream cacher: "too old resource version: N (M)").
+      if (err.message.startsWith('too old resource version')) return expired(err.message);
       return expired(
         ctx.operation === 'WATCH'
           ? 'The resourceVersion for the provided watch is too old.'

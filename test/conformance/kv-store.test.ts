@@ -86,6 +86,20 @@ function suite(name: string, open: () => Promise<{ kv: KvStore; close: () => Pro
       expect(atOld.revision).toBeGreaterThan(revs[3]);
     });
 
+    it('countOnly returns only the count; minModRevision keeps only keys changed since, leaving count whole', async () => {
+      const prefix = p();
+      const a = await kv.create(`${prefix}a`, '1');
+      await kv.create(`${prefix}b`, '2');
+      const c = await kv.update(`${prefix}a`, '3', a.revision);
+      const counted = await kv.range({ start: prefix, end: prefixEnd(prefix), countOnly: true });
+      expect(counted).toMatchObject({ count: 2, kvs: [] });
+      const changed = await kv.range({ start: prefix, end: prefixEnd(prefix), keysOnly: true, minModRevision: c.revision });
+      expect(changed.kvs.map((k) => k.key)).toEqual([`${prefix}a`]);
+      expect(changed.count).toBe(2);
+      const none = await kv.range({ start: prefix, end: prefixEnd(prefix), keysOnly: true, minModRevision: c.revision + 1 });
+      expect(none.kvs).toEqual([]);
+    });
+
     it('revisions increase with every write and currentRevision reports the latest', async () => {
       const before = await kv.currentRevision();
       const w = await kv.create(`${p()}r`, 'x');

@@ -18,6 +18,7 @@ import { prefixEnd } from '../kv/types.js';
 import type { CacheWatcher } from './cache-watcher.js';
 import { readConsistent } from './freshness.js';
 import { CacheNotReady } from './watch-cache.js';
+import { storageErrorOf } from '../codec.js';
 import type { Cacher } from './cacher.js';
 
 type Options = Omit<ObjectWatchOptions, 'fullKey'>;
@@ -30,7 +31,7 @@ export function watchFromCache(cacher: Cacher, key: string, opts: Options, fallb
       try {
         watcher = await start(cacher, key, opts);
       } catch (err) {
-        if (!(err instanceof CacheNotReady)) throw err;
+        if (!(err instanceof CacheNotReady)) throw storageErrorOf(err, key);
         watcher = null;
       }
       if (!watcher) {

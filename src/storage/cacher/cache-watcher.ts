@@ -38,6 +38,7 @@ export class CacheWatcher implements AsyncIterable<WatchEvent> {
   /** The cache revision every event up to which has been offered. */
   private observed: number;
   private wake: (() => void) | null = null;
+  private error: Error | undefined;
   /** When the queue last went over softCapacity (0: it is not over). */
   private behindSince = 0;
 
@@ -92,8 +93,12 @@ export class CacheWatcher implements AsyncIterable<WatchEvent> {
     if (this.head === this.queue.length) this.opts.onProgress?.(this.observed);
   }
 
-  /** End the stream after what is queued (the cache stops serving or the client left). */
-  close(): void {
+  /**
+   * End the stream after what is queued (the cache stops serving or the client left); with
+   * `error`, the iteration then throws it (storage was lost: clients see why).
+   */
+  close(error?: Error): void {
+    if (!this.closed) this.error = error;
     this.closed = true;
     this.notify();
   }
@@ -121,7 +126,10 @@ export class CacheWatcher implements AsyncIterable<WatchEvent> {
         if (this.head === this.queue.length && !this.closed) this.opts.onProgress?.(this.observed);
         continue;
       }
-      if (this.closed) return;
+      if (this.closed) {
+        if (this.error) throw this.error;
+        return;
+      }
       await new Promise<void>((resolve) => (this.wake = resolve));
     }
   }

@@ -20,6 +20,7 @@ import { prefixEnd } from '../kv/types.js';
 import { parseResourceVersion } from '../object-store.js';
 import type { ObjectWatchOptions, WatchEvent } from '../object-watch.js';
 import { StorageError } from '../storage-error.js';
+import { storageErrorOf } from '../codec.js';
 import type { CreateOptions, DeleteOptions, GetOptions, ListOptions, ListResult, ObjectStorage, TryUpdate, UpdateOptions } from '../types.js';
 import { CacheWatcher } from './cache-watcher.js';
 import { readConsistent } from './freshness.js';
@@ -79,10 +80,13 @@ export class Cacher implements ObjectStorage {
         this.ready = true;
         observer?.initialized(opts.resource, this.cache);
       },
-      onLost: () => {
+      onLost: (err) => {
         this.ready = false;
         this.cache.invalidate();
-        this.watchers.closeAll();
+        // Storage lost: watchers end with the error (503/504 for clients), as without a cache.
+        // A compacted watch only relists: watchers end cleanly and watch again.
+        const cause = storageErrorOf(err, opts.prefix);
+        this.watchers.closeAll(cause.code === 'Expired' ? undefined : cause);
       },
     });
   }
@@ -154,7 +158,7 @@ export class Cacher implements ObjectStorage {
       return this.snapshot(keyPrefix, this.cache.revision, opts);
     } catch (err) {
       if (err instanceof CacheNotReady) return this.storage.list(keyPrefix, opts);
-      throw err;
+      throw storageErrorOf(err, keyPrefix);
     }
   }
 

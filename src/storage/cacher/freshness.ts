@@ -6,9 +6,11 @@
  *  - when its watch has delivered everything up to R (memory and embedded watches report
  *    progress on every write; etcd's on every event of the prefix), or
  *  - when storage shows that the resource did not change after the cache's revision C up to R:
- *    no key under the prefix has a ModRevision above C at R, and the prefix holds as many keys
- *    at R as the cache holds. The cache's state is then the state at R. (This stands in for
- *    upstream's etcd progress request, which the etcd3 client cannot send.)
+ *    no key under the prefix has a ModRevision above C at R (a keys-only read filtered by
+ *    min_mod_revision, so only changed keys travel), and the prefix holds as many keys at R as
+ *    the cache holds. The cache's state is then the state at R. (This stands in for upstream's
+ *    etcd progress request, which the etcd3 client cannot send and which etcd before 3.4.31
+ *    may answer ahead of the events it still has to deliver.)
  * Otherwise it waits for the watch, checking again every 50 ms, and gives up after `timeoutMs`
  * (upstream blockTimeout, 3 s): the caller then reads storage (upstream's fallback).
  */
@@ -40,9 +42,9 @@ export async function readConsistent<T>(check: FreshnessCheck, read: (revision: 
     if (cache.revision >= target) return { value: read(cache.revision) };
     const seen = cache.revision;
     if (cache.size === latest.count) {
-      const changed = await kv.range({ start, end, revision: target, countOnly: true, minModRevision: seen + 1 });
+      const changed = await kv.range({ start, end, revision: target, keysOnly: true, minModRevision: seen + 1 });
       if (cache.revision >= target) return { value: read(cache.revision) };
-      if (cache.revision === seen && changed.count === 0) return { value: read(target) };
+      if (cache.revision === seen && changed.kvs.length === 0) return { value: read(target) };
     }
     const left = deadline - Date.now();
     if (left <= 0) return null;

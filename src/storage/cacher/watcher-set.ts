@@ -53,11 +53,11 @@ export class WatcherSet {
     this.progressTimer.unref();
   }
 
-  /** End every watch (the cache stops serving or is stopped). */
-  closeAll(): void {
+  /** End every watch (the cache stops serving or is stopped), after `error` when given. */
+  closeAll(error?: Error): void {
     clearTimeout(this.progressTimer);
     this.progressTimer = undefined;
-    for (const set of this.byKey.values()) for (const w of set) w.close();
+    for (const set of this.byKey.values()) for (const w of set) w.close(error);
     this.byKey.clear();
     this.count = 0;
   }

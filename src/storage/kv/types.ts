@@ -50,7 +50,12 @@ export interface RangeOptions {
   readonly limit?: number;
   /** Return no key-values, only `count` (etcd's count_only). */
   readonly countOnly?: boolean;
-  /** Only keys whose ModRevision is at least this (etcd's min_mod_revision); `count` counts those. */
+  /** Values may be left empty (etcd's keys_only). */
+  readonly keysOnly?: boolean;
+  /**
+   * Return only keys whose ModRevision is at least this (etcd's min_mod_revision). As in etcd,
+   * it filters `kvs` only (after `limit`, so use it without one); `count` stays the range's.
+   */
   readonly minModRevision?: number;
 }
 

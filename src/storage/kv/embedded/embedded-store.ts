@@ -85,9 +85,9 @@ export class EmbeddedKvStore implements KvStore {
       let count = 0;
       const minMod = opts.minModRevision ?? 0;
       const take = (kv: KeyValue | null | undefined) => {
-        if (!kv || kv.modRevision < minMod) return;
+        if (!kv) return;
         count++;
-        if (kvs.length < limit && !opts.countOnly) kvs.push(kv);
+        if (kvs.length < limit && !opts.countOnly && kv.modRevision >= minMod) kvs.push(kv);
       };
       if (rev === current) {
         if (opts.end === undefined) take(this.live.get(opts.start, { transaction: txn }));

@@ -204,6 +204,7 @@ export class EtcdKvStore implements KvStore {
               revision: opts.revision && opts.revision > 0 ? opts.revision : undefined,
               limit: opts.limit && opts.limit > 0 ? opts.limit : undefined,
               count_only: opts.countOnly || undefined,
+              keys_only: opts.keysOnly || undefined,
               min_mod_revision: opts.minModRevision && opts.minModRevision > 0 ? opts.minModRevision : undefined,
             },
             { deadline },

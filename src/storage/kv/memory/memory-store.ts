@@ -51,9 +51,9 @@ export class MemoryKvStore implements KvStore {
     const minMod = opts.minModRevision ?? 0;
     for (const key of candidates) {
       const kv = rev === this.revision ? this.live.get(key) : this.at(key, rev);
-      if (!kv || kv.modRevision < minMod) continue;
+      if (!kv) continue;
       count++;
-      if (kvs.length < limit && !opts.countOnly) kvs.push(kv);
+      if (kvs.length < limit && !opts.countOnly && kv.modRevision >= minMod) kvs.push(kv);
     }
     return { kvs, more: !opts.countOnly && count > kvs.length, count, revision: this.revision };
   }

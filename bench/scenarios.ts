@@ -1,0 +1,95 @@
+/**
+ * The request-shaped bench scenarios, each run through the API server and on raw etcd with
+ * the same shapes: create and get at a fixed concurrency, lists of 10,000 objects, and the
+ * server memory cost of idle watches.
+ */
+import { Agent, request } from 'undici';
+import { prefixEnd, type KvStore } from '../src/storage/kv/types.js';
+import type { Client } from '../test/helpers/api-client.js';
+import { median, rssKiB, sleep, throughput } from './stats.js';
+import type { ApiTarget } from './watch-fanout.js';
+
+/** A ConfigMap body of about 200 bytes. */
+export function configMap(name: string, ns: string): Record<string, unknown> {
+  return { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: ns, labels: { bench: 'yes' } }, data: { k: 'v'.repeat(64) } };
+}
+
+function expectStatus(res: { status: number }, code: number): void {
+  if (res.status !== code) throw new Error(`expected ${code}, got ${res.status}`);
+}
+
+/** Create `ops` ConfigMaps in `ns` through the API vs etcd create transactions. Ops per second. */
+export async function createThroughput(api: Client, kv: KvStore, ns: string, tag: string, ops: number, concurrency: number): Promise<{ api: number; raw: number }> {
+  const path = `/api/v1/namespaces/${ns}/configmaps`;
+  const a = await throughput(ops, concurrency, async (i) => expectStatus(await api.call('POST', path, configMap(`c-${tag}-${i}`, ns)), 201));
+  const r = await throughput(ops, concurrency, (i) => kv.create(`/bench-raw/create-${tag}/c-${i}`, JSON.stringify(configMap(`c-${i}`, ns))));
+  return { api: a.perSecond, raw: r.perSecond };
+}
+
+/** GET of those ConfigMaps (no resourceVersion: from etcd, linearizable) vs a raw linearizable get. */
+export async function getThroughput(api: Client, kv: KvStore, ns: string, tag: string, ops: number, concurrency: number): Promise<{ api: number; raw: number }> {
+  const path = `/api/v1/namespaces/${ns}/configmaps`;
+  const a = await throughput(ops, concurrency, async (i) => expectStatus(await api.call('GET', `${path}/c-${tag}-${i}`), 200));
+  const r = await throughput(ops, concurrency, (i) => kv.range({ start: `/bench-raw/create-${tag}/c-${i}` }));
+  return { api: a.perSecond, raw: r.perSecond };
+}
+
+/** Fill namespace `ns` and the raw prefix with `count` ConfigMaps (same stored values). */
+export async function seedList(api: Client, kv: KvStore, ns: string, count: number): Promise<void> {
+  await throughput(count, 32, async (i) => expectStatus(await api.call('POST', `/api/v1/namespaces/${ns}/configmaps`, configMap(`l-${i}`, ns)), 201));
+  await throughput(count, 64, (i) => kv.create(`/bench-raw/list/l-${String(i).padStart(6, '0')}`, JSON.stringify(configMap(`l-${i}`, ns))));
+}
+
+/** Milliseconds per full list (median of `times`): API with `query`, reading the whole body. */
+export async function listApi(target: ApiTarget, agent: Agent, ns: string, query: string, times: number): Promise<number> {
+  const ms: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const t = performance.now();
+    const res = await request(`${target.url}/api/v1/namespaces/${ns}/configmaps${query}`, { dispatcher: agent, headers: { authorization: `Bearer ${target.token}` } });
+    const text = await res.body.text();
+    if (res.statusCode !== 200 || text.length < 100) throw new Error(`list answered ${res.statusCode}`);
+    ms.push(performance.now() - t);
+  }
+  return median(ms);
+}
+
+/** Milliseconds per raw etcd range of the seeded prefix (median of `times`). */
+export async function listRaw(kv: KvStore, times: number): Promise<number> {
+  const ms: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const t = performance.now();
+    const res = await kv.range({ start: '/bench-raw/list/', end: prefixEnd('/bench-raw/list/') });
+    if (res.kvs.length === 0) throw new Error('empty range');
+    ms.push(performance.now() - t);
+  }
+  return median(ms);
+}
+
+/**
+ * Open `count` idle watches (each its own HTTPS connection, in batches of 200) and return the
+ * server's RSS growth per watch in KiB, measured 5 s after the last opened; then close them.
+ */
+export async function idleWatchCost(target: ApiTarget, pid: number, ns: string, count: number): Promise<number> {
+  const agent = new Agent({ connect: { ca: target.caPem }, connections: null, pipelining: 0 });
+  const abort = new AbortController();
+  const path = `/api/v1/namespaces/${ns}/configmaps?watch=true&resourceVersion=0&timeoutSeconds=3600`;
+  try {
+    await sleep(2000);
+    const before = rssKiB(pid);
+    for (let i = 0; i < count; i += 200) {
+      await Promise.all(
+        Array.from({ length: Math.min(200, count - i) }, async () => {
+          const res = await request(target.url + path, { dispatcher: agent, signal: abort.signal, headers: { authorization: `Bearer ${target.token}` } });
+          if (res.statusCode !== 200) throw new Error(`watch answered ${res.statusCode}`);
+          res.body.on('error', () => undefined);
+        }),
+      );
+    }
+    await sleep(5000);
+    return (rssKiB(pid) - before) / count;
+  } finally {
+    abort.abort();
+    await sleep(3000);
+    await agent.close().catch(() => undefined);
+  }
+}

@@ -12,9 +12,10 @@
  */
 import { Agent } from 'undici';
 import { openKvStore } from '../src/storage/kv/open.js';
-import { clientFor } from '../test/helpers/api-client.js';
+import { request } from 'undici';
+import type { Client } from '../test/helpers/api-client.js';
 import { startEtcd } from '../test/helpers/etcd.js';
-import { E2E_TOKEN, startServerProcess } from '../test/helpers/server-process.js';
+import { startBenchServer } from './server.js';
 import { createThroughput, getThroughput, idleWatchCost, listApi, listRaw, seedList } from './scenarios.js';
 import { median, metricValue } from './stats.js';
 import { apiFanout, etcdFanout, type FanoutResult } from './watch-fanout.js';
@@ -34,10 +35,10 @@ type Row = [operation: string, api: number[], raw: number[], unit: string, targe
 
 async function main(): Promise<void> {
   const etcd = await startEtcd();
-  const server = await startServerProcess([etcd.endpoint], ['--log-level=warn', '--max-requests-inflight=20000']);
+  const server = await startBenchServer([etcd.endpoint], ['--max-requests-inflight=20000', '--max-mutating-requests-inflight=2000']);
   const kv = await openKvStore([etcd.endpoint]);
-  const api = clientFor(server);
-  const target = { url: server.url, caPem: server.caPem, token: E2E_TOKEN };
+  const target = { url: server.url, caPem: server.caPem, token: server.token };
+  const api = clientOf(target);
   const listAgent = new Agent({ connect: { ca: server.caPem }, connections: 2 });
   const etcdWatchers = async () => metricValue(await (await fetch(`${etcd.endpoint}/metrics`)).text(), 'etcd_debugging_mvcc_watcher_total');
   const rows: Record<string, Row> = {};
@@ -101,6 +102,25 @@ async function main(): Promise<void> {
   console.log(`| ${WATCHERS} watchers, ${RATE} writes/s: delivery p99 | ${p99a.toFixed(1)} ms | ${p99r.toFixed(1)} ms | ${(p99a / p99r).toFixed(2)}x of raw | <= 0.5x of raw |`);
   console.log(`| etcd watchers the server holds (idle; added by ${WATCHERS} client watches) | ${median(fanouts.held)}; +${median(fanouts.added)} | | | one per resource |`);
   console.log(`| server RSS per idle watch (${IDLE} watches) | ${median(idle).toFixed(1)} KiB | | | <= 10 KB |`);
+}
+
+/** A JSON client over `connections` HTTPS connections. */
+function clientOf(target: { url: string; caPem: string; token: string }, connections = 64): Client {
+  const agent = new Agent({ connect: { ca: target.caPem }, connections });
+  return {
+    agent,
+    async call(method, path, body, contentType = 'application/json') {
+      const res = await request(target.url + path, {
+        method: method as never,
+        dispatcher: agent,
+        headers: { authorization: `Bearer ${target.token}`, 'content-type': contentType },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.body.text();
+      return { status: res.statusCode, body: text ? JSON.parse(text) : undefined };
+    },
+    close: () => agent.close(),
+  };
 }
 
 main().catch((err) => {

@@ -7,7 +7,7 @@
  *  - a list of BENCH_LIST (10,000) ConfigMaps with resourceVersion=0 and without one;
  *  - BENCH_WATCHERS (1,000) watchers while BENCH_WRITE_RATE (100) writes/s for
  *    BENCH_WATCH_SECONDS (30): events missed and delivery p99; the etcd watchers the server holds;
- *  - BENCH_IDLE_WATCHES (10,000) idle watches: server RSS per watch.
+ *  - BENCH_IDLE_WATCHES (10,000) idle watches: server RSS per watch (once, after the repetitions).
  * BENCH_QUICK=1 shrinks everything for a smoke run. Prints a Markdown table; stops all it starts.
  */
 import { Agent } from 'undici';
@@ -16,7 +16,7 @@ import { request } from 'undici';
 import type { Client } from '../test/helpers/api-client.js';
 import { startEtcd } from '../test/helpers/etcd.js';
 import { startBenchServer } from './server.js';
-import { createThroughput, getThroughput, idleWatchCost, listApi, listRaw, seedList } from './scenarios.js';
+import { createThroughput, getThroughput, idleWatchCost, listApi, listRaw, seedList, unexpected } from './scenarios.js';
 import { median, metricValue } from './stats.js';
 import { apiFanout, etcdFanout, type FanoutResult } from './watch-fanout.js';
 
@@ -76,8 +76,9 @@ async function main(): Promise<void> {
       const r = await etcdFanout(etcd.endpoint, `/bench-raw/watch-${rep}/`, WATCHERS, RATE, SECONDS);
       fanouts.api.push(a);
       fanouts.raw.push(r);
-      idle.push(await idleWatchCost(target, server.child.pid!, 'bench-idle', IDLE));
     }
+    // Once, last: closing thousands of connections disturbs what follows.
+    idle.push(await idleWatchCost(target, server.child.pid!, 'bench-idle', IDLE));
   } finally {
     await listAgent.close().catch(() => undefined);
     await api.close();
@@ -85,6 +86,7 @@ async function main(): Promise<void> {
     await server.stop();
     await etcd.stop();
   }
+  for (const [key, { count, message }] of unexpected) console.error(`warning: ${count} requests answered ${key} (first: ${message})`);
   for (const f of [...fanouts.api, ...fanouts.raw]) if (f.writeFailures) console.error(`warning: ${f.writeFailures} writes failed in a fan-out run`);
   const fmt = (v: number, unit: string) => (unit === 'ms' ? v.toFixed(1) : v.toFixed(0));
   console.log(`ck-apiserver bench (${process.version}, ${REPS} interleaved repetitions, medians): ${OPS} ops at concurrency ${CONCURRENCY}; lists of ${LIST}; ${WATCHERS} watchers at ${RATE} writes/s for ${SECONDS} s; ${IDLE} idle watches`);

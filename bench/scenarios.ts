@@ -14,8 +14,15 @@ export function configMap(name: string, ns: string): Record<string, unknown> {
   return { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: ns, labels: { bench: 'yes' } }, data: { k: 'v'.repeat(64) } };
 }
 
-function expectStatus(res: { status: number }, code: number): void {
-  if (res.status !== code) throw new Error(`expected ${code}, got ${res.status}`);
+/** Requests answered with another code than expected, by code, with the first message of each (reported, not thrown). */
+export const unexpected = new Map<string, { count: number; message: string }>();
+
+function expectStatus(res: { status: number; body?: any }, code: number): void {
+  if (res.status === code) return;
+  const key = `${code}->${res.status}`;
+  const seen = unexpected.get(key) ?? { count: 0, message: String(res.body?.message ?? '') };
+  seen.count++;
+  unexpected.set(key, seen);
 }
 
 /** Create `ops` ConfigMaps in `ns` through the API vs etcd create transactions. Ops per second. */

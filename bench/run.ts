@@ -12,8 +12,7 @@
  */
 import { Agent } from 'undici';
 import { openKvStore } from '../src/storage/kv/open.js';
-import { request } from 'undici';
-import type { Client } from '../test/helpers/api-client.js';
+import { clientOf } from '../test/helpers/api-client.js';
 import { startEtcd } from '../test/helpers/etcd.js';
 import { startBenchServer } from './server.js';
 import { createThroughput, getThroughput, idleWatchCost, listApi, listRaw, seedList, unexpected } from './scenarios.js';
@@ -38,7 +37,7 @@ async function main(): Promise<void> {
   const server = await startBenchServer([etcd.endpoint], ['--max-requests-inflight=20000', '--max-mutating-requests-inflight=2000']);
   const kv = await openKvStore([etcd.endpoint]);
   const target = { url: server.url, caPem: server.caPem, token: server.token };
-  const api = clientOf(target);
+  const api = clientOf(target, 64);
   const listAgent = new Agent({ connect: { ca: server.caPem }, connections: 2 });
   const etcdWatchers = async () => metricValue(await (await fetch(`${etcd.endpoint}/metrics`)).text(), 'etcd_debugging_mvcc_watcher_total');
   const rows: Record<string, Row> = {};
@@ -104,25 +103,6 @@ async function main(): Promise<void> {
   console.log(`| ${WATCHERS} watchers, ${RATE} writes/s: delivery p99 | ${p99a.toFixed(1)} ms | ${p99r.toFixed(1)} ms | ${(p99a / p99r).toFixed(2)}x of raw | <= 0.5x of raw |`);
   console.log(`| etcd watchers the server holds (idle; added by ${WATCHERS} client watches) | ${median(fanouts.held)}; +${median(fanouts.added)} | | | one per resource |`);
   console.log(`| server RSS per idle watch (${IDLE} watches) | ${median(idle).toFixed(1)} KiB | | | <= 10 KB |`);
-}
-
-/** A JSON client over `connections` HTTPS connections. */
-function clientOf(target: { url: string; caPem: string; token: string }, connections = 64): Client {
-  const agent = new Agent({ connect: { ca: target.caPem }, connections });
-  return {
-    agent,
-    async call(method, path, body, contentType = 'application/json') {
-      const res = await request(target.url + path, {
-        method: method as never,
-        dispatcher: agent,
-        headers: { authorization: `Bearer ${target.token}`, 'content-type': contentType },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.body.text();
-      return { status: res.statusCode, body: text ? JSON.parse(text) : undefined };
-    },
-    close: () => agent.close(),
-  };
 }
 
 main().catch((err) => {

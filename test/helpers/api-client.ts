@@ -9,14 +9,19 @@ export interface Client {
 }
 
 export function clientFor(server: ServerProcess): Client {
-  const agent = new Agent({ connect: { ca: server.caPem }, connections: 8 });
+  return clientOf({ url: server.url, caPem: server.caPem, token: E2E_TOKEN });
+}
+
+/** A JSON client of any server: its URL, CA and a bearer token, over `connections` connections. */
+export function clientOf(server: { url: string; caPem: string; token: string }, connections = 8): Client {
+  const agent = new Agent({ connect: { ca: server.caPem }, connections });
   return {
     agent,
     async call(method, path, body, contentType = 'application/json') {
       const res = await request(server.url + path, {
         method: method as never,
         dispatcher: agent,
-        headers: { authorization: `Bearer ${E2E_TOKEN}`, 'content-type': contentType },
+        headers: { authorization: `Bearer ${server.token}`, 'content-type': contentType },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await res.body.text();

@@ -123,7 +123,7 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
     watch: {
       minRequestTimeoutSeconds: config.minRequestTimeoutSeconds,
       onWatchCount: (delta, t) => metrics.registeredWatchers.inc({ group: t.store.def.group, version: t.store.def.version, kind: t.store.def.kind }, delta),
-      onWatchEvent: (t, bytes) => metrics.watch.eventSent({ group: t.store.def.group, version: t.store.def.version, kind: t.store.def.kind }, bytes),
+      watchEventRecorder: (t) => metrics.watch.eventRecorder({ group: t.store.def.group, version: t.store.def.version, kind: t.store.def.kind }),
     },
     advertisedHostPort: () => deps.advertisedHostPort,
   });

@@ -12,8 +12,11 @@ import type { CacherObserver } from '../storage/cacher/observer.js';
 export interface WatchMetrics {
   /** What the watch caches report to. */
   readonly observer: CacherObserver;
-  /** One event of `bytes` bytes was written to a watch client. */
-  readonly eventSent: (labels: { group: string; version: string; kind: string }, bytes: number) => void;
+  /**
+   * The recorder of one watch's events: call it with each event's size in bytes as it is
+   * written to the client (label values bound once, not hashed per event).
+   */
+  readonly eventRecorder: (labels: { group: string; version: string; kind: string }) => (bytes: number) => void;
 }
 
 /** Register the watch metrics on `registry`. */
@@ -56,9 +59,13 @@ export function createWatchMetrics(registry: Registry): WatchMetrics {
       consistentRead: (r, fromCache) => consistent.inc({ resource: r, success: 'true', fallback: String(!fromCache) }),
       watcherTerminated: (r) => terminated.inc({ resource: r }),
     },
-    eventSent(labels, bytes) {
-      events.inc(labels);
-      sizes.observe(labels, bytes);
+    eventRecorder(labels) {
+      const count = events.labels(labels);
+      const size = sizes.labels(labels);
+      return (bytes) => {
+        count.inc();
+        size.observe(bytes);
+      };
     },
   };
 }

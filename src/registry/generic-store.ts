@@ -11,6 +11,7 @@ import type { ListResult, ObjectStorage } from '../storage/types.js';
 import type { ListQuery, MutateOptions, WatchQuery, WriteOptions } from './store-options.js';
 import { parseResourceVersion } from '../storage/object-store.js';
 import type { WatchEvent } from '../storage/object-watch.js';
+import { mapWatch } from '../storage/map-watch.js';
 import { beforeCreate, beforeUpdate, validateObjectMeta } from './metadata.js';
 import { trackWrite } from './field-manager.js';
 import { runBefore, type StoreHooks, type Undo } from './hooks.js';
@@ -30,6 +31,8 @@ export class GenericStore {
    * the watch handler encodes it once).
    */
   private readonly presentedEvents = new WeakMap<WatchEvent, WatchEvent>();
+  /** List items (the object without apiVersion and kind) by stored object, see {@link listItem}. */
+  private readonly listItems = new WeakMap<ApiObject, ApiObject>();
 
   constructor(
     readonly def: ResourceDefinition,
@@ -49,6 +52,21 @@ export class GenericStore {
   }
 
   /** Stamp apiVersion and kind of this definition on an object read from storage. */
+  /**
+   * `obj` as a list item: without apiVersion and kind, as upstream's typed lists. The same
+   * stored object (a watch cache hands out shared ones) always gives the same item, so its
+   * encoding can be kept (see the list handler). Items are shared: read them, never change them.
+   */
+  listItem(obj: ApiObject): ApiObject {
+    let item = this.listItems.get(obj);
+    if (!item) {
+      const { apiVersion: _a, kind: _k, ...rest } = obj;
+      item = rest as ApiObject;
+      this.listItems.set(obj, item);
+    }
+    return item;
+  }
+
   present(obj: ApiObject): ApiObject {
     const { apiVersion: _a, kind: _k, ...rest } = obj;
     return { kind: this.def.kind, apiVersion: this.apiVersion, ...rest } as ApiObject;
@@ -115,7 +133,7 @@ export class GenericStore {
       kind: `${this.def.kind}List`,
       apiVersion: this.apiVersion,
       metadata,
-      items: res.items.map(({ apiVersion: _a, kind: _k, ...item }) => item as ApiObject),
+      items: res.items.map((item) => this.listItem(item)),
     };
   }
 
@@ -150,15 +168,7 @@ export class GenericStore {
       return out;
     };
     const ctx = this.ctx(name, 'WATCH');
-    return {
-      async *[Symbol.asyncIterator]() {
-        try {
-          for await (const ev of source) yield present(ev);
-        } catch (err) {
-          throw toApiError(err, ctx);
-        }
-      },
-    };
+    return mapWatch(source, present, (err) => toApiError(err, ctx));
   }
 
   /**

@@ -12,6 +12,9 @@ import type { TablePrinter } from '../api/table.js';
 import type { DeleteOptions, DeleteResult } from './deletion.js';
 import type { GenericStore } from './generic-store.js';
 
+/** A watch's events and iterator as stores hand them to handlers. */
+export type { WatchEvent, WatchIterator } from '../storage/object-watch.js';
+
 /** The verbs of discovery, in upstream's sorted order. */
 export type Verb = 'create' | 'delete' | 'deletecollection' | 'get' | 'list' | 'patch' | 'update' | 'watch';
 

@@ -24,6 +24,15 @@ export interface WatchEvent {
   readonly object: ApiObject;
 }
 
+/**
+ * A watch's iterator. `poll`, where a source has it, returns the next event only when it is
+ * already waiting (undefined otherwise), so a consumer that fell behind can write what piled
+ * up at once instead of one event per turn.
+ */
+export interface WatchIterator extends AsyncIterator<WatchEvent> {
+  poll?(): WatchEvent | undefined;
+}
+
 export interface ObjectWatchOptions {
   /** Full etcd key of the object, or of the prefix when `recursive`. */
   readonly fullKey: string;

@@ -13,6 +13,7 @@
  */
 import { once } from 'node:events';
 import type { ApiObject } from '../../api/object.js';
+import type { WatchEvent, WatchIterator } from '../../registry/types.js';
 import type { ServerResponse } from 'node:http';
 import { ApiError, badRequest, internalError } from '../../errors/api-error.js';
 import { buildPredicate, withInitializerFilter } from '../../registry/predicate.js';
@@ -31,8 +32,11 @@ export interface WatchSettings {
   readonly minRequestTimeoutSeconds: number;
   /** Called with +1 / -1 as watches start and end (for apiserver_registered_watchers). */
   readonly onWatchCount?: (delta: number, target: VerbTarget) => void;
-  /** Called for each event written, with its size in bytes (apiserver_watch_events_total / _sizes). */
-  readonly onWatchEvent?: (target: VerbTarget, bytes: number) => void;
+  /**
+   * Called once per watch; the function it returns is called for each event written, with its
+   * size in bytes (apiserver_watch_events_total / _sizes).
+   */
+  readonly watchEventRecorder?: (target: VerbTarget) => (bytes: number) => void;
 }
 
 /**
@@ -41,6 +45,11 @@ export interface WatchSettings {
  * representation however many watchers receive it (upstream cachingObject).
  */
 const encoded = new WeakMap<object, Map<string, Buffer>>();
+
+/** Events written together at most (bytes), when a watch has several waiting. */
+const MAX_BATCH_BYTES = 256 * 1024;
+
+const toBytes = (framed: string | Buffer): Buffer => (typeof framed === 'string' ? Buffer.from(framed) : framed);
 
 /** Serve a watch; resolves when the stream has ended. Throws ApiError before the stream starts. */
 export async function handleWatch(ctx: ApiContext, t: VerbTarget, settings: WatchSettings): Promise<void> {
@@ -85,11 +94,14 @@ export async function handleWatch(ctx: ApiContext, t: VerbTarget, settings: Watc
       progress = rev;
     },
   });
-  const iterator = events[Symbol.asyncIterator]();
+  const iterator: WatchIterator = events[Symbol.asyncIterator]();
 
   const res = ctx.res;
   ctx.respond = false;
-  res.writeHead(200, { 'Content-Type': contentTypeOf(format, !table && (!metadataOnly || isProtobuf(format))), 'Cache-Control': 'no-cache, private', 'Transfer-Encoding': 'chunked' });
+  const headers: Record<string, string> = { 'Content-Type': contentTypeOf(format, !table && (!metadataOnly || isProtobuf(format))), 'Cache-Control': 'no-cache, private' };
+  // HTTP/2 frames the stream itself and forbids the header.
+  if (ctx.req.httpVersionMajor < 2) headers['Transfer-Encoding'] = 'chunked';
+  res.writeHead(200, headers);
   res.flushHeaders();
   const timer = setTimeout(() => abort.abort(), timeoutSeconds * 1000);
   const bookmarkTimer = bookmarks
@@ -103,30 +115,44 @@ export async function handleWatch(ctx: ApiContext, t: VerbTarget, settings: Watc
   const onClose = () => abort.abort();
   res.once('close', onClose);
   settings.onWatchCount?.(1, t);
+  const sent = settings.watchEventRecorder?.(t);
+  /** The bytes of one event in this watch's representation (shared by every watch that asks for it). */
+  const bytesOf = (ev: WatchEvent): Buffer => {
+    sentRevision = Math.max(sentRevision, Number(ev.object.metadata.resourceVersion ?? 0));
+    if (ev.type === 'BOOKMARK') return toBytes(frame(ev.type, ev.object as unknown as Record<string, unknown>));
+    let byRepresentation = encoded.get(ev);
+    if (!byRepresentation) encoded.set(ev, (byRepresentation = new Map()));
+    let bytes = byRepresentation.get(representation);
+    if (bytes === undefined) {
+      const object = withSelfLink(t.store, ev.object);
+      // kubectl get -w asks for Table rows; each event then carries a one-row Table.
+      const payload = table ? buildTable(t.store.def.printer, [object], { resourceVersion: object.metadata.resourceVersion }, table.apiVersion, include) : object;
+      // Bytes, so that writing them to many sockets does not encode the string each time.
+      bytes = toBytes(frame(ev.type, payload as unknown as Record<string, unknown>));
+      byRepresentation.set(representation, bytes);
+    }
+    sent?.(bytes.length);
+    return bytes;
+  };
   try {
     for (;;) {
-      const next = await nextOrAbort(iterator, abort.signal);
-      if (!next || next.done) break;
-      const ev = next.value;
-      sentRevision = Math.max(sentRevision, Number(ev.object.metadata.resourceVersion ?? 0));
-      if (ev.type === 'BOOKMARK') {
-        if (!res.write(frame(ev.type, ev.object as unknown as Record<string, unknown>))) await waitDrain(res, abort.signal);
-        continue;
+      // Every source ends its iteration when the signal aborts (the client left, the timeout).
+      const next = await iterator.next();
+      if (next.done || abort.signal.aborted) break;
+      let out = bytesOf(next.value);
+      // Events that piled up while this watch waited go out in one write.
+      let more = iterator.poll?.();
+      if (more) {
+        const parts = [out];
+        let size = out.length;
+        for (; more; more = size < MAX_BATCH_BYTES ? iterator.poll?.() : undefined) {
+          const bytes = bytesOf(more);
+          parts.push(bytes);
+          size += bytes.length;
+        }
+        out = Buffer.concat(parts, size);
       }
-      let byRepresentation = encoded.get(ev);
-      if (!byRepresentation) encoded.set(ev, (byRepresentation = new Map()));
-      let bytes = byRepresentation.get(representation);
-      if (bytes === undefined) {
-        const object = withSelfLink(t.store, ev.object);
-        // kubectl get -w asks for Table rows; each event then carries a one-row Table.
-        const payload = table ? buildTable(t.store.def.printer, [object], { resourceVersion: object.metadata.resourceVersion }, table.apiVersion, include) : object;
-        const framed = frame(ev.type, payload as unknown as Record<string, unknown>);
-        // Bytes, so that writing them to many sockets does not encode the string each time.
-        bytes = typeof framed === 'string' ? Buffer.from(framed) : framed;
-        byRepresentation.set(representation, bytes);
-      }
-      settings.onWatchEvent?.(t, bytes.length);
-      if (!res.write(bytes)) await waitDrain(res, abort.signal);
+      if (!res.write(out)) await waitDrain(res, abort.signal);
     }
   } catch (err) {
     if (!abort.signal.aborted) {
@@ -141,21 +167,6 @@ export async function handleWatch(ctx: ApiContext, t: VerbTarget, settings: Watc
     void iterator.return?.();
     settings.onWatchCount?.(-1, t);
     if (!res.writableEnded) res.end();
-  }
-}
-
-/** The next event, or null once `signal` aborts (the pending read is abandoned). */
-async function nextOrAbort<T>(it: AsyncIterator<T>, signal: AbortSignal): Promise<IteratorResult<T> | null> {
-  if (signal.aborted) return null;
-  let onAbort!: () => void;
-  const aborted = new Promise<null>((resolve) => {
-    onAbort = () => resolve(null);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-  try {
-    return await Promise.race([it.next(), aborted]);
-  } finally {
-    signal.removeEventListener('abort', onAbort);
   }
 }
 

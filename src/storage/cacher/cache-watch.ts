@@ -12,7 +12,7 @@
  * watcher falls behind (see cache-watcher.ts). If the cache stops serving before the watch
  * starts, storage serves it.
  */
-import type { ObjectWatchOptions, WatchEvent } from '../object-watch.js';
+import type { ObjectWatchOptions, WatchEvent, WatchIterator } from '../object-watch.js';
 import { INITIAL_EVENTS_END_ANNOTATION } from '../object-watch.js';
 import { prefixEnd } from '../kv/types.js';
 import type { CacheWatcher } from './cache-watcher.js';
@@ -25,34 +25,66 @@ type Options = Omit<ObjectWatchOptions, 'fullKey'>;
 
 /** Serve a watch of `key` from `cacher`; `fallback` opens it on storage instead. */
 export function watchFromCache(cacher: Cacher, key: string, opts: Options, fallback: () => AsyncIterable<WatchEvent>): AsyncIterable<WatchEvent> {
-  return {
-    async *[Symbol.asyncIterator]() {
-      let watcher: CacheWatcher | null;
-      try {
-        watcher = await start(cacher, key, opts);
-      } catch (err) {
-        if (!(err instanceof CacheNotReady)) throw storageErrorOf(err, key);
-        watcher = null;
-      }
-      if (!watcher) {
-        yield* fallback();
-        return;
-      }
-      const w = watcher;
-      const stop = () => {
-        cacher.watchers.remove(w, key);
-        w.close();
-      };
-      opts.signal.addEventListener('abort', stop, { once: true });
-      try {
-        if (!opts.signal.aborted) yield* w;
-      } finally {
-        opts.signal.removeEventListener('abort', stop);
-        stop();
-      }
-    },
-  };
+  return { [Symbol.asyncIterator]: () => new CacheWatchIterator(cacher, key, opts, fallback) };
 }
+
+/**
+ * The iterator of one cache watch: the first `next()` registers the watcher (or opens the
+ * fallback), later calls go straight to it, so a delivered event passes no generator.
+ */
+class CacheWatchIterator implements WatchIterator {
+  private inner: WatchIterator | undefined;
+  private opening: Promise<WatchIterator> | undefined;
+
+  constructor(
+    private readonly cacher: Cacher,
+    private readonly key: string,
+    private readonly opts: Options,
+    private readonly fallback: () => AsyncIterable<WatchEvent>,
+  ) {}
+
+  next(): Promise<IteratorResult<WatchEvent>> {
+    if (this.inner) return this.inner.next();
+    this.opening ??= this.open();
+    return this.opening.then((it) => it.next());
+  }
+
+  poll(): WatchEvent | undefined {
+    return this.inner?.poll?.();
+  }
+
+  /** The consumer stopped: end the watcher (or the fallback), opened or not. */
+  async return(): Promise<IteratorResult<WatchEvent>> {
+    if (!this.inner && this.opening) await this.opening.catch(() => undefined);
+    const inner = this.inner;
+    this.inner = EMPTY;
+    await inner?.return?.();
+    return DONE;
+  }
+
+  private async open(): Promise<WatchIterator> {
+    const { cacher, key, opts } = this;
+    let watcher: CacheWatcher | null;
+    try {
+      watcher = opts.signal.aborted ? null : await start(cacher, key, opts);
+    } catch (err) {
+      if (!(err instanceof CacheNotReady)) throw storageErrorOf(err, key);
+      watcher = null;
+    }
+    if (!watcher) {
+      this.inner = opts.signal.aborted ? EMPTY : this.fallback()[Symbol.asyncIterator]();
+      return this.inner;
+    }
+    const w = watcher;
+    if (opts.signal.aborted) w.close();
+    else opts.signal.addEventListener('abort', () => w.close(), { once: true });
+    this.inner = w;
+    return w;
+  }
+}
+
+const DONE: IteratorResult<WatchEvent> = { done: true, value: undefined };
+const EMPTY: WatchIterator = { next: () => Promise.resolve(DONE) };
 
 /** Register a watcher with its initial events; null when the cache cannot serve it. */
 async function start(cacher: Cacher, key: string, opts: Options): Promise<CacheWatcher | null> {

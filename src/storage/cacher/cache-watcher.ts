@@ -8,9 +8,13 @@
  * allowed, as upstream's dispatch waits a budget before closing a watcher). Queued events are
  * shared with every other watcher, so a queue costs a reference per event. Initial events (the
  * state, or buffered events after the watch's resourceVersion) do not count against the bounds.
+ *
+ * The watcher is its own AsyncIterator (no generator): a consumer waiting in `next()` is
+ * handed an offered event directly, so a delivery costs one promise, which matters when one
+ * change reaches thousands of watchers.
  */
 import type { ApiObject } from '../../api/object.js';
-import type { WatchEvent } from '../object-watch.js';
+import type { WatchEvent, WatchIterator } from '../object-watch.js';
 import { watchEventOf, type CacheEvent } from './watch-cache.js';
 
 export interface CacheWatcherOptions {
@@ -27,23 +31,31 @@ export interface CacheWatcherOptions {
   readonly onProgress?: (revision: number) => void;
   /** Called once when the watcher is terminated for falling behind. */
   readonly onTerminate?: () => void;
+  /** Called once when the watcher will deliver nothing more (closed, terminated or returned). */
+  readonly onClosed?: () => void;
 }
 
-export class CacheWatcher implements AsyncIterable<WatchEvent> {
-  /** Set once the watcher will deliver nothing more. */
+type Waiter = { resolve: (r: IteratorResult<WatchEvent>) => void; reject: (err: Error) => void };
+
+const DONE: IteratorResult<WatchEvent> = { done: true, value: undefined };
+
+export class CacheWatcher implements WatchIterator, AsyncIterable<WatchEvent> {
+  /** Set once the watcher will deliver nothing more than what is queued. */
   closed = false;
   private queue: WatchEvent[] = [];
   private head = 0;
   private initial = 0;
   /** The cache revision every event up to which has been offered. */
   private observed: number;
-  private wake: (() => void) | null = null;
+  private waiter: Waiter | null = null;
   private error: Error | undefined;
   /** When the queue last went over softCapacity (0: it is not over). */
   private behindSince = 0;
+  private readonly matches: (obj: ApiObject) => boolean;
 
   constructor(private readonly opts: CacheWatcherOptions) {
     this.observed = opts.fromRevision;
+    this.matches = opts.predicate ?? (() => true);
   }
 
   /** Queue events that precede the live ones and are exempt from the bound. */
@@ -55,9 +67,8 @@ export class CacheWatcher implements AsyncIterable<WatchEvent> {
 
   /** The WatchEvent this watcher sees for a change (upstream's transitions), or null. */
   eventFor(ev: CacheEvent): WatchEvent | null {
-    const matches = this.opts.predicate ?? (() => true);
-    const cur = ev.object !== null && matches(ev.object);
-    const old = ev.prev !== null && matches(ev.prev);
+    const cur = ev.object !== null && this.matches(ev.object);
+    const old = ev.prev !== null && this.matches(ev.prev);
     if (cur && old) return watchEventOf(ev, 'MODIFIED');
     if (cur) return watchEventOf(ev, 'ADDED');
     if (old) return watchEventOf(ev, 'DELETED');
@@ -73,6 +84,13 @@ export class CacheWatcher implements AsyncIterable<WatchEvent> {
       this.progress(ev.revision);
       return;
     }
+    if (this.waiter) {
+      // The consumer is waiting, so nothing is queued: hand the event over.
+      const { resolve } = this.waiter;
+      this.waiter = null;
+      resolve({ done: false, value: out });
+      return;
+    }
     const behind = this.queue.length - this.head - this.initial;
     if (behind >= this.opts.softCapacity) {
       const now = Date.now();
@@ -83,7 +101,6 @@ export class CacheWatcher implements AsyncIterable<WatchEvent> {
       }
     } else this.behindSince = 0;
     this.queue.push(out);
-    this.notify();
   }
 
   /** The cache advanced to `revision` without a change for this watcher. */
@@ -98,9 +115,10 @@ export class CacheWatcher implements AsyncIterable<WatchEvent> {
    * `error`, the iteration then throws it (storage was lost: clients see why).
    */
   close(error?: Error): void {
-    if (!this.closed) this.error = error;
+    if (this.closed) return;
+    this.error = error;
     this.closed = true;
-    this.notify();
+    this.settle();
   }
 
   /** End the stream now, dropping what is queued: the consumer fell behind. */
@@ -108,35 +126,64 @@ export class CacheWatcher implements AsyncIterable<WatchEvent> {
     if (this.closed) return;
     this.queue = [];
     this.head = 0;
+    this.initial = 0;
     this.closed = true;
     this.opts.onTerminate?.();
-    this.notify();
+    this.settle();
   }
 
-  async *[Symbol.asyncIterator](): AsyncGenerator<WatchEvent> {
-    for (;;) {
-      if (this.head < this.queue.length) {
-        const ev = this.queue[this.head++];
-        if (this.initial > 0) this.initial--;
-        if (this.head > 1024 && this.head * 2 > this.queue.length) {
-          this.queue = this.queue.slice(this.head);
-          this.head = 0;
-        }
-        yield ev;
-        if (this.head === this.queue.length && !this.closed) this.opts.onProgress?.(this.observed);
-        continue;
-      }
-      if (this.closed) {
-        if (this.error) throw this.error;
-        return;
-      }
-      await new Promise<void>((resolve) => (this.wake = resolve));
+  next(): Promise<IteratorResult<WatchEvent>> {
+    if (this.head < this.queue.length) return Promise.resolve({ done: false, value: this.take() });
+    if (this.closed) {
+      const error = this.error;
+      this.error = undefined;
+      return error ? Promise.reject(error) : Promise.resolve(DONE);
     }
+    // Everything delivered so far has been consumed: a bookmark may claim the revision.
+    this.opts.onProgress?.(this.observed);
+    return new Promise((resolve, reject) => (this.waiter = { resolve, reject }));
   }
 
-  private notify(): void {
-    const wake = this.wake;
-    this.wake = null;
-    wake?.();
+  /** The next queued event, if one is waiting. */
+  poll(): WatchEvent | undefined {
+    return this.head < this.queue.length ? this.take() : undefined;
+  }
+
+  /** The consumer stopped reading. */
+  return(): Promise<IteratorResult<WatchEvent>> {
+    this.queue = [];
+    this.head = 0;
+    this.close();
+    return Promise.resolve(DONE);
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  private take(): WatchEvent {
+    const ev = this.queue[this.head++];
+    if (this.initial > 0) this.initial--;
+    if (this.head === this.queue.length) {
+      this.queue = [];
+      this.head = 0;
+    } else if (this.head > 1024 && this.head * 2 > this.queue.length) {
+      this.queue = this.queue.slice(this.head);
+      this.head = 0;
+    }
+    return ev;
+  }
+
+  /** The watcher closed: wake a waiting consumer (what is queued is still delivered) and tell the owner. */
+  private settle(): void {
+    const waiter = this.waiter;
+    this.waiter = null;
+    if (waiter) {
+      const error = this.error;
+      this.error = undefined;
+      if (error) waiter.reject(error);
+      else waiter.resolve(DONE);
+    }
+    this.opts.onClosed?.();
   }
 }

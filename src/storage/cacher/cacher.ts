@@ -167,9 +167,9 @@ export class Cacher implements ObjectStorage {
     return watchFromCache(this, key, opts, () => this.storage.watch(key, opts));
   }
 
-  /** A new watcher registered with the fan-out (see cache-watch.ts). */
+  /** A new watcher for the fan-out (see cache-watch.ts); it leaves the fan-out when it closes. */
   newWatcher(key: string, opts: Omit<ObjectWatchOptions, 'fullKey'>, fromRevision: number): CacheWatcher {
-    const watcher = new CacheWatcher({
+    const watcher: CacheWatcher = new CacheWatcher({
       key,
       predicate: opts.predicate,
       capacity: this.opts.watcherCapacity ?? 10_000,
@@ -178,6 +178,7 @@ export class Cacher implements ObjectStorage {
       fromRevision,
       onProgress: opts.onProgress,
       onTerminate: () => this.opts.observer?.watcherTerminated(this.opts.resource),
+      onClosed: () => this.watchers.remove(watcher, key),
     });
     return watcher;
   }

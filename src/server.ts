@@ -11,6 +11,7 @@ import { buildDeps, type Deps } from './deps.js';
 import { ensureServingCerts } from './serving/certs.js';
 import { insecureCipherSuites } from './serving/cipher-suites.js';
 import { applyConnectionTimeouts, httpsServerOptions } from './serving/https-options.js';
+import { alpnProtocols, attachHttp2 } from './serving/http2.js';
 import { writeKubeconfig } from './serving/kubeconfig.js';
 
 export interface RunningServer {
@@ -49,8 +50,12 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const https = { cert, key, ...config };
   const insecure = insecureCipherSuites(config.tlsCipherSuites ?? []);
   for (const name of insecure) deps.logger.warn(`Use of insecure cipher '${name}' detected.`);
-  const server = createServer(httpsServerOptions(https), deps.app.callback());
+  const tlsOptions = httpsServerOptions(https);
+  const http2 = !config.disableHttp2Serving;
+  const handler = deps.app.callback();
+  const server = createServer({ ...tlsOptions, ALPNProtocols: alpnProtocols(http2) }, handler);
   applyConnectionTimeouts(server, https);
+  const h2 = http2 ? attachHttp2(server, tlsOptions, handler as Parameters<typeof attachHttp2>[2], { maxStreamsPerConnection: config.http2MaxStreamsPerConnection, idleTimeoutSeconds: config.idleTimeoutSeconds }) : undefined;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.securePort, config.bindAddress, () => resolve());
@@ -85,6 +90,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       deps.compactor.stop();
       await deps.controllers.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      h2?.closeAll();
       for (const s of sockets) s.destroy();
       await closed;
       await deps.watchCache?.stop();

@@ -41,6 +41,8 @@ const FLAGS: Record<string, { key: keyof ServerConfig; help: string }> = {
   'service-cluster-ip-range': { key: 'serviceClusterIpRange', help: 'CIDR of cluster IPs for Services (default 10.0.0.0/24)' },
   'service-node-port-range': { key: 'serviceNodePortRange', help: 'node ports for NodePort/LoadBalancer Services (default 30000-32767)' },
   'min-request-timeout': { key: 'minRequestTimeoutSeconds', help: 'seconds; watches last a random [t, 2t) (default 1800)' },
+  'http2-max-streams-per-connection': { key: 'http2MaxStreamsPerConnection', help: 'HTTP/2 streams a client may open on one connection (default 0: 100, as upstream)' },
+  'disable-http2-serving': { key: 'disableHttp2Serving', help: 'serve HTTP/1.1 only (default false: h2 and http/1.1 by ALPN)' },
   'tls-min-version': { key: 'tlsMinVersion', help: 'VersionTLS12 (default) or VersionTLS13' },
   'tls-cipher-suites': { key: 'tlsCipherSuites', help: 'comma list of TLS 1.2 cipher suites by IANA name (default: ECDHE with AES-GCM or ChaCha20-Poly1305)' },
 };
@@ -144,6 +146,8 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Ser
     maxRequestsInflight: parse('max-requests-inflight', count, 400),
     maxMutatingRequestsInflight: parse('max-mutating-requests-inflight', count, 200),
     minRequestTimeoutSeconds: parse('min-request-timeout', count, 1800),
+    http2MaxStreamsPerConnection: parse('http2-max-streams-per-connection', z.coerce.number().int().min(0), 0),
+    disableHttp2Serving: parse('disable-http2-serving', z.enum(['true', 'false']), 'false') === 'true',
     serviceClusterIpRange: parse('service-cluster-ip-range', z.string().refine(isRange(parseIpRange), 'not an IPv4 CIDR between /8 and /30'), '10.0.0.0/24'),
     tlsMinVersion: parse<TlsVersionName>('tls-min-version', z.enum(Object.keys(TLS_VERSIONS) as [TlsVersionName, ...TlsVersionName[]]), 'VersionTLS12'),
     tlsCipherSuites,

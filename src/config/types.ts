@@ -54,6 +54,10 @@ export interface ServerConfig {
   readonly serviceNodePortRange: string;
   /** `--min-request-timeout` seconds (default 1800): watches last a random [t, 2t). */
   readonly minRequestTimeoutSeconds: number;
+  /** `--http2-max-streams-per-connection` (default 0: upstream's 100). */
+  readonly http2MaxStreamsPerConnection?: number;
+  /** `--disable-http2-serving`: offer only HTTP/1.1 (default false). */
+  readonly disableHttp2Serving?: boolean;
   /** `--tls-min-version`: `VersionTLS12` (default) or `VersionTLS13`. */
   readonly tlsMinVersion?: TlsVersionName;
   /** `--tls-cipher-suites`: upstream/IANA names of the TLS 1.2 suites; empty = ECDHE with AEAD. */

@@ -6,6 +6,7 @@
 import Router from '@koa/router';
 import Koa from 'koa';
 import bodyParser from 'koa-bodyparser';
+import { http2Body } from './middleware/http2-body.js';
 import type { Logger } from 'pino';
 import type { Counter, Gauge, Registry } from 'prom-client';
 import { codecFor } from '../api/protobuf/codec.js';
@@ -66,6 +67,7 @@ export function createApp(deps: AppDeps): Koa<ApiState> {
     maxInFlight(deps.inFlightLimits, deps.metrics.inflight, (ctx) => deps.metrics.requestTerminations.inc({ ...sharedLabels(ctx), code: '429' })),
   );
   app.use(trackLongRunning(deps.metrics.longrunning));
+  app.use(http2Body());
   app.use(protobufBody(MAX_BODY_BYTES));
   app.use(
     bodyParser({

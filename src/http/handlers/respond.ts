@@ -9,7 +9,7 @@ import { tableRequest } from '../negotiation/table.js';
 import { conversionRequest, type ConversionTarget } from '../negotiation/conversion.js';
 import type { GenericStore } from '../../registry/generic-store.js';
 import type { ApiContext } from '../context.js';
-import { encodeBody, negotiate } from '../negotiation/media-types.js';
+import { contentTypeOf, encodeBody, negotiate } from '../negotiation/media-types.js';
 import { encodeResponse } from '../negotiation/protobuf.js';
 import { parseBool } from '../request-info.js';
 
@@ -91,6 +91,44 @@ export function objectPath(store: GenericStore, namespace: string | undefined, n
 /** A copy of `obj` with its selfLink set. */
 export function withSelfLink(store: GenericStore, obj: ApiObject): ApiObject {
   return { ...obj, metadata: { ...obj.metadata, selfLink: objectPath(store, obj.metadata.namespace, obj.metadata.name ?? '') } };
+}
+
+const COMMA = Buffer.from(',');
+const EMPTY = Buffer.alloc(0);
+const CLOSE = Buffer.from(']}');
+
+/** Item JSON (with selfLink) by list item: lists served from a watch cache encode each object once. */
+const itemJson = new WeakMap<ApiObject, Buffer>();
+
+/**
+ * Answer a list: a Table or metadata only when asked for, else the list with selfLinks in the
+ * negotiated format. Compact JSON (what clients ask for by default) is written from each item's
+ * kept encoding, so a list of cached objects costs a lookup per item, not a serialization.
+ */
+export function respondList(ctx: ApiContext, store: GenericStore, list: ApiList): void {
+  const accept = ctx.get('Accept');
+  const format = ctx.state.format ?? negotiate(accept);
+  if (format !== 'json' || wantsPretty(ctx) || tableRequest(accept) || conversionRequest(accept, PARTIAL_LIST)) {
+    const full = listWithSelfLinks(store, list, ctx.path);
+    if (!respondTable(ctx, store, full.items, full.metadata) && !respondMetadataOnly(ctx, full)) respond(ctx, 200, full);
+    return;
+  }
+  const head = JSON.stringify({ kind: list.kind, apiVersion: list.apiVersion, metadata: { selfLink: ctx.path, ...list.metadata } });
+  const parts = new Array<Buffer>(2 * list.items.length + 1);
+  parts[0] = Buffer.from(`${head.slice(0, -1)},"items":[`);
+  let size = parts[0].length + 2;
+  for (let i = 0; i < list.items.length; i++) {
+    const item = list.items[i];
+    let json = itemJson.get(item);
+    if (json === undefined) itemJson.set(item, (json = Buffer.from(JSON.stringify(withSelfLink(store, item)))));
+    parts[2 * i + 1] = i ? COMMA : EMPTY;
+    parts[2 * i + 2] = json;
+    size += json.length + (i ? 1 : 0);
+  }
+  parts.push(CLOSE);
+  ctx.status = 200;
+  ctx.set('Content-Type', contentTypeOf('json'));
+  ctx.body = Buffer.concat(parts, size);
 }
 
 /** A list with its selfLink (the request path) and each item's selfLink set. */

@@ -20,7 +20,7 @@ import { APPLY_PATCH, applyPatch, parsePatch, patchTypeOf } from '../patch/apply
 import { checkNameAndNamespace, decodeRequestBody, hasRequestBody, readObjectBody } from './body.js';
 import { deleteOptions, listQuery, parseDryRun, queryValue, queryValues, type OptionsKind } from './query.js';
 import type { ApiObject } from '../../api/object.js';
-import { listWithSelfLinks, objectPath, respond, respondMetadataOnly, respondTable, withSelfLink } from './respond.js';
+import { listWithSelfLinks, objectPath, respond, respondList, respondMetadataOnly, respondTable, withSelfLink } from './respond.js';
 
 /** What a verb handler needs besides the context. */
 export interface VerbTarget {
@@ -88,10 +88,7 @@ export async function handleGet(ctx: ApiContext, t: VerbTarget): Promise<void> {
 }
 
 export async function handleList(ctx: ApiContext, t: VerbTarget): Promise<void> {
-  const list = listWithSelfLinks(t.store, await t.store.list(t.namespace, listQuery(ctx, t.store)), ctx.path);
-  if (respondTable(ctx, t.store, list.items, list.metadata)) return;
-  if (respondMetadataOnly(ctx, list)) return;
-  respond(ctx, 200, list);
+  respondList(ctx, t.store, await t.store.list(t.namespace, listQuery(ctx, t.store)));
 }
 
 export async function handleCreate(ctx: ApiContext, t: VerbTarget): Promise<void> {

@@ -8,7 +8,8 @@
  *  - when storage shows that the resource did not change after the cache's revision C up to R:
  *    no key under the prefix has a ModRevision above C at R (a keys-only read filtered by
  *    min_mod_revision, so only changed keys travel), and the prefix holds as many keys at R as
- *    the cache holds. The cache's state is then the state at R. (This stands in for upstream's
+ *    the cache holds. The cache's state is then the state at R, and its revision advances to R
+ *    (no event of the resource can still arrive at or below it). (This stands in for upstream's
  *    etcd progress request, which the etcd3 client cannot send and which etcd before 3.4.31
  *    may answer ahead of the events it still has to deliver.)
  * Otherwise it waits for the watch, checking again every 50 ms, and gives up after `timeoutMs`
@@ -44,7 +45,12 @@ export async function readConsistent<T>(check: FreshnessCheck, read: (revision: 
     if (cache.size === latest.count) {
       const changed = await kv.range({ start, end, revision: target, keysOnly: true, minModRevision: seen + 1 });
       if (cache.revision >= target) return { value: read(cache.revision) };
-      if (cache.revision === seen && changed.kvs.length === 0) return { value: read(target) };
+      if (cache.revision === seen && changed.kvs.length === 0) {
+        // The cache holds the state at `target`: say so, as a progress notification would, so
+        // the reads after this one need no proof until storage moves on.
+        cache.advance(target);
+        return { value: read(target) };
+      }
     }
     const left = deadline - Date.now();
     if (left <= 0) return null;

@@ -7,6 +7,7 @@ import { Agent, request } from 'undici';
 import { prefixEnd, type KvStore } from '../src/storage/kv/types.js';
 import type { Client } from '../test/helpers/api-client.js';
 import { median, rssKiB, sleep, throughput } from './stats.js';
+import { openWatches } from './h2-watches.js';
 import type { ApiTarget } from './watch-fanout.js';
 
 /** A ConfigMap body of about 200 bytes. */
@@ -73,30 +74,19 @@ export async function listRaw(kv: KvStore, times: number): Promise<number> {
 }
 
 /**
- * Open `count` idle watches (each its own HTTPS connection, in batches of 200) and return the
- * server's RSS growth per watch in KiB, measured 5 s after the last opened; then close them.
+ * Open `count` idle watches (see h2-watches.ts) and return the server's RSS growth per watch in
+ * KiB, measured 5 s after the last opened; then close them.
  */
 export async function idleWatchCost(target: ApiTarget, pid: number, ns: string, count: number): Promise<number> {
-  const agent = new Agent({ connect: { ca: target.caPem }, connections: null, pipelining: 0 });
-  const abort = new AbortController();
   const path = `/api/v1/namespaces/${ns}/configmaps?watch=true&resourceVersion=0&timeoutSeconds=3600`;
+  await sleep(2000);
+  const before = rssKiB(pid);
+  const open = await openWatches(target, path, count, () => undefined);
   try {
-    await sleep(2000);
-    const before = rssKiB(pid);
-    for (let i = 0; i < count; i += 200) {
-      await Promise.all(
-        Array.from({ length: Math.min(200, count - i) }, async () => {
-          const res = await request(target.url + path, { dispatcher: agent, signal: abort.signal, headers: { authorization: `Bearer ${target.token}` } });
-          if (res.statusCode !== 200) throw new Error(`watch answered ${res.statusCode}`);
-          res.body.on('error', () => undefined);
-        }),
-      );
-    }
     await sleep(5000);
     return (rssKiB(pid) - before) / count;
   } finally {
-    abort.abort();
+    await open.close();
     await sleep(3000);
-    await agent.close().catch(() => undefined);
   }
 }

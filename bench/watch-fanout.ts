@@ -2,11 +2,11 @@
  * Watch fan-out: `watchers` clients watch one namespace's ConfigMaps while a writer creates
  * ConfigMaps at `rate` per second for `seconds`; each object carries its index and send time,
  * so every watcher measures delivery latency and which events it never got. Run once through
- * the API server (HTTPS watches, newline-delimited JSON) and once on raw etcd (etcd3 client
+ * the API server (HTTPS watches as client-go opens them, newline-delimited JSON) and once on raw etcd (etcd3 client
  * watchers of a prefix, the writer putting the same values straight into etcd).
  */
 import { Etcd3 } from 'etcd3';
-import { Agent, request } from 'undici';
+import { openWatches } from './h2-watches.js';
 import { nowMs, quantile, sleep } from './stats.js';
 
 export interface FanoutResult {
@@ -63,39 +63,25 @@ export interface ApiTarget {
   readonly token: string;
 }
 
-/** Through the API server: `watchers` HTTPS watches of namespace `ns` from resourceVersion `rv`. */
+/** Through the API server: `watchers` watches of namespace `ns` from resourceVersion `rv` (see h2-watches.ts). */
 export async function apiFanout(target: ApiTarget, ns: string, rv: string, watchers: number, rate: number, seconds: number, write: (i: number, t: number) => Promise<void>, whileOpen?: () => Promise<void>): Promise<FanoutResult> {
   const writes = rate * seconds;
   const tally = new Tally(watchers, writes);
-  const agent = new Agent({ connect: { ca: target.caPem }, connections: null, pipelining: 0 });
-  const abort = new AbortController();
+  const tails: string[] = new Array(watchers).fill('');
   const path = `/api/v1/namespaces/${ns}/configmaps?watch=true&resourceVersion=${rv}&timeoutSeconds=3600`;
-  const streams: Promise<void>[] = [];
+  const open = await openWatches(target, path, watchers, (w, chunk) => {
+    const text = tails[w] + chunk;
+    const cut = text.lastIndexOf('\n');
+    tails[w] = text.slice(cut + 1);
+    if (cut >= 0) tally.scan(w, text.slice(0, cut));
+  });
   try {
-    for (let w = 0; w < watchers; w += 100) {
-      const opened = Array.from({ length: Math.min(100, watchers - w) }, async (_, k) => {
-        const res = await request(target.url + path, { dispatcher: agent, signal: abort.signal, headers: { authorization: `Bearer ${target.token}` } });
-        if (res.statusCode !== 200) throw new Error(`watch answered ${res.statusCode}`);
-        let tail = '';
-        res.body.setEncoding('utf8');
-        res.body.on('data', (chunk: string) => {
-          const text = tail + chunk;
-          const cut = text.lastIndexOf('\n');
-          tail = text.slice(cut + 1);
-          if (cut >= 0) tally.scan(w + k, text.slice(0, cut));
-        });
-        streams.push(new Promise<void>((resolve) => res.body.once('close', resolve).once('error', () => resolve())));
-      });
-      await Promise.all(opened);
-    }
     await whileOpen?.();
     const failures = await writeAtRate(writes, rate, write);
     await sleep(5000);
     return tally.result(failures);
   } finally {
-    abort.abort();
-    await Promise.race([Promise.all(streams), sleep(5000)]);
-    await agent.close().catch(() => undefined);
+    await open.close();
   }
 }
 

@@ -1,0 +1,69 @@
+/**
+ * Watches as client-go opens them: HTTP/2, a new connection each time the server's stream limit
+ * (100 per connection by default) is reached, every watch a stream. Built on node:http2, since
+ * undici's HTTP/2 pool does not keep to a stream limit. BENCH_HTTP2=0 opens one HTTP/1.1
+ * connection per watch instead (undici).
+ */
+import { connect, type ClientHttp2Session } from 'node:http2';
+import { Agent, request } from 'undici';
+
+export interface WatchTarget {
+  readonly url: string;
+  readonly caPem: string;
+  readonly token: string;
+}
+
+export interface OpenWatches {
+  /** Close every watch and connection. */
+  close(): Promise<void>;
+}
+
+/**
+ * Open `count` watches of `path` (each answered 200, else it throws), calling `onData(w, text)`
+ * with each chunk watch `w` receives. `perConnection` streams share a connection.
+ */
+export async function openWatches(target: WatchTarget, path: string, count: number, onData: (w: number, text: string) => void, perConnection = 100): Promise<OpenWatches> {
+  if (process.env.BENCH_HTTP2 === '0') return openHttp1(target, path, count, onData);
+  const sessions: ClientHttp2Session[] = [];
+  for (let first = 0; first < count; first += perConnection) {
+    const session = connect(target.url, { ca: target.caPem });
+    session.on('error', () => undefined);
+    sessions.push(session);
+    const opened = Array.from({ length: Math.min(perConnection, count - first) }, (_, k) =>
+      new Promise<void>((resolve, reject) => {
+        const stream = session.request({ ':path': path, authorization: `Bearer ${target.token}` });
+        stream.setEncoding('utf8');
+        stream.on('error', () => undefined);
+        stream.once('response', (headers) => (headers[':status'] === 200 ? resolve() : reject(new Error(`watch answered ${headers[':status']}`))));
+        stream.on('data', (chunk: string) => onData(first + k, chunk));
+      }),
+    );
+    await Promise.all(opened);
+  }
+  return {
+    async close() {
+      await Promise.all(sessions.map((s) => new Promise<void>((resolve) => (s.destroy(), s.closed ? resolve() : s.once('close', () => resolve())))));
+    },
+  };
+}
+
+async function openHttp1(target: WatchTarget, path: string, count: number, onData: (w: number, text: string) => void): Promise<OpenWatches> {
+  const agent = new Agent({ connect: { ca: target.caPem }, connections: null, pipelining: 0 });
+  const abort = new AbortController();
+  for (let first = 0; first < count; first += 200) {
+    const opened = Array.from({ length: Math.min(200, count - first) }, async (_, k) => {
+      const res = await request(target.url + path, { dispatcher: agent, signal: abort.signal, headers: { authorization: `Bearer ${target.token}` } });
+      if (res.statusCode !== 200) throw new Error(`watch answered ${res.statusCode}`);
+      res.body.setEncoding('utf8');
+      res.body.on('error', () => undefined);
+      res.body.on('data', (chunk: string) => onData(first + k, chunk));
+    });
+    await Promise.all(opened);
+  }
+  return {
+    async close() {
+      abort.abort();
+      await agent.close().catch(() => undefined);
+    },
+  };
+}

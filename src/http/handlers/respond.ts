@@ -107,8 +107,9 @@ const itemJson = new WeakMap<ApiObject, Buffer>();
  */
 export function respondList(ctx: ApiContext, store: GenericStore, list: ApiList): void {
   const accept = ctx.get('Accept');
-  const format = ctx.state.format ?? negotiate(accept);
-  if (format !== 'json' || wantsPretty(ctx) || tableRequest(accept) || conversionRequest(accept, PARTIAL_LIST)) {
+  // Tables and metadata-only lists are negotiated by their own rules, before the plain formats.
+  const special = tableRequest(accept) || conversionRequest(accept, PARTIAL_LIST);
+  if (special || wantsPretty(ctx) || (ctx.state.format ?? negotiate(accept)) !== 'json') {
     const full = listWithSelfLinks(store, list, ctx.path);
     if (!respondTable(ctx, store, full.items, full.metadata) && !respondMetadataOnly(ctx, full)) respond(ctx, 200, full);
     return;

@@ -1,6 +1,9 @@
 /**
  * NamespaceLifecycle admission (upstream plugin/pkg/admission/namespace/lifecycle): creating a
  * namespaced object needs its namespace to exist (404 otherwise) and not be Terminating (403).
+ * As upstream reads its namespace informer first and storage only when the namespace is not
+ * there yet, the namespace is read from the watch cache (resourceVersion "0"), and from storage
+ * when the cache does not hold it (a namespace created a moment ago on another replica).
  */
 import type { ApiObject } from '../api/object.js';
 import { ApiError, forbidden, notFound } from '../errors/api-error.js';
@@ -13,9 +16,13 @@ export function namespaceLifecycle(registry: ResourceRegistry, store: GenericSto
   return {
     async beforeCreate(obj: ApiObject) {
       const ns = obj.metadata.namespace ?? '';
+      const namespaces = registry.core('namespaces');
       let namespace: ApiObject;
       try {
-        namespace = await registry.core('namespaces').get('', ns);
+        namespace = await namespaces.get('', ns, '0').catch((err) => {
+          if (err instanceof ApiError && err.code === 404) return namespaces.get('', ns);
+          throw err;
+        });
       } catch (err) {
         throw err instanceof ApiError && err.code === 404 ? notFound('namespaces', ns) : err;
       }

@@ -1,11 +1,12 @@
 /**
- * Watches as client-go opens them: HTTP/2, a new connection each time the server's stream limit
- * (100 per connection by default) is reached, every watch a stream. Built on node:http2, since
- * undici's HTTP/2 pool does not keep to a stream limit. BENCH_HTTP2=0 opens one HTTP/1.1
- * connection per watch instead (undici).
+ * The bench's clients as client-go connects: HTTP/2, a request or watch per stream, a new
+ * connection each time the server's stream limit (100 per connection by default) is reached.
+ * Built on node:http2, since undici's HTTP/2 pool does not keep to a stream limit.
+ * BENCH_HTTP2=0 uses HTTP/1.1 instead (undici: one connection per watch, 64 for requests).
  */
 import { connect, type ClientHttp2Session } from 'node:http2';
 import { Agent, request } from 'undici';
+import { clientOf } from '../test/helpers/api-client.js';
 
 export interface WatchTarget {
   readonly url: string;
@@ -64,6 +65,51 @@ async function openHttp1(target: WatchTarget, path: string, count: number, onDat
     async close() {
       abort.abort();
       await agent.close().catch(() => undefined);
+    },
+  };
+}
+
+/** A JSON client: `call` sends a request and parses the answer. */
+export interface JsonClient {
+  call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
+  close(): Promise<void>;
+}
+
+/**
+ * A JSON client of `target` that keeps up to `concurrency` requests in flight: one HTTP/2
+ * connection per 100 of them (BENCH_HTTP2=0: `concurrency` HTTP/1.1 connections).
+ */
+export function jsonClient(target: WatchTarget, concurrency: number): JsonClient {
+  if (process.env.BENCH_HTTP2 === '0') return clientOf(target, concurrency);
+  const sessions = Array.from({ length: Math.ceil(concurrency / 100) }, () => {
+    const s = connect(target.url, { ca: target.caPem });
+    s.on('error', () => undefined);
+    return s;
+  });
+  let next = 0;
+  return {
+    call(method, path, body) {
+      const session = sessions[next++ % sessions.length];
+      return new Promise((resolve, reject) => {
+        const stream = session.request({ ':method': method, ':path': path, authorization: `Bearer ${target.token}`, 'content-type': 'application/json', accept: 'application/json' });
+        let status = 0;
+        let text = '';
+        stream.setEncoding('utf8');
+        stream.once('response', (h) => (status = Number(h[':status'])));
+        stream.on('data', (c: string) => (text += c));
+        stream.once('end', () => {
+          try {
+            resolve({ status, body: text ? JSON.parse(text) : undefined });
+          } catch (err) {
+            reject(err);
+          }
+        });
+        stream.once('error', reject);
+        stream.end(body === undefined ? undefined : JSON.stringify(body));
+      });
+    },
+    async close() {
+      await Promise.all(sessions.map((s) => new Promise<void>((resolve) => (s.closed ? resolve() : s.close(() => resolve())))));
     },
   };
 }

@@ -12,9 +12,9 @@
  */
 import { Agent } from 'undici';
 import { openKvStore } from '../src/storage/kv/open.js';
-import { clientOf } from '../test/helpers/api-client.js';
 import { startEtcd } from '../test/helpers/etcd.js';
 import { startBenchServer } from './server.js';
+import { jsonClient } from './http2-client.js';
 import { createThroughput, getThroughput, idleWatchCost, listApi, listRaw, seedList, unexpected } from './scenarios.js';
 import { median, metricValue } from './stats.js';
 import { apiFanout, etcdFanout, type FanoutResult } from './watch-fanout.js';
@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   const server = await startBenchServer([etcd.endpoint], ['--max-requests-inflight=20000', '--max-mutating-requests-inflight=2000']);
   const kv = await openKvStore([etcd.endpoint]);
   const target = { url: server.url, caPem: server.caPem, token: server.token };
-  const api = clientOf(target, 64);
+  const api = jsonClient(target, CONCURRENCY);
   const listAgent = new Agent({ connect: { ca: server.caPem }, connections: 2 });
   const etcdWatchers = async () => metricValue(await (await fetch(`${etcd.endpoint}/metrics`)).text(), 'etcd_debugging_mvcc_watcher_total');
   const rows: Record<string, Row> = {};

@@ -5,9 +5,8 @@
  */
 import { Agent, request } from 'undici';
 import { prefixEnd, type KvStore } from '../src/storage/kv/types.js';
-import type { Client } from '../test/helpers/api-client.js';
 import { median, rssKiB, sleep, throughput } from './stats.js';
-import { openWatches } from './h2-watches.js';
+import { openWatches, type JsonClient } from './http2-client.js';
 import type { ApiTarget } from './watch-fanout.js';
 
 /** A ConfigMap body of about 200 bytes. */
@@ -27,7 +26,7 @@ function expectStatus(res: { status: number; body?: any }, code: number): void {
 }
 
 /** Create `ops` ConfigMaps in `ns` through the API vs etcd create transactions. Ops per second. */
-export async function createThroughput(api: Client, kv: KvStore, ns: string, tag: string, ops: number, concurrency: number): Promise<{ api: number; raw: number }> {
+export async function createThroughput(api: JsonClient, kv: KvStore, ns: string, tag: string, ops: number, concurrency: number): Promise<{ api: number; raw: number }> {
   const path = `/api/v1/namespaces/${ns}/configmaps`;
   const a = await throughput(ops, concurrency, async (i) => expectStatus(await api.call('POST', path, configMap(`c-${tag}-${i}`, ns)), 201));
   const r = await throughput(ops, concurrency, (i) => kv.create(`/bench-raw/create-${tag}/c-${i}`, JSON.stringify(configMap(`c-${i}`, ns))));
@@ -35,7 +34,7 @@ export async function createThroughput(api: Client, kv: KvStore, ns: string, tag
 }
 
 /** GET of those ConfigMaps (no resourceVersion: from etcd, linearizable) vs a raw linearizable get. */
-export async function getThroughput(api: Client, kv: KvStore, ns: string, tag: string, ops: number, concurrency: number): Promise<{ api: number; raw: number }> {
+export async function getThroughput(api: JsonClient, kv: KvStore, ns: string, tag: string, ops: number, concurrency: number): Promise<{ api: number; raw: number }> {
   const path = `/api/v1/namespaces/${ns}/configmaps`;
   const a = await throughput(ops, concurrency, async (i) => expectStatus(await api.call('GET', `${path}/c-${tag}-${i}`), 200));
   const r = await throughput(ops, concurrency, (i) => kv.range({ start: `/bench-raw/create-${tag}/c-${i}` }));
@@ -43,7 +42,7 @@ export async function getThroughput(api: Client, kv: KvStore, ns: string, tag: s
 }
 
 /** Fill namespace `ns` and the raw prefix with `count` ConfigMaps (same stored values). */
-export async function seedList(api: Client, kv: KvStore, ns: string, count: number): Promise<void> {
+export async function seedList(api: JsonClient, kv: KvStore, ns: string, count: number): Promise<void> {
   await throughput(count, 32, async (i) => expectStatus(await api.call('POST', `/api/v1/namespaces/${ns}/configmaps`, configMap(`l-${i}`, ns)), 201));
   await throughput(count, 64, (i) => kv.create(`/bench-raw/list/l-${String(i).padStart(6, '0')}`, JSON.stringify(configMap(`l-${i}`, ns))));
 }

@@ -6,7 +6,7 @@
  * watchers of a prefix, the writer putting the same values straight into etcd).
  */
 import { Etcd3 } from 'etcd3';
-import { openWatches } from './h2-watches.js';
+import { openWatches } from './http2-client.js';
 import { nowMs, quantile, sleep } from './stats.js';
 
 export interface FanoutResult {

@@ -12,6 +12,7 @@ import { ensureSystemNamespaces } from './controllers/bootstrap.js';
 import { Compactor } from './controllers/compactor.js';
 import { GarbageCollector } from './controllers/garbage-collector.js';
 import { PodGarbageCollector } from './controllers/pod-gc.js';
+import { ServiceAccountController } from './controllers/service-account-controller.js';
 import { LeaderElector } from './controllers/leader-election.js';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -43,7 +44,7 @@ export interface Deps {
   /** The admin token written into the kubeconfig, when one was generated or found. */
   readonly adminToken?: string;
   readonly compactor: Compactor;
-  /** Runs the namespace controller and the garbage collectors on one replica at a time. */
+  /** Runs the namespace, service-account and garbage-collection controllers on one replica at a time. */
   readonly controllers: LeaderElector;
   /** `shuttingDown` is set when stop() begins (readyz's shutdown check). */
   readonly lifecycle: Lifecycle;
@@ -53,7 +54,7 @@ export interface Deps {
 
 /** Start the leader's controllers; returns how to stop them. */
 function startControllers(registry: ResourceRegistry, logger: Logger): () => void {
-  const controllers = [new NamespaceController(registry, logger), new GarbageCollector(registry, logger), new PodGarbageCollector(registry, logger)];
+  const controllers = [new NamespaceController(registry, logger), new GarbageCollector(registry, logger), new PodGarbageCollector(registry, logger), new ServiceAccountController(registry, logger)];
   for (const c of controllers) c.start();
   return () => {
     for (const c of controllers) c.stop();

@@ -29,6 +29,7 @@ import { RESOURCE_TABLE } from './resources/table.js';
 import { openKvStore } from './storage/kv/open.js';
 import type { KvStore } from './storage/kv/types.js';
 import { ObjectStore } from './storage/object-store.js';
+import type { ObjectStorage } from './storage/types.js';
 import { CachingStorage } from './storage/cacher/caching-storage.js';
 import { cachersFor } from './registry/watch-caches.js';
 
@@ -36,6 +37,8 @@ export interface Deps {
   readonly config: ServerConfig;
   readonly logger: Logger;
   readonly kv: KvStore;
+  /** Object storage (through the watch caches when they are on). */
+  readonly storage: ObjectStorage;
   /** The watch caches in front of storage (absent with --watch-cache=false); stopped before `kv` closes. */
   readonly watchCache?: CachingStorage;
   readonly registry: ResourceRegistry;
@@ -103,6 +106,7 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
     config,
     logger,
     kv,
+    storage,
     watchCache,
     registry,
     authenticator,

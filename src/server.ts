@@ -12,6 +12,8 @@ import { ensureServingCerts } from './serving/certs.js';
 import { insecureCipherSuites } from './serving/cipher-suites.js';
 import { applyConnectionTimeouts, httpsServerOptions } from './serving/https-options.js';
 import { alpnProtocols, attachHttp2 } from './serving/http2.js';
+import { EndpointReconciler, ensureKubernetesService } from './controllers/kubernetes-endpoints.js';
+import { parseIpRange } from './admission/service-allocation/ranges.js';
 import { writeKubeconfig } from './serving/kubeconfig.js';
 
 export interface RunningServer {
@@ -69,6 +71,15 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     const ca = caPem ?? (config.tlsCertFile ? await readFile(config.tlsCertFile, 'utf8') : '');
     await writeKubeconfig(kubeconfigPath, { server: url, caPem: ca, token: deps.adminToken });
   }
+  // The `kubernetes` Service and this replica's address in its Endpoints (upstream's bootstrap controller).
+  await ensureKubernetesService(deps.registry, parseIpRange(config.serviceClusterIpRange).ipAt(0), port, deps.logger);
+  const endpoints = new EndpointReconciler(deps.registry, deps.storage, {
+    ip: config.advertiseAddress,
+    port,
+    leaseTtlSeconds: config.endpointLeaseTtlSeconds,
+    intervalMs: config.endpointReconcileIntervalSeconds === undefined ? undefined : config.endpointReconcileIntervalSeconds * 1000,
+  }, deps.logger);
+  endpoints.start();
   deps.compactor.start();
   deps.controllers.start();
   deps.logger.info({ url, kubeconfig: kubeconfigPath }, 'ck-apiserver serving');
@@ -87,6 +98,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     kubeconfigPath,
     async stop() {
       deps.lifecycle.shuttingDown = true;
+      await endpoints.stop();
       deps.compactor.stop();
       await deps.controllers.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

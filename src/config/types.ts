@@ -64,6 +64,10 @@ export interface ServerConfig {
   readonly tlsCipherSuites?: readonly string[];
   /** Seconds to receive a request's headers before the connection is dropped (default 32, upstream's ReadHeaderTimeout; no flag). */
   readonly readHeaderTimeoutSeconds?: number;
+  /** Seconds this replica's entry in the kubernetes Endpoints lives without renewal (default 15, upstream's; no flag). */
+  readonly endpointLeaseTtlSeconds?: number;
+  /** Seconds between renewals of that entry (default 10, upstream's; no flag). */
+  readonly endpointReconcileIntervalSeconds?: number;
   /** Seconds a kept-alive connection may idle between requests (default 90, upstream's IdleTimeout; no flag). */
   readonly idleTimeoutSeconds?: number;
 }

@@ -51,6 +51,9 @@ describe('the chart', () => {
     const pod = deployment.spec.template.spec;
     const args: string[] = pod.containers[0].args;
     expect(args).toEqual(expect.arrayContaining(['--token-auth-file=/etc/ck-apiserver/auth/tokens.csv', '--tls-cert-file=/etc/ck-apiserver/tls/tls.crt', '--tls-private-key-file=/etc/ck-apiserver/tls/tls.key']));
+    // Each replica advertises its pod IP (the kubernetes Endpoints list the replicas).
+    expect(args).toContain('--advertise-address=$(POD_IP)');
+    expect(pod.containers[0].env).toContainEqual({ name: 'POD_IP', valueFrom: { fieldRef: { fieldPath: 'status.podIP' } } });
     expect(args.find((a) => a.startsWith('--etcd-servers='))).toBe(
       '--etcd-servers=' + [0, 1, 2].map((i) => `http://api-ck-apiserver-etcd-${i}.api-ck-apiserver-etcd-peer.team.svc:2379`).join(','),
     );

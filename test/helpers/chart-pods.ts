@@ -19,7 +19,8 @@ class PodContainer extends GenericContainer {
 
 /**
  * A container for the first container of the pod template `podSpec`, not yet started. Secret
- * files are written under `filesDir`; `$(POD_NAME)` in the command is replaced by `podName`.
+ * files are written under `filesDir`; `$(POD_NAME)` in the command is replaced by `podName`,
+ * `$(POD_IP)` by 127.0.0.1.
  */
 export function containerOfPod(objects: readonly Rendered[], podSpec: any, filesDir: string, podName: string): GenericContainer {
   const c = podSpec.containers[0];
@@ -39,7 +40,8 @@ export function containerOfPod(objects: readonly Rendered[], podSpec: any, files
       mounts.push({ source, target: join(m.mountPath, item.path), mode: 'ro' });
     }
   }
-  const expand = (s: string) => s.replaceAll('$(POD_NAME)', podName);
+  // No pod network here: a replica advertises loopback as its pod IP.
+  const expand = (s: string) => s.replaceAll('$(POD_NAME)', podName).replaceAll('$(POD_IP)', '127.0.0.1');
   const container = new PodContainer(c.image)
     .withUser(`${podSpec.securityContext.runAsUser}:${podSpec.securityContext.runAsGroup}`)
     .withDroppedCapabilities('ALL')

@@ -1,0 +1,147 @@
+/**
+ * The `kubernetes` Service and its Endpoints in `default`, through which clients and tools find
+ * the API servers (upstream pkg/master/controller.go, the bootstrap controller, and
+ * pkg/master/reconcilers/lease.go, `--endpoint-reconciler-type=lease`):
+ *  - the Service: ClusterIP the first address of the service range, port 443 named `https`
+ *    to the replicas' secure port, labels `component: apiserver` and `provider: kubernetes`;
+ *    every replica creates it at start when it is missing;
+ *  - every replica keeps a lease key `masterleases/<advertise address>` alive (TTL 15 s,
+ *    renewed every 10 s) and sets the Endpoints to the addresses of the live leases, sorted, on
+ *    the secure port. A replica that stops removes its lease at once; one that dies drops out
+ *    when its lease expires.
+ */
+import { isIPv4 } from 'node:net';
+import type { Logger } from 'pino';
+import type { ApiObject } from '../api/object.js';
+import { ApiError } from '../errors/api-error.js';
+import type { ResourceRegistry } from '../registry/resource-registry.js';
+import { prefixEnd } from '../storage/kv/types.js';
+import type { ObjectStorage } from '../storage/types.js';
+
+export const KUBERNETES_SERVICE = 'kubernetes';
+const NAMESPACE = 'default';
+const LEASE_PREFIX = 'masterleases/';
+
+export interface EndpointSettings {
+  /** This replica's advertise address (an IPv4 address; anything else publishes nothing). */
+  readonly ip: string;
+  /** The secure port the replicas serve on. */
+  readonly port: number;
+  /** Seconds a lease lives without renewal (upstream 15). */
+  readonly leaseTtlSeconds?: number;
+  /** Milliseconds between renewals (upstream 10 s). */
+  readonly intervalMs?: number;
+}
+
+/**
+ * Create the `kubernetes` Service when it is missing. `clusterIP` is the range's first address.
+ * Another replica creating it meanwhile is not an error; a refusal other than that (the address
+ * taken by a user's Service) is logged, not fatal. Throws for storage failures.
+ */
+export async function ensureKubernetesService(registry: ResourceRegistry, clusterIP: string, port: number, logger: Logger): Promise<void> {
+  const services = registry.core('services');
+  const exists = () =>
+    services.get(NAMESPACE, KUBERNETES_SERVICE).then(
+      () => true,
+      (err) => {
+        if (err instanceof ApiError && err.code === 404) return false;
+        throw err;
+      },
+    );
+  if (await exists()) return;
+  const service: ApiObject = {
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: { name: KUBERNETES_SERVICE, namespace: NAMESPACE, labels: { component: 'apiserver', provider: 'kubernetes' } },
+    spec: { type: 'ClusterIP', clusterIP, sessionAffinity: 'None', ports: [{ name: 'https', port: 443, protocol: 'TCP', targetPort: port }] },
+  };
+  try {
+    await services.create(NAMESPACE, service);
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    if (!(await exists())) logger.warn({ err: err.message }, 'the kubernetes Service could not be created');
+  }
+}
+
+export class EndpointReconciler {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> = Promise.resolve();
+  private stopped = false;
+
+  constructor(
+    private readonly registry: ResourceRegistry,
+    private readonly storage: ObjectStorage,
+    private readonly settings: EndpointSettings,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Renew this replica's lease and reconcile now and every interval. */
+  start(): void {
+    if (!isIPv4(this.settings.ip)) {
+      this.logger.warn({ advertiseAddress: this.settings.ip }, 'the advertise address is not an IPv4 address: not published in the kubernetes Endpoints');
+      return;
+    }
+    const tick = () => {
+      this.running = this.running.then(() => this.renewAndReconcile());
+    };
+    tick();
+    this.timer = setInterval(tick, this.settings.intervalMs ?? 10_000);
+    this.timer.unref();
+  }
+
+  /** Stop renewing, remove this replica's lease and publish the Endpoints without it. */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.running;
+    if (!this.timer) return;
+    try {
+      await this.storage.kv.delete(this.leaseKey());
+      await this.reconcile();
+    } catch (err) {
+      this.logger.warn({ err: (err as Error).message }, 'removing this replica from the kubernetes Endpoints failed');
+    }
+  }
+
+  private leaseKey(): string {
+    return this.storage.fullKey(LEASE_PREFIX + this.settings.ip);
+  }
+
+  private async renewAndReconcile(): Promise<void> {
+    if (this.stopped) return;
+    try {
+      const kv = this.storage.kv;
+      const key = this.leaseKey();
+      const lease = await kv.grantLease(this.settings.leaseTtlSeconds ?? 15);
+      const value = JSON.stringify({ ip: this.settings.ip, port: this.settings.port });
+      const current = await kv.range({ start: key });
+      const res = current.kvs.length ? await kv.update(key, value, current.kvs[0].modRevision, lease) : await kv.create(key, value, lease);
+      if (!res.succeeded) return; // another write raced this one; the next tick renews
+      await this.reconcile();
+    } catch (err) {
+      this.logger.warn({ err: (err as Error).message }, 'kubernetes Endpoints reconcile failed');
+    }
+  }
+
+  /** Set the Endpoints to the addresses of the live leases (create, or update when different). */
+  private async reconcile(): Promise<void> {
+    const start = this.storage.fullKey(LEASE_PREFIX);
+    const leases = await this.storage.kv.range({ start, end: prefixEnd(start) });
+    const ips = leases.kvs.map((kv) => kv.key.slice(start.length)).filter((ip) => isIPv4(ip)).sort();
+    const subsets = ips.length ? [{ addresses: ips.map((ip) => ({ ip })), ports: [{ name: 'https', port: this.settings.port, protocol: 'TCP' }] }] : [];
+    const endpoints = this.registry.core('endpoints');
+    let current: ApiObject | undefined;
+    try {
+      current = await endpoints.get(NAMESPACE, KUBERNETES_SERVICE);
+    } catch (err) {
+      if (!(err instanceof ApiError && err.code === 404)) throw err;
+    }
+    if (!current) {
+      await endpoints.create(NAMESPACE, { apiVersion: 'v1', kind: 'Endpoints', metadata: { name: KUBERNETES_SERVICE, namespace: NAMESPACE }, subsets });
+      return;
+    }
+    if (JSON.stringify(current.subsets ?? []) === JSON.stringify(subsets)) return;
+    await endpoints.update(NAMESPACE, KUBERNETES_SERVICE, (old) => ({ ...old, subsets }));
+  }
+}

@@ -1,10 +1,18 @@
 /**
- * The admission chain, installed on the stores of the registry in upstream's order:
- * NamespaceLifecycle on every namespaced kind, then service IP and node port allocation.
+ * The admission chain, installed on the stores of the registry in upstream's default order
+ * (1.10 kube-apiserver --enable-admission-plugins defaults, for the kinds served here):
+ * NamespaceLifecycle, LimitRanger, ServiceAccount, DefaultTolerationSeconds, then service IP
+ * and node port allocation (upstream's service REST), and ResourceQuota last, so it charges
+ * what the others filled in. Mutating steps run before the kind's validation, the others after.
  */
 import type { ResourceRegistry } from '../registry/resource-registry.js';
 import type { ObjectStorage } from '../storage/types.js';
+import { installDefaultTolerationSeconds } from './default-toleration-seconds.js';
+import { installLimitRanger } from './limit-ranger.js';
 import { namespaceLifecycle } from './namespace-lifecycle.js';
+import type { Evaluator } from './quota/evaluators.js';
+import { installResourceQuota } from './quota/resource-quota.js';
+import { installServiceAccountAdmission } from './service-account.js';
 import { serviceAllocation } from './service-allocation/service-allocation.js';
 
 export interface AdmissionSettings {
@@ -12,9 +20,14 @@ export interface AdmissionSettings {
   readonly serviceNodePortRange: string;
 }
 
-export function installAdmission(registry: ResourceRegistry, storage: ObjectStorage, settings: AdmissionSettings): void {
+/** Install every plugin; `evaluators` are the quota evaluators shared with the quota controller. */
+export function installAdmission(registry: ResourceRegistry, storage: ObjectStorage, settings: AdmissionSettings, evaluators: readonly Evaluator[]): void {
   for (const store of registry.all()) {
     if (store.def.namespaced) store.hooks.push(namespaceLifecycle(registry, store));
   }
+  installLimitRanger(registry);
+  installServiceAccountAdmission(registry);
+  installDefaultTolerationSeconds(registry);
   registry.core('services').hooks.push(serviceAllocation(registry, storage, settings.serviceClusterIpRange, settings.serviceNodePortRange));
+  installResourceQuota(registry, evaluators);
 }

@@ -14,7 +14,7 @@ import type { WatchEvent } from '../storage/object-watch.js';
 import { mapWatch } from '../storage/map-watch.js';
 import { beforeCreate, beforeUpdate, validateObjectMeta } from './metadata.js';
 import { trackWrite } from './field-manager.js';
-import { runBefore, type StoreHooks, type Undo } from './hooks.js';
+import { runBefore, runMutating, type StoreHooks, type Undo } from './hooks.js';
 import { toApiError, type ErrorContext } from './translate-error.js';
 import { apiVersionOf, type ResourceDefinition, type SubresourceDefinition } from './types.js';
 
@@ -83,10 +83,11 @@ export class GenericStore {
     this.checkFields(obj, opts);
     this.def.strategy.defaults?.(obj);
     if (opts.fieldManager) obj = trackWrite(this.def, null, obj, opts.fieldManager);
+    const dryRun = Boolean(opts.dryRun);
     beforeCreate(this.def, namespace, obj);
+    await runMutating(this.hooks, obj, null, { dryRun });
     this.def.strategy.prepareForCreate?.(obj);
     this.assertValid(obj, [...validateObjectMeta(this.def, obj), ...(this.def.strategy.validate?.(obj) ?? [])]);
-    const dryRun = Boolean(opts.dryRun);
     const undo = await runBefore(this.hooks, obj, null, { dryRun });
     const ctx = this.ctx(obj.metadata.name ?? '', 'POST');
     try {
@@ -200,6 +201,7 @@ export class GenericStore {
         if (!subresource?.present) this.def.strategy.defaults?.(requested);
         let obj = subresource?.merge ? subresource.merge(requested, old) : requested;
         if (opts.fieldManager) obj = trackWrite(this.def, old, obj, opts.fieldManager, subresource);
+        await runMutating(this.hooks, obj, old, { dryRun, subresource: subresource?.name });
         const errs = beforeUpdate(this.def, obj, old);
         if (!subresource || subresource.useMainStrategy) this.def.strategy.prepareForUpdate?.(obj, old);
         this.assertValid(obj, [
@@ -207,7 +209,7 @@ export class GenericStore {
           ...validateObjectMeta(this.def, obj),
           ...(this.def.strategy.validateUpdate?.(obj, old) ?? []),
         ]);
-        undo = await runBefore(this.hooks, obj, old, { dryRun });
+        undo = await runBefore(this.hooks, obj, old, { dryRun, subresource: subresource?.name });
         delete obj.metadata.resourceVersion;
         if (emptiedFinalizers(obj)) throw new DeleteInstead(obj, old);
         return obj;
@@ -232,7 +234,7 @@ export class GenericStore {
    * admission: what deletion (marking) and binding write. Returns the object as stored (a dry
    * run: as it would be). Throws ApiError 404, 409 (precondition), and what `change` throws.
    */
-  async mutate(namespace: string, name: string, change: (current: ApiObject) => ApiObject, opts: MutateOptions = {}): Promise<ApiObject> {
+  async mutate(namespace: string, name: string, change: (current: ApiObject) => ApiObject | Promise<ApiObject>, opts: MutateOptions = {}): Promise<ApiObject> {
     try {
       const stored = await this.storage.guaranteedUpdate(this.key(namespace, name), (cur) => change(cur as ApiObject), opts);
       return this.present(stored);

@@ -15,9 +15,17 @@ export type Undo = () => Promise<void>;
  */
 export interface AdmissionAttributes {
   readonly dryRun: boolean;
+  /** The subresource written (`status`), absent for the object itself (upstream GetSubresource). */
+  readonly subresource?: string;
 }
 
 export interface StoreHooks {
+  /**
+   * Mutating admission (upstream MutationInterface.Admit): runs on the decoded, defaulted
+   * object of a create (`old` null) or update, before the kind's validation, so what it fills
+   * in is validated. May mutate `obj`; throws ApiError to refuse the write.
+   */
+  mutate?(obj: ApiObject, old: ApiObject | null, attrs: AdmissionAttributes): Promise<void>;
   /** Runs after defaults and validation, before the object is stored. May mutate `obj`. */
   beforeCreate?(obj: ApiObject, attrs: AdmissionAttributes): Promise<Undo | void>;
   /** Runs on the merged object of an update, before it is stored; may run again on retries. */
@@ -26,6 +34,11 @@ export interface StoreHooks {
   afterUpdate?(obj: ApiObject, old: ApiObject): Promise<void>;
   /** Runs once the object is gone from storage; never on a dry run. */
   afterDelete?(obj: ApiObject): Promise<void>;
+}
+
+/** Run the `mutate` step of every hook in order. */
+export async function runMutating(hooks: readonly StoreHooks[], obj: ApiObject, old: ApiObject | null, attrs: AdmissionAttributes): Promise<void> {
+  for (const h of hooks) await h.mutate?.(obj, old, attrs);
 }
 
 /** Run `beforeCreate`/`beforeUpdate` of every hook, collecting one undo for all of them. */

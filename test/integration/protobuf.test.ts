@@ -4,13 +4,18 @@
  * watch streams in protobuf; the spec's media type name next to upstream's.
  */
 import { request } from 'undici';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { codecFor } from '../../src/api/protobuf/codec.js';
 import { RESOURCE_TABLE } from '../../src/resources/table.js';
 import { fullObject } from '../fixtures/full-objects.js';
 import { TEST_TOKEN, useTestServer } from '../helpers/in-process.js';
 
 const srv = useTestServer();
+
+// The full pod names this service account; ServiceAccount admission needs it to exist.
+beforeAll(async () => {
+  await srv.api('POST', '/api/v1/namespaces/default/serviceaccounts', { metadata: { name: 'value' } });
+});
 const codec = codecFor(RESOURCE_TABLE);
 const PB = 'application/vnd.kubernetes.protobuf';
 

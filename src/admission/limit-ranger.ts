@@ -1,0 +1,210 @@
+/**
+ * LimitRanger admission (upstream plugin/pkg/admission/limitranger/admission.go, 1.10): the
+ * LimitRanges of a namespace give containers their default requests and limits (recorded in
+ * the `kubernetes.io/limit-ranger` annotation) and bound containers, pods and
+ * PersistentVolumeClaims by min, max and maxLimitRequestRatio. A violation is 403 Forbidden
+ * with upstream's messages, e.g. `pods "web" is forbidden: maximum cpu usage per Container is
+ * 1, but limit is 2.`; several are joined as upstream's aggregate (`[a, b]`).
+ *
+ * Pods are checked on create only (their containers' resources cannot change afterwards),
+ * claims on create and update.
+ */
+import type { ApiObject } from '../api/object.js';
+import { compareQuantities, formatQuantity, milliValue, type Quantity } from '../api/quantity.js';
+import { addLists, maxLists, parseResourceList, type ResourceList } from '../api/resource-list.js';
+import { forbidden } from '../errors/api-error.js';
+import type { GenericStore } from '../registry/generic-store.js';
+import type { StoreHooks } from '../registry/hooks.js';
+import { buildPredicate } from '../registry/predicate.js';
+import type { ResourceRegistry } from '../registry/resource-registry.js';
+
+/** The annotation recording what the plugin filled in (upstream limitRangerAnnotation). */
+export const LIMIT_RANGER_ANNOTATION = 'kubernetes.io/limit-ranger';
+
+interface LimitItem {
+  type?: string;
+  max?: unknown;
+  min?: unknown;
+  default?: unknown;
+  defaultRequest?: unknown;
+  maxLimitRequestRatio?: unknown;
+}
+interface Container {
+  name?: string;
+  resources?: { requests?: Record<string, unknown>; limits?: Record<string, unknown> };
+}
+
+/** Install LimitRanger on the pod and claim stores. */
+export function installLimitRanger(registry: ResourceRegistry): void {
+  const limitRanges = registry.core('limitranges');
+  const itemsOf = async (ns: string): Promise<LimitItem[]> => {
+    const list = await limitRanges.list(ns, { predicate: buildPredicate(limitRanges.def), resourceVersion: '0' });
+    return list.items.flatMap((lr) => ((lr.spec as { limits?: LimitItem[] } | undefined)?.limits ?? []));
+  };
+  const pods = registry.core('pods');
+  pods.hooks.push({
+    // Defaults before the pod's validation (upstream Admit), bounds after it (upstream Validate).
+    async mutate(obj, old, attrs) {
+      if (old || attrs.subresource) return;
+      const items = await itemsOf(obj.metadata.namespace ?? '');
+      if (items.length) applyContainerDefaults(obj, items);
+    },
+    async beforeCreate(obj) {
+      const items = await itemsOf(obj.metadata.namespace ?? '');
+      if (items.length) rejectIfAny(pods, obj, validatePod(obj, items));
+    },
+  });
+  const claims = registry.core('persistentvolumeclaims');
+  const checkClaim = async (obj: ApiObject): Promise<void> => {
+    const items = await itemsOf(obj.metadata.namespace ?? '');
+    const requests = parseResourceList((obj.spec as { resources?: { requests?: unknown } } | undefined)?.resources?.requests);
+    const errs: string[] = [];
+    for (const item of items.filter((i) => i.type === 'PersistentVolumeClaim')) {
+      for (const [k, v] of sorted(item.min)) push(errs, minConstraint('PersistentVolumeClaim', k, v, requests, new Map()));
+      for (const [k, v] of sorted(item.max)) push(errs, maxRequestConstraint('PersistentVolumeClaim', k, v, requests));
+    }
+    rejectIfAny(claims, obj, errs);
+  };
+  const claimHooks: StoreHooks = {
+    beforeCreate: checkClaim,
+    beforeUpdate: (obj, _old, attrs) => (attrs.subresource ? Promise.resolve() : checkClaim(obj)),
+  };
+  claims.hooks.push(claimHooks);
+}
+
+function rejectIfAny(store: GenericStore, obj: ApiObject, errs: string[]): void {
+  if (!errs.length) return;
+  const message = errs.length === 1 ? errs[0]! : `[${errs.join(', ')}]`;
+  throw forbidden(store.def.plural, obj.metadata.name ?? obj.metadata.generateName ?? '', message, store.def.group);
+}
+
+function push(errs: string[], err: string | null): void {
+  if (err) errs.push(err);
+}
+
+function containersOf(obj: ApiObject): { containers: Container[]; initContainers: Container[] } {
+  const spec = (obj.spec ?? {}) as { containers?: Container[]; initContainers?: Container[] };
+  return { containers: spec.containers ?? [], initContainers: spec.initContainers ?? [] };
+}
+
+/** A limit range item's list in key order (upstream iterates a map; we keep messages stable). */
+function sorted(raw: unknown): [string, Quantity][] {
+  return [...parseResourceList(raw)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/**
+ * Fill missing container requests and limits from the Container items' defaultRequest and
+ * default (the last such item wins, as upstream defaultContainerResourceRequirements).
+ */
+function applyContainerDefaults(pod: ApiObject, items: LimitItem[]): void {
+  let requests: Record<string, unknown> = {};
+  let limits: Record<string, unknown> = {};
+  for (const item of items) {
+    if (item.type !== 'Container') continue;
+    requests = (item.defaultRequest as Record<string, unknown> | undefined) ?? {};
+    limits = (item.default as Record<string, unknown> | undefined) ?? {};
+  }
+  if (!Object.keys(requests).length && !Object.keys(limits).length) return;
+  const notes: string[] = [];
+  const { containers, initContainers } = containersOf(pod);
+  const merge = (c: Container, label: string): void => {
+    const res = (c.resources ??= {});
+    const set = (have: Record<string, unknown>, defaults: Record<string, unknown>): string[] => {
+      const added = Object.keys(defaults).filter((k) => !(k in have)).sort();
+      for (const k of added) have[k] = defaults[k];
+      return added;
+    };
+    const req = (res.requests ??= {});
+    const lim = (res.limits ??= {});
+    const setRequests = set(req, requests);
+    const setLimits = set(lim, limits);
+    if (!Object.keys(req).length) delete res.requests;
+    if (!Object.keys(lim).length) delete res.limits;
+    if (setRequests.length) notes.push(`${setRequests.join(', ')} request for ${label} ${c.name}`);
+    if (setLimits.length) notes.push(`${setLimits.join(', ')} limit for ${label} ${c.name}`);
+  };
+  for (const c of containers) merge(c, 'container');
+  for (const c of initContainers) merge(c, 'init container');
+  if (notes.length) (pod.metadata.annotations ??= {})[LIMIT_RANGER_ANNOTATION] = `LimitRanger plugin set: ${notes.join('; ')}`;
+}
+
+/** Upstream PodValidateLimitFunc: Container items per container, Pod items on the pod's sums. */
+function validatePod(pod: ApiObject, items: LimitItem[]): string[] {
+  const errs: string[] = [];
+  const { containers, initContainers } = containersOf(pod);
+  const listsOf = (c: Container) => ({ req: parseResourceList(c.resources?.requests), lim: parseResourceList(c.resources?.limits) });
+  const bound = (type: string, item: LimitItem, req: ResourceList, lim: ResourceList): void => {
+    for (const [k, v] of sorted(item.min)) push(errs, minConstraint(type, k, v, req, lim));
+    for (const [k, v] of sorted(item.max)) push(errs, maxConstraint(type, k, v, req, lim));
+    for (const [k, v] of sorted(item.maxLimitRequestRatio)) push(errs, ratioConstraint(type, k, v, req, lim));
+  };
+  for (const item of items) {
+    if (item.type === 'Container') {
+      for (const c of [...containers, ...initContainers]) {
+        const { req, lim } = listsOf(c);
+        bound('Container', item, req, lim);
+      }
+    } else if (item.type === 'Pod') {
+      // The pod uses the sum of its containers, or its largest init container if larger.
+      let req: ResourceList = new Map();
+      let lim: ResourceList = new Map();
+      for (const c of containers) {
+        const l = listsOf(c);
+        req = addLists(req, l.req);
+        lim = addLists(lim, l.lim);
+      }
+      for (const c of initContainers) {
+        const l = listsOf(c);
+        req = maxLists(req, l.req);
+        lim = maxLists(lim, l.lim);
+      }
+      bound('Pod', item, req, lim);
+    }
+  }
+  return errs;
+}
+
+const q = formatQuantity;
+
+/** Upstream minConstraint: a request is required and neither it nor a limit may be below `min`. */
+function minConstraint(type: string, name: string, min: Quantity, req: ResourceList, lim: ResourceList): string | null {
+  const r = req.get(name);
+  const l = lim.get(name);
+  if (!r) return `minimum ${name} usage per ${type} is ${q(min)}.  No request is specified.`;
+  if (compareQuantities(r, min) < 0) return `minimum ${name} usage per ${type} is ${q(min)}, but request is ${q(r)}.`;
+  if (l && compareQuantities(l, min) < 0) return `minimum ${name} usage per ${type} is ${q(min)}, but limit is ${q(l)}.`;
+  return null;
+}
+
+/** Upstream maxConstraint: a limit is required and neither it nor a request may exceed `max`. */
+function maxConstraint(type: string, name: string, max: Quantity, req: ResourceList, lim: ResourceList): string | null {
+  const r = req.get(name);
+  const l = lim.get(name);
+  if (!l) return `maximum ${name} usage per ${type} is ${q(max)}.  No limit is specified.`;
+  if (compareQuantities(l, max) > 0) return `maximum ${name} usage per ${type} is ${q(max)}, but limit is ${q(l)}.`;
+  if (r && compareQuantities(r, max) > 0) return `maximum ${name} usage per ${type} is ${q(max)}, but request is ${q(r)}.`;
+  return null;
+}
+
+/** Upstream maxRequestConstraint (claims, which have no limits): the request may not exceed `max`. */
+function maxRequestConstraint(type: string, name: string, max: Quantity, req: ResourceList): string | null {
+  const r = req.get(name);
+  if (!r) return `maximum ${name} usage per ${type} is ${q(max)}.  No request is specified.`;
+  if (compareQuantities(r, max) > 0) return `maximum ${name} usage per ${type} is ${q(max)}, but request is ${q(r)}.`;
+  return null;
+}
+
+/** Upstream limitRequestRatioConstraint: limit / request may not exceed the ratio. */
+function ratioConstraint(type: string, name: string, ratio: Quantity, req: ResourceList, lim: ResourceList): string | null {
+  const r = req.get(name);
+  const l = lim.get(name);
+  if (!r || milliValue(r) === 0n) return `${name} max limit to request ratio per ${type} is ${q(ratio)}, but no request is specified or request is 0.`;
+  if (!l || milliValue(l) === 0n) return `${name} max limit to request ratio per ${type} is ${q(ratio)}, but no limit is specified or limit is 0.`;
+  // Compare limit × 1000 ≤ ratio(milli) × request exactly, as upstream's milli-unit arithmetic.
+  if (milliValue(l) * 1000n > milliValue(ratio) * milliValue(r)) {
+    const observed = Number(milliValue(l)) / Number(milliValue(r));
+    return `${name} max limit to request ratio per ${type} is ${q(ratio)}, but provided ratio is ${observed.toFixed(6)}.`;
+  }
+  return null;
+}
+

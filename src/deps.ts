@@ -12,6 +12,8 @@ import { ensureSystemNamespaces } from './controllers/bootstrap.js';
 import { Compactor } from './controllers/compactor.js';
 import { GarbageCollector } from './controllers/garbage-collector.js';
 import { PodGarbageCollector } from './controllers/pod-gc.js';
+import { ResourceQuotaController } from './controllers/resource-quota-controller.js';
+import { evaluatorsFor, type Evaluator } from './admission/quota/evaluators.js';
 import { ServiceAccountController } from './controllers/service-account-controller.js';
 import { LeaderElector } from './controllers/leader-election.js';
 import { randomUUID } from 'node:crypto';
@@ -47,7 +49,7 @@ export interface Deps {
   /** The admin token written into the kubeconfig, when one was generated or found. */
   readonly adminToken?: string;
   readonly compactor: Compactor;
-  /** Runs the namespace, service-account and garbage-collection controllers on one replica at a time. */
+  /** Runs the namespace, service-account, quota and garbage-collection controllers on one replica at a time. */
   readonly controllers: LeaderElector;
   /** `shuttingDown` is set when stop() begins (readyz's shutdown check). */
   readonly lifecycle: Lifecycle;
@@ -56,8 +58,14 @@ export interface Deps {
 }
 
 /** Start the leader's controllers; returns how to stop them. */
-function startControllers(registry: ResourceRegistry, logger: Logger): () => void {
-  const controllers = [new NamespaceController(registry, logger), new GarbageCollector(registry, logger), new PodGarbageCollector(registry, logger), new ServiceAccountController(registry, logger)];
+function startControllers(registry: ResourceRegistry, evaluators: readonly Evaluator[], logger: Logger): () => void {
+  const controllers = [
+    new NamespaceController(registry, logger),
+    new GarbageCollector(registry, logger),
+    new PodGarbageCollector(registry, logger),
+    new ServiceAccountController(registry, logger),
+    new ResourceQuotaController(registry, evaluators, logger),
+  ];
   for (const c of controllers) c.start();
   return () => {
     for (const c of controllers) c.stop();
@@ -77,7 +85,8 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
   watchCache?.start();
   const storage = watchCache ?? store;
   const registry = new ResourceRegistry(RESOURCE_TABLE, storage);
-  installAdmission(registry, storage, config);
+  const evaluators = evaluatorsFor(registry.all());
+  installAdmission(registry, storage, config, evaluators);
   await ensureSystemNamespaces(registry);
 
   let authenticator: TokenAuthenticator;
@@ -112,7 +121,7 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
     authenticator,
     adminToken,
     compactor: new Compactor(kv, logger, config.etcdCompactionIntervalSeconds),
-    controllers: new LeaderElector(kv, storage.fullKey('ck-apiserver/controller-leader'), `${hostname()}_${randomUUID()}`, () => startControllers(registry, logger), logger),
+    controllers: new LeaderElector(kv, storage.fullKey('ck-apiserver/controller-leader'), `${hostname()}_${randomUUID()}`, () => startControllers(registry, evaluators, logger), logger),
     advertisedHostPort: `${config.advertiseAddress}:${config.securePort}`,
     lifecycle,
     app: undefined as unknown as Koa<ApiState>,

@@ -1,0 +1,121 @@
+/**
+ * The resource quota controller (upstream pkg/controller/resourcequota, 1.10): keeps each
+ * ResourceQuota's `status.hard` equal to `spec.hard` and `status.used` equal to what the
+ * namespace's objects use, for every resource named in `hard` (0 when nothing uses it).
+ * A namespace is recomputed when one of its quotas is created or its spec changes, when an
+ * object that quota counts is deleted or changes (replenishment: a pod finishing frees its
+ * compute resources), and on a periodic resync (upstream --resource-quota-sync-period, 5 min).
+ * Creations are not recomputed: admission has charged them already. Status is written by
+ * compare-and-swap, so a charge made meanwhile by admission makes the write retry.
+ */
+import { setMaxListeners } from 'node:events';
+import type { Logger } from 'pino';
+import type { ApiObject } from '../api/object.js';
+import { quantityOf } from '../api/quantity.js';
+import { addLists, formatResourceList, maskList, parseResourceList, type ResourceList } from '../api/resource-list.js';
+import type { Evaluator } from '../admission/quota/evaluators.js';
+import { quotaMatches, quotaView } from '../admission/quota/resource-quota.js';
+import { ApiError } from '../errors/api-error.js';
+import { buildPredicate } from '../registry/predicate.js';
+import type { ResourceRegistry } from '../registry/resource-registry.js';
+import { resyncLoop, watchLoop } from './watch-loop.js';
+import { WorkQueue } from './work-queue.js';
+
+export class ResourceQuotaController {
+  private readonly abort = new AbortController();
+  private readonly queue: WorkQueue<string>;
+
+  constructor(
+    private readonly registry: ResourceRegistry,
+    private readonly evaluators: readonly Evaluator[],
+    private readonly logger: Logger,
+    private readonly resyncMs = 5 * 60_000,
+  ) {
+    this.queue = new WorkQueue((ns) => ns, (ns) => this.syncNamespace(ns), logger);
+  }
+
+  start(): void {
+    const signal = this.abort.signal;
+    setMaxListeners(this.evaluators.length + 8, signal); // one watch per counted kind
+    const quotas = this.registry.core('resourcequotas');
+    void watchLoop(quotas, signal, (ev) => {
+      if (ev.type === 'DELETED') return;
+      const spec = JSON.stringify(formatResourceList(parseResourceList((ev.object.spec as { hard?: unknown } | undefined)?.hard)));
+      const status = JSON.stringify(formatResourceList(parseResourceList((ev.object.status as { hard?: unknown } | undefined)?.hard)));
+      const used = (ev.object.status as { used?: unknown } | undefined)?.used;
+      if (spec !== status || !used) this.queue.add(ev.object.metadata.namespace ?? '');
+    }, this.logger);
+    for (const ev of this.evaluators) {
+      if (ev.store === quotas || ev.store.def.watchCache === false) continue;
+      void watchLoop(ev.store, signal, (event) => {
+        if (event.type === 'DELETED' || event.type === 'MODIFIED') this.enqueueIfQuoted(event.object.metadata.namespace ?? '');
+      }, this.logger);
+    }
+    resyncLoop(signal, this.resyncMs, () => this.resync());
+  }
+
+  stop(): void {
+    this.abort.abort();
+    this.queue.stop();
+  }
+
+  /** Queue `ns` if it has a quota (read from the watch cache; most namespaces have none). */
+  private enqueueIfQuoted(ns: string): void {
+    const quotas = this.registry.core('resourcequotas');
+    quotas.list(ns, { predicate: buildPredicate(quotas.def), resourceVersion: '0', limit: 1 }).then(
+      (list) => {
+        if (list.items.length) this.queue.add(ns);
+      },
+      () => this.queue.add(ns),
+    );
+  }
+
+  private async resync(): Promise<void> {
+    try {
+      const quotas = this.registry.core('resourcequotas');
+      const list = await quotas.list('', { predicate: buildPredicate(quotas.def) });
+      for (const ns of new Set(list.items.map((q) => q.metadata.namespace ?? ''))) this.queue.add(ns);
+    } catch (err) {
+      this.logger.warn({ err: (err as Error).message }, 'resource quota resync failed');
+    }
+  }
+
+  /** Recompute every quota of `ns` from a consistent list of the objects it counts. */
+  private async syncNamespace(ns: string): Promise<void> {
+    if (this.abort.signal.aborted) return;
+    const quotas = this.registry.core('resourcequotas');
+    const objects = new Map<Evaluator, ApiObject[]>();
+    const objectsOf = async (ev: Evaluator): Promise<ApiObject[]> => {
+      let items = objects.get(ev);
+      if (!items) {
+        items = (await ev.store.list(ns, { predicate: buildPredicate(ev.store.def) })).items;
+        objects.set(ev, items);
+      }
+      return items;
+    };
+    for (const quota of (await quotas.list(ns, { predicate: buildPredicate(quotas.def) })).items) {
+      const name = quota.metadata.name ?? '';
+      try {
+        await quotas.mutate(ns, name, async (current) => {
+          const hard = parseResourceList((current.spec as { hard?: unknown } | undefined)?.hard);
+          const view = { ...quotaView(current), hard };
+          let used: ResourceList = new Map();
+          for (const ev of this.evaluators) {
+            if (![...hard.keys()].some((k) => ev.matches(k))) continue;
+            for (const obj of await objectsOf(ev)) if (quotaMatches(view, ev, obj)) used = addLists(used, ev.usage(obj));
+          }
+          used = maskList(used, hard.keys());
+          for (const k of hard.keys()) if (!used.has(k)) used.set(k, quantityOf(0));
+          const status = { hard: formatResourceList(hard), used: formatResourceList(used) };
+          // An unchanged object is not written (storage compares the bytes).
+          if (JSON.stringify(status) === JSON.stringify(current.status ?? {})) return current;
+          return { ...current, status };
+        });
+        this.logger.debug({ namespace: ns, quota: name }, 'quota usage recomputed');
+      } catch (err) {
+        if (err instanceof ApiError && err.code === 404) continue;
+        throw err;
+      }
+    }
+  }
+}

@@ -21,8 +21,10 @@ export interface RequestInfo {
   readonly resource: string;
   readonly subresource: string;
   readonly name: string;
-  /** Path segments after the subresource (none are served). */
+  /** Path segments after the subresource (served only by connect subresources such as proxies). */
   readonly extra: readonly string[];
+  /** The raw (undecoded) path after the subresource segment, e.g. `/a/b/`; '' when none. */
+  readonly subpath: string;
   /** True when the legacy `/watch/` path form was used. */
   readonly legacyWatch: boolean;
 }
@@ -41,7 +43,7 @@ export function parseBool(value: string | undefined): boolean {
  */
 export function parseRequestInfo(method: string, path: string, watchParam?: string): RequestInfo {
   const parts = path.split('/').filter((p) => p !== '').map(safeDecode);
-  const base = { path, verb: '' as RequestVerb, group: '', version: '', namespace: '', resource: '', subresource: '', name: '', extra: [] as string[], legacyWatch: false };
+  const base = { path, verb: '' as RequestVerb, group: '', version: '', namespace: '', resource: '', subresource: '', name: '', extra: [] as string[], subpath: '', legacyWatch: false };
   const prefix = parts[0];
   if (prefix !== 'api' && prefix !== 'apis') return { ...base, isResourceRequest: false, apiPrefix: '' };
   let rest: string[];
@@ -88,7 +90,19 @@ export function parseRequestInfo(method: string, path: string, watchParam?: stri
     default:
       verb = '';
   }
-  return { ...base, isResourceRequest: resource !== '', apiPrefix: prefix, group, version, namespace, resource, name, subresource, extra, verb, legacyWatch };
+  const subpath = subresource ? rawTail(path, parts.length - extra.length) : '';
+  return { ...base, isResourceRequest: resource !== '', apiPrefix: prefix, group, version, namespace, resource, name, subresource, extra, subpath, verb, legacyWatch };
+}
+
+/** The raw text of `path` after its first `skip` non-empty segments ('' or starting with '/'). */
+function rawTail(path: string, skip: number): string {
+  let i = 0;
+  for (let seen = 0; seen < skip && i < path.length; seen++) {
+    while (path[i] === '/') i++;
+    const next = path.indexOf('/', i);
+    i = next < 0 ? path.length : next;
+  }
+  return path.slice(i);
 }
 
 function safeDecode(segment: string): string {

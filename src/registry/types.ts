@@ -40,6 +40,55 @@ export interface Strategy {
 }
 
 /**
+ * Where a connect subresource (logs, exec, proxy) sends a request, as its kind's rules find it
+ * (upstream rest.Connecter / ResourceLocation): `none` answers 204 with no body (upstream's nil
+ * location of a log request for an unscheduled pod); `stream` GETs `url` and streams the body
+ * back as `contentType` (upstream LocationStreamer); `upgrade` tunnels an HTTP upgrade to `url`
+ * and refuses plain requests (exec, attach, portforward); `proxy` forwards any request to `url`.
+ * `tls` = the backend speaks HTTPS without a verified certificate (upstream's kubelet client
+ * with no CA). `describe` names the backend's owner for error details (e.g. a node).
+ */
+export type ConnectTarget =
+  | { readonly mode: 'none' }
+  | {
+      readonly mode: 'stream' | 'upgrade' | 'proxy';
+      readonly url: URL;
+      /** For `stream`: the response type (upstream text/plain) and the resource/name named by errors. */
+      readonly contentType?: string;
+      readonly resource?: string;
+      readonly name?: string;
+      /** Who owns the backend, put in the details of a failure to reach it. */
+      readonly owner?: { readonly kind: string; readonly name: string };
+    };
+
+/** What a kind's connect rule is given: the object addressed, the query and a way to read others. */
+export interface ConnectRequest {
+  readonly namespace: string;
+  /** The name segment as sent (`pod`, `pod:8080`, `https:svc:443`). */
+  readonly name: string;
+  readonly query: URLSearchParams;
+  /** The raw path after the subresource (`/a/b/`), '' when none; only for `subpath` connects. */
+  readonly subpath: string;
+  /** Reads an object of another (or the same) resource; throws ApiError 404 as a get does. */
+  get(resource: string, namespace: string, name: string): Promise<ApiObject>;
+}
+
+/** A connect subresource (upstream rest.Connecter): HTTP methods served and the location rule. */
+export interface ConnectDefinition {
+  /** HTTP methods accepted (upstream ConnectMethods). */
+  readonly methods: readonly string[];
+  /**
+   * Served as upstream serves a Getter with a streamed answer (pods/log) rather than a
+   * Connecter: discovery lists its verbs and OpenAPI has a `read` operation.
+   */
+  readonly getter?: boolean;
+  /** Whether a trailing path is accepted (upstream NewConnectOptions' subpath, the proxies). */
+  readonly subpath?: boolean;
+  /** Find the backend; throws ApiError (400, 404, 503) as upstream's location functions. */
+  locate(req: ConnectRequest): Promise<ConnectTarget>;
+}
+
+/**
  * A subresource served at `.../{name}/<name>`. `update`-style subresources (status, finalize)
  * write only their part: `merge(new, old)` returns the object to store.
  */
@@ -63,6 +112,11 @@ export interface SubresourceDefinition {
   readonly useMainStrategy?: boolean;
   /** Schema of a view with its own kind (Scale), for OpenAPI; absent when the kind is served itself. */
   readonly schema?: z.ZodType;
+  /**
+   * Makes this a connect subresource: requests go to a backend (node agent, pod, endpoint)
+   * rather than to storage; `verbs` are then what discovery documents built after 1.10 list.
+   */
+  readonly connect?: ConnectDefinition;
 }
 
 /** Selectable fields of an object for field selectors: `metadata.name` -> value. */

@@ -19,6 +19,8 @@ import {
 } from './verbs.js';
 import { handleWatch, type WatchSettings } from './watch.js';
 import { negotiate } from '../negotiation/media-types.js';
+import { handleConnect } from './connect.js';
+import { ensureUpgradeHandling } from '../proxy/upgrade.js';
 
 /** 404 for paths that name no served resource. */
 export function resourceNotFound(): ApiError {
@@ -30,14 +32,19 @@ export function resourceHandler(registry: ResourceRegistry, settings: WatchSetti
   const pods = registry.core('pods');
   return async (ctx: ApiContext): Promise<void> => {
     const info = ctx.state.requestInfo;
+    // Upgrade requests (exec, port-forward) must reach the handler with their raw connection.
+    ensureUpgradeHandling(ctx.req);
     const store = registry.lookup(info.group, info.version, info.resource);
-    if (!store || info.extra.length > 0) throw resourceNotFound();
+    if (!store) throw resourceNotFound();
     const def = store.def;
     const namespace = def.namespaced ? info.namespace : '';
     // Namespaced objects are only addressed inside a namespace; collections may span all.
     if (def.namespaced && !namespace && info.name) throw resourceNotFound();
     const subresource = info.subresource ? def.subresources.find((s) => s.name === info.subresource) : undefined;
     if (info.subresource && !subresource) throw resourceNotFound();
+    // Only connect subresources that take a path (proxies) serve segments after their name.
+    if (info.extra.length > 0 && !subresource?.connect?.subpath) throw resourceNotFound();
+    if (subresource?.connect) return handleConnect(ctx, registry, { store, namespace, name: info.name, connect: subresource.connect });
     const verb = info.verb as Verb | '';
     const allowed = subresource ? subresource.verbs : def.verbs;
     if (!verb || !allowed.includes(verb as Verb)) throw methodNotAllowed();

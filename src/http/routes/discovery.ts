@@ -27,7 +27,10 @@ export function apiResourceList(defs: readonly ResourceDefinition[], group: stri
     if (def.categories.length) r.categories = [...def.categories];
     resources.push(r);
     for (const sub of def.subresources) {
-      const entry: ApiResource = { name: `${def.plural}/${sub.name}`, singularName: '', namespaced: def.namespaced, kind: sub.kind, verbs: [...sub.verbs] };
+      // Upstream 1.10 lists no verbs for connectors (toDiscoveryKubeVerb: CONNECT -> "");
+      // 1.12 started listing their methods' verbs, which aggregated discovery shows.
+      const verbs = sub.connect && !sub.connect.getter ? [] : [...sub.verbs];
+      const entry: ApiResource = { name: `${def.plural}/${sub.name}`, singularName: '', namespaced: def.namespaced, kind: sub.kind, verbs };
       if (sub.apiVersion?.includes('/')) [entry.group, entry.version] = sub.apiVersion.split('/');
       resources.push(entry);
     }

@@ -12,7 +12,7 @@ import { toOpenApi, type OpenApiSchema } from '../../api/openapi-schema.js';
 import { swaggerDocument } from '../../api/openapi-v2.js';
 import { encodeSwaggerProtobuf } from '../../api/protobuf/openapi-v2.js';
 import { notAcceptable } from '../../errors/api-error.js';
-import { groupVersionOf, type ResourceDefinition } from '../../registry/types.js';
+import { groupVersionOf, type ResourceDefinition, type SubresourceDefinition } from '../../registry/types.js';
 import type { ApiState } from '../context.js';
 import { resourceNotFound } from '../handlers/resource-handler.js';
 
@@ -105,6 +105,10 @@ function subresourcePathsOf(def: ResourceDefinition, defs: readonly ResourceDefi
   const paths: Record<string, Op> = {};
   const nsPrefix = def.namespaced ? '/namespaces/{namespace}' : '';
   for (const sub of def.subresources) {
+    if (sub.connect) {
+      Object.assign(paths, connectPathsOf(def, sub, `${root}${nsPrefix}/${def.plural}/{name}/${sub.name}`));
+      continue;
+    }
     const gvk = { ...(sub.apiVersion ? groupVersionOf(sub.apiVersion) : { group: def.group, version: def.version }), kind: sub.kind };
     const named = defs.find((d) => d.kind === gvk.kind && d.group === gvk.group && d.version === gvk.version);
     if (!named && sub.schema) schemas[schemaName(gvk)] = { ...toOpenApi(sub.schema), 'x-kubernetes-group-version-kind': [gvk] };
@@ -120,6 +124,31 @@ function subresourcePathsOf(def: ResourceDefinition, defs: readonly ResourceDefi
     }
     paths[`${root}${nsPrefix}/${def.plural}/{name}/${sub.name}`] = item;
   }
+  return paths;
+}
+
+/**
+ * Operations of a connect subresource, as upstream publishes them: a getter reads a text
+ * answer (`readNamespacedPodLog`); the others have one `connect<Method>` operation per HTTP
+ * method (`connectPostNamespacedPodExec`), and those taking a path a second path `/{path}`.
+ */
+function connectPathsOf(def: ResourceDefinition, sub: SubresourceDefinition, path: string): Record<string, Op> {
+  const connect = sub.connect as NonNullable<SubresourceDefinition['connect']>;
+  const t: OpTarget = { gvk: { group: def.group, version: def.version, kind: def.kind }, resourceKind: def.kind, namespaced: def.namespaced, suffix: '', self: { type: 'string' } };
+  const suffix = sub.name.charAt(0).toUpperCase() + sub.name.slice(1);
+  const params = [...(def.namespaced ? [pathParam('namespace')] : []), pathParam('name')];
+  const build = (withPath: boolean): Op => {
+    const item: Op = { parameters: withPath ? [...params, pathParam('path')] : params };
+    for (const method of connect.methods) {
+      const m = method.toLowerCase();
+      const readOnly = connect.getter === true && method === 'GET';
+      const name = readOnly ? 'read' : `connect${method.charAt(0)}${m.slice(1)}`;
+      item[m] = operation({ ...t, suffix: `${suffix}${withPath ? 'WithPath' : ''}` }, readOnly ? 'get' : 'connect', name, []);
+    }
+    return item;
+  };
+  const paths: Record<string, Op> = { [path]: build(false) };
+  if (connect.subpath) paths[`${path}/{path}`] = build(true);
   return paths;
 }
 

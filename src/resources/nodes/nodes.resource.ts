@@ -4,6 +4,7 @@ import { kindPatch, mergeBy } from '../../api/core/patch-meta.js';
 import { nodeSchema } from './nodes.schema.js';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
 import { nodeMessages } from './nodes.protobuf.js';
+import { nodeProxySubresource } from './node-connection.js';
 
 export const nodes = defineResource({
   kind: 'Node',
@@ -16,7 +17,7 @@ export const nodes = defineResource({
   patchMeta: kindPatch({ status: { fields: { addresses: mergeBy('type'), conditions: mergeBy('type') } } }),
   shortNames: ['no'],
   storagePrefix: 'minions',
-  subresources: [statusSubresource('Node')],
+  subresources: [nodeProxySubresource, statusSubresource('Node')],
   strategy: {
     ...keepStatusOnUpdate,
     defaults(obj) {

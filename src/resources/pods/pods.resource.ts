@@ -11,6 +11,7 @@ import { defaultPodSpec, podQosClass } from '../../api/core/pod-spec-defaults.js
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
 import { podMessages } from './pods.protobuf.js';
 import { validatePodSpec, validatePodUpdate } from './pod-update-rules.js';
+import { podConnectSubresources } from './pod-connect.js';
 
 type PodLike = { spec?: Record<string, unknown>; status?: Record<string, unknown> };
 
@@ -26,7 +27,8 @@ export const pods = defineResource({
   shortNames: ['po'],
   categories: ['all'],
   deleteReturnsObject: true,
-  subresources: [statusSubresource('Pod'), { name: 'binding', kind: 'Binding', verbs: ['create'] }],
+  // Served by the node agent or the pod itself (upstream's connect subresources), in upstream's order.
+  subresources: [podConnectSubresources[0], { name: 'binding', kind: 'Binding', verbs: ['create'] }, ...podConnectSubresources.slice(1), statusSubresource('Pod')],
   strategy: {
     ...keepStatusOnUpdate,
     defaults(obj) {

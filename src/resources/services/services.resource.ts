@@ -5,6 +5,7 @@ import { serviceSchema } from './services.schema.js';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
 import { validateDns1035Label } from '../../api/names.js';
 import { serviceMessages } from './services.protobuf.js';
+import { serviceProxySubresource } from './service-connect.js';
 
 /** Upstream SetDefaults_Service and SetDefaults_ServicePort (1.10). */
 function defaultServiceSpec(spec: Record<string, any>): void {
@@ -35,7 +36,7 @@ export const services = defineResource({
   shortNames: ['svc'],
   categories: ['all'],
   storagePrefix: 'services/specs',
-  subresources: [statusSubresource('Service')],
+  subresources: [serviceProxySubresource, statusSubresource('Service')],
   strategy: {
     ...keepStatusOnUpdate,
     defaults(obj) {

@@ -1,0 +1,117 @@
+/**
+ * The pod subresources served by the node agent or the pod itself: `log`, `exec`, `attach`,
+ * `portforward` and `proxy`. Follows upstream 1.10 pkg/registry/core/pod/strategy.go
+ * (LogLocation, streamLocation, PortForwardLocation, ResourceLocation),
+ * pkg/registry/core/pod/rest/log.go and subresources.go, and ValidatePodLogOptions.
+ */
+import type { ApiObject } from '../../api/object.js';
+import { badRequest, invalid, type FieldError } from '../../errors/api-error.js';
+import type { ConnectRequest, ConnectTarget, SubresourceDefinition } from '../../registry/types.js';
+import { joinHostPort } from '../../http/proxy/dial.js';
+import { checkProxyableIP, encodeQuery, isPortNumber, joinPath, splitSchemeNamePort } from '../../http/proxy/location.js';
+import { PROXY_METHODS, agentUrl, nodeConnection } from '../nodes/node-connection.js';
+import { logParams, streamParams } from './pod-connect-options.js';
+
+type PodLike = {
+  metadata: { name?: string; namespace?: string };
+  spec?: { nodeName?: string; containers?: { name?: string; ports?: { containerPort?: number }[] }[]; initContainers?: { name?: string }[] };
+  status?: { podIP?: string };
+};
+
+const names = (list: { name?: string }[] | undefined) => (list ?? []).map((c) => c.name ?? '');
+
+/**
+ * The container a request is for (upstream's container choice in LogLocation/streamLocation):
+ * the one named, or the only one. Throws ApiError 400 `a container name must be specified for
+ * pod NAME, choose one of: [a b]` (plus the init containers when there are some), or
+ * `container X is not valid for pod NAME`.
+ */
+export function chooseContainer(pod: ApiObject, requested: string, name: string): string {
+  const p = pod as unknown as PodLike;
+  const containers = names(p.spec?.containers);
+  const init = names(p.spec?.initContainers);
+  if (requested) {
+    if (!containers.includes(requested) && !init.includes(requested)) throw badRequest(`container ${requested} is not valid for pod ${name}`);
+    return requested;
+  }
+  if (containers.length === 1) return containers[0];
+  if (containers.length === 0) throw badRequest(`a container name must be specified for pod ${name}`);
+  let message = `a container name must be specified for pod ${name}, choose one of: [${containers.join(' ')}]`;
+  if (init.length) message += ` or one of the init containers: [${init.join(' ')}]`;
+  throw badRequest(message);
+}
+
+/** The pod's node, or ApiError 400 `pod NAME does not have a host assigned`. */
+function assignedNode(pod: ApiObject, name: string): string {
+  const node = (pod as unknown as PodLike).spec?.nodeName;
+  if (!node) throw badRequest(`pod ${name} does not have a host assigned`);
+  return node;
+}
+
+/** `pods/log`: the agent's containerLogs URL, or no location for an unscheduled pod (204). */
+async function locateLog(req: ConnectRequest): Promise<ConnectTarget> {
+  const { params, problems, container } = logParams(req.query);
+  if (problems.length) throw invalid('PodLogOptions', req.name, problems as FieldError[]);
+  const pod = await req.get('pods', req.namespace, req.name);
+  const chosen = chooseContainer(pod, container, req.name);
+  const nodeName = (pod as unknown as PodLike).spec?.nodeName;
+  if (!nodeName) return { mode: 'none' };
+  const c = await nodeConnection(req.get, nodeName);
+  const path = `/containerLogs/${pod.metadata.namespace}/${pod.metadata.name}/${chosen}`;
+  return { mode: 'stream', url: agentUrl(c, path, encodeQuery(params)), contentType: 'text/plain', resource: 'pods/log', name: req.name, owner: { kind: 'nodes', name: nodeName } };
+}
+
+/** `pods/exec` and `pods/attach` (upstream streamLocation): the agent's /exec or /attach URL. */
+function locateStream(kind: 'exec' | 'attach') {
+  return async (req: ConnectRequest): Promise<ConnectTarget> => {
+    const { params, container } = streamParams(req.query, kind);
+    const pod = await req.get('pods', req.namespace, req.name);
+    const chosen = chooseContainer(pod, container, req.name);
+    const nodeName = assignedNode(pod, req.name);
+    const c = await nodeConnection(req.get, nodeName);
+    const path = `/${kind}/${pod.metadata.namespace}/${pod.metadata.name}/${chosen}`;
+    return { mode: 'upgrade', url: agentUrl(c, path, encodeQuery(params)), owner: { kind: 'nodes', name: nodeName } };
+  };
+}
+
+/** `pods/portforward` (upstream PortForwardLocation): the agent's /portForward URL. */
+async function locatePortForward(req: ConnectRequest): Promise<ConnectTarget> {
+  const { params } = streamParams(req.query, 'portforward');
+  const pod = await req.get('pods', req.namespace, req.name);
+  const nodeName = assignedNode(pod, req.name);
+  const c = await nodeConnection(req.get, nodeName);
+  const path = `/portForward/${pod.metadata.namespace}/${pod.metadata.name}`;
+  return { mode: 'upgrade', url: agentUrl(c, path, encodeQuery(params)), owner: { kind: 'nodes', name: nodeName } };
+}
+
+/**
+ * `pods/{name}[:port]/proxy[/path]` (upstream pod ResourceLocation): the pod's IP on the port
+ * named or the first container port. Throws ApiError 400 `invalid pod request` or `address not
+ * allowed` (no, loopback or link-local pod IP), 404 for a missing pod.
+ */
+async function locateProxy(req: ConnectRequest): Promise<ConnectTarget> {
+  const id = splitSchemeNamePort(req.name);
+  if (!id || (id.port && !isPortNumber(id.port))) throw badRequest(`invalid pod request ${JSON.stringify(req.name)}`);
+  const pod = await req.get('pods', req.namespace, id.name);
+  const p = pod as unknown as PodLike;
+  let port = id.port;
+  if (!port) port = String((p.spec?.containers ?? []).find((c) => c.ports?.length)?.ports?.[0]?.containerPort ?? '');
+  const ip = p.status?.podIP;
+  checkProxyableIP(ip);
+  const scheme = id.scheme || 'http';
+  const url = new URL(`${scheme}://${joinHostPort(ip as string, port || (scheme === 'https' ? '443' : '80'))}`);
+  url.pathname = joinPath('', req.subpath);
+  return { mode: 'proxy', url };
+}
+
+/** Upstream's upgradeable methods: GET for browsers' WebSockets, POST for kubectl. */
+const UPGRADE_METHODS = ['GET', 'POST'] as const;
+
+/** The pod subresources served through the node agent or the pod. */
+export const podConnectSubresources: readonly SubresourceDefinition[] = [
+  { name: 'attach', kind: 'Pod', verbs: ['create', 'get'], connect: { methods: UPGRADE_METHODS, locate: locateStream('attach') } },
+  { name: 'exec', kind: 'Pod', verbs: ['create', 'get'], connect: { methods: UPGRADE_METHODS, locate: locateStream('exec') } },
+  { name: 'log', kind: 'Pod', verbs: ['get'], connect: { methods: ['GET'], getter: true, locate: locateLog } },
+  { name: 'portforward', kind: 'Pod', verbs: ['create', 'get'], connect: { methods: UPGRADE_METHODS, locate: locatePortForward } },
+  { name: 'proxy', kind: 'Pod', verbs: ['create', 'delete', 'get', 'patch', 'update'], connect: { methods: PROXY_METHODS, subpath: true, locate: locateProxy } },
+];

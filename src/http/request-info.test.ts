@@ -17,6 +17,10 @@ describe('parseRequestInfo', () => {
     ['DELETE', '/api/v1/nodes', undefined, { verb: 'deletecollection', resource: 'nodes' }],
     ['DELETE', '/api/v1/nodes/n1', undefined, { verb: 'delete', resource: 'nodes', name: 'n1' }],
     ['GET', '/apis/security.platform.io/v1/securitycontextconstraints/a', undefined, { verb: 'get', group: 'security.platform.io', version: 'v1', name: 'a' }],
+    ['GET', '/api/v1/namespaces/d/pods/web:8080/proxy/a%2Fb/c/', undefined, { verb: 'get', name: 'web:8080', subresource: 'proxy', extra: ['a/b', 'c'], subpath: '/a%2Fb/c/' }],
+    ['POST', '/api/v1/namespaces/d/pods/web/exec', undefined, { verb: 'create', subresource: 'exec', extra: [], subpath: '' }],
+    ['DELETE', '/api/v1/nodes/n1/proxy/', undefined, { verb: 'delete', name: 'n1', subresource: 'proxy', subpath: '/' }],
+    ['GET', '/api/v1/namespaces/d/services/https:web:443/proxy//x', undefined, { name: 'https:web:443', subresource: 'proxy', extra: ['x'], subpath: '//x' }],
   ];
   it.each(cases)('%s %s (watch=%s)', (method, path, watch, expected) => {
     const info = parseRequestInfo(method, path, watch);

@@ -66,7 +66,8 @@ export function agentUrl(c: NodeConnection, path: string, query = ''): URL {
   try {
     url = new URL(`${c.scheme}://${joinHostPort(c.host, c.port)}`);
   } catch {
-    throw new ApiError(500, '', `invalid address ${JSON.stringify(c.host)} of node ${JSON.stringify(c.node)}`);
+    // Upstream builds the URL anyway and its dial fails on the name: answer as that failure.
+    throw new ApiError(500, '', `dial tcp: lookup ${c.host}: no such host`, { name: c.node, kind: 'nodes' });
   }
   url.pathname = path;
   url.search = query ? `?${query}` : '';

@@ -4,7 +4,8 @@
  * manifest with an unknown field is rejected with the field's name, apply uses the published
  * patch metadata, and explain prints field docs.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { parseAllDocuments } from 'yaml';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
@@ -32,6 +33,16 @@ const UNKNOWN_FIELDS: Record<string, string> = {
   '_archived/volumes/storageos/storageos-pv.yaml': 'spec.storageos.secretName',
 };
 
+/**
+ * Whether a manifest holds a Pod. Replacing a pod with its manifest is refused, as upstream:
+ * ServiceAccount admission set spec.serviceAccountName at create, and pod updates may change
+ * only images, activeDeadlineSeconds and tolerations.
+ */
+function holdsPod(file: string): boolean {
+  return parseAllDocuments(readFileSync(file, 'utf8')).some((d) => (d.toJS() as { kind?: string } | null)?.kind === 'Pod');
+}
+const POD_REPLACE = 'pod updates may not change fields other than';
+
 describe.each(KUBECTLS)('kubectl %s', (version, kubectl) => {
   const k = (...args: string[]) => run(kubectl, [`--kubeconfig=${started.servers[0].kubeconfig}`, ...args], { timeoutMs: 90_000 });
   const kInput = (input: string, ...args: string[]) => run(kubectl, [`--kubeconfig=${started.servers[0].kubeconfig}`, ...args], { input });
@@ -44,12 +55,23 @@ describe.each(KUBECTLS)('kubectl %s', (version, kubectl) => {
         const res = await k(...step);
         if (res.code !== 0) {
           failures.push(`${relative(CORPUS, file)}: ${step[0]}: ${res.stderr.trim()}`);
+          // What was created goes, so that it cannot count against a later manifest's quota.
+          if (step[0] === 'replace') await k('delete', '-f', file, '--wait=true');
           break;
         }
       }
     }
-    expect(failures.map((f) => f.split(': ')[0]).sort()).toEqual(Object.keys(UNKNOWN_FIELDS).sort());
-    for (const f of failures) expect(f).toContain(`unknown field "${UNKNOWN_FIELDS[f.split(': ')[0]]}"`);
+    const podFiles = files(CORPUS).map((f) => relative(CORPUS, f)).filter((f) => !UNKNOWN_FIELDS[f] && holdsPod(join(CORPUS, f)));
+    expect(podFiles.length).toBeGreaterThan(10);
+    expect(failures.map((f) => f.split(': ')[0]).sort()).toEqual([...Object.keys(UNKNOWN_FIELDS), ...podFiles].sort());
+    for (const f of failures) {
+      const file = f.split(': ')[0]!;
+      // The server names the field's path; kubectl 1.27 names only the field when it fell back
+      // to validating on its own (it does when its check of the server's support is slow).
+      const field = UNKNOWN_FIELDS[file];
+      if (field) expect([`unknown field "${field}"`, `unknown field "${field.split('.').pop()}"`].some((m) => f.includes(m)), f).toBe(true);
+      else expect(f).toMatch(new RegExp(`: replace: .*${POD_REPLACE}`, 's'));
+    }
   });
 
   it('rejects an unknown field by name, applies with OpenAPI patch metadata, and explains fields', async () => {

@@ -20,6 +20,8 @@ export function run(cmd: string, args: string[], opts: { env?: Record<string, st
       clearTimeout(timer);
       resolve({ code: code ?? -1, stdout, stderr });
     });
+    // A command that exits before reading its input closes the pipe: not an error of ours.
+    child.stdin.on('error', () => undefined);
     child.stdin.end(opts.input ?? '');
   });
 }

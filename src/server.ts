@@ -12,6 +12,7 @@ import { ensureServingCerts } from './serving/certs.js';
 import { insecureCipherSuites } from './serving/cipher-suites.js';
 import { applyConnectionTimeouts, httpsServerOptions } from './serving/https-options.js';
 import { alpnProtocols, attachHttp2 } from './serving/http2.js';
+import { installUpgradeHandling } from './http/proxy/upgrade.js';
 import { EndpointReconciler, ensureKubernetesService } from './controllers/kubernetes-endpoints.js';
 import { parseIpRange } from './admission/service-allocation/ranges.js';
 import { writeKubeconfig } from './serving/kubeconfig.js';
@@ -56,6 +57,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const http2 = !config.disableHttp2Serving;
   const handler = deps.app.callback();
   const server = createServer({ ...tlsOptions, ALPNProtocols: alpnProtocols(http2) }, handler);
+  // exec, attach and portforward arrive as HTTP/1.1 upgrades; route them through the handler.
+  installUpgradeHandling(server);
   applyConnectionTimeouts(server, https);
   const h2 = http2 ? attachHttp2(server, tlsOptions, handler as Parameters<typeof attachHttp2>[2], { maxStreamsPerConnection: config.http2MaxStreamsPerConnection, idleTimeoutSeconds: config.idleTimeoutSeconds }) : undefined;
   await new Promise<void>((resolve, reject) => {

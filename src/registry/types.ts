@@ -117,7 +117,27 @@ export interface SubresourceDefinition {
    * rather than to storage; `verbs` are then what discovery documents built after 1.10 list.
    */
   readonly connect?: ConnectDefinition;
+  /** A create served by the kind itself (pods/binding) rather than a write of the object. */
+  readonly create?: CreateOverride;
 }
+
+/** What a kind's own create is given (a decoded, name- and namespace-checked body). */
+export interface CreateRequest {
+  /** The request's namespace, else the body's. */
+  readonly namespace: string;
+  /** The object named in the path of a subresource create (`pods/{name}/binding`), else ''. */
+  readonly name: string;
+  readonly body: ApiObject;
+  readonly dryRun: boolean;
+  /** The core/v1 store of `resource` (the pods a binding updates). */
+  store(resource: string): GenericStore;
+}
+
+/**
+ * A create handled by the kind itself (upstream rest.Creater of a non-generic REST): returns
+ * the answer's code and body; throws ApiError as any write.
+ */
+export type CreateOverride = (req: CreateRequest) => Promise<{ code: number; body: unknown }>;
 
 /** Selectable fields of an object for field selectors: `metadata.name` -> value. */
 export type FieldSet = Readonly<Record<string, string>>;
@@ -166,11 +186,8 @@ export interface ResourceDefinition {
   readonly fieldLabelAliases?: Readonly<Record<string, string>>;
   /** DELETE answers with the object rather than a Success Status (pods, namespaces, SCC). */
   readonly deleteReturnsObject?: boolean;
-  /**
-   * For kinds that are not stored (Binding): handles create itself. Returns the response body
-   * and code.
-   */
-  readonly createHandler?: 'binding';
+  /** For kinds that are not stored (Binding): the kind's own create (upstream: its REST Create). */
+  readonly create?: CreateOverride;
   /** The kind's name rule (upstream per-kind ValidateXName); default DNS-1123 subdomain. */
   readonly validateName?: (name: string) => string[];
   /**

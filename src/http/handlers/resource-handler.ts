@@ -29,7 +29,6 @@ export function resourceNotFound(): ApiError {
 
 /** Build the Koa handler for every resource path. */
 export function resourceHandler(registry: ResourceRegistry, settings: WatchSettings) {
-  const pods = registry.core('pods');
   return async (ctx: ApiContext): Promise<void> => {
     const info = ctx.state.requestInfo;
     // Upgrade requests (exec, port-forward) must reach the handler with their raw connection.
@@ -51,7 +50,7 @@ export function resourceHandler(registry: ResourceRegistry, settings: WatchSetti
     // Upstream negotiates the output media type before any work (NegotiateOutputMediaType):
     // a write the client cannot read the answer of is 406 before it writes anything.
     if (verb !== 'get' && verb !== 'list' && verb !== 'watch') ctx.state.format = negotiate(ctx.get('Accept'));
-    const target: VerbTarget = { store, namespace, name: info.name, subresource, pods };
+    const target: VerbTarget = { store, namespace, name: info.name, subresource, registry };
     switch (verb) {
       case 'get':
         return handleGet(ctx, target);

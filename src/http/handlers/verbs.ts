@@ -2,12 +2,12 @@
  * Generic handlers for the non-streaming verbs: get, list, create, update, patch, delete and
  * deletecollection, for any resource of the table and its subresources.
  */
-import { bindPod } from '../../registry/binding.js';
 import { exportObject } from '../../registry/export.js';
 import { isUninitialized } from '../../registry/predicate.js';
 import { parseBool } from '../request-info.js';
 import { deleteCollection, deleteObject } from '../../registry/deletion.js';
 import type { GenericStore } from '../../registry/generic-store.js';
+import type { ResourceRegistry } from '../../registry/resource-registry.js';
 import type { WriteOptions } from '../../registry/store-options.js';
 import { parseFieldValidation, type FieldValidation } from '../../api/field-validation.js';
 import { badRequest, invalid, type FieldError } from '../../errors/api-error.js';
@@ -28,8 +28,8 @@ export interface VerbTarget {
   readonly namespace: string;
   readonly name: string;
   readonly subresource?: SubresourceDefinition;
-  /** The pods store, for binding. */
-  readonly pods: GenericStore;
+  /** Every store, for the creates a kind handles itself (a binding writes its pod). */
+  readonly registry: ResourceRegistry;
 }
 
 /** What a write or read of `t` answers: the object, or its subresource's view. */
@@ -92,11 +92,14 @@ export async function handleList(ctx: ApiContext, t: VerbTarget): Promise<void> 
 }
 
 export async function handleCreate(ctx: ApiContext, t: VerbTarget): Promise<void> {
-  if (t.store.def.createHandler === 'binding' || t.subresource?.name === 'binding') {
+  const own = t.subresource ? t.subresource.create : t.store.def.create;
+  if (own) {
     const dryRun = parseDryRun(queryValues(ctx, 'dryRun'), 'CreateOptions');
-    const binding = readObjectBody(ctx, 'Binding', 'v1');
-    if (t.subresource) checkNameAndNamespace(binding, t.name, t.namespace, true);
-    respond(ctx, 201, await bindPod(t.pods, t.namespace || (binding.metadata.namespace ?? ''), binding, dryRun));
+    const body = readObjectBody(ctx, t.subresource?.kind ?? t.store.def.kind, t.subresource?.apiVersion ?? t.store.apiVersion);
+    if (t.subresource) checkNameAndNamespace(body, t.name, t.namespace, true);
+    const namespace = t.namespace || (body.metadata.namespace ?? '');
+    const res = await own({ namespace, name: t.name, body, dryRun, store: (resource) => t.registry.core(resource) });
+    respond(ctx, res.code, res.body);
     return;
   }
   const opts = writeOptions(ctx, 'CreateOptions');

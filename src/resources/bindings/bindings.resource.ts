@@ -3,6 +3,7 @@ import { bindingSchema } from './bindings.schema.js';
 import { defineResource } from '../define.js';
 import { bindingMessages } from './bindings.protobuf.js';
 import { bindingPatch } from '../../api/core/patch-meta.js';
+import { bindingCreate } from './bind-pod.js';
 
 export const bindings = defineResource({
   patchMeta: bindingPatch,
@@ -13,5 +14,5 @@ export const bindings = defineResource({
   namespaced: true,
   schema: bindingSchema,
   verbs: ['create'],
-  createHandler: 'binding',
+  create: bindingCreate,
 });

@@ -10,6 +10,7 @@ import type { ApiObject } from '../../api/object.js';
 import { defaultPodSpec, podQosClass } from '../../api/core/pod-spec-defaults.js';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
 import { podMessages } from './pods.protobuf.js';
+import { bindingCreate } from '../bindings/bind-pod.js';
 import { validatePodSpec, validatePodUpdate } from './pod-update-rules.js';
 import { podConnectSubresources } from './pod-connect.js';
 
@@ -28,7 +29,7 @@ export const pods = defineResource({
   categories: ['all'],
   deleteReturnsObject: true,
   // Served by the node agent or the pod itself (upstream's connect subresources), in upstream's order.
-  subresources: [podConnectSubresources[0], { name: 'binding', kind: 'Binding', verbs: ['create'] }, ...podConnectSubresources.slice(1), statusSubresource('Pod')],
+  subresources: [podConnectSubresources[0], { name: 'binding', kind: 'Binding', verbs: ['create'], create: bindingCreate }, ...podConnectSubresources.slice(1), statusSubresource('Pod')],
   strategy: {
     ...keepStatusOnUpdate,
     defaults(obj) {

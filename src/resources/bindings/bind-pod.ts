@@ -1,12 +1,14 @@
 /**
  * Binding a pod to a node (upstream pkg/registry/core/pod/storage/storage.go BindingREST):
  * a guaranteed update of the pod that sets spec.nodeName, merges the binding's annotations and
- * sets the PodScheduled condition. Served at POST .../bindings and POST .../pods/{name}/binding.
+ * sets the PodScheduled condition. Served at POST .../bindings and POST .../pods/{name}/binding,
+ * both through {@link bindingCreate}.
  */
-import { rfc3339, type ApiObject } from '../api/object.js';
-import { successStatus, type Status } from '../api/status.js';
-import { badRequest, conflict, invalid } from '../errors/api-error.js';
-import type { GenericStore } from './generic-store.js';
+import { rfc3339, type ApiObject } from '../../api/object.js';
+import { successStatus, type Status } from '../../api/status.js';
+import { badRequest, conflict, invalid } from '../../errors/api-error.js';
+import type { GenericStore } from '../../registry/generic-store.js';
+import type { CreateOverride } from '../../registry/types.js';
 
 type PodSpec = { nodeName?: string };
 type Condition = { type: string; status: string; lastProbeTime?: string | null; lastTransitionTime?: string };
@@ -49,3 +51,9 @@ export async function bindPod(pods: GenericStore, namespace: string, binding: Ap
   );
   return successStatus(undefined, 201);
 }
+
+/** The create of Binding objects and of the pods/binding subresource (upstream BindingREST.Create). */
+export const bindingCreate: CreateOverride = async (req) => ({
+  code: 201,
+  body: await bindPod(req.store('pods'), req.namespace, req.body, req.dryRun),
+});

@@ -25,7 +25,7 @@ export interface DefaultTolerationSettings {
 
 /** Install the plugin on the pod store. */
 export function installDefaultTolerationSeconds(registry: ResourceRegistry, settings: DefaultTolerationSettings = { notReadySeconds: 300, unreachableSeconds: 300 }): void {
-  registry.core('pods').hooks.push({
+  registry.core('pods').addAdmission({
     async mutate(pod, _old, attrs) {
       if (attrs.subresource) return;
       const spec = (pod.spec ??= {}) as { tolerations?: Toleration[] | null };

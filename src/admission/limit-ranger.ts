@@ -42,7 +42,7 @@ export function installLimitRanger(registry: ResourceRegistry): void {
     return list.items.flatMap((lr) => ((lr.spec as { limits?: LimitItem[] } | undefined)?.limits ?? []));
   };
   const pods = registry.core('pods');
-  pods.hooks.push({
+  pods.addAdmission({
     // Defaults before the pod's validation (upstream Admit), bounds after it (upstream Validate).
     async mutate(obj, old, attrs) {
       if (old || attrs.subresource) return;
@@ -69,7 +69,7 @@ export function installLimitRanger(registry: ResourceRegistry): void {
     beforeCreate: checkClaim,
     beforeUpdate: (obj, _old, attrs) => (attrs.subresource ? Promise.resolve() : checkClaim(obj)),
   };
-  claims.hooks.push(claimHooks);
+  claims.addAdmission(claimHooks);
 }
 
 function rejectIfAny(store: GenericStore, obj: ApiObject, errs: string[]): void {

@@ -40,7 +40,7 @@ export function installServiceAccountAdmission(registry: ResourceRegistry, retry
       await new Promise((r) => setTimeout(r, retryDelayMs()));
     }
   };
-  pods.hooks.push({
+  pods.addAdmission({
     async mutate(pod, old, attrs) {
       if (old || attrs.subresource) return;
       const spec = (pod.spec ??= {}) as PodSpec;

@@ -23,8 +23,8 @@ export type UpdateFunction = (old: ApiObject) => ApiObject | Promise<ApiObject>;
 
 export class GenericStore {
   readonly apiVersion: string;
-  /** Admission hooks, installed at wiring time (see admission/). */
-  readonly hooks: StoreHooks[] = [];
+  /** Admission hooks, in the order installed (see admission/install.ts). */
+  private readonly hooks: StoreHooks[] = [];
   /**
    * Storage's watch events as this store presents them, one per storage event: a watch cache
    * hands all watchers the same event, and they keep receiving the same presented one (so
@@ -36,9 +36,17 @@ export class GenericStore {
 
   constructor(
     readonly def: ResourceDefinition,
-    readonly storage: ObjectStorage,
+    private readonly storage: ObjectStorage,
   ) {
     this.apiVersion = apiVersionOf(def);
+  }
+
+  /**
+   * Install an admission plugin: its steps run on every write of this store after those
+   * installed before it (upstream's plugin order is the order of the calls).
+   */
+  addAdmission(hook: StoreHooks): void {
+    this.hooks.push(hook);
   }
 
   /** Relative storage key of an object. */

@@ -57,7 +57,7 @@ export function quotaMatches(quota: QuotaView, ev: Evaluator, obj: ApiObject): b
 export function installResourceQuota(registry: ResourceRegistry, evaluators: readonly Evaluator[]): void {
   const quotas = registry.core('resourcequotas');
   for (const ev of evaluators) {
-    ev.store.hooks.push({
+    ev.store.addAdmission({
       beforeCreate: (obj, attrs) => charge(quotas, ev, obj, null, attrs),
       beforeUpdate: (obj, old, attrs) => (ev.chargesUpdates && !attrs.subresource ? charge(quotas, ev, obj, old, attrs) : Promise.resolve()),
     });

@@ -26,6 +26,13 @@ export interface ApiState {
   rawBuffer?: Buffer;
   /** The protobuf serializer of every served kind (set first, for every request). */
   codec: ProtobufCodec;
+  /**
+   * Set by a handler whose response goes on after it returns (a watch): resolves once the
+   * response has ended. Middleware that account for the whole request (the request log and
+   * metrics, the long-running gauge) finish then, so that an open watch holds no middleware
+   * frames, only its stream.
+   */
+  stream?: Promise<void>;
 }
 
 export type ApiContext = ParameterizedContext<ApiState>;

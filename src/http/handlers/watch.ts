@@ -51,7 +51,11 @@ const MAX_BATCH_BYTES = 256 * 1024;
 
 const toBytes = (framed: string | Buffer): Buffer => (typeof framed === 'string' ? Buffer.from(framed) : framed);
 
-/** Serve a watch; resolves when the stream has ended. Throws ApiError before the stream starts. */
+/**
+ * Start a watch: once the 200 is written, the events are written by {@link pump}, which holds
+ * the response and the storage watch but not the request's context; `ctx.state.stream`
+ * resolves when the stream ends. Throws ApiError before the stream starts.
+ */
 export async function handleWatch(ctx: ApiContext, t: VerbTarget, settings: WatchSettings): Promise<void> {
   const table = tableRequest(ctx.get('Accept'));
   const metadataOnly = table ? null : conversionRequest(ctx.get('Accept'), PARTIAL_OBJECT);
@@ -134,6 +138,27 @@ export async function handleWatch(ctx: ApiContext, t: VerbTarget, settings: Watc
     sent?.(bytes.length);
     return bytes;
   };
+  ctx.state.stream = pump(res, iterator, abort, bytesOf, (status) => frame('ERROR', status), () => {
+    clearTimeout(timer);
+    clearInterval(bookmarkTimer);
+    res.off('close', onClose);
+    settings.onWatchCount?.(-1, t);
+  });
+}
+
+/**
+ * Write the events of `iterator` to `res` until either ends or `abort` fires, batching those
+ * that piled up; an error becomes one ERROR event. Calls `cleanup` and ends the response at the
+ * end; never rejects.
+ */
+async function pump(
+  res: ServerResponse,
+  iterator: WatchIterator,
+  abort: AbortController,
+  bytesOf: (ev: WatchEvent) => Buffer,
+  errorFrame: (status: Record<string, unknown>) => string | Buffer,
+  cleanup: () => void,
+): Promise<void> {
   try {
     for (;;) {
       // Every source ends its iteration when the signal aborts (the client left, the timeout).
@@ -157,15 +182,12 @@ export async function handleWatch(ctx: ApiContext, t: VerbTarget, settings: Watc
   } catch (err) {
     if (!abort.signal.aborted) {
       const status = (err instanceof ApiError ? err : internalError(String((err as Error)?.message ?? err))).toStatus();
-      res.write(frame('ERROR', status as unknown as Record<string, unknown>));
+      res.write(errorFrame(status as unknown as Record<string, unknown>));
     }
   } finally {
-    clearTimeout(timer);
-    clearInterval(bookmarkTimer);
-    res.off('close', onClose);
     abort.abort();
     void iterator.return?.();
-    settings.onWatchCount?.(-1, t);
+    cleanup();
     if (!res.writableEnded) res.end();
   }
 }

@@ -47,25 +47,37 @@ export function observe(metrics: RequestMetrics, logger: Logger) {
     const started = process.hrtime.bigint();
     const requestId = ctx.get('X-Request-Id') || randomUUID();
     ctx.set('Audit-Id', requestId);
+    let finish: () => void = () => undefined;
     try {
       await next();
     } finally {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const code = String(ctx.respond === false ? ctx.res.statusCode : ctx.status);
-      const labels = requestLabels(ctx);
-      const { dry_run: _dryRun, ...shared } = labels;
-      metrics.requestTotal.inc({ ...labels, code });
-      metrics.requestDuration.observe(labels, seconds);
-      if (labels.verb !== 'WATCH') {
-        metrics.requestSliDuration.observe(shared, seconds);
-        metrics.responseSizes.observe(shared, ctx.response.length ?? 0);
-      }
-      const level = QUIET_PATHS.test(ctx.path) ? 'debug' : 'info';
-      logger[level](
-        { requestId, method: ctx.method, path: ctx.path, code: Number(code), ms: Math.round(seconds * 1000), user: ctx.state.user?.name, userAgent: ctx.get('User-Agent') },
-        'request',
-      );
+      finish = finisher(ctx, metrics, logger, started, requestId);
+      // A streamed response (a watch) is counted and logged when it ends, from the values
+      // read now: the closure keeps no reference to the request's context.
+      if (!ctx.state.stream) finish();
     }
+    void ctx.state.stream?.then(finish, finish);
+  };
+}
+
+/** What observe records once a request has ended, from values read off `ctx` now. */
+function finisher(ctx: ApiContext, metrics: RequestMetrics, logger: Logger, started: bigint, requestId: string): () => void {
+  const code = String(ctx.respond === false ? ctx.res.statusCode : ctx.status);
+  const labels = requestLabels(ctx);
+  const { dry_run: _dryRun, ...shared } = labels;
+  const size = ctx.response.length ?? 0;
+  const level = QUIET_PATHS.test(ctx.path) ? 'debug' : 'info';
+  const fields = { requestId, method: ctx.method, path: ctx.path, code: Number(code), ms: 0, user: ctx.state.user?.name, userAgent: ctx.get('User-Agent') };
+  return () => {
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    metrics.requestTotal.inc({ ...labels, code });
+    metrics.requestDuration.observe(labels, seconds);
+    if (labels.verb !== 'WATCH') {
+      metrics.requestSliDuration.observe(shared, seconds);
+      metrics.responseSizes.observe(shared, size);
+    }
+    fields.ms = Math.round(seconds * 1000);
+    logger[level](fields, 'request');
   };
 }
 
@@ -84,11 +96,15 @@ export function trackLongRunning(gauge: Gauge<string>) {
     if (ctx.state.requestInfo?.verb !== 'watch') return next();
     const labels = sharedLabels(ctx);
     gauge.inc(labels);
+    const done = () => gauge.dec(labels);
     try {
       await next();
-    } finally {
-      gauge.dec(labels);
+    } catch (err) {
+      done();
+      throw err;
     }
+    if (ctx.state.stream) void ctx.state.stream.then(done, done);
+    else done();
   };
 }
 

@@ -1,10 +1,12 @@
 /**
- * Rules for ConfigMap and Secret data (upstream pkg/apis/core/validation: ValidateConfigMap,
- * ValidateSecret, IsConfigMapKey; MaxSecretSize 1 MiB applies to both in 1.10).
+ * Rules shared by ConfigMap and Secret data (upstream pkg/apis/core/validation: ValidateConfigMap,
+ * ValidateSecret; IsConfigMapKey of k8s.io/apimachinery pkg/util/validation; MaxSecretSize 1 MiB
+ * applies to both in 1.10).
  */
 import type { FieldError } from '../errors/api-error.js';
+import { invalidValue } from './validation/field-errors.js';
 
-/** Upstream MaxSecretSize: total bytes of the values of `data`. */
+/** Upstream MaxSecretSize: total bytes of the values of `data` (and a ConfigMap's binaryData). */
 export const MAX_DATA_SIZE = 1024 * 1024;
 
 const CONFIG_KEY = /^[-._a-zA-Z0-9]+$/;
@@ -12,7 +14,7 @@ const CONFIG_KEY = /^[-._a-zA-Z0-9]+$/;
 /** Problems of one data key (`data[key]`), worded as upstream IsConfigMapKey. */
 export function validateConfigKey(field: string, key: string): FieldError[] {
   const errs: FieldError[] = [];
-  const invalid = (detail: string): FieldError => ({ reason: 'FieldValueInvalid', field, message: `Invalid value: ${JSON.stringify(key)}: ${detail}` });
+  const invalid = (detail: string) => invalidValue(field, key, detail);
   if (key.length > 253) errs.push(invalid('must be no more than 253 characters'));
   if (!CONFIG_KEY.test(key)) {
     errs.push(invalid("a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')"));
@@ -20,11 +22,6 @@ export function validateConfigKey(field: string, key: string): FieldError[] {
   if (key === '.' || key === '..') errs.push(invalid(`must not be '${key}'`));
   else if (key.startsWith('..')) errs.push(invalid("must not start with '..'"));
   return errs;
-}
-
-/** The 422 cause for data over the bound. */
-export function tooLong(field: string): FieldError {
-  return { reason: 'FieldValueTooLong', field, message: `Too long: must have at most ${MAX_DATA_SIZE} characters` };
 }
 
 /** True for standard base64 (with padding), as Go's []byte JSON decoding accepts. */

@@ -6,6 +6,7 @@ import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define
 import { validateDns1035Label } from '../../api/names.js';
 import { serviceMessages } from './services.protobuf.js';
 import { serviceProxySubresource } from './service-connect.js';
+import { prepareServiceUpdate, validateServiceCreate, validateServiceUpdate } from './services.validation.js';
 
 /** Upstream SetDefaults_Service and SetDefaults_ServicePort (1.10). */
 function defaultServiceSpec(spec: Record<string, any>): void {
@@ -45,5 +46,11 @@ export const services = defineResource({
     prepareForCreate(obj) {
       obj.status = { loadBalancer: {} };
     },
+    prepareForUpdate(obj, old) {
+      keepStatusOnUpdate.prepareForUpdate!(obj, old);
+      prepareServiceUpdate(obj, old);
+    },
+    validate: validateServiceCreate,
+    validateUpdate: validateServiceUpdate,
   },
 });

@@ -3,6 +3,7 @@ import { endpointsPrinter } from './endpoints.table.js';
 import { endpointsSchema } from './endpoints.schema.js';
 import { defineResource } from '../define.js';
 import { endpointsMessages } from './endpoints.protobuf.js';
+import { validateEndpoints, validateEndpointsUpdate } from './endpoints.validation.js';
 
 export const endpoints = defineResource({
   kind: 'Endpoints',
@@ -19,5 +20,7 @@ export const endpoints = defineResource({
     defaults(obj) {
       for (const subset of (obj.subsets ?? []) as { ports?: { protocol?: string }[] }[]) for (const p of subset.ports ?? []) p.protocol ||= 'TCP';
     },
+    validate: validateEndpoints,
+    validateUpdate: validateEndpointsUpdate,
   },
 });

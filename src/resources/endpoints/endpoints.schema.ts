@@ -1,6 +1,6 @@
 /** Endpoints fields. */
 import { kindSchema } from '../../api/meta-schema.js';
-import { list, obj, objectReference, protocol, reqInt, reqObj, reqStr, str } from '../../api/core/schema-kit.js';
+import { list, obj, objectReference, reqInt, reqObj, reqStr, str } from '../../api/core/schema-kit.js';
 
 const address = reqObj({ hostname: str, ip: reqStr, nodeName: str, targetRef: obj(objectReference) });
 
@@ -9,7 +9,7 @@ export const endpointsSchema = kindSchema({
     reqObj({
       addresses: list(address).describe('Addresses of endpoints ready to receive traffic.'),
       notReadyAddresses: list(address).describe('Addresses of endpoints not ready yet (still starting, or failing readiness).'),
-      ports: list(reqObj({ name: str, port: reqInt, protocol })).describe('Port numbers available on every address of the subset.'),
+      ports: list(reqObj({ name: str, port: reqInt, protocol: str })).describe('Port numbers available on every address of the subset.'),
     }),
   ).describe('Sets of addresses sharing the same ports; the union of all subsets is the full set of endpoints.'),
 });

@@ -1,0 +1,34 @@
+/**
+ * ConfigMap rules of upstream 1.10 pkg/apis/core/validation: ValidateConfigMap (config-map keys
+ * in data and binaryData, no key in both, at most MaxSecretSize bytes in all, reported on the
+ * whole object) and ValidateConfigMapUpdate (the same rules).
+ */
+import type { ApiObject } from '../../api/object.js';
+import type { FieldError } from '../../errors/api-error.js';
+import { MAX_DATA_SIZE, validateConfigKey } from '../../api/config-data.js';
+import { invalidValue, tooLong } from '../../api/validation/field-errors.js';
+
+/** Upstream ValidateConfigMap (the ObjectMeta rules are the store's). */
+export function validateConfigMap(obj: ApiObject): FieldError[] {
+  const errs: FieldError[] = [];
+  const data = (obj.data ?? {}) as Record<string, string>;
+  const binary = (obj.binaryData ?? {}) as Record<string, string>;
+  let size = 0;
+  for (const [k, v] of Object.entries(data)) {
+    errs.push(...validateConfigKey(`data[${k}]`, k));
+    if (Object.prototype.hasOwnProperty.call(binary, k)) errs.push(invalidValue(`data[${k}]`, k, 'duplicate of key present in binaryData'));
+    size += Buffer.byteLength(String(v));
+  }
+  for (const [k, v] of Object.entries(binary)) {
+    errs.push(...validateConfigKey(`binaryData[${k}]`, k));
+    // The schema has checked the base64; upstream counts the decoded bytes.
+    size += Buffer.from(String(v), 'base64').length;
+  }
+  if (size > MAX_DATA_SIZE) errs.push(tooLong('', obj, MAX_DATA_SIZE));
+  return errs;
+}
+
+/** Upstream ValidateConfigMapUpdate: the rules of a new ConfigMap. */
+export function validateConfigMapUpdate(obj: ApiObject): FieldError[] {
+  return validateConfigMap(obj);
+}

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { connect as tlsConnect } from 'node:tls';
 import { request } from 'undici';
@@ -14,6 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_TOKEN, useTestServer } from '../helpers/in-process.js';
 
 const srv = useTestServer();
+/** A non-loopback address of this host for the fake endpoint: upstream refuses loopback endpoint IPs. */
+const hostIp = Object.values(networkInterfaces()).flat().find((a) => a?.family === 'IPv4' && !a.internal)?.address ?? '127.0.0.1';
 const ns = '/api/v1/namespaces/default';
 const pod = (name: string, containers: string[], extra: Record<string, unknown> = {}) => ({
   apiVersion: 'v1',
@@ -77,7 +80,7 @@ beforeAll(async () => {
   });
   backend = createHttpServer((req, res) => res.end(`backend ${req.method} ${req.url}`));
   await new Promise<void>((r) => agent.listen(0, '127.0.0.1', () => r()));
-  await new Promise<void>((r) => backend.listen(0, '127.0.0.1', () => r()));
+  await new Promise<void>((r) => backend.listen(0, hostIp, () => r()));
   const deadPort = await closedPort();
   for (const body of [node('agent', (agent.address() as AddressInfo).port), node('dead', deadPort)]) expect((await srv.api('POST', '/api/v1/nodes', body)).status).toBe(201);
   const pods = [
@@ -207,7 +210,7 @@ describe('proxies', () => {
     expect((await srv.api('GET', `${ns}/services/missing/proxy/`)).body.message).toBe('services "missing" not found');
     const none = await srv.api('GET', `${ns}/services/web/proxy/`);
     expect([none.status, none.body.reason, none.body.message]).toEqual([503, 'ServiceUnavailable', 'no endpoints available for service "web"']);
-    const eps = { apiVersion: 'v1', kind: 'Endpoints', metadata: { name: 'web' }, subsets: [{ addresses: [{ ip: '127.0.0.1' }], ports: [{ port }] }] };
+    const eps = { apiVersion: 'v1', kind: 'Endpoints', metadata: { name: 'web' }, subsets: [{ addresses: [{ ip: hostIp }], ports: [{ port }] }] };
     expect((await srv.api('POST', `${ns}/endpoints`, eps)).status).toBe(201);
     const res = await srv.api('POST', `${ns}/services/web:80/proxy/hello/?x=1`, { a: 1 });
     expect([res.status, res.text]).toEqual([200, 'backend POST /hello/?x=1']);

@@ -86,7 +86,7 @@ describe('ResourceQuota', () => {
     const dry = await srv.api('POST', '/api/v1/namespaces/rq-dry/services?dryRun=All', { metadata: { name: 's' }, spec: { ports: [{ port: 80 }] } });
     expect(dry.status).toBe(201);
     expect(await used('rq-dry')).toEqual({ services: '0', 'services.nodeports': '0' });
-    const np = await srv.api('POST', '/api/v1/namespaces/rq-dry/services', { metadata: { name: 'np' }, spec: { type: 'NodePort', ports: [{ port: 80 }, { port: 81 }] } });
+    const np = await srv.api('POST', '/api/v1/namespaces/rq-dry/services', { metadata: { name: 'np' }, spec: { type: 'NodePort', ports: [{ name: 'a', port: 80 }, { name: 'b', port: 81 }] } });
     expect(np.body.message).toBe('services "np" is forbidden: exceeded quota: q, requested: services.nodeports=2, used: services.nodeports=0, limited: services.nodeports=1');
     expect(await used('rq-dry')).toEqual({ services: '0', 'services.nodeports': '0' });
   });

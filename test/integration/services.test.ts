@@ -31,7 +31,10 @@ describe('cluster IPs', () => {
     expect(external.status, external.text).toBe(201);
     expect(external.body.spec.clusterIP ?? '').toBe('');
     const auto = await srv.api('GET', `${svcs}/auto`);
-    const kept = await srv.api('PUT', `${svcs}/auto`, { ...auto.body, spec: { ...auto.body.spec, clusterIP: '' } });
+    // Upstream 1.10 ValidateServiceUpdate: a replace that drops the cluster IP is refused.
+    const dropped = await srv.api('PUT', `${svcs}/auto`, { ...auto.body, spec: { ...auto.body.spec, clusterIP: '' } });
+    expect(causes(dropped)).toEqual(['spec.clusterIP: Invalid value: "": field is immutable']);
+    const kept = await srv.api('PUT', `${svcs}/auto`, auto.body);
     expect(kept.body.spec.clusterIP).toBe(auto.body.spec.clusterIP);
     const otherIp = auto.body.spec.clusterIP === '10.96.0.13' ? '10.96.0.12' : '10.96.0.13';
     const changed = await srv.api('PATCH', `${svcs}/auto`, { spec: { clusterIP: otherIp } }, { 'content-type': 'application/merge-patch+json' });
@@ -57,7 +60,7 @@ describe('cluster IPs', () => {
 
 describe('node ports', () => {
   it('allocates node ports for NodePort and LoadBalancer, a health check port for Local traffic', async () => {
-    const np = await srv.api('POST', svcs, svc('np', { type: 'NodePort', ports: [{ port: 80 }, { port: 443, nodePort: 30009 }] }));
+    const np = await srv.api('POST', svcs, svc('np', { type: 'NodePort', ports: [{ name: 'http', port: 80 }, { name: 'https', port: 443, nodePort: 30009 }] }));
     expect(np.status, np.text).toBe(201);
     const [a, b] = np.body.spec.ports.map((p: any) => p.nodePort);
     expect(a).toBeGreaterThanOrEqual(30000);
@@ -77,7 +80,7 @@ describe('node ports', () => {
     const np = await srv.api('GET', `${svcs}/np`);
     const relabel = await srv.api('PATCH', `${svcs}/np`, { metadata: { labels: { x: 'y' } } }, { 'content-type': 'application/merge-patch+json' });
     expect(relabel.body.spec.ports.map((p: any) => p.nodePort)).toEqual(np.body.spec.ports.map((p: any) => p.nodePort));
-    const toClusterIp = await srv.api('PUT', `${svcs}/np`, { ...relabel.body, spec: { ...relabel.body.spec, type: 'ClusterIP', ports: [{ port: 80 }, { port: 443 }] } });
+    const toClusterIp = await srv.api('PUT', `${svcs}/np`, { ...relabel.body, spec: { ...relabel.body.spec, type: 'ClusterIP', ports: [{ name: 'http', port: 80 }, { name: 'https', port: 443 }] } });
     expect(toClusterIp.status, toClusterIp.text).toBe(200);
     const again = await srv.api('POST', svcs, svc('np-again', { type: 'NodePort', ports: [{ port: 80, nodePort: 30009 }] }));
     expect(again.status, again.text).toBe(201);

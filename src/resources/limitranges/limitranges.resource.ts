@@ -2,6 +2,7 @@
 import { limitRangeSchema } from './limitranges.schema.js';
 import { defineResource } from '../define.js';
 import { limitRangeMessages } from './limitranges.protobuf.js';
+import { validateLimitRange } from './limitranges.validation.js';
 
 export const limitRanges = defineResource({
   kind: 'LimitRange',
@@ -22,5 +23,8 @@ export const limitRanges = defineResource({
         if (!Object.keys(item.defaultRequest).length) delete item.defaultRequest;
       }
     },
+    validate: validateLimitRange,
+    // Upstream's update runs the same rules (limitrange strategy ValidateUpdate).
+    validateUpdate: (obj) => validateLimitRange(obj),
   },
 });

@@ -3,6 +3,7 @@ import { resourceQuotaPrinter } from './resourcequotas.table.js';
 import { resourceQuotaSchema } from './resourcequotas.schema.js';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
 import { resourceQuotaMessages } from './resourcequotas.protobuf.js';
+import { validateResourceQuota, validateResourceQuotaUpdate } from './resourcequotas.validation.js';
 
 export const resourceQuotas = defineResource({
   kind: 'ResourceQuota',
@@ -14,5 +15,5 @@ export const resourceQuotas = defineResource({
   printer: resourceQuotaPrinter,
   shortNames: ['quota'],
   subresources: [statusSubresource('ResourceQuota')],
-  strategy: { ...keepStatusOnUpdate },
+  strategy: { ...keepStatusOnUpdate, validate: validateResourceQuota, validateUpdate: validateResourceQuotaUpdate },
 });

@@ -8,6 +8,7 @@ import type { ApiObject } from '../../api/object.js';
 import { defineResource } from '../define.js';
 import { eventMessages } from './events.protobuf.js';
 import { eventPatch } from '../../api/core/patch-meta.js';
+import { validateEvent } from './events.validation.js';
 
 const involved = ['kind', 'namespace', 'name', 'uid', 'apiVersion', 'resourceVersion', 'fieldPath'] as const;
 
@@ -23,6 +24,8 @@ export const events = defineResource({
   schema: eventSchema,
   printer: eventPrinter,
   shortNames: ['ev'],
+  // Upstream's update runs ValidateEvent again (event strategy ValidateUpdate).
+  strategy: { validate: validateEvent, validateUpdate: (obj) => validateEvent(obj) },
   selectableFields: [...involved.map((f) => `involvedObject.${f}`), 'reason', 'source', 'type'],
   fieldSet: (obj: ApiObject) => {
     const io = (obj.involvedObject ?? {}) as Record<string, unknown>;

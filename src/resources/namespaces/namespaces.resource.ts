@@ -11,6 +11,7 @@ import { defineResource, mergeMetaForSubresource, statusSubresource } from '../d
 import { namespaceMessages } from './namespaces.protobuf.js';
 import { deleteNamespace } from './namespace-deletion.js';
 import { validateDns1123Label } from '../../api/names.js';
+import { validateNamespace, validateNamespaceUpdate } from './namespaces.validation.js';
 
 /** The system finalizer the namespace controller removes once the namespace is empty. */
 export const NAMESPACE_FINALIZER = 'kubernetes';
@@ -57,6 +58,8 @@ export const namespaces = defineResource({
       obj.spec = { ...specOf(obj), finalizers: specOf(old).finalizers ?? [] };
       obj.status = old.status;
     },
+    validate: validateNamespace,
+    validateUpdate: validateNamespaceUpdate,
   },
   selectableFields: ['status.phase'],
   fieldLabelAliases: { name: 'metadata.name' },

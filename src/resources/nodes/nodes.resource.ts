@@ -5,6 +5,7 @@ import { nodeSchema } from './nodes.schema.js';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
 import { nodeMessages } from './nodes.protobuf.js';
 import { nodeProxySubresource } from './node-connection.js';
+import { validateNode, validateNodeUpdate } from './nodes.validation.js';
 
 export const nodes = defineResource({
   kind: 'Node',
@@ -27,6 +28,8 @@ export const nodes = defineResource({
       const status = obj.status as { capacity?: object; allocatable?: object } | undefined;
       if (status?.capacity && !status.allocatable) status.allocatable = { ...status.capacity };
     },
+    validate: validateNode,
+    validateUpdate: validateNodeUpdate,
   },
   selectableFields: ['spec.unschedulable'],
   fieldSet: (obj) => ({ 'spec.unschedulable': String(Boolean((obj.spec as { unschedulable?: boolean } | undefined)?.unschedulable)) }),

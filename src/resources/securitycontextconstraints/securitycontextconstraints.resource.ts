@@ -4,9 +4,11 @@
  */
 import { securityContextConstraintsPrinter } from './securitycontextconstraints.table.js';
 import { securityContextConstraintsSchema } from './securitycontextconstraints.schema.js';
+import type { ApiObject } from '../../api/object.js';
 import { defineResource } from '../define.js';
 import { validatePathSegmentName } from '../../api/names.js';
 import { securityContextConstraintsMessages } from './securitycontextconstraints.protobuf.js';
+import { defaultSecurityContextConstraints, validateSecurityContextConstraints } from './securitycontextconstraints.validation.js';
 
 const common = {
   kind: 'SecurityContextConstraints',
@@ -20,6 +22,12 @@ const common = {
   validateName: validatePathSegmentName,
   schema: securityContextConstraintsSchema,
   printer: securityContextConstraintsPrinter,
+  strategy: {
+    defaults: defaultSecurityContextConstraints,
+    validate: validateSecurityContextConstraints,
+    // Upstream ValidateSecurityContextConstraintsUpdate: metadata, then the same rules.
+    validateUpdate: (obj: ApiObject) => validateSecurityContextConstraints(obj),
+  },
 } as const;
 
 export const securityContextConstraints = defineResource({ ...common });

@@ -2,9 +2,9 @@
 import { persistentVolumeClaimPrinter } from './persistentvolumeclaims.table.js';
 import { conditionsStatusPatch, kindPatch } from '../../api/core/patch-meta.js';
 import { persistentVolumeClaimSchema } from './persistentvolumeclaims.schema.js';
-import { isDeepStrictEqual } from 'node:util';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
 import { persistentVolumeClaimMessages } from './persistentvolumeclaims.protobuf.js';
+import { validatePersistentVolumeClaim, validatePersistentVolumeClaimUpdate } from './persistentvolumeclaims.validation.js';
 
 export const persistentVolumeClaims = defineResource({
   kind: 'PersistentVolumeClaim',
@@ -22,19 +22,7 @@ export const persistentVolumeClaims = defineResource({
     prepareForCreate(obj) {
       obj.status = { phase: 'Pending' };
     },
-    /**
-     * Once bound, the spec is immutable except resources.requests (upstream
-     * ValidatePersistentVolumeClaimUpdate); before that, volumeName may be set once.
-     */
-    validateUpdate(obj, old) {
-      type Pvc = { spec?: Record<string, any>; status?: { phase?: string } };
-      const prev = (old as Pvc).spec ?? {};
-      const next = (obj as Pvc).spec ?? {};
-      const bound = (old as Pvc).status?.phase === 'Bound' || Boolean(prev.volumeName);
-      if (!bound) return [];
-      const comparable = (s: Record<string, any>) => ({ ...s, resources: { ...(s.resources ?? {}), requests: undefined } });
-      if (isDeepStrictEqual(comparable(next), comparable(prev))) return [];
-      return [{ reason: 'FieldValueForbidden', field: 'spec', message: 'Forbidden: is immutable after creation except resources.requests for bound claims' }];
-    },
+    validate: validatePersistentVolumeClaim,
+    validateUpdate: validatePersistentVolumeClaimUpdate,
   },
 });

@@ -1,13 +1,10 @@
 /** PersistentVolume (core/v1, cluster-scoped) with its status subresource. */
 import { persistentVolumePrinter } from './persistentvolumes.table.js';
 import { persistentVolumeSchema } from './persistentvolumes.schema.js';
-import { isDeepStrictEqual } from 'node:util';
-import { persistentVolumeSources } from '../../api/core/volumes.js';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
 import { persistentVolumeMessages } from './persistentvolumes.protobuf.js';
 import { persistentVolumePatch } from '../../api/core/patch-meta.js';
-
-const SOURCES = new Set(Object.keys(persistentVolumeSources));
+import { validatePersistentVolume, validatePersistentVolumeUpdate } from './persistentvolumes.validation.js';
 
 export const persistentVolumes = defineResource({
   patchMeta: persistentVolumePatch,
@@ -29,11 +26,7 @@ export const persistentVolumes = defineResource({
     prepareForCreate(obj) {
       obj.status = { phase: 'Pending' };
     },
-    /** The volume source cannot change (upstream ValidatePersistentVolumeUpdate). */
-    validateUpdate(obj, old) {
-      const source = (o: typeof obj) => Object.fromEntries(Object.entries((o.spec ?? {}) as Record<string, unknown>).filter(([k]) => SOURCES.has(k)));
-      if (isDeepStrictEqual(source(obj), source(old))) return [];
-      return [{ reason: 'FieldValueForbidden', field: 'spec.persistentvolumesource', message: 'Forbidden: is immutable after creation' }];
-    },
+    validate: validatePersistentVolume,
+    validateUpdate: validatePersistentVolumeUpdate,
   },
 });

@@ -1,0 +1,103 @@
+/**
+ * PersistentVolume rules of upstream 1.10 pkg/apis/core/validation (ValidatePersistentVolume,
+ * ValidatePersistentVolumeUpdate and the per-source checks) and pkg/volume/validation
+ * (mount options), with the feature gates at their 1.10 defaults (BlockVolume off).
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { posix } from 'node:path';
+import type { ApiObject } from '../../api/object.js';
+import type { FieldError } from '../../errors/api-error.js';
+import { persistentVolumeSources } from '../../api/core/volumes.js';
+import { forbidden, invalidValue, notSupported, required } from '../../api/validation/field-errors.js';
+import { goQuantity, notSupportedGo, quantityOfJson, subdomainErrors } from '../../api/validation/resources.js';
+import { sourceChecks } from './persistentvolume-sources.js';
+
+type Spec = Record<string, any>;
+
+export const ACCESS_MODES = ['ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOnce'];
+const RECLAIM_POLICIES = ['Delete', 'Recycle', 'Retain'];
+const MOUNT_OPTIONS_ANNOTATION = 'volume.beta.kubernetes.io/mount-options';
+
+/** The sources in the order upstream ValidatePersistentVolume visits them, with the path it uses. */
+const SOURCE_ORDER: [string, string][] = [
+  ['hostPath', 'hostPath'], ['gcePersistentDisk', 'persistentDisk'], ['awsElasticBlockStore', 'awsElasticBlockStore'],
+  ['glusterfs', 'glusterfs'], ['flocker', 'flocker'], ['nfs', 'nfs'], ['rbd', 'rbd'], ['quobyte', 'quobyte'],
+  ['cephfs', 'cephfs'], ['iscsi', 'iscsi'], ['cinder', 'cinder'], ['fc', 'fc'], ['flexVolume', 'flexVolume'],
+  ['azureFile', 'azureFile'], ['vsphereVolume', 'vsphereVolume'], ['photonPersistentDisk', 'photonPersistentDisk'],
+  ['portworxVolume', 'portworxVolume'], ['azureDisk', 'azureDisk'], ['scaleIO', 'scaleIO'], ['local', 'local'],
+  ['storageos', 'storageos'], ['csi', 'csi'],
+];
+/** Sources whose "more than 1" error upstream names differently from the JSON field. */
+const FORBIDDEN_NAME: Record<string, string> = { cephfs: 'cephFS' };
+/** Sources that support mount options (pkg/volume/validation checkMountOption). */
+const MOUNTABLE = new Set(['gcePersistentDisk', 'awsElasticBlockStore', 'glusterfs', 'nfs', 'rbd', 'quobyte', 'iscsi', 'cinder', 'cephfs', 'azureFile', 'vsphereVolume', 'azureDisk', 'photonPersistentDisk']);
+
+const present = (v: unknown): boolean => v !== undefined && v !== null;
+
+/** Go's `%#v` of a capacity ResourceList. */
+function goResourceList(capacity: Record<string, unknown> | null | undefined): string {
+  if (capacity === undefined || capacity === null) return 'core.ResourceList(nil)';
+  return `core.ResourceList{${Object.entries(capacity).map(([k, v]) => `${JSON.stringify(k)}:${goQuantity(v, false)}`).join(', ')}}`;
+}
+
+/**
+ * Upstream ValidatePersistentVolume: accessModes required and supported; capacity required
+ * with storage only, quantities valid; reclaim policy supported; exactly one volume source,
+ * each with its required fields; no Recycle of hostPath `/`; storageClassName a DNS
+ * subdomain; volumeMode forbidden (BlockVolume gate off); mount options only where supported.
+ */
+export function validatePersistentVolume(obj: ApiObject): FieldError[] {
+  const spec = (obj.spec ?? {}) as Spec;
+  const errs: FieldError[] = [];
+  const modes: string[] = spec.accessModes ?? [];
+  if (!modes.length) errs.push(required('spec.accessModes'));
+  for (const mode of modes) if (!ACCESS_MODES.includes(mode)) errs.push(notSupported('spec.accessModes', mode, ACCESS_MODES));
+
+  const capacity = spec.capacity as Record<string, unknown> | null | undefined;
+  const capKeys = Object.keys(capacity ?? {});
+  if (!capKeys.length) errs.push(required('spec.capacity'));
+  if (!capKeys.includes('storage') || capKeys.length > 1) errs.push(notSupportedGo('spec.capacity', goResourceList(capacity), ['storage']));
+  for (const [r, raw] of Object.entries(capacity ?? {})) {
+    const q = quantityOfJson(raw);
+    if (q && q.nanos < 0n) {
+      // Quantity.Value(): whole units, rounded away from zero.
+      const whole = q.nanos / 1_000_000_000n - (q.nanos % 1_000_000_000n === 0n ? 0n : 1n);
+      errs.push(invalidValue(`spec.capacity[${r}]`, Number(whole), 'must be a valid resource quantity'));
+    }
+  }
+  const policy = spec.persistentVolumeReclaimPolicy;
+  if (policy && !RECLAIM_POLICIES.includes(policy)) errs.push(notSupported('spec.persistentVolumeReclaimPolicy', policy, RECLAIM_POLICIES));
+
+  let count = 0;
+  for (const [key, pathName] of SOURCE_ORDER) {
+    if (!present(spec[key])) continue;
+    if (count > 0 && key !== 'flexVolume') {
+      errs.push(forbidden(`spec.${FORBIDDEN_NAME[key] ?? key}`, 'may not specify more than 1 volume type'));
+      continue;
+    }
+    count++;
+    errs.push(...(sourceChecks[key]?.(spec[key], `spec.${pathName}`, obj) ?? []));
+  }
+  if (count === 0) errs.push(required('spec', 'must specify a volume type'));
+
+  if (present(spec.hostPath) && posix.normalize(String(spec.hostPath.path ?? '')).replace(/(.)\/$/, '$1') === '/' && policy === 'Recycle') {
+    errs.push(forbidden('spec.persistentVolumeReclaimPolicy', "may not be 'recycle' for a hostPath mount of '/'"));
+  }
+  if (spec.storageClassName) errs.push(...subdomainErrors(spec.storageClassName, 'spec.storageClassName'));
+  if (present(spec.volumeMode)) errs.push(forbidden('spec.volumeMode', 'PersistentVolume volumeMode is disabled by feature-gate'));
+
+  const annotations = obj.metadata.annotations ?? {};
+  const mountable = Object.keys(persistentVolumeSources).some((k) => MOUNTABLE.has(k) && present(spec[k]));
+  if (!mountable && MOUNT_OPTIONS_ANNOTATION in annotations) {
+    errs.push(forbidden(`metadata.annotations.${MOUNT_OPTIONS_ANNOTATION}`, 'may not specify mount options for this volume type'));
+  }
+  return errs;
+}
+
+/** Upstream ValidatePersistentVolumeUpdate: the object rules, and the volume source unchanged. */
+export function validatePersistentVolumeUpdate(obj: ApiObject, old: ApiObject): FieldError[] {
+  const errs = validatePersistentVolume(obj);
+  const source = (o: ApiObject) => Object.fromEntries(Object.entries((o.spec ?? {}) as Spec).filter(([k]) => k in persistentVolumeSources));
+  if (!isDeepStrictEqual(source(obj), source(old))) errs.push(forbidden('spec.persistentvolumesource', 'is immutable after creation'));
+  return errs;
+}

@@ -187,11 +187,16 @@ describe('special operations', () => {
     expect(put.body.spec.finalizers).toEqual(['kubernetes']);
     const status = await srv.api('GET', '/api/v1/namespaces/status-ns/status');
     expect(status.body.metadata.name).toBe('status-ns');
-    const patched = await srv.api('PATCH', '/api/v1/namespaces/status-ns/status', [{ op: 'replace', path: '/status/phase', value: 'Terminating' }], {
+    // Upstream ValidateNamespaceStatusUpdate: Terminating only with a deletionTimestamp.
+    const refused = await srv.api('PATCH', '/api/v1/namespaces/status-ns/status', [{ op: 'replace', path: '/status/phase', value: 'Terminating' }], {
+      'content-type': 'application/json-patch+json',
+    });
+    expect(refused.status, refused.text).toBe(422);
+    const patched = await srv.api('PATCH', '/api/v1/namespaces/status-ns/status', [{ op: 'replace', path: '/status/phase', value: 'Active' }, { op: 'replace', path: '/spec/finalizers', value: [] }], {
       'content-type': 'application/json-patch+json',
     });
     expect(patched.status, patched.text).toBe(200);
-    expect(patched.body.status).toEqual({ phase: 'Terminating' });
+    expect(patched.body.status).toEqual({ phase: 'Active' });
     expect(patched.body.spec.finalizers).toEqual(['kubernetes']);
   });
 
@@ -224,6 +229,8 @@ describe('special operations', () => {
       metadata: { name: 'restricted' },
       priority: null,
       allowPrivilegedContainer: false,
+      runAsUser: { type: 'MustRunAsRange' },
+      seLinuxContext: { type: 'MustRunAs' },
     });
     expect(created.status, created.text).toBe(201);
     const legacy = await srv.api('GET', '/api/v1/securitycontextconstraints/restricted');

@@ -49,7 +49,7 @@ describe('defaults', () => {
     });
     expect(rc.body.spec).toMatchObject({ replicas: 1, selector: { app: 'web' }, template: { spec: { restartPolicy: 'Always' } } });
     expect(rc.body.metadata).toMatchObject({ labels: { app: 'web' }, generation: 1 });
-    const pv = await srv.api('POST', '/api/v1/persistentvolumes', { metadata: { name: 'pv' }, spec: { capacity: { storage: '1Gi' }, hostPath: { path: '/x' } } });
+    const pv = await srv.api('POST', '/api/v1/persistentvolumes', { metadata: { name: 'pv' }, spec: { capacity: { storage: '1Gi' }, accessModes: ['ReadWriteOnce'], hostPath: { path: '/x' } } });
     expect(pv.body.spec.persistentVolumeReclaimPolicy).toBe('Retain');
     expect(pv.body.status).toEqual({ phase: 'Pending' });
     const secret = await srv.api('POST', `${ns}/secrets`, { metadata: { name: 'opaque' }, stringData: { user: 'admin' } });

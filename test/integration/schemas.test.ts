@@ -103,14 +103,15 @@ describe('immutable fields', () => {
   const merge = { 'content-type': 'application/merge-patch+json' };
 
   it('freezes a bound claim except resources.requests, and a volume source', async () => {
-    await srv.api('POST', `${ns}/persistentvolumeclaims`, { metadata: { name: 'claim' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } });
-    expect((await srv.api('PATCH', `${ns}/persistentvolumeclaims/claim`, { spec: { storageClassName: 'fast' } }, merge)).status).toBe(200);
+    // Upstream: the spec is frozen from creation on (volumeName may be set once); a bound claim may grow.
+    await srv.api('POST', `${ns}/persistentvolumeclaims`, { metadata: { name: 'claim' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } }, storageClassName: 'fast' } });
     expect((await srv.api('PATCH', `${ns}/persistentvolumeclaims/claim`, { spec: { volumeName: 'pv-1' } }, merge)).status).toBe(200);
+    expect((await srv.api('PATCH', `${ns}/persistentvolumeclaims/claim/status`, { status: { phase: 'Bound' } }, merge)).status).toBe(200);
     expect((await srv.api('PATCH', `${ns}/persistentvolumeclaims/claim`, { spec: { resources: { requests: { storage: '2Gi' } } } }, merge)).status).toBe(200);
     const frozen = await srv.api('PATCH', `${ns}/persistentvolumeclaims/claim`, { spec: { storageClassName: 'slow' } }, merge);
     expect(frozen.status).toBe(422);
     expect(frozen.body.details.causes[0].message).toBe('Forbidden: is immutable after creation except resources.requests for bound claims');
-    await srv.api('POST', '/api/v1/persistentvolumes', { metadata: { name: 'imm-pv' }, spec: { capacity: { storage: '1Gi' }, hostPath: { path: '/a' } } });
+    await srv.api('POST', '/api/v1/persistentvolumes', { metadata: { name: 'imm-pv' }, spec: { capacity: { storage: '1Gi' }, accessModes: ['ReadWriteOnce'], hostPath: { path: '/a' } } });
     expect((await srv.api('PATCH', '/api/v1/persistentvolumes/imm-pv', { spec: { capacity: { storage: '2Gi' } } }, merge)).status).toBe(200);
     const source = await srv.api('PATCH', '/api/v1/persistentvolumes/imm-pv', { spec: { hostPath: { path: '/b' } } }, merge);
     expect(source.status).toBe(422);

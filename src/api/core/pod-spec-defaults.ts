@@ -52,6 +52,8 @@ function defaultContainer(c: Json): void {
 const DEFAULT_MODE = 420; // 0644
 
 function defaultVolume(v: Json): void {
+  // A volume with no source is an emptyDir (upstream SetDefaults_Volume).
+  if (Object.entries(v).every(([k, val]) => k === 'name' || val === undefined || val === null)) v.emptyDir = {};
   for (const key of ['secret', 'configMap', 'downwardAPI', 'projected']) if (v[key]) setIfUnset(v[key], 'defaultMode', DEFAULT_MODE);
   for (const item of v.downwardAPI?.items ?? []) if (item.fieldRef) setIfUnset(item.fieldRef, 'apiVersion', 'v1');
   if (v.hostPath) setIfUnset(v.hostPath, 'type', '');
@@ -83,6 +85,12 @@ export function defaultPodSpec(spec: unknown): void {
   setIfUnset(s, 'schedulerName', 'default-scheduler');
   if (s.securityContext === undefined || s.securityContext === null) s.securityContext = {};
   if (s.serviceAccountName && !s.serviceAccount) s.serviceAccount = s.serviceAccountName;
+  // With the host's network, container ports are host ports (upstream defaultHostNetworkPorts).
+  if (s.hostNetwork === true) {
+    for (const c of [...(Array.isArray(s.containers) ? s.containers : []), ...(Array.isArray(s.initContainers) ? s.initContainers : [])]) {
+      for (const p of Array.isArray(c?.ports) ? c.ports : []) if (p && typeof p === 'object' && !p.hostPort) p.hostPort = p.containerPort;
+    }
+  }
   for (const c of [...(Array.isArray(s.containers) ? s.containers : []), ...(Array.isArray(s.initContainers) ? s.initContainers : [])]) {
     if (c && typeof c === 'object') defaultContainer(c);
   }

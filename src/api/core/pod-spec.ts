@@ -69,7 +69,7 @@ const container = reqObj({
   ).describe('Environment variables to set in the container.'),
   envFrom: list(reqObj({ configMapRef: obj({ name: str, optional: bool }), prefix: str, secretRef: obj({ name: str, optional: bool }) })).describe('Sources whose keys all become environment variables (ConfigMaps and Secrets). Keys that are not valid variable names are skipped; env entries win over these.'),
   image: str.describe('Container image name, as the container runtime pulls it (for example nginx:1.25).'),
-  imagePullPolicy: oneOf(['Always', 'Never', 'IfNotPresent']).describe('When to pull the image: Always, Never or IfNotPresent. Defaults to Always for the :latest tag (or no tag), otherwise IfNotPresent.'),
+  imagePullPolicy: oneOf(['Always', 'IfNotPresent', 'Never']).describe('When to pull the image: Always, Never or IfNotPresent. Defaults to Always for the :latest tag (or no tag), otherwise IfNotPresent.'),
   lifecycle: obj({ postStart: handler, preStop: handler }).describe('Actions the kubelet runs right after the container starts (postStart) and before it is stopped (preStop).'),
   livenessProbe: probe.describe('Periodic check of container liveness; the container is restarted when it fails.'),
   name: reqStr.describe('Name of the container, a DNS label unique within the pod. Cannot be updated.'),

@@ -1,0 +1,146 @@
+/**
+ * Containers as upstream 1.10 validates them (pkg/apis/core/validation/validation.go
+ * validateContainers, validateInitContainers, validateContainerPorts, ValidateVolumeMounts,
+ * validateMountPropagation, ValidateVolumeDevices, validatePullPolicy, checkHostPortConflicts /
+ * AccumulateUniqueHostPorts, validateContainersOnlyForPod).
+ */
+import type { FieldError } from '../../../errors/api-error.js';
+import { duplicate, forbidden, invalidValue, notFound, notSupported, required } from '../../validation/field-errors.js';
+import { validateEnv, validateEnvFrom } from './env.js';
+import { livenessSuccessThreshold, validateLifecycle, validateProbe } from './probes.js';
+import { validateResources } from './resources.js';
+import { validateSecurityContext } from './security.js';
+import { dns1123Label, invalidEach, isSet, isValidPortName, isValidPortNum, items, str, type Json } from './strings.js';
+import { localDescendingPath } from './volumes.js';
+
+const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'];
+const PROTOCOLS = ['TCP', 'UDP'];
+
+/** validateContainerPorts: names unique IANA service names, port numbers in range, a protocol. */
+function ports(list: unknown, field: string): FieldError[] {
+  const errs: FieldError[] = [];
+  const names = new Set<string>();
+  items(list).forEach((p, i) => {
+    const path = `${field}[${i}]`;
+    const name = str(p.name);
+    if (name) {
+      const msgs = isValidPortName(name);
+      if (msgs.length) errs.push(...invalidEach(`${path}.name`, name, msgs));
+      else if (names.has(name)) errs.push(duplicate(`${path}.name`, name));
+      else names.add(name);
+    }
+    const cp = typeof p.containerPort === 'number' ? p.containerPort : 0;
+    if (cp === 0) errs.push(required(`${path}.containerPort`));
+    else errs.push(...invalidEach(`${path}.containerPort`, cp, isValidPortNum(cp)));
+    const hp = typeof p.hostPort === 'number' ? p.hostPort : 0;
+    if (hp !== 0) errs.push(...invalidEach(`${path}.hostPort`, hp, isValidPortNum(hp)));
+    // Case is not enforced: a corpus manifest says `tcp` (see api/core/schema-kit.ts).
+    if (!str(p.protocol)) errs.push(required(`${path}.protocol`));
+    else if (!PROTOCOLS.includes(str(p.protocol).toUpperCase())) errs.push(notSupported(`${path}.protocol`, p.protocol, PROTOCOLS));
+  });
+  return errs;
+}
+
+/** validateMountPropagation (MountPropagation is on in 1.10); upstream's path has no index. */
+function mountPropagation(value: unknown, container: Json, field: string): FieldError[] {
+  const supported = ['Bidirectional', 'HostToContainer'];
+  const errs: FieldError[] = [];
+  if (!supported.includes(str(value))) errs.push(notSupported(field, value, supported));
+  if (value === 'Bidirectional' && container.securityContext?.privileged !== true) {
+    errs.push(forbidden(field, 'Bidirectional mount propagation is available only to privileged containers'));
+  }
+  return errs;
+}
+
+/** Upstream ValidateVolumeMounts. */
+function volumeMounts(container: Json, volumes: Map<string, Json>, field: string): FieldError[] {
+  const errs: FieldError[] = [];
+  const paths = new Set<string>();
+  const devices = items(container.volumeDevices);
+  items(container.volumeMounts).forEach((m, i) => {
+    const path = `${field}[${i}]`;
+    const name = str(m.name);
+    const mountPath = str(m.mountPath);
+    if (!name) errs.push(required(`${path}.name`));
+    if (!volumes.has(name)) errs.push(notFound(`${path}.name`, name));
+    if (!mountPath) errs.push(required(`${path}.mountPath`));
+    if (paths.has(mountPath)) errs.push(invalidValue(`${path}.mountPath`, mountPath, 'must be unique'));
+    paths.add(mountPath);
+    if (devices.some((d) => str(d.name) === name)) errs.push(invalidValue(`${path}.name`, name, 'must not already exist in volumeDevices'));
+    if (devices.some((d) => str(d.devicePath) === mountPath)) errs.push(invalidValue(`${path}.mountPath`, mountPath, 'must not already exist as a path in volumeDevices'));
+    if (str(m.subPath)) errs.push(...localDescendingPath(str(m.subPath), `${field}.subPath`));
+    if (isSet(m.mountPropagation)) errs.push(...mountPropagation(m.mountPropagation, container, `${field}.mountPropagation`));
+  });
+  return errs;
+}
+
+/** Upstream validateContainers: names, images, probes, ports, env, mounts, resources, security. */
+export function validateContainers(containers: unknown, volumes: Map<string, Json>, field: string): FieldError[] {
+  const list = items(containers);
+  if (!list.length) return [required(field)];
+  const errs: FieldError[] = [];
+  const names = new Set<string>();
+  list.forEach((c, i) => {
+    const path = `${field}[${i}]`;
+    const name = str(c.name);
+    if (!name) errs.push(required(`${path}.name`));
+    else errs.push(...dns1123Label(name, `${path}.name`));
+    if (names.has(name)) errs.push(duplicate(`${path}.name`, name));
+    else names.add(name);
+    if (!str(c.image)) errs.push(required(`${path}.image`));
+    if (isSet(c.lifecycle)) errs.push(...validateLifecycle(c.lifecycle, `${path}.lifecycle`));
+    errs.push(...validateProbe(c.livenessProbe, `${path}.livenessProbe`), ...livenessSuccessThreshold(c.livenessProbe, `${path}.livenessProbe`));
+    const policy = str(c.terminationMessagePolicy);
+    if (!policy) errs.push(required(`${path}.terminationMessagePolicy`, "must be 'File' or 'FallbackToLogsOnError'"));
+    else if (policy !== 'File' && policy !== 'FallbackToLogsOnError') errs.push(invalidValue(`${path}.terminationMessagePolicy`, policy, "must be 'File' or 'FallbackToLogsOnError'"));
+    errs.push(
+      ...validateProbe(c.readinessProbe, `${path}.readinessProbe`),
+      ...ports(c.ports, `${path}.ports`),
+      ...validateEnv(c.env, `${path}.env`),
+      ...validateEnvFrom(c.envFrom, `${path}.envFrom`),
+      ...volumeMounts(c, volumes, `${path}.volumeMounts`),
+    );
+    // BlockVolume is off in 1.10: any volumeDevices list is refused (upstream names the path twice).
+    if (isSet(c.volumeDevices)) errs.push(forbidden(`${path}.volumeDevices.volumeDevices`, 'Container volumeDevices is disabled by feature-gate'));
+    const pull = str(c.imagePullPolicy);
+    if (!pull) errs.push(required(`${path}.imagePullPolicy`));
+    else if (!PULL_POLICIES.includes(pull)) errs.push(notSupported(`${path}.imagePullPolicy`, pull, PULL_POLICIES));
+    errs.push(...validateResources(c.resources, `${path}.resources`), ...validateSecurityContext(c.securityContext, `${path}.securityContext`));
+  });
+  // checkHostPortConflicts: protocol/hostIP/hostPort unique across the list.
+  const hostPorts = new Set<string>();
+  list.forEach((c, i) =>
+    items(c.ports).forEach((p, j) => {
+      if (!p.hostPort) return;
+      const key = `${str(p.protocol)}/${str(p.hostIP)}/${p.hostPort}`;
+      if (hostPorts.has(key)) errs.push(duplicate(`${field}[${i}].ports[${j}].hostPort`, key));
+      else hostPorts.add(key);
+    }),
+  );
+  return errs;
+}
+
+/** Upstream validateInitContainers: container rules, names unique with the app containers, no probes or lifecycle. */
+export function validateInitContainers(init: unknown, containers: unknown, volumes: Map<string, Json>, field: string): FieldError[] {
+  const list = items(init);
+  const errs = list.length ? validateContainers(list, volumes, field) : [];
+  const names = new Set(items(containers).map((c) => str(c.name)));
+  list.forEach((c, i) => {
+    const path = `${field}[${i}]`;
+    const name = str(c.name);
+    if (names.has(name)) errs.push(duplicate(`${path}.name`, name));
+    if (name) names.add(name);
+    for (const k of ['lifecycle', 'livenessProbe', 'readinessProbe'] as const) {
+      if (isSet(c[k])) errs.push(invalidValue(`${path}.${k}`, c[k], 'must not be set for init containers'));
+    }
+  });
+  return errs;
+}
+
+/** validateContainersOnlyForPod: images without surrounding whitespace (pods, not templates). */
+export function containersOnlyForPod(containers: unknown, field: string): FieldError[] {
+  return items(containers).flatMap((c, i) => {
+    const image = str(c.image);
+    return image.trim() !== image ? [invalidValue(`${field}[${i}].image`, image, 'must not have leading or trailing whitespace')] : [];
+  });
+}

@@ -1,0 +1,135 @@
+/**
+ * Scheduling constraints as upstream 1.10 validates them (pkg/apis/core/validation/
+ * validation.go validateAffinity, validateNodeAffinity, ValidateNodeSelector(Term/Requirement),
+ * ValidatePreferredSchedulingTerms, validatePodAffinity(Term), validateWeightedPodAffinityTerms,
+ * ValidateTolerations; apimachinery ValidateLabelSelector).
+ */
+import type { FieldError } from '../../../errors/api-error.js';
+import { forbidden, invalidValue, notSupported, required } from '../../validation/field-errors.js';
+import { validateDns1123Label, validateLabelValue } from '../../names.js';
+import { invalidEach, isSet, items, labelName, labels, str, type Json } from './strings.js';
+
+/** ValidateNodeSelectorRequirement. */
+function nodeSelectorRequirement(rq: Json, field: string): FieldError[] {
+  const errs: FieldError[] = [];
+  const n = Array.isArray(rq.values) ? rq.values.length : 0;
+  switch (rq.operator) {
+    case 'In':
+    case 'NotIn':
+      if (n === 0) errs.push(required(`${field}.values`, "must be specified when `operator` is 'In' or 'NotIn'"));
+      break;
+    case 'Exists':
+    case 'DoesNotExist':
+      if (n > 0) errs.push(forbidden(`${field}.values`, "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
+      break;
+    case 'Gt':
+    case 'Lt':
+      if (n !== 1) errs.push(required(`${field}.values`, "must be specified single value when `operator` is 'Lt' or 'Gt'"));
+      break;
+    default:
+      errs.push(invalidValue(`${field}.operator`, str(rq.operator), 'not a valid selector operator'));
+  }
+  return [...errs, ...labelName(str(rq.key), `${field}.key`)];
+}
+
+/** ValidateNodeSelectorTerm: at least one requirement. */
+function nodeSelectorTerm(term: Json, field: string): FieldError[] {
+  const exprs = items(term.matchExpressions);
+  if (!exprs.length) return [required(`${field}.matchExpressions`, 'must have at least one node selector requirement')];
+  return exprs.flatMap((rq, j) => nodeSelectorRequirement(rq, `${field}.matchExpressions[${j}]`));
+}
+
+const weight = (w: unknown, field: string): FieldError[] =>
+  typeof w !== 'number' || w <= 0 || w > 100 ? [invalidValue(field, w ?? 0, 'must be in the range 1-100')] : [];
+
+/** validateNodeAffinity. */
+function nodeAffinity(na: Json, field: string): FieldError[] {
+  const errs: FieldError[] = [];
+  const req = na.requiredDuringSchedulingIgnoredDuringExecution;
+  if (isSet(req)) {
+    const termsPath = `${field}.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms`;
+    const terms = items(req.nodeSelectorTerms);
+    if (!terms.length) errs.push(required(termsPath, 'must have at least one node selector term'));
+    else terms.forEach((t, i) => errs.push(...nodeSelectorTerm(t, `${termsPath}[${i}]`)));
+  }
+  items(na.preferredDuringSchedulingIgnoredDuringExecution).forEach((t, i) => {
+    const path = `${field}.preferredDuringSchedulingIgnoredDuringExecution[${i}]`;
+    errs.push(...weight(t.weight, `${path}.weight`), ...nodeSelectorTerm(t.preference ?? {}, `${path}.preference`));
+  });
+  return errs;
+}
+
+/** apimachinery ValidateLabelSelector (matchLabels and matchExpressions). */
+function labelSelector(sel: unknown, field: string): FieldError[] {
+  if (!sel || typeof sel !== 'object') return [];
+  const s = sel as Json;
+  const errs = labels(s.matchLabels, `${field}.matchLabels`);
+  items(s.matchExpressions).forEach((sr, i) => {
+    const path = `${field}.matchExpressions[${i}]`;
+    const n = Array.isArray(sr.values) ? sr.values.length : 0;
+    if (sr.operator === 'In' || sr.operator === 'NotIn') {
+      if (n === 0) errs.push(required(`${path}.values`, "must be specified when `operator` is 'In' or 'NotIn'"));
+    } else if (sr.operator === 'Exists' || sr.operator === 'DoesNotExist') {
+      if (n > 0) errs.push(forbidden(`${path}.values`, "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
+    } else {
+      errs.push(invalidValue(`${path}.operator`, str(sr.operator), 'not a valid selector operator'));
+    }
+    errs.push(...labelName(str(sr.key), `${path}.key`));
+  });
+  return errs;
+}
+
+/** validatePodAffinityTerm (upstream reports the selector under `matchExpressions`, namespaces under `namespace`). */
+function podAffinityTerm(term: Json, field: string): FieldError[] {
+  const errs = labelSelector(term.labelSelector, `${field}.matchExpressions`);
+  for (const ns of Array.isArray(term.namespaces) ? term.namespaces : []) errs.push(...invalidEach(`${field}.namespace`, ns, validateDns1123Label(str(ns))));
+  if (!str(term.topologyKey)) errs.push(required(`${field}.topologyKey`, 'can not be empty'));
+  return [...errs, ...labelName(str(term.topologyKey), `${field}.topologyKey`)];
+}
+
+/** validatePodAffinity / validatePodAntiAffinity. */
+function podAffinity(pa: Json, field: string): FieldError[] {
+  const errs: FieldError[] = [];
+  items(pa.requiredDuringSchedulingIgnoredDuringExecution).forEach((t, i) => errs.push(...podAffinityTerm(t, `${field}.requiredDuringSchedulingIgnoredDuringExecution[${i}]`)));
+  items(pa.preferredDuringSchedulingIgnoredDuringExecution).forEach((t, i) => {
+    const path = `${field}.preferredDuringSchedulingIgnoredDuringExecution[${i}]`;
+    errs.push(...weight(t.weight, `${path}.weight`), ...podAffinityTerm(t.podAffinityTerm ?? {}, `${path}.podAffinityTerm`));
+  });
+  return errs;
+}
+
+/** Upstream validateAffinity. */
+export function validateAffinity(affinity: unknown, field: string): FieldError[] {
+  if (!affinity || typeof affinity !== 'object') return [];
+  const a = affinity as Json;
+  return [
+    ...(isSet(a.nodeAffinity) ? nodeAffinity(a.nodeAffinity, `${field}.nodeAffinity`) : []),
+    ...(isSet(a.podAffinity) ? podAffinity(a.podAffinity, `${field}.podAffinity`) : []),
+    ...(isSet(a.podAntiAffinity) ? podAffinity(a.podAntiAffinity, `${field}.podAntiAffinity`) : []),
+  ];
+}
+
+const EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
+
+/** Upstream ValidateTolerations. */
+export function validateTolerations(tolerations: unknown, field: string): FieldError[] {
+  const errs: FieldError[] = [];
+  items(tolerations).forEach((t, i) => {
+    const path = `${field}[${i}]`;
+    const key = str(t.key);
+    const op = str(t.operator);
+    if (key) errs.push(...labelName(key, `${path}.key`));
+    if (!key && op !== 'Exists') errs.push(invalidValue(`${path}.operator`, op, 'operator must be Exists when `key` is empty, which means "match all values and all keys"'));
+    if (isSet(t.tolerationSeconds) && t.effect !== 'NoExecute') errs.push(invalidValue(`${path}.effect`, str(t.effect), "effect must be 'NoExecute' when `tolerationSeconds` is set"));
+    if (op === 'Equal' || op === '') {
+      const msgs = validateLabelValue(str(t.value));
+      if (msgs.length) errs.push(invalidValue(`${path}.operator`, str(t.value), msgs.join(';')));
+    } else if (op === 'Exists') {
+      if (str(t.value)) errs.push(invalidValue(`${path}.operator`, t, "value must be empty when `operator` is 'Exists'"));
+    } else {
+      errs.push(notSupported(`${path}.operator`, op, ['Equal', 'Exists']));
+    }
+    if (str(t.effect) && !EFFECTS.includes(str(t.effect))) errs.push(notSupported(`${path}.effect`, t.effect, EFFECTS));
+  });
+  return errs;
+}

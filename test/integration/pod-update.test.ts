@@ -97,7 +97,8 @@ describe('pod updates outside the allowed fields', () => {
   });
 
   it('the mirror-pod annotation cannot be added', async () => {
-    await createPod('pu-mirror');
+    // On a node: upstream ValidatePod also requires spec.nodeName beside the mirror annotation.
+    await createPod('pu-mirror', { nodeName: 'node-1' });
     const res = await srv.api('PATCH', `${pods}/pu-mirror`, { metadata: { annotations: { 'kubernetes.io/config.mirror': 'x' } } }, MERGE);
     expectInvalid(res, 'pu-mirror', 'metadata.annotations[kubernetes.io/config.mirror]', 'Forbidden: may not add mirror pod annotation');
   });

@@ -35,18 +35,6 @@ const invalidValue = (field: string, value: unknown, detail: string): FieldError
 
 const list = (v: unknown): Json[] => (Array.isArray(v) ? v : []);
 
-/**
- * Field problems of a pod spec that upstream ValidatePodSpec reports on create and update and
- * the schema does not: `activeDeadlineSeconds` in [1, 2^31-1].
- */
-export function validatePodSpec(pod: ApiObject): FieldError[] {
-  const ads = (pod.spec as Json | undefined)?.activeDeadlineSeconds;
-  if (typeof ads === 'number' && (ads < 1 || ads > MAX_INT32)) {
-    return [invalidValue('spec.activeDeadlineSeconds', ads, `must be between 1 and ${MAX_INT32}, inclusive`)];
-  }
-  return [];
-}
-
 /** ValidateContainerUpdates: same number of containers; images present and trimmed. Returns [errors, stop]. */
 function containerUpdates(next: Json[], prev: Json[], path: string): [FieldError[], boolean] {
   if (next.length !== prev.length) return [[forbidden(path, 'pod updates may not add or remove containers')], true];
@@ -142,15 +130,14 @@ function statusUpdate(next: Json, prev: Json, restartPolicy: unknown): FieldErro
 }
 
 /**
- * Field problems of updating pod `old` to `pod` (both defaulted; upstream podStrategy and
- * podStatusStrategy ValidateUpdate): ValidatePod's extra spec checks, the pod annotation rules,
- * the spec update rules and the status update rules.
+ * Field problems of updating pod `old` to `pod` (both defaulted; upstream ValidatePodUpdate and
+ * ValidatePodStatusUpdate): the pod annotation rules, the spec update rules and the status
+ * update rules. The pod's own rules (upstream ValidatePod) are run beside it (pod-validation.ts).
  */
 export function validatePodUpdate(pod: ApiObject, old: ApiObject): FieldError[] {
   const next = (pod.spec ?? {}) as Json;
   const prev = (old.spec ?? {}) as Json;
   return [
-    ...validatePodSpec(pod),
     ...podAnnotationUpdates(pod.metadata?.annotations ?? {}, old.metadata?.annotations ?? {}),
     ...specUpdate(next, prev),
     ...statusUpdate((pod.status ?? {}) as Json, (old.status ?? {}) as Json, prev.restartPolicy),

@@ -11,7 +11,8 @@ import { defaultPodSpec, podQosClass } from '../../api/core/pod-spec-defaults.js
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
 import { podMessages } from './pods.protobuf.js';
 import { bindingCreate } from '../bindings/bind-pod.js';
-import { validatePodSpec, validatePodUpdate } from './pod-update-rules.js';
+import { validatePodUpdate } from './pod-update-rules.js';
+import { validatePod } from './pod-validation.js';
 import { podConnectSubresources } from './pod-connect.js';
 
 type PodLike = { spec?: Record<string, unknown>; status?: Record<string, unknown> };
@@ -38,9 +39,10 @@ export const pods = defineResource({
     prepareForCreate(obj) {
       obj.status = { phase: 'Pending', qosClass: podQosClass(obj.spec) };
     },
-    validate: validatePodSpec,
-    /** Only images, activeDeadlineSeconds and added tolerations change (upstream ValidatePodUpdate). */
-    validateUpdate: validatePodUpdate,
+    /** Upstream ValidatePod (pod-validation.ts). */
+    validate: validatePod,
+    /** ValidatePod, then only images, activeDeadlineSeconds and added tolerations change (upstream ValidatePodUpdate). */
+    validateUpdate: (pod, old) => [...validatePod(pod), ...validatePodUpdate(pod, old)],
     /** Upstream CheckGracefulDelete: unscheduled or finished pods go at once. */
     gracefulDelete(obj, requested) {
       const { spec = {}, status = {} } = obj as PodLike;

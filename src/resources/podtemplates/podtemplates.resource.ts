@@ -5,6 +5,7 @@ import { podTemplateSchema } from './podtemplates.schema.js';
 import { defaultPodSpec } from '../../api/core/pod-spec-defaults.js';
 import { defineResource } from '../define.js';
 import { podTemplateMessages } from './podtemplates.protobuf.js';
+import { validatePodTemplate } from './podtemplate-validation.js';
 
 export const podTemplates = defineResource({
   kind: 'PodTemplate',
@@ -19,5 +20,8 @@ export const podTemplates = defineResource({
     defaults(obj) {
       defaultPodSpec((obj.template as { spec?: unknown } | undefined)?.spec);
     },
+    /** Upstream ValidatePodTemplate / ValidatePodTemplateUpdate. */
+    validate: validatePodTemplate,
+    validateUpdate: (obj) => validatePodTemplate(obj),
   },
 });

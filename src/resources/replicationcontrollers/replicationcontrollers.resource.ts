@@ -11,6 +11,7 @@ import type { ApiObject } from '../../api/object.js';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
 import { scaleSubresource } from './scale.js';
 import { replicationControllerMessages } from './replicationcontrollers.protobuf.js';
+import { validateReplicationController } from './rc-validation.js';
 
 type RcSpec = { replicas?: number; selector?: Record<string, string>; template?: { metadata?: { labels?: Record<string, string> }; spec?: unknown } };
 
@@ -53,6 +54,9 @@ export const replicationControllers = defineResource({
       const gen = old.metadata.generation ?? 0;
       obj.metadata.generation = isDeepStrictEqual(obj.spec, old.spec) ? gen : gen + 1;
     },
+    /** Upstream ValidateReplicationController / ValidateReplicationControllerUpdate. */
+    validate: validateReplicationController,
+    validateUpdate: (obj) => validateReplicationController(obj),
   },
   selectableFields: ['status.replicas'],
   fieldSet: (obj) => ({ 'status.replicas': String((obj.status as { replicas?: number } | undefined)?.replicas ?? 0) }),

@@ -1,0 +1,31 @@
+/**
+ * A pod's own field rules, as upstream 1.10 ValidatePod (pkg/apis/core/validation/
+ * validation.go) beyond the common metadata rules: the pod-specific annotations, ValidatePodSpec
+ * (api/core/validation), image whitespace (validateContainersOnlyForPod) and a single huge page
+ * size. The pod strategy runs it on create and, with ValidatePodUpdate, on update.
+ */
+import type { ApiObject } from '../../api/object.js';
+import { containersOnlyForPod } from '../../api/core/validation/containers.js';
+import { validatePodSpec, validatePodSpecificAnnotations } from '../../api/core/validation/pod-spec.js';
+import { hugePageSizes } from '../../api/core/validation/resources.js';
+import type { FieldError } from '../../errors/api-error.js';
+
+type Json = Record<string, any>;
+
+/** Upstream ValidatePod without ValidateObjectMeta (registry/metadata.ts). */
+export function validatePod(pod: ApiObject): FieldError[] {
+  const spec = (pod.spec ?? {}) as Json;
+  const errs = [
+    ...validatePodSpecificAnnotations(pod.metadata?.annotations, spec, 'metadata.annotations'),
+    ...validatePodSpec(spec, 'spec'),
+    ...containersOnlyForPod(spec.containers, 'spec.containers'),
+    ...containersOnlyForPod(spec.initContainers, 'spec.initContainers'),
+  ];
+  const sizes = hugePageSizes(spec.containers);
+  if (sizes.length > 1) {
+    // Upstream prints the set as Go's %#v of a sets.String.
+    const value = `sets.String{${sizes.map((s) => `${JSON.stringify(s)}:sets.Empty{}`).join(', ')}}`;
+    errs.push({ reason: 'FieldValueInvalid', field: 'spec', message: `Invalid value: ${value}: must use a single hugepage size in a pod spec` });
+  }
+  return errs;
+}

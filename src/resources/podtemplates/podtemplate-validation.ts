@@ -1,0 +1,13 @@
+/**
+ * PodTemplate field rules as upstream 1.10 ValidatePodTemplate / ValidatePodTemplateUpdate
+ * (pkg/apis/core/validation/validation.go): the template at `template` is a valid pod template
+ * spec, on create and on every update.
+ */
+import type { ApiObject } from '../../api/object.js';
+import { validatePodTemplateSpec } from '../../api/core/validation/pod-spec.js';
+import type { FieldError } from '../../errors/api-error.js';
+
+/** Upstream ValidatePodTemplate without ValidateObjectMeta (registry/metadata.ts). */
+export function validatePodTemplate(obj: ApiObject): FieldError[] {
+  return validatePodTemplateSpec(obj.template, 'template');
+}

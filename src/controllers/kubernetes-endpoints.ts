@@ -9,6 +9,9 @@
  *    renewed every 10 s) and sets the Endpoints to the addresses of the live leases, sorted, on
  *    the secure port. A replica that stops removes its lease at once; one that dies drops out
  *    when its lease expires.
+ * An advertise address that upstream's Endpoints validation refuses (loopback, link-local,
+ * unspecified) is not published: upstream's reconciler fails on it at every renewal; here the
+ * replica says so once and serves on.
  */
 import { isIPv4 } from 'node:net';
 import type { Logger } from 'pino';
@@ -79,6 +82,13 @@ export class EndpointReconciler {
   start(): void {
     if (!isIPv4(this.settings.ip)) {
       this.logger.warn({ advertiseAddress: this.settings.ip }, 'the advertise address is not an IPv4 address: not published in the kubernetes Endpoints');
+      return;
+    }
+    if (/^(127\.|169\.254\.|0\.0\.0\.0$)/.test(this.settings.ip)) {
+      this.logger.warn(
+        { advertiseAddress: this.settings.ip },
+        'the advertise address is a loopback, link-local or unspecified address, which Endpoints may not hold: not published in the kubernetes Endpoints (set --advertise-address to an address clients reach)',
+      );
       return;
     }
     const tick = () => {

@@ -5,23 +5,14 @@
  */
 import type { FieldError } from '../errors/api-error.js';
 import { invalidValue } from './validation/field-errors.js';
+import { isConfigMapKey } from './core/validation/strings.js';
 
 /** Upstream MaxSecretSize: total bytes of the values of `data` (and a ConfigMap's binaryData). */
 export const MAX_DATA_SIZE = 1024 * 1024;
 
-const CONFIG_KEY = /^[-._a-zA-Z0-9]+$/;
-
 /** Problems of one data key (`data[key]`), worded as upstream IsConfigMapKey. */
 export function validateConfigKey(field: string, key: string): FieldError[] {
-  const errs: FieldError[] = [];
-  const invalid = (detail: string) => invalidValue(field, key, detail);
-  if (key.length > 253) errs.push(invalid('must be no more than 253 characters'));
-  if (!CONFIG_KEY.test(key)) {
-    errs.push(invalid("a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')"));
-  }
-  if (key === '.' || key === '..') errs.push(invalid(`must not be '${key}'`));
-  else if (key.startsWith('..')) errs.push(invalid("must not start with '..'"));
-  return errs;
+  return isConfigMapKey(key).map((m) => invalidValue(field, key, m));
 }
 
 /** True for standard base64 (with padding), as Go's []byte JSON decoding accepts. */

@@ -166,10 +166,11 @@ export async function runCase(ctx: FuzzContext, c: CaseRecipe): Promise<Violatio
   const ok = res.status >= 200 && res.status < 300;
   // Connect subresources (logs, exec, proxies) reach a node agent, pod or endpoint named by the
   // fuzzed objects; when it cannot be reached upstream answers 5xx (500 `error dialing backend`,
-  // `Get ...: dial tcp ...`, `no preferred addresses found` for a node without an address) or,
-  // for proxies, 503 in text (`Error: '...'\nTrying to reach: '...'`).
+  // `Get ...: dial tcp ...`, `no preferred addresses found` for a node without an address,
+  // 503 `no endpoints available for service` for a service without ready endpoints) or, for
+  // proxies, 503 in text (`Error: '...'\nTrying to reach: '...'`).
   const connect = (c.shape === 'subresource' || c.shape === 'extra') && def.subresources.some((s) => s.name === c.subresource && s.connect);
-  const unreachable = connect && res.status >= 500 && /dial tcp|no preferred addresses found|Trying to reach: |timeout awaiting response headers/.test(text);
+  const unreachable = connect && res.status >= 500 && /dial tcp|no preferred addresses found|Trying to reach: |timeout awaiting response headers|no endpoints available for service|no service port \d+ found/.test(text);
   if (res.status >= 500 && !unreachable) {
     // Upstream's answer to a read at a resourceVersion not reached within 3 s (HEAD has no body to say so).
     const tooNew = res.status === 504 && query.some(([k]) => k === 'resourceVersion') && (c.method === 'HEAD' || text.includes('Too large resource version'));

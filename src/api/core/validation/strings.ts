@@ -71,19 +71,8 @@ export function isConfigMapKey(value: string): string[] {
   return [...errs, ...chDirPrefix(value)];
 }
 
-/** IsValidPortName (IANA_SVC_NAME). */
-export function isValidPortName(port: string): string[] {
-  const errs: string[] = [];
-  if (port.length > 15) errs.push('must be no more than 15 characters');
-  if (!/^[-a-z0-9]+$/.test(port)) errs.push('must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)');
-  if (!/[a-z]/.test(port)) errs.push('must contain at least one letter or number (a-z, 0-9)');
-  if (port.includes('--')) errs.push('must not contain consecutive hyphens');
-  if (port.length > 0 && (port.startsWith('-') || port.endsWith('-'))) errs.push('must not begin or end with a hyphen');
-  return errs;
-}
-
-/** IsValidPortNum. */
-export const isValidPortNum = (port: number): string[] => (port >= 1 && port <= 65535 ? [] : [inclusiveRange(1, 65535)]);
+/** Port name and number rules, shared with the Service and Endpoints rules. */
+export { isValidPortName, isValidPortNum } from '../../validation/network.js';
 
 /** IsValidUserID / IsValidGroupID. */
 export const isValidId = (id: number): string[] => (id >= 0 && id <= MAX_INT32 ? [] : [inclusiveRange(0, MAX_INT32)]);

@@ -5,17 +5,14 @@
  * (`--default-not-ready-toleration-seconds`, `--default-unreachable-toleration-seconds`), on
  * create and update of the pod itself.
  */
+import type { StoreHooks } from '../registry/hooks.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
+import type { Pod } from '../resources/pods/pods.schema.js';
 
 export const NOT_READY_TAINT = 'node.kubernetes.io/not-ready';
 export const UNREACHABLE_TAINT = 'node.kubernetes.io/unreachable';
 
-interface Toleration {
-  key?: string;
-  operator?: string;
-  effect?: string;
-  tolerationSeconds?: number;
-}
+type Toleration = NonNullable<NonNullable<Pod['spec']>['tolerations']>[number];
 
 /** The seconds a pod tolerates each taint by default (both upstream 300). */
 export interface DefaultTolerationSettings {
@@ -25,10 +22,10 @@ export interface DefaultTolerationSettings {
 
 /** Install the plugin on the pod store. */
 export function installDefaultTolerationSeconds(registry: ResourceRegistry, settings: DefaultTolerationSettings = { notReadySeconds: 300, unreachableSeconds: 300 }): void {
-  registry.core('pods').addAdmission({
+  const plugin: StoreHooks<Pod> = {
     async mutate(pod, _old, attrs) {
-      if (attrs.subresource) return;
-      const spec = (pod.spec ??= {}) as { tolerations?: Toleration[] | null };
+      if (attrs.subresource || !pod.spec) return;
+      const spec = pod.spec;
       const tolerations = spec.tolerations ?? [];
       // A toleration with an empty key tolerates every taint; an empty effect every effect.
       const tolerates = (taint: string) =>
@@ -38,5 +35,6 @@ export function installDefaultTolerationSeconds(registry: ResourceRegistry, sett
       if (!tolerates(UNREACHABLE_TAINT)) added.push({ key: UNREACHABLE_TAINT, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: settings.unreachableSeconds });
       if (added.length) spec.tolerations = [...tolerations, ...added];
     },
-  });
+  };
+  registry.core('pods').addAdmission(plugin);
 }

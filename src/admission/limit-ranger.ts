@@ -17,32 +17,25 @@ import type { GenericStore } from '../registry/generic-store.js';
 import type { StoreHooks } from '../registry/hooks.js';
 import { buildPredicate } from '../registry/predicate.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
+import type { LimitRange } from '../resources/limitranges/limitranges.schema.js';
+import type { Pod } from '../resources/pods/pods.schema.js';
 
 /** The annotation recording what the plugin filled in (upstream limitRangerAnnotation). */
 export const LIMIT_RANGER_ANNOTATION = 'kubernetes.io/limit-ranger';
 
-interface LimitItem {
-  type?: string;
-  max?: unknown;
-  min?: unknown;
-  default?: unknown;
-  defaultRequest?: unknown;
-  maxLimitRequestRatio?: unknown;
-}
-interface Container {
-  name?: string;
-  resources?: { requests?: Record<string, unknown>; limits?: Record<string, unknown> };
-}
+type LimitItem = NonNullable<NonNullable<LimitRange['spec']>['limits']>[number];
+type Container = NonNullable<Pod['spec']>['containers'][number];
+type Quantities = Record<string, string | number>;
 
 /** Install LimitRanger on the pod and claim stores. */
 export function installLimitRanger(registry: ResourceRegistry): void {
   const limitRanges = registry.core('limitranges');
   const itemsOf = async (ns: string): Promise<LimitItem[]> => {
     const list = await limitRanges.list(ns, { predicate: buildPredicate(limitRanges.def), resourceVersion: '0' });
-    return list.items.flatMap((lr) => ((lr.spec as { limits?: LimitItem[] } | undefined)?.limits ?? []));
+    return list.items.flatMap((lr) => (lr as LimitRange).spec?.limits ?? []);
   };
   const pods = registry.core('pods');
-  pods.addAdmission({
+  const plugin: StoreHooks<Pod> = {
     // Defaults before the pod's validation (upstream Admit), bounds after it (upstream Validate).
     async mutate(obj, old, attrs) {
       if (old || attrs.subresource) return;
@@ -53,7 +46,8 @@ export function installLimitRanger(registry: ResourceRegistry): void {
       const items = await itemsOf(obj.metadata.namespace ?? '');
       if (items.length) rejectIfAny(pods, obj, validatePod(obj, items));
     },
-  });
+  };
+  pods.addAdmission(plugin);
   const claims = registry.core('persistentvolumeclaims');
   const checkClaim = async (obj: ApiObject): Promise<void> => {
     const items = await itemsOf(obj.metadata.namespace ?? '');
@@ -82,9 +76,8 @@ function push(errs: string[], err: string | null): void {
   if (err) errs.push(err);
 }
 
-function containersOf(obj: ApiObject): { containers: Container[]; initContainers: Container[] } {
-  const spec = (obj.spec ?? {}) as { containers?: Container[]; initContainers?: Container[] };
-  return { containers: spec.containers ?? [], initContainers: spec.initContainers ?? [] };
+function containersOf(pod: Pod): { containers: Container[]; initContainers: Container[] } {
+  return { containers: pod.spec?.containers ?? [], initContainers: pod.spec?.initContainers ?? [] };
 }
 
 /** A limit range item's list in key order (upstream iterates a map; we keep messages stable). */
@@ -96,20 +89,20 @@ function sorted(raw: unknown): [string, Quantity][] {
  * Fill missing container requests and limits from the Container items' defaultRequest and
  * default (the last such item wins, as upstream defaultContainerResourceRequirements).
  */
-function applyContainerDefaults(pod: ApiObject, items: LimitItem[]): void {
-  let requests: Record<string, unknown> = {};
-  let limits: Record<string, unknown> = {};
+function applyContainerDefaults(pod: Pod, items: LimitItem[]): void {
+  let requests: Quantities = {};
+  let limits: Quantities = {};
   for (const item of items) {
     if (item.type !== 'Container') continue;
-    requests = (item.defaultRequest as Record<string, unknown> | undefined) ?? {};
-    limits = (item.default as Record<string, unknown> | undefined) ?? {};
+    requests = item.defaultRequest ?? {};
+    limits = item.default ?? {};
   }
   if (!Object.keys(requests).length && !Object.keys(limits).length) return;
   const notes: string[] = [];
   const { containers, initContainers } = containersOf(pod);
   const merge = (c: Container, label: string): void => {
     const res = (c.resources ??= {});
-    const set = (have: Record<string, unknown>, defaults: Record<string, unknown>): string[] => {
+    const set = (have: Quantities, defaults: Quantities): string[] => {
       const added = Object.keys(defaults).filter((k) => !(k in have)).sort();
       for (const k of added) have[k] = defaults[k];
       return added;
@@ -129,7 +122,7 @@ function applyContainerDefaults(pod: ApiObject, items: LimitItem[]): void {
 }
 
 /** Upstream PodValidateLimitFunc: Container items per container, Pod items on the pod's sums. */
-function validatePod(pod: ApiObject, items: LimitItem[]): string[] {
+function validatePod(pod: Pod, items: LimitItem[]): string[] {
   const errs: string[] = [];
   const { containers, initContainers } = containersOf(pod);
   const listsOf = (c: Container) => ({ req: parseResourceList(c.resources?.requests), lim: parseResourceList(c.resources?.limits) });

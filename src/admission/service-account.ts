@@ -11,17 +11,15 @@
  */
 import type { ApiObject } from '../api/object.js';
 import { ApiError, forbidden } from '../errors/api-error.js';
+import type { StoreHooks } from '../registry/hooks.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
+import type { Pod } from '../resources/pods/pods.schema.js';
+import type { ServiceAccount } from '../resources/serviceaccounts/serviceaccounts.schema.js';
 
 export const DEFAULT_SERVICE_ACCOUNT = 'default';
 /** Upstream's annotation of pods a node agent created from a file. */
 const MIRROR_POD_ANNOTATION = 'kubernetes.io/config.mirror';
 
-interface PodSpec {
-  serviceAccountName?: string;
-  serviceAccount?: string;
-  imagePullSecrets?: { name?: string }[];
-}
 
 /** Install the plugin on the pod store (create only, not subresources). */
 export function installServiceAccountAdmission(registry: ResourceRegistry, retryDelayMs = () => 100 + Math.random() * 100): void {
@@ -40,10 +38,10 @@ export function installServiceAccountAdmission(registry: ResourceRegistry, retry
       await new Promise((r) => setTimeout(r, retryDelayMs()));
     }
   };
-  pods.addAdmission({
+  const plugin: StoreHooks<Pod> = {
     async mutate(pod, old, attrs) {
-      if (old || attrs.subresource) return;
-      const spec = (pod.spec ??= {}) as PodSpec;
+      if (old || attrs.subresource || !pod.spec) return;
+      const spec = pod.spec;
       const name = pod.metadata.name ?? pod.metadata.generateName ?? '';
       const refuse = (message: string) => forbidden(pods.def.plural, name, message, pods.def.group);
       if (pod.metadata.annotations?.[MIRROR_POD_ANNOTATION] !== undefined) {
@@ -62,8 +60,9 @@ export function installServiceAccountAdmission(registry: ResourceRegistry, retry
         }
         throw err;
       }
-      const secrets = (account.imagePullSecrets as { name?: string }[] | undefined) ?? [];
+      const secrets = (account as ServiceAccount).imagePullSecrets ?? [];
       if (!spec.imagePullSecrets?.length && secrets.length) spec.imagePullSecrets = secrets.map((s) => ({ name: s.name }));
     },
-  });
+  };
+  pods.addAdmission(plugin);
 }

@@ -105,7 +105,7 @@ export const strictObjectMeta = z
   .optional();
 
 /** A kind's schema: apiVersion, kind, metadata, and its own top-level fields; strict. */
-export function kindSchema(fields: Record<string, z.ZodType> = {}): z.ZodType {
+export function kindSchema<T extends z.ZodRawShape = {}>(fields: T = {} as T) {
   return z.strictObject({
     apiVersion: z.string().optional().describe('Versioned schema of this representation of the object (v1, or group/version).'),
     kind: z.string().optional().describe('The REST resource this object represents, in CamelCase (Pod, Service, ...).'),

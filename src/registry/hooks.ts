@@ -19,21 +19,25 @@ export interface AdmissionAttributes {
   readonly subresource?: string;
 }
 
-export interface StoreHooks {
+/**
+ * The steps of one admission plugin on one store. `T` is the kind's object type from its schema
+ * (KindObject); a store takes the plugin as StoreHooks of ApiObject.
+ */
+export interface StoreHooks<T extends ApiObject = ApiObject> {
   /**
    * Mutating admission (upstream MutationInterface.Admit): runs on the decoded, defaulted
    * object of a create (`old` null) or update, before the kind's validation, so what it fills
    * in is validated. May mutate `obj`; throws ApiError to refuse the write.
    */
-  mutate?(obj: ApiObject, old: ApiObject | null, attrs: AdmissionAttributes): Promise<void>;
+  mutate?(obj: T, old: T | null, attrs: AdmissionAttributes): Promise<void>;
   /** Runs after defaults and validation, before the object is stored. May mutate `obj`. */
-  beforeCreate?(obj: ApiObject, attrs: AdmissionAttributes): Promise<Undo | void>;
+  beforeCreate?(obj: T, attrs: AdmissionAttributes): Promise<Undo | void>;
   /** Runs on the merged object of an update, before it is stored; may run again on retries. */
-  beforeUpdate?(obj: ApiObject, old: ApiObject, attrs: AdmissionAttributes): Promise<Undo | void>;
+  beforeUpdate?(obj: T, old: T, attrs: AdmissionAttributes): Promise<Undo | void>;
   /** Runs once an update is stored (e.g. to release what the old object held); never on a dry run. */
-  afterUpdate?(obj: ApiObject, old: ApiObject): Promise<void>;
+  afterUpdate?(obj: T, old: T): Promise<void>;
   /** Runs once the object is gone from storage; never on a dry run. */
-  afterDelete?(obj: ApiObject): Promise<void>;
+  afterDelete?(obj: T): Promise<void>;
 }
 
 /** Run the `mutate` step of every hook in order. */

@@ -12,6 +12,12 @@ import type { TablePrinter } from '../api/table.js';
 import type { DeleteOptions, DeleteResult } from './deletion.js';
 import type { GenericStore } from './generic-store.js';
 
+/**
+ * A kind's object as its zod schema describes it (`z.infer`), with the fields every stored
+ * object has: what strategies, printers and admission plugins of the kind work on.
+ */
+export type KindObject<S extends z.ZodType> = z.infer<S> & ApiObject;
+
 /** A watch's events and iterator as stores hand them to handlers. */
 export type { WatchEvent, WatchIterator } from '../storage/object-watch.js';
 
@@ -20,23 +26,26 @@ export type Verb = 'create' | 'delete' | 'deletecollection' | 'get' | 'list' | '
 
 export const ALL_VERBS: readonly Verb[] = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
 
-/** Per-kind rules. Every hook receives a fresh copy it may mutate. */
-export interface Strategy {
+/**
+ * Per-kind rules. Every hook receives a fresh copy it may mutate. `T` is the kind's object type
+ * as its schema describes it (see {@link KindObject}); the table holds them as ApiObject.
+ */
+export interface Strategy<T extends ApiObject = ApiObject> {
   /** Fill defaults as upstream does on decode, for every write (upstream SetDefaults_*). */
-  defaults?(obj: ApiObject): void;
+  defaults?(obj: T): void;
   /** Clear what clients may not set and apply create-time defaults (upstream PrepareForCreate). */
-  prepareForCreate?(obj: ApiObject): void;
+  prepareForCreate?(obj: T): void;
   /** Carry over what the main resource may not change, e.g. status (upstream PrepareForUpdate). */
-  prepareForUpdate?(obj: ApiObject, old: ApiObject): void;
+  prepareForUpdate?(obj: T, old: T): void;
   /** Field problems of a new object (upstream Validate). */
-  validate?(obj: ApiObject): FieldError[];
+  validate?(obj: T): FieldError[];
   /** Field problems of an update, including immutable fields (upstream ValidateUpdate). */
-  validateUpdate?(obj: ApiObject, old: ApiObject): FieldError[];
+  validateUpdate?(obj: T, old: T): FieldError[];
   /**
    * For kinds deleted gracefully (pods): the grace period in seconds for a delete of `obj`
    * given the requested one (upstream CheckGracefulDelete); 0 deletes at once.
    */
-  gracefulDelete?(obj: ApiObject, requestedSeconds: number | undefined): number;
+  gracefulDelete?(obj: T, requestedSeconds: number | undefined): number;
 }
 
 /**

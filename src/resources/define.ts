@@ -6,12 +6,19 @@ import { kindPatch } from '../api/core/patch-meta.js';
 import { objectSchema } from '../api/meta-schema.js';
 import { DEFAULT_PRINTER } from '../api/table.js';
 import type { ApiObject } from '../api/object.js';
-import { ALL_VERBS, type ResourceDefinition, type Strategy, type SubresourceDefinition } from '../registry/types.js';
+import type { z } from 'zod';
+import { ALL_VERBS, type KindObject, type ResourceDefinition, type Strategy, type SubresourceDefinition } from '../registry/types.js';
 
 type Required = Pick<ResourceDefinition, 'kind' | 'plural' | 'namespaced'>;
 
+/**
+ * What a kind's file states: its names and whatever differs from the defaults, with a strategy
+ * typed by its schema (hooks receive {@link KindObject} of `schema`, not casts).
+ */
+export type ResourceSpec<S extends z.ZodType> = Required & Partial<Omit<ResourceDefinition, 'schema' | 'strategy'>> & { schema?: S; strategy?: Strategy<KindObject<S>> };
+
 /** A core/v1 definition with all verbs, storage prefix = plural, singular = lower-case kind. */
-export function defineResource(def: Required & Partial<ResourceDefinition>): ResourceDefinition {
+export function defineResource<S extends z.ZodType = z.ZodType>(def: ResourceSpec<S>): ResourceDefinition {
   return {
     group: '',
     version: 'v1',
@@ -25,8 +32,8 @@ export function defineResource(def: Required & Partial<ResourceDefinition>): Res
     patchMeta: kindPatch(),
     printer: DEFAULT_PRINTER,
     protobuf: {},
-    strategy: {},
-    ...def,
+    ...(def as Required & Partial<ResourceDefinition>),
+    strategy: (def.strategy ?? {}) as Strategy,
   };
 }
 

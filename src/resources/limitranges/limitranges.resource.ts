@@ -15,12 +15,14 @@ export const limitRanges = defineResource({
   strategy: {
     defaults(obj) {
       // Upstream SetDefaults_LimitRangeItem: for containers, default <- max, defaultRequest <- default, then min.
-      for (const item of ((obj.spec as { limits?: Record<string, any>[] } | undefined)?.limits ?? [])) {
+      for (const item of obj.spec?.limits ?? []) {
         if (item.type !== 'Container') continue;
-        item.default = { ...(item.max ?? {}), ...(item.default ?? {}) };
-        item.defaultRequest = { ...(item.min ?? {}), ...item.default, ...(item.defaultRequest ?? {}) };
-        if (!Object.keys(item.default).length) delete item.default;
-        if (!Object.keys(item.defaultRequest).length) delete item.defaultRequest;
+        const limit = { ...(item.max ?? {}), ...(item.default ?? {}) };
+        const request = { ...(item.min ?? {}), ...limit, ...(item.defaultRequest ?? {}) };
+        if (Object.keys(limit).length) item.default = limit;
+        else delete item.default;
+        if (Object.keys(request).length) item.defaultRequest = request;
+        else delete item.defaultRequest;
       }
     },
     validate: validateLimitRange,

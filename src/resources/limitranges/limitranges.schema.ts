@@ -1,4 +1,5 @@
 /** LimitRange fields. */
+import type { KindObject } from '../../registry/types.js';
 import { kindSchema } from '../../api/meta-schema.js';
 import { list, obj, quantityMap, reqObj, reqStr } from '../../api/core/schema-kit.js';
 
@@ -9,3 +10,6 @@ export const limitRangeSchema = kindSchema({
     ),
   }),
 });
+
+/** A LimitRange as its schema describes it (for its strategy and LimitRanger admission). */
+export type LimitRange = KindObject<typeof limitRangeSchema>;

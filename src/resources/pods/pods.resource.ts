@@ -44,10 +44,10 @@ export const pods = defineResource({
     /** ValidatePod, then only images, activeDeadlineSeconds and added tolerations change (upstream ValidatePodUpdate). */
     validateUpdate: (pod, old) => [...validatePod(pod), ...validatePodUpdate(pod, old)],
     /** Upstream CheckGracefulDelete: unscheduled or finished pods go at once. */
-    gracefulDelete(obj, requested) {
-      const { spec = {}, status = {} } = obj as PodLike;
-      if (!spec.nodeName || status.phase === 'Succeeded' || status.phase === 'Failed') return 0;
-      const grace = requested ?? (spec.terminationGracePeriodSeconds as number | undefined) ?? 30;
+    gracefulDelete(pod, requested) {
+      const phase = pod.status?.phase;
+      if (!pod.spec?.nodeName || phase === 'Succeeded' || phase === 'Failed') return 0;
+      const grace = requested ?? pod.spec.terminationGracePeriodSeconds ?? 30;
       return grace < 0 ? 1 : grace;
     },
   },

@@ -1,4 +1,5 @@
 /** Pod fields: the PodSpec and the status of the spec. */
+import type { KindObject } from '../../registry/types.js';
 import { kindSchema } from '../../api/meta-schema.js';
 import { list, obj, oneOf, reqObj, reqStr, str, time } from '../../api/core/schema-kit.js';
 import { containerStatus, podSpec } from '../../api/core/pod-spec.js';
@@ -19,3 +20,6 @@ export const podSchema = kindSchema({
     startTime: time.describe('When the node agent acknowledged the pod, before any image was pulled (RFC 3339).'),
   }),
 });
+
+/** A Pod as its schema describes it (for the pod strategy and the admission plugins of pods). */
+export type Pod = KindObject<typeof podSchema>;

@@ -1,4 +1,5 @@
 /** ServiceAccount fields. */
+import type { KindObject } from '../../registry/types.js';
 import { kindSchema } from '../../api/meta-schema.js';
 import { bool, list, localRef, objectReference, reqObj } from '../../api/core/schema-kit.js';
 
@@ -7,3 +8,6 @@ export const serviceAccountSchema = kindSchema({
   imagePullSecrets: list(reqObj(localRef)).describe('Secrets added to the imagePullSecrets of pods that use this account.'),
   secrets: list(reqObj(objectReference)).describe('Secrets pods running as this account may use.'),
 });
+
+/** A ServiceAccount as its schema describes it. */
+export type ServiceAccount = KindObject<typeof serviceAccountSchema>;

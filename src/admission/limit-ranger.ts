@@ -30,20 +30,24 @@ type Quantities = Record<string, string | number>;
 /** Install LimitRanger on the pod and claim stores. */
 export function installLimitRanger(registry: ResourceRegistry): void {
   const limitRanges = registry.core('limitranges');
+  const everything = buildPredicate(limitRanges.def);
   const itemsOf = async (ns: string): Promise<LimitItem[]> => {
-    const list = await limitRanges.list(ns, { predicate: buildPredicate(limitRanges.def), resourceVersion: '0' });
+    const list = await limitRanges.list(ns, { predicate: everything, resourceVersion: '0' });
     return list.items.flatMap((lr) => (lr as LimitRange).spec?.limits ?? []);
   };
   const pods = registry.core('pods');
+  // The items a pod create read in its mutate step, for its validate step (the same object).
+  const readFor = new WeakMap<Pod, LimitItem[]>();
   const plugin: StoreHooks<Pod> = {
     // Defaults before the pod's validation (upstream Admit), bounds after it (upstream Validate).
     async mutate(obj, old, attrs) {
       if (old || attrs.subresource) return;
       const items = await itemsOf(obj.metadata.namespace ?? '');
+      readFor.set(obj, items);
       if (items.length) applyContainerDefaults(obj, items);
     },
     async beforeCreate(obj) {
-      const items = await itemsOf(obj.metadata.namespace ?? '');
+      const items = readFor.get(obj) ?? (await itemsOf(obj.metadata.namespace ?? ''));
       if (items.length) rejectIfAny(pods, obj, validatePod(obj, items));
     },
   };

@@ -82,9 +82,17 @@ export function subtractQuantities(a: Quantity, b: Quantity): Quantity {
 
 /** The value in thousandths, rounded up (upstream MilliValue). */
 export function milliValue(q: Quantity): bigint {
-  const d = 1_000_000n;
-  const v = q.nanos / d;
-  return v * d < q.nanos ? v + 1n : v;
+  return scaledUp(q, 1_000_000n);
+}
+
+/** The value in whole units, rounded up (upstream Value). */
+export function wholeValue(q: Quantity): bigint {
+  return scaledUp(q, NANO);
+}
+
+function scaledUp(q: Quantity, nanosPerUnit: bigint): bigint {
+  const v = q.nanos / nanosPerUnit;
+  return v * nanosPerUnit < q.nanos ? v + 1n : v;
 }
 
 /**

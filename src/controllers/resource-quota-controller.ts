@@ -16,7 +16,7 @@ import { addLists, formatResourceList, maskList, parseResourceList, type Resourc
 import type { Evaluator } from '../admission/quota/evaluators.js';
 import { quotaMatches, quotaView } from '../admission/quota/resource-quota.js';
 import { ApiError } from '../errors/api-error.js';
-import { buildPredicate } from '../registry/predicate.js';
+import { buildPredicate, type Predicate } from '../registry/predicate.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
 import { resyncLoop, watchLoop } from './watch-loop.js';
 import { WorkQueue } from './work-queue.js';
@@ -24,6 +24,8 @@ import { WorkQueue } from './work-queue.js';
 export class ResourceQuotaController {
   private readonly abort = new AbortController();
   private readonly queue: WorkQueue<string>;
+  /** Every quota (no selector), for the reads of each event. */
+  private readonly everyQuota: Predicate;
 
   constructor(
     private readonly registry: ResourceRegistry,
@@ -32,6 +34,7 @@ export class ResourceQuotaController {
     private readonly resyncMs = 5 * 60_000,
   ) {
     this.queue = new WorkQueue((ns) => ns, (ns) => this.syncNamespace(ns), logger);
+    this.everyQuota = buildPredicate(registry.core('resourcequotas').def);
   }
 
   start(): void {
@@ -62,7 +65,7 @@ export class ResourceQuotaController {
   /** Queue `ns` if it has a quota (read from the watch cache; most namespaces have none). */
   private enqueueIfQuoted(ns: string): void {
     const quotas = this.registry.core('resourcequotas');
-    quotas.list(ns, { predicate: buildPredicate(quotas.def), resourceVersion: '0', limit: 1 }).then(
+    quotas.list(ns, { predicate: this.everyQuota, resourceVersion: '0', limit: 1 }).then(
       (list) => {
         if (list.items.length) this.queue.add(ns);
       },

@@ -22,7 +22,7 @@ import {
 import { forbidden } from '../../errors/api-error.js';
 import type { GenericStore } from '../../registry/generic-store.js';
 import type { AdmissionAttributes, Undo } from '../../registry/hooks.js';
-import { buildPredicate } from '../../registry/predicate.js';
+import { buildPredicate, type Predicate } from '../../registry/predicate.js';
 import type { ResourceRegistry } from '../../registry/resource-registry.js';
 import type { Evaluator } from './evaluators.js';
 
@@ -56,17 +56,18 @@ export function quotaMatches(quota: QuotaView, ev: Evaluator, obj: ApiObject): b
 /** Install the plugin on the store of each evaluator. */
 export function installResourceQuota(registry: ResourceRegistry, evaluators: readonly Evaluator[]): void {
   const quotas = registry.core('resourcequotas');
+  const everything = buildPredicate(quotas.def);
   for (const ev of evaluators) {
     ev.store.addAdmission({
-      beforeCreate: (obj, attrs) => charge(quotas, ev, obj, null, attrs),
-      beforeUpdate: (obj, old, attrs) => (ev.chargesUpdates && !attrs.subresource ? charge(quotas, ev, obj, old, attrs) : Promise.resolve()),
+      beforeCreate: (obj, attrs) => charge(quotas, everything, ev, obj, null, attrs),
+      beforeUpdate: (obj, old, attrs) => (ev.chargesUpdates && !attrs.subresource ? charge(quotas, everything, ev, obj, old, attrs) : Promise.resolve()),
     });
   }
 }
 
-async function charge(quotas: GenericStore, ev: Evaluator, obj: ApiObject, old: ApiObject | null, attrs: AdmissionAttributes): Promise<Undo | void> {
+async function charge(quotas: GenericStore, everything: Predicate, ev: Evaluator, obj: ApiObject, old: ApiObject | null, attrs: AdmissionAttributes): Promise<Undo | void> {
   const ns = obj.metadata.namespace ?? '';
-  const listed = await quotas.list(ns, { predicate: buildPredicate(quotas.def), resourceVersion: '0' });
+  const listed = await quotas.list(ns, { predicate: everything, resourceVersion: '0' });
   if (!listed.items.length) return;
   const delta = removeZeros(old ? subtractLists(ev.usage(obj), ev.usage(old)) : ev.usage(obj));
   if (!delta.size) return;

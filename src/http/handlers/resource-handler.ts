@@ -20,7 +20,6 @@ import {
 import { handleWatch, type WatchSettings } from './watch.js';
 import { negotiate } from '../negotiation/media-types.js';
 import { handleConnect } from './connect.js';
-import { ensureUpgradeHandling } from '../proxy/upgrade.js';
 
 /** 404 for paths that name no served resource. */
 export function resourceNotFound(): ApiError {
@@ -31,8 +30,6 @@ export function resourceNotFound(): ApiError {
 export function resourceHandler(registry: ResourceRegistry, settings: WatchSettings) {
   return async (ctx: ApiContext): Promise<void> => {
     const info = ctx.state.requestInfo;
-    // Upgrade requests (exec, port-forward) must reach the handler with their raw connection.
-    ensureUpgradeHandling(ctx.req);
     const store = registry.lookup(info.group, info.version, info.resource);
     if (!store) throw resourceNotFound();
     const def = store.def;

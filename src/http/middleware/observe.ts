@@ -47,17 +47,20 @@ export function observe(metrics: RequestMetrics, logger: Logger) {
     const started = process.hrtime.bigint();
     const requestId = ctx.get('X-Request-Id') || randomUUID();
     ctx.set('Audit-Id', requestId);
-    let finish: () => void = () => undefined;
     try {
       await next();
     } finally {
-      finish = finisher(ctx, metrics, logger, started, requestId);
       // A streamed response (a watch) is counted and logged when it ends, from the values
       // read now: the closure keeps no reference to the request's context.
-      if (!ctx.state.stream) finish();
+      whenEnded(ctx, finisher(ctx, metrics, logger, started, requestId));
     }
-    void ctx.state.stream?.then(finish, finish);
   };
+}
+
+/** Run `fn` once the response has ended: now, or when the handler's stream ends (a watch). */
+function whenEnded(ctx: ApiContext, fn: () => void): void {
+  if (ctx.state.stream) void ctx.state.stream.then(fn, fn);
+  else fn();
 }
 
 /** What observe records once a request has ended, from values read off `ctx` now. */
@@ -96,15 +99,11 @@ export function trackLongRunning(gauge: Gauge<string>) {
     if (ctx.state.requestInfo?.verb !== 'watch') return next();
     const labels = sharedLabels(ctx);
     gauge.inc(labels);
-    const done = () => gauge.dec(labels);
     try {
       await next();
-    } catch (err) {
-      done();
-      throw err;
+    } finally {
+      whenEnded(ctx, () => gauge.dec(labels));
     }
-    if (ctx.state.stream) void ctx.state.stream.then(done, done);
-    else done();
   };
 }
 

@@ -16,7 +16,7 @@ import type { StatusDetails } from '../../api/status.js';
 import type { ApiContext } from '../context.js';
 import { DialError, dialBackend } from './dial.js';
 import { genericServerResponse } from './backend-errors.js';
-import { isUpgradeRequest, takeUpgradeSocket, ensureUpgradeHandling, hasUpgradeSocket } from './upgrade.js';
+import { isUpgradeRequest, takeUpgradeSocket, hasUpgradeSocket } from './upgrade.js';
 
 /** Headers that belong to one connection and are not forwarded (RFC 7230 6.1). */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
@@ -151,12 +151,11 @@ export async function proxyTo(ctx: ApiContext, url: URL, owner?: BackendOwner): 
  * headers, then pipe both connections (the backend's 101 or refusal goes to the client as it
  * is). Throws ApiError 400 `Upgrade request required` for a plain request, 500 `error dialing
  * backend: dial tcp ...` (with `owner` in the details) when the backend cannot be reached, and
- * 503 when the connection came in before upgrades were routed here (the client retries).
+ * 503 when the connection cannot be taken over (a server built without installUpgradeHandling).
  */
 export async function tunnelTo(ctx: ApiContext, url: URL, owner?: BackendOwner): Promise<void> {
   if (!isUpgradeRequest(ctx.req)) throw badRequest('Upgrade request required');
   if (!hasUpgradeSocket(ctx.req)) {
-    ensureUpgradeHandling(ctx.req);
     throw new ApiError(503, 'ServiceUnavailable', 'the connection could not be upgraded; retry the request', { retryAfterSeconds: 1 });
   }
   let backend: Socket;

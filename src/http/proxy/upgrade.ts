@@ -10,8 +10,7 @@
  * response object bound to its socket (closed once answered), and its socket can be taken
  * with {@link takeUpgradeSocket}.
  */
-import { Server as HttpServer, ServerResponse, type IncomingMessage } from 'node:http';
-import { Server as HttpsServer } from 'node:https';
+import { ServerResponse, type IncomingMessage, type Server as HttpServer } from 'node:http';
 import type { Duplex } from 'node:stream';
 
 interface Pending {
@@ -54,17 +53,6 @@ export function installUpgradeHandling(server: HttpServer): void {
     });
     handler(req, res);
   });
-}
-
-/**
- * Make sure the server that accepted `req` routes upgrades through its handler (for servers
- * started without {@link installUpgradeHandling}: every later upgrade request is tunnelable).
- * Does nothing for HTTP/2 requests, which cannot upgrade.
- */
-export function ensureUpgradeHandling(req: IncomingMessage): void {
-  if (req.httpVersionMajor !== 1) return;
-  const server = (req.socket as { server?: unknown } | undefined)?.server;
-  if (server instanceof HttpsServer || server instanceof HttpServer) installUpgradeHandling(server);
 }
 
 /** Whether `req` asks for an upgrade (a `Connection` header naming `upgrade`; upstream IsUpgradeRequest). */

@@ -5,7 +5,7 @@
 import type { ApiObject } from '../../api/object.js';
 import type { FieldError } from '../../errors/api-error.js';
 import { validateQualifiedName } from '../../api/names.js';
-import { compareQuantities, formatQuantity, milliValue, quantityOf, type Quantity } from '../../api/quantity.js';
+import { compareQuantities, formatQuantity, milliValue, quantityOf, wholeValue, type Quantity } from '../../api/quantity.js';
 import { duplicate, forbidden, invalidValue, required } from '../../api/validation/field-errors.js';
 import {
   goQuantity,
@@ -42,13 +42,6 @@ function validateLimitRangeResourceName(type: string, value: string, path: strin
 }
 
 const entries = (m: Limits | null | undefined): [string, unknown][] => Object.entries(m ?? {});
-
-/** Upstream Quantity.Value(): whole units rounded up. */
-function wholeValue(q: Quantity): bigint {
-  const n = 1_000_000_000n;
-  const v = q.nanos / n;
-  return v * n < q.nanos ? v + 1n : v;
-}
 
 /** Go's %f: six decimals (Inf/NaN as Go prints them). */
 function goFloat(x: number): string {

@@ -6,7 +6,8 @@
  */
 import type { FieldError } from '../../../errors/api-error.js';
 import { forbidden, invalidValue, required } from '../../validation/field-errors.js';
-import { compareQuantities, formatQuantity, milliValue, parseQuantity, type Quantity } from '../../quantity.js';
+import { compareQuantities, formatQuantity, milliValue, type Quantity } from '../../quantity.js';
+import { quantityOfJson } from '../../validation/resources.js';
 import { invalidEach, isQualifiedName, IS_NEGATIVE, items, type Json } from './strings.js';
 
 const HUGEPAGES = 'hugepages-';
@@ -49,14 +50,6 @@ function containerResourceName(value: string, field: string): FieldError[] {
   return errs;
 }
 
-const parsed = (v: unknown): Quantity | undefined => {
-  try {
-    return typeof v === 'string' || typeof v === 'number' ? parseQuantity(v) : undefined;
-  } catch {
-    return undefined;
-  }
-};
-
 /** ValidateResourceQuantityValue: non-negative; whole for integer resources. */
 function quantityValue(name: string, q: Quantity, field: string): FieldError[] {
   const errs: FieldError[] = [];
@@ -76,7 +69,7 @@ export function validateResources(resources: unknown, field: string): FieldError
   for (const [name, value] of Object.entries(limits)) {
     const path = `${field}.limits[${name}]`;
     errs.push(...containerResourceName(name, path));
-    const q = parsed(value);
+    const q = quantityOfJson(value);
     if (q) errs.push(...quantityValue(name, q, path));
     if (isHugePages(name)) hugePages = true;
     if (name === 'cpu' || name === 'memory') cpuOrMemory = true;
@@ -84,9 +77,9 @@ export function validateResources(resources: unknown, field: string): FieldError
   for (const [name, value] of Object.entries(requests)) {
     const path = `${field}.requests[${name}]`;
     errs.push(...containerResourceName(name, path));
-    const q = parsed(value);
+    const q = quantityOfJson(value);
     if (q) errs.push(...quantityValue(name, q, path));
-    const limit = parsed(limits[name]);
+    const limit = quantityOfJson(limits[name]);
     if (q && limit) {
       const cmp = compareQuantities(q, limit);
       if (cmp !== 0 && !overcommitAllowed(name)) errs.push(invalidValue(`${field}.requests`, formatQuantity(q), `must be equal to ${name} limit`));

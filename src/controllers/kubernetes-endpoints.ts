@@ -16,6 +16,7 @@
 import { isIPv4 } from 'node:net';
 import type { Logger } from 'pino';
 import type { ApiObject } from '../api/object.js';
+import { validateNonSpecialIP } from '../api/validation/network.js';
 import { ApiError } from '../errors/api-error.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
 import { prefixEnd } from '../storage/kv/types.js';
@@ -84,10 +85,10 @@ export class EndpointReconciler {
       this.logger.warn({ advertiseAddress: this.settings.ip }, 'the advertise address is not an IPv4 address: not published in the kubernetes Endpoints');
       return;
     }
-    if (/^(127\.|169\.254\.|0\.0\.0\.0$)/.test(this.settings.ip)) {
+    if (validateNonSpecialIP(this.settings.ip, 'ip').length) {
       this.logger.warn(
         { advertiseAddress: this.settings.ip },
-        'the advertise address is a loopback, link-local or unspecified address, which Endpoints may not hold: not published in the kubernetes Endpoints (set --advertise-address to an address clients reach)',
+        'the advertise address is a loopback, link-local, multicast or unspecified address, which Endpoints may not hold: not published in the kubernetes Endpoints (set --advertise-address to an address clients reach)',
       );
       return;
     }

@@ -115,10 +115,12 @@ export function formatQuantity(q: Quantity): string {
     }
     return `${sign}${bytes}${BINARY_SUFFIX[k]}`;
   }
-  // Decimal: mantissa × 10^exp with exp a multiple of 3 in [-9, 18], mantissa an integer.
+  // Decimal: mantissa × 10^exp with exp a multiple of 3 from -9, mantissa an integer; SI
+  // suffixes end at E (10^18), exponent notation has no end.
+  const exponential = q.format === 'DecimalExponent';
   let mantissa = abs;
   let exp = -9;
-  while (exp < 18 && mantissa % 1000n === 0n) {
+  while ((exp < 18 || exponential) && mantissa % 1000n === 0n) {
     mantissa /= 1000n;
     exp += 3;
   }

@@ -6,7 +6,8 @@
  * (per resource), and apiserver_watch_events_total / apiserver_watch_events_sizes (per group,
  * version and kind, counted where events are written to clients).
  */
-import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import { Counter, Gauge, type Registry } from 'prom-client';
+import { TalliedHistogram } from './tallied-histogram.js';
 import type { CacherObserver } from '../storage/cacher/observer.js';
 
 export interface WatchMetrics {
@@ -35,12 +36,13 @@ export function createWatchMetrics(registry: Registry): WatchMetrics {
     registers,
   });
   const terminated = new Counter({ name: 'apiserver_terminated_watchers_total', help: 'Counter of watchers closed due to unresponsiveness broken by resource type.', labelNames: resource, registers });
-  const events = new Counter({ name: 'apiserver_watch_events_total', help: 'Number of events sent in watch clients', labelNames: ['group', 'version', 'kind'], registers });
-  const sizes = new Histogram({
+  // Observed once per event per watcher: tallied without hashing labels (see tallied-histogram.ts).
+  const sizes = new TalliedHistogram({
     name: 'apiserver_watch_events_sizes',
     help: 'Watch event size distribution in bytes',
     labelNames: ['group', 'version', 'kind'],
     buckets: [1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072],
+    counter: { name: 'apiserver_watch_events_total', help: 'Number of events sent in watch clients' },
     registers,
   });
   return {
@@ -59,13 +61,6 @@ export function createWatchMetrics(registry: Registry): WatchMetrics {
       consistentRead: (r, fromCache) => consistent.inc({ resource: r, success: 'true', fallback: String(!fromCache) }),
       watcherTerminated: (r) => terminated.inc({ resource: r }),
     },
-    eventRecorder(labels) {
-      const count = events.labels(labels);
-      const size = sizes.labels(labels);
-      return (bytes) => {
-        count.inc();
-        size.observe(bytes);
-      };
-    },
+    eventRecorder: (labels) => sizes.recorder(labels),
   };
 }

@@ -61,4 +61,27 @@ describe('/metrics', () => {
     expect(sample(text, 'apiserver_request_terminations_total', { verb: 'LIST', resource: 'configmaps', code: '429' })).toBe(1);
     expect(sample(text, 'apiserver_request_terminations_total', { verb: 'GET', resource: 'configmaps', code: '429' })).toBe(1);
   });
+
+  it('counts the events written to watchers and their sizes, per group, version and kind', async () => {
+    const labels = { group: '', version: 'v1', kind: 'ConfigMap' };
+    const before = sample(await metrics(), 'apiserver_watch_events_total', labels) ?? 0;
+    const open = () => request(`${srv.url}/api/v1/namespaces/default/configmaps?watch=1&resourceVersion=0`, { dispatcher: srv.agent, headers: { authorization: `Bearer ${TEST_TOKEN}` } });
+    const watches = await Promise.all([open(), open()]);
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await srv.api('POST', '/api/v1/namespaces/default/configmaps', { metadata: { name: 'watched' }, data: { k: 'v'.repeat(1500) } })).status).toBe(201);
+    await new Promise((r) => setTimeout(r, 200));
+    for (const w of watches) w.body.destroy();
+    const text = await metrics();
+    // From resourceVersion=0 each watch gets a, b and c as ADDED, then the new object once.
+    const sent = (sample(text, 'apiserver_watch_events_total', labels) ?? 0) - before;
+    expect(sent).toBe(2 * 4);
+    expect(sample(text, 'apiserver_watch_events_sizes_count', labels)).toBe(sample(text, 'apiserver_watch_events_total', labels));
+    // Only `watched` (about 1.6 KB per event) is over 1024 bytes: 2 of its events, one per watch.
+    const small = sample(text, 'apiserver_watch_events_sizes_bucket', { ...labels, le: '1024' })!;
+    expect(sample(text, 'apiserver_watch_events_sizes_bucket', { ...labels, le: '2048' })! - small).toBe(2);
+    expect(sample(text, 'apiserver_watch_events_sizes_bucket', { ...labels, le: '+Inf' })).toBe(sample(text, 'apiserver_watch_events_total', labels));
+    expect(sample(text, 'apiserver_watch_events_sizes_sum', labels)).toBeGreaterThan(2 * 1500);
+    expect(text).toMatch(/# TYPE apiserver_watch_events_sizes histogram/);
+    expect(text).toMatch(/# TYPE apiserver_watch_events_total counter/);
+  });
 });

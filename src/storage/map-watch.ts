@@ -23,6 +23,7 @@ export function mapWatch(source: AsyncIterable<WatchEvent>, map: (ev: WatchEvent
           const ev = it.poll?.();
           return ev && map(ev);
         },
+        whenReady: (wake) => it.whenReady?.(wake) ?? false,
         return: async () => (await it.return?.()) ?? { done: true, value: undefined },
       };
     },

@@ -31,6 +31,14 @@ export interface WatchEvent {
  */
 export interface WatchIterator extends AsyncIterator<WatchEvent> {
   poll?(): WatchEvent | undefined;
+  /**
+   * Push delivery, where a source has it: when nothing is waiting and the watch goes on, keep
+   * `wake` and return true; `wake` is then called once, synchronously from the source's
+   * dispatch, when an event can be polled or the watch ended. Returns false when the consumer
+   * should call `next()` instead (an event is waiting, the watch ended, or the source cannot
+   * push), so a change reaching thousands of watchers costs no promise per watcher.
+   */
+  whenReady?(wake: () => void): boolean;
 }
 
 export interface ObjectWatchOptions {

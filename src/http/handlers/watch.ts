@@ -148,8 +148,10 @@ export async function handleWatch(ctx: ApiContext, t: VerbTarget, settings: Watc
 
 /**
  * Write the events of `iterator` to `res` until either ends or `abort` fires, batching those
- * that piled up; an error becomes one ERROR event. Calls `cleanup` and ends the response at the
- * end; never rejects.
+ * that piled up; an error becomes one ERROR event. Where the source pushes (see
+ * WatchIterator.whenReady), events are written from its dispatch while the socket takes them;
+ * otherwise, and after backpressure, they are awaited one `next()` at a time. Calls `cleanup`
+ * and ends the response at the end; never rejects.
  */
 async function pump(
   res: ServerResponse,
@@ -159,28 +161,18 @@ async function pump(
   errorFrame: (status: Record<string, unknown>) => string | Buffer,
   cleanup: () => void,
 ): Promise<void> {
+  const signal = abort.signal;
   try {
     for (;;) {
       // Every source ends its iteration when the signal aborts (the client left, the timeout).
       const next = await iterator.next();
-      if (next.done || abort.signal.aborted) break;
-      let out = bytesOf(next.value);
-      // Events that piled up while this watch waited go out in one write.
-      let more = iterator.poll?.();
-      if (more) {
-        const parts = [out];
-        let size = out.length;
-        for (; more; more = size < MAX_BATCH_BYTES ? iterator.poll?.() : undefined) {
-          const bytes = bytesOf(more);
-          parts.push(bytes);
-          size += bytes.length;
-        }
-        out = Buffer.concat(parts, size);
-      }
-      if (!res.write(out)) await waitDrain(res, abort.signal);
+      if (next.done || signal.aborted) break;
+      const writable = res.write(withWaiting(iterator, bytesOf(next.value), bytesOf));
+      if (!writable) await waitDrain(res, signal);
+      else if (iterator.whenReady) await pushed(res, iterator, signal, bytesOf);
     }
   } catch (err) {
-    if (!abort.signal.aborted) {
+    if (!signal.aborted) {
       const status = (err instanceof ApiError ? err : internalError(String((err as Error)?.message ?? err))).toStatus();
       res.write(errorFrame(status as unknown as Record<string, unknown>));
     }
@@ -190,6 +182,39 @@ async function pump(
     cleanup();
     if (!res.writableEnded) res.end();
   }
+}
+
+/** `first` and the events already waiting behind it (up to MAX_BATCH_BYTES), as one write. */
+function withWaiting(iterator: WatchIterator, first: Buffer, bytesOf: (ev: WatchEvent) => Buffer): Buffer {
+  let more = iterator.poll?.();
+  if (!more) return first;
+  const parts = [first];
+  let size = first.length;
+  for (; more; more = size < MAX_BATCH_BYTES ? iterator.poll?.() : undefined) {
+    const bytes = bytesOf(more);
+    parts.push(bytes);
+    size += bytes.length;
+  }
+  return Buffer.concat(parts, size);
+}
+
+/**
+ * Write pushed events as the source wakes this watch, synchronously, until the socket pushes
+ * back or the source asks for `next()`; resolves then (rejects with an encoding failure).
+ */
+function pushed(res: ServerResponse, iterator: WatchIterator, signal: AbortSignal, bytesOf: (ev: WatchEvent) => Buffer): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const wake = (): void => {
+      try {
+        const ev = signal.aborted ? undefined : iterator.poll?.();
+        if (ev && !res.write(withWaiting(iterator, bytesOf(ev), bytesOf))) return resolve();
+        if (!iterator.whenReady!(wake)) resolve();
+      } catch (err) {
+        reject(err);
+      }
+    };
+    if (!iterator.whenReady!(wake)) resolve();
+  });
 }
 
 async function waitDrain(res: ServerResponse, signal: AbortSignal): Promise<void> {

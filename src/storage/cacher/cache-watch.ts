@@ -53,6 +53,10 @@ class CacheWatchIterator implements WatchIterator {
     return this.inner?.poll?.();
   }
 
+  whenReady(wake: () => void): boolean {
+    return this.inner?.whenReady?.(wake) ?? false;
+  }
+
   /** The consumer stopped: end the watcher (or the fallback), opened or not. */
   async return(): Promise<IteratorResult<WatchEvent>> {
     if (!this.inner && this.opening) await this.opening.catch(() => undefined);

@@ -48,6 +48,8 @@ export class CacheWatcher implements WatchIterator, AsyncIterable<WatchEvent> {
   /** The cache revision every event up to which has been offered. */
   private observed: number;
   private waiter: Waiter | null = null;
+  /** The consumer's push callback (see WatchIterator.whenReady); only set while nothing is queued. */
+  private wake: (() => void) | null = null;
   private error: Error | undefined;
   /** When the queue last went over softCapacity (0: it is not over). */
   private behindSince = 0;
@@ -89,6 +91,12 @@ export class CacheWatcher implements WatchIterator, AsyncIterable<WatchEvent> {
       const { resolve } = this.waiter;
       this.waiter = null;
       resolve({ done: false, value: out });
+      return;
+    }
+    if (this.wake) {
+      // The consumer reads pushed events: queue this one and call it now.
+      this.queue.push(out);
+      this.wakeUp();
       return;
     }
     const behind = this.queue.length - this.head - this.initial;
@@ -144,6 +152,14 @@ export class CacheWatcher implements WatchIterator, AsyncIterable<WatchEvent> {
     return new Promise((resolve, reject) => (this.waiter = { resolve, reject }));
   }
 
+  whenReady(wake: () => void): boolean {
+    if (this.head < this.queue.length || this.closed) return false;
+    // Everything delivered so far has been consumed: a bookmark may claim the revision.
+    this.opts.onProgress?.(this.observed);
+    this.wake = wake;
+    return true;
+  }
+
   /** The next queued event, if one is waiting. */
   poll(): WatchEvent | undefined {
     return this.head < this.queue.length ? this.take() : undefined;
@@ -176,6 +192,7 @@ export class CacheWatcher implements WatchIterator, AsyncIterable<WatchEvent> {
 
   /** The watcher closed: wake a waiting consumer (what is queued is still delivered) and tell the owner. */
   private settle(): void {
+    this.wakeUp();
     const waiter = this.waiter;
     this.waiter = null;
     if (waiter) {
@@ -185,5 +202,11 @@ export class CacheWatcher implements WatchIterator, AsyncIterable<WatchEvent> {
       else waiter.resolve(DONE);
     }
     this.opts.onClosed?.();
+  }
+
+  private wakeUp(): void {
+    const wake = this.wake;
+    this.wake = null;
+    wake?.();
   }
 }

@@ -73,7 +73,8 @@ export function buildPredicate(def: ResourceDefinition, labelSelector = '', fiel
 
 /** True when an object still has pending initializers (metadata.initializers.pending). */
 export function isUninitialized(obj: ApiObject): boolean {
-  return (obj.metadata?.initializers?.pending ?? []).length > 0;
+  const pending = obj.metadata?.initializers?.pending;
+  return pending !== undefined && pending.length > 0;
 }
 
 /**

@@ -44,7 +44,13 @@ export interface WatchSettings {
  * event object (the watch cache shares them), so each change is encoded once per
  * representation however many watchers receive it (upstream cachingObject).
  */
-const encoded = new WeakMap<object, Map<string, Buffer>>();
+const encoded = new WeakMap<object, Encodings>();
+
+/** One event's revision (parsed once) and its bytes by representation. */
+interface Encodings {
+  readonly revision: number;
+  readonly bytes: Map<string, Buffer>;
+}
 
 /** Events written together at most (bytes), when a watch has several waiting. */
 const MAX_BATCH_BYTES = 256 * 1024;
@@ -122,10 +128,14 @@ export async function handleWatch(ctx: ApiContext, t: VerbTarget, settings: Watc
   const sent = settings.watchEventRecorder?.(t);
   /** The bytes of one event in this watch's representation (shared by every watch that asks for it). */
   const bytesOf = (ev: WatchEvent): Buffer => {
-    sentRevision = Math.max(sentRevision, Number(ev.object.metadata.resourceVersion ?? 0));
-    if (ev.type === 'BOOKMARK') return toBytes(frame(ev.type, ev.object as unknown as Record<string, unknown>));
-    let byRepresentation = encoded.get(ev);
-    if (!byRepresentation) encoded.set(ev, (byRepresentation = new Map()));
+    if (ev.type === 'BOOKMARK') {
+      sentRevision = Math.max(sentRevision, Number(ev.object.metadata.resourceVersion ?? 0));
+      return toBytes(frame(ev.type, ev.object as unknown as Record<string, unknown>));
+    }
+    let encodings = encoded.get(ev);
+    if (!encodings) encoded.set(ev, (encodings = { revision: Number(ev.object.metadata.resourceVersion ?? 0), bytes: new Map() }));
+    if (encodings.revision > sentRevision) sentRevision = encodings.revision;
+    const byRepresentation = encodings.bytes;
     let bytes = byRepresentation.get(representation);
     if (bytes === undefined) {
       const object = withSelfLink(t.store, ev.object);
@@ -169,7 +179,7 @@ async function pump(
       if (next.done || signal.aborted) break;
       const writable = res.write(withWaiting(iterator, bytesOf(next.value), bytesOf));
       if (!writable) await waitDrain(res, signal);
-      else if (iterator.whenReady) await pushed(res, iterator, signal, bytesOf);
+      else if (iterator.whenReady) await pushed(res, iterator, bytesOf);
     }
   } catch (err) {
     if (!signal.aborted) {
@@ -202,11 +212,12 @@ function withWaiting(iterator: WatchIterator, first: Buffer, bytesOf: (ev: Watch
  * Write pushed events as the source wakes this watch, synchronously, until the socket pushes
  * back or the source asks for `next()`; resolves then (rejects with an encoding failure).
  */
-function pushed(res: ServerResponse, iterator: WatchIterator, signal: AbortSignal, bytesOf: (ev: WatchEvent) => Buffer): Promise<void> {
+function pushed(res: ServerResponse, iterator: WatchIterator, bytesOf: (ev: WatchEvent) => Buffer): Promise<void> {
   return new Promise((resolve, reject) => {
     const wake = (): void => {
       try {
-        const ev = signal.aborted ? undefined : iterator.poll?.();
+        // (The cache closes the watcher when the signal aborts; writableEnded is the cheap check.)
+        const ev = res.writableEnded ? undefined : iterator.poll?.();
         if (ev && !res.write(withWaiting(iterator, bytesOf(ev), bytesOf))) return resolve();
         if (!iterator.whenReady!(wake)) resolve();
       } catch (err) {

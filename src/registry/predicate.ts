@@ -65,10 +65,18 @@ export function buildPredicate(def: ResourceDefinition, labelSelector = '', fiel
     field,
     empty,
     pinnedName: pinned?.value,
-    matches: empty
-      ? () => true
-      : (obj) => matchesLabels(label, obj.metadata?.labels) && (field.length === 0 || matchesFields(field, fieldSetOf(def, obj))),
+    matches: empty ? MATCH_ALL : matcher(def, label, field),
   };
+}
+
+const MATCH_ALL = (): boolean => true;
+
+/**
+ * The match function of non-empty selectors, made apart from buildPredicate so that it holds
+ * only what it reads (a watch keeps its predicate for its lifetime).
+ */
+function matcher(def: ResourceDefinition, label: LabelSelector, field: FieldSelector): (obj: ApiObject) => boolean {
+  return (obj) => matchesLabels(label, obj.metadata?.labels) && (field.length === 0 || matchesFields(field, fieldSetOf(def, obj)));
 }
 
 /** True when an object still has pending initializers (metadata.initializers.pending). */

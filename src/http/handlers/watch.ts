@@ -52,6 +52,18 @@ interface Encodings {
   readonly bytes: Map<string, Buffer>;
 }
 
+/**
+ * Let the request's Koa context go while a watch streams: Koa registers its error handler
+ * (which holds the context) with on-finished until the response ends, and a watch may last an
+ * hour. Once the 200 is written that handler has nothing left to do (it cannot answer after
+ * the headers, and the watch writes its own ERROR event), so its queue in on-finished's
+ * listener (`__onFinished.queue`, on-finished 2.x) is emptied; the socket listeners stay.
+ */
+function releaseContext(res: ServerResponse): void {
+  const listener = (res as unknown as { __onFinished?: { queue: unknown[] | null } }).__onFinished;
+  if (listener?.queue) listener.queue = [];
+}
+
 /** Events written together at most (bytes), when a watch has several waiting. */
 const MAX_BATCH_BYTES = 256 * 1024;
 
@@ -113,6 +125,7 @@ export async function handleWatch(ctx: ApiContext, t: VerbTarget, settings: Watc
   if (ctx.req.httpVersionMajor < 2) headers['Transfer-Encoding'] = 'chunked';
   res.writeHead(200, headers);
   res.flushHeaders();
+  releaseContext(res);
   const timer = setTimeout(() => abort.abort(), timeoutSeconds * 1000);
   const bookmarkTimer = bookmarks
     ? setInterval(() => {

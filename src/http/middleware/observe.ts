@@ -45,7 +45,7 @@ const VERBS: Record<string, string> = { create: 'POST', update: 'PUT', patch: 'P
 export function observe(metrics: RequestMetrics, logger: Logger) {
   return async (ctx: ApiContext, next: () => Promise<void>): Promise<void> => {
     const started = process.hrtime.bigint();
-    const requestId = ctx.get('X-Request-Id') || randomUUID();
+    const requestId = ctx.get('X-Request-Id') || flatUuid();
     ctx.set('Audit-Id', requestId);
     try {
       await next();
@@ -55,6 +55,15 @@ export function observe(metrics: RequestMetrics, logger: Logger) {
       whenEnded(ctx, finisher(ctx, metrics, logger, started, requestId));
     }
   };
+}
+
+/**
+ * A random UUID as one flat string: node's randomUUID builds it by concatenation, and V8 keeps
+ * such a string as a rope of 17 pieces (~550 bytes) for as long as it lives, which for the
+ * Audit-Id of a watch is the watch's lifetime.
+ */
+function flatUuid(): string {
+  return Buffer.from(randomUUID(), 'latin1').toString('latin1');
 }
 
 /** Run `fn` once the response has ended: now, or when the handler's stream ends (a watch). */

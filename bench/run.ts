@@ -7,7 +7,8 @@
  *  - a list of BENCH_LIST (10,000) ConfigMaps with resourceVersion=0 and without one;
  *  - BENCH_WATCHERS (1,000) watchers while BENCH_WRITE_RATE (100) writes/s for
  *    BENCH_WATCH_SECONDS (30): events missed and delivery p99; the etcd watchers the server holds;
- *  - BENCH_IDLE_WATCHES (10,000) idle watches: server RSS per watch (once, after the repetitions).
+ *  - BENCH_IDLE_WATCHES (10,000) idle watches: server RSS per watch (once, after the repetitions,
+ *    on a second, fresh server process, so that heap grown by the other scenarios is not reused).
  * BENCH_QUICK=1 shrinks everything for a smoke run. Prints a Markdown table; stops all it starts.
  */
 import { Agent } from 'undici';
@@ -76,8 +77,13 @@ async function main(): Promise<void> {
       fanouts.api.push(a);
       fanouts.raw.push(r);
     }
-    // Once, last: closing thousands of connections disturbs what follows.
-    idle.push(await idleWatchCost(target, server.child.pid!, 'bench-idle', IDLE));
+    // Once, last (closing thousands of connections disturbs what follows), on a fresh server.
+    const fresh = await startBenchServer([etcd.endpoint], ['--max-requests-inflight=20000']);
+    try {
+      idle.push(await idleWatchCost({ url: fresh.url, caPem: fresh.caPem, token: fresh.token }, fresh.child.pid!, 'bench-idle', IDLE));
+    } finally {
+      await fresh.stop();
+    }
   } finally {
     await listAgent.close().catch(() => undefined);
     await api.close();

@@ -74,10 +74,15 @@ export async function listRaw(kv: KvStore, times: number): Promise<number> {
 
 /**
  * Open `count` idle watches (see h2-watches.ts) and return the server's RSS growth per watch in
- * KiB, measured 5 s after the last opened; then close them.
+ * KiB, measured 5 s after the last opened (after 200 warm-up watches opened and closed); then
+ * close them.
  */
 export async function idleWatchCost(target: ApiTarget, pid: number, ns: string, count: number): Promise<number> {
   const path = `/api/v1/namespaces/${ns}/configmaps?watch=true&resourceVersion=0&timeoutSeconds=3600`;
+  // A first 200 watches warm up what every watch shares (code, connection buffers), then close.
+  const warm = await openWatches(target, path, 200, () => undefined);
+  await sleep(1000);
+  await warm.close();
   await sleep(2000);
   const before = rssKiB(pid);
   const open = await openWatches(target, path, count, () => undefined);

@@ -10,22 +10,39 @@ import type { WatchEvent, WatchIterator } from './object-watch.js';
  * through `mapError` (which returns the error to throw instead).
  */
 export function mapWatch(source: AsyncIterable<WatchEvent>, map: (ev: WatchEvent) => WatchEvent, mapError: (err: unknown) => unknown): AsyncIterable<WatchEvent> {
-  return {
-    [Symbol.asyncIterator](): WatchIterator {
-      const it: WatchIterator = source[Symbol.asyncIterator]();
-      const mapped = (r: IteratorResult<WatchEvent>): IteratorResult<WatchEvent> => (r.done ? r : { done: false, value: map(r.value) });
-      const failed = (err: unknown): never => {
-        throw mapError(err);
-      };
-      return {
-        next: () => it.next().then(mapped, failed),
-        poll: () => {
-          const ev = it.poll?.();
-          return ev && map(ev);
-        },
-        whenReady: (wake) => it.whenReady?.(wake) ?? false,
-        return: async () => (await it.return?.()) ?? { done: true, value: undefined },
-      };
-    },
-  };
+  return { [Symbol.asyncIterator]: (): WatchIterator => new MappedIterator(source[Symbol.asyncIterator](), map, mapError) };
+}
+
+/**
+ * The iterator of a mapped watch: one small object per watch (methods on the prototype, no
+ * closures), as a watch may stay open for an hour and thousands may be open.
+ */
+class MappedIterator implements WatchIterator {
+  constructor(
+    private readonly it: WatchIterator,
+    private readonly map: (ev: WatchEvent) => WatchEvent,
+    private readonly mapError: (err: unknown) => unknown,
+  ) {}
+
+  next(): Promise<IteratorResult<WatchEvent>> {
+    return this.it.next().then(
+      (r) => (r.done ? r : { done: false, value: this.map(r.value) }),
+      (err: unknown) => {
+        throw this.mapError(err);
+      },
+    );
+  }
+
+  poll(): WatchEvent | undefined {
+    const ev = this.it.poll?.();
+    return ev && this.map(ev);
+  }
+
+  whenReady(wake: () => void): boolean {
+    return this.it.whenReady?.(wake) ?? false;
+  }
+
+  async return(): Promise<IteratorResult<WatchEvent>> {
+    return (await this.it.return?.()) ?? { done: true, value: undefined };
+  }
 }

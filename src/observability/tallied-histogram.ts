@@ -19,6 +19,18 @@ interface Tally {
   sum: number;
   /** Observations per bucket (not cumulative); the last slot is +Inf. */
   readonly buckets: Float64Array;
+  record: ((value: number) => void) | undefined;
+}
+
+/** The recorder of one tally (made apart, so that it holds only the tally and the bounds). */
+function recordInto(t: Tally, bounds: readonly number[]): (value: number) => void {
+  return (value) => {
+    t.count++;
+    t.sum += value;
+    let i = 0;
+    while (i < bounds.length && value > bounds[i]) i++;
+    t.buckets[i]++;
+  };
 }
 
 /** What prom-client's Registry reads from a metric. */
@@ -56,19 +68,15 @@ export class TalliedHistogram {
    * `labels` are exposed as ''; unknown ones are ignored.
    */
   recorder(labels: Record<string, string>): (value: number) => void {
-    const picked = Object.fromEntries(this.opts.labelNames.map((n) => [n, labels[n] ?? '']));
-    const key = JSON.stringify(this.opts.labelNames.map((n) => picked[n]));
+    const key = JSON.stringify(this.opts.labelNames.map((n) => labels[n] ?? ''));
     let tally = this.tallies.get(key);
-    if (!tally) this.tallies.set(key, (tally = { labels: picked, count: 0, sum: 0, buckets: new Float64Array(this.opts.buckets.length + 1) }));
-    const t = tally;
-    const bounds = this.opts.buckets;
-    return (value) => {
-      t.count++;
-      t.sum += value;
-      let i = 0;
-      while (i < bounds.length && value > bounds[i]) i++;
-      t.buckets[i]++;
-    };
+    if (!tally) {
+      const picked = Object.fromEntries(this.opts.labelNames.map((n) => [n, labels[n] ?? '']));
+      tally = { labels: picked, count: 0, sum: 0, buckets: new Float64Array(this.opts.buckets.length + 1), record: undefined };
+      this.tallies.set(key, tally);
+    }
+    // One recorder per label set, shared by every caller (a watch asks for one when it opens).
+    return (tally.record ??= recordInto(tally, this.opts.buckets));
   }
 
   /** Forget every observation (the registry's resetMetrics). */

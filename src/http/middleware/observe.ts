@@ -76,7 +76,6 @@ function whenEnded(ctx: ApiContext, fn: () => void): void {
 function finisher(ctx: ApiContext, metrics: RequestMetrics, logger: Logger, started: bigint, requestId: string): () => void {
   const code = String(ctx.respond === false ? ctx.res.statusCode : ctx.status);
   const labels = requestLabels(ctx);
-  const { dry_run: _dryRun, ...shared } = labels;
   const size = ctx.response.length ?? 0;
   const level = QUIET_PATHS.test(ctx.path) ? 'debug' : 'info';
   const fields = { requestId, method: ctx.method, path: ctx.path, code: Number(code), ms: 0, user: ctx.state.user?.name, userAgent: ctx.get('User-Agent') };
@@ -85,6 +84,7 @@ function finisher(ctx: ApiContext, metrics: RequestMetrics, logger: Logger, star
     metrics.requestTotal.inc({ ...labels, code });
     metrics.requestDuration.observe(labels, seconds);
     if (labels.verb !== 'WATCH') {
+      const { dry_run: _dryRun, ...shared } = labels;
       metrics.requestSliDuration.observe(shared, seconds);
       metrics.responseSizes.observe(shared, size);
     }

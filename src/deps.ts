@@ -7,6 +7,10 @@ import type Koa from 'koa';
 import type { Logger } from 'pino';
 import { generateAdminToken, TokenAuthenticator, readTokenFile } from './auth/token-file.js';
 import { installAdmission } from './admission/install.js';
+import { buildAuthorizer, type BuiltAuthorizer } from './authorization/build.js';
+import { accessServices } from './authorization/access.js';
+import { ClusterRoleAggregator } from './authorization/rbac/aggregation-controller.js';
+import { rbacStores } from './authorization/rbac/stores.js';
 import type { ServerConfig } from './config/types.js';
 import { ensureSystemNamespaces } from './controllers/bootstrap.js';
 import { Compactor } from './controllers/compactor.js';
@@ -46,6 +50,8 @@ export interface Deps {
   readonly registry: ResourceRegistry;
   readonly app: Koa<ApiState>;
   readonly authenticator: TokenAuthenticator;
+  /** `--authorization-mode`'s authorizer (stopped with the server). */
+  readonly authorization: BuiltAuthorizer;
   /** The admin token written into the kubeconfig, when one was generated or found. */
   readonly adminToken?: string;
   readonly compactor: Compactor;
@@ -59,13 +65,15 @@ export interface Deps {
 
 /** Start the leader's controllers; returns how to stop them. */
 function startControllers(registry: ResourceRegistry, evaluators: readonly Evaluator[], logger: Logger): () => void {
-  const controllers = [
+  const controllers: { start(): void; stop(): void }[] = [
     new NamespaceController(registry, logger),
     new GarbageCollector(registry, logger),
     new PodGarbageCollector(registry, logger),
     new ServiceAccountController(registry, logger),
     new ResourceQuotaController(registry, evaluators, logger),
   ];
+  const rbac = rbacStores(registry);
+  if (rbac) controllers.push(new ClusterRoleAggregator(rbac.clusterRoles, logger));
   for (const c of controllers) c.start();
   return () => {
     for (const c of controllers) c.stop();
@@ -88,6 +96,7 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
   const evaluators = evaluatorsFor(registry.all());
   installAdmission(registry, storage, config, evaluators);
   await ensureSystemNamespaces(registry);
+  const authorization = await buildAuthorizer(config.authorizationModes, registry, logger);
 
   let authenticator: TokenAuthenticator;
   let adminToken: string | undefined;
@@ -119,6 +128,7 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
     watchCache,
     registry,
     authenticator,
+    authorization,
     adminToken,
     compactor: new Compactor(kv, logger, config.etcdCompactionIntervalSeconds),
     controllers: new LeaderElector(kv, storage.fullKey('ck-apiserver/controller-leader'), `${hostname()}_${randomUUID()}`, () => startControllers(registry, evaluators, logger), logger),
@@ -130,6 +140,8 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
     registry,
     kv,
     authenticator,
+    authorizer: authorization.authorizer,
+    access: accessServices(authorization.authorizer, authorization.rbac, authenticator),
     logger,
     metrics,
     lifecycle,

@@ -104,6 +104,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       await endpoints.stop();
       deps.compactor.stop();
       await deps.controllers.stop();
+      deps.authorization.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       h2?.closeAll();
       for (const s of sockets) s.destroy();

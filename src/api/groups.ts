@@ -1,6 +1,7 @@
 /**
  * Every API group the spec names, with its versions (preferred first). `*.ck.io` groups carry
- * upstream 1.10's versions; `*.platform.io` groups the platform's v1. Discovery serves each;
+ * upstream 1.10's versions; `*.platform.io` groups the platform's v1; the `*.k8s.io` groups are
+ * upstream's names of groups served under both names. Discovery serves each;
  * a group version lists only the resources this server really serves there.
  */
 export interface GroupVersions {
@@ -36,4 +37,8 @@ export const API_GROUPS: readonly GroupVersions[] = [
   { name: 'security.platform.io', versions: ['v1'] },
   { name: 'template.platform.io', versions: ['v1'] },
   { name: 'user.platform.io', versions: ['v1'] },
+  // Upstream's names of groups served here too, for real manifests and clients.
+  { name: 'authentication.k8s.io', versions: ['v1'] },
+  { name: 'authorization.k8s.io', versions: ['v1'] },
+  { name: 'rbac.authorization.k8s.io', versions: ['v1'] },
 ];

@@ -116,3 +116,25 @@ export function matchesLabels(selector: LabelSelector, labels: Readonly<Record<s
     }
   });
 }
+
+/** A metav1.LabelSelector as objects carry it (matchLabels and matchExpressions). */
+export interface LabelSelectorObject {
+  readonly matchLabels?: Readonly<Record<string, string>>;
+  readonly matchExpressions?: readonly { readonly key: string; readonly operator: string; readonly values?: readonly string[] }[];
+}
+
+const EXPRESSION_OPERATORS: Readonly<Record<string, LabelOperator>> = { In: 'in', NotIn: 'notin', Exists: 'exists', DoesNotExist: '!' };
+
+/**
+ * The requirements of a metav1.LabelSelector (upstream metav1.LabelSelectorAsSelector): an
+ * empty selector matches everything. Throws SelectorParseError for an unknown operator.
+ */
+export function labelSelectorOf(selector: LabelSelectorObject): LabelSelector {
+  const reqs: LabelRequirement[] = Object.entries(selector.matchLabels ?? {}).map(([key, value]) => ({ key, operator: '=', values: [value] }));
+  for (const e of selector.matchExpressions ?? []) {
+    const operator = EXPRESSION_OPERATORS[e.operator];
+    if (!operator) throw new SelectorParseError(`"${e.operator}" is not a valid pod selector operator`);
+    reqs.push({ key: e.key, operator, values: e.values ?? [] });
+  }
+  return reqs;
+}

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { parseIpRange, parsePortRange } from '../admission/service-allocation/ranges.js';
 import { checkCipherSuites, TLS_VERSIONS, type TlsVersionName } from '../serving/cipher-suites.js';
-import { STORAGE_BACKENDS, type ServerConfig, type StorageBackendName } from './types.js';
+import { STORAGE_BACKENDS, type AuthorizationMode, type ServerConfig, type StorageBackendName } from './types.js';
 
 /** A bad flag or environment value. */
 export class ConfigError extends Error {}
@@ -31,6 +31,7 @@ const FLAGS: Record<string, { key: keyof ServerConfig; help: string }> = {
   'tls-cert-file': { key: 'tlsCertFile', help: 'serving certificate (PEM); generated when absent' },
   'tls-private-key-file': { key: 'tlsPrivateKeyFile', help: 'serving key (PEM)' },
   'cert-dir': { key: 'certDir', help: 'directory for generated certificates (default .ck-apiserver/certs)' },
+  'authorization-mode': { key: 'authorizationModes', help: 'comma list of RBAC, AlwaysAllow, AlwaysDeny, asked in order (default RBAC)' },
   'token-auth-file': { key: 'tokenAuthFile', help: 'CSV token,user,uid,"groups"; absent generates an admin token' },
   'write-kubeconfig': { key: 'writeKubeconfig', help: "admin kubeconfig path (default beside the cert dir; '' disables)" },
   'watch-cache': { key: 'watchCache', help: 'serve watches and reads from a watch cache per resource (default true)' },
@@ -138,6 +139,7 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Ser
     tlsCertFile,
     tlsPrivateKeyFile,
     certDir,
+    authorizationModes: authorizationModes(raw['authorization-mode'] ?? 'RBAC'),
     tokenAuthFile: parse<string | undefined>('token-auth-file', z.string().min(1), undefined),
     writeKubeconfig: raw['write-kubeconfig'] ?? join(certDir, '..', 'kubeconfig'),
     etcdCompactionIntervalSeconds: compaction,
@@ -153,4 +155,16 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Ser
     tlsCipherSuites,
     serviceNodePortRange: parse('service-node-port-range', z.string().refine(isRange(parsePortRange), 'not a port range such as 30000-32767'), '30000-32767'),
   };
+}
+
+const AUTHORIZATION_MODES: readonly AuthorizationMode[] = ['RBAC', 'AlwaysAllow', 'AlwaysDeny'];
+
+/** Parse `--authorization-mode` (upstream: a comma list, no repeats). Throws ConfigError. */
+function authorizationModes(value: string): AuthorizationMode[] {
+  const modes = value.split(',').map((m) => m.trim());
+  for (const m of modes) {
+    if (!AUTHORIZATION_MODES.includes(m as AuthorizationMode)) throw new ConfigError(`invalid --authorization-mode: authorization mode "${m}" is not supported (${AUTHORIZATION_MODES.join(', ')})`);
+  }
+  if (new Set(modes).size !== modes.length) throw new ConfigError('invalid --authorization-mode: a mode may be given once');
+  return modes as AuthorizationMode[];
 }

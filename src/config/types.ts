@@ -34,6 +34,11 @@ export interface ServerConfig {
   readonly tlsPrivateKeyFile?: string;
   /** `--cert-dir` (default `.ck-apiserver/certs` under the working directory): generated certs go here. */
   readonly certDir: string;
+  /**
+   * `--authorization-mode`: the authorizers asked in order, the first allow or deny deciding
+   * (RBAC, AlwaysAllow, AlwaysDeny; default RBAC, where upstream's is AlwaysAllow).
+   */
+  readonly authorizationModes: readonly AuthorizationMode[];
   /** `--token-auth-file`: CSV `token,user,uid,"group1,group2"`; absent = generate an admin token. */
   readonly tokenAuthFile?: string;
   /** `--write-kubeconfig` (default `<cert-dir>/../kubeconfig`): where the admin kubeconfig goes; `''` disables. */
@@ -71,3 +76,6 @@ export interface ServerConfig {
   /** Seconds a kept-alive connection may idle between requests (default 90, upstream's IdleTimeout; no flag). */
   readonly idleTimeoutSeconds?: number;
 }
+
+/** One `--authorization-mode` entry. */
+export type AuthorizationMode = 'RBAC' | 'AlwaysAllow' | 'AlwaysDeny';

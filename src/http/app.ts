@@ -17,6 +17,9 @@ import { resourceHandler, resourceNotFound } from './handlers/resource-handler.j
 import { respond } from './handlers/respond.js';
 import type { WatchSettings } from './handlers/watch.js';
 import { authentication, type Authenticator } from './middleware/authentication.js';
+import { authorization } from './middleware/authorization.js';
+import type { Authorizer } from '../authorization/types.js';
+import type { AccessServices } from '../registry/access.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { protobufBody } from './middleware/protobuf-body.js';
 import { maxInFlight } from './middleware/max-in-flight.js';
@@ -31,6 +34,10 @@ export interface AppDeps {
   readonly registry: ResourceRegistry;
   readonly kv: KvStore;
   readonly authenticator: Authenticator;
+  /** Decides what each authenticated user may do (`--authorization-mode`). */
+  readonly authorizer: Authorizer;
+  /** The same decisions (and token checks) for the review kinds. */
+  readonly access?: AccessServices;
   readonly logger: Logger;
   readonly metrics: RequestMetrics & {
     readonly registry: Registry;
@@ -67,6 +74,7 @@ export function createApp(deps: AppDeps): Koa<ApiState> {
     maxInFlight(deps.inFlightLimits, deps.metrics.inflight, (ctx) => deps.metrics.requestTerminations.inc({ ...sharedLabels(ctx), code: '429' })),
   );
   app.use(trackLongRunning(deps.metrics.longrunning));
+  app.use(authorization(deps.authorizer));
   app.use(http2Body());
   app.use(protobufBody(MAX_BODY_BYTES));
   app.use(
@@ -102,7 +110,7 @@ export function createApp(deps: AppDeps): Koa<ApiState> {
   });
   app.use(router.routes());
 
-  const resources = resourceHandler(deps.registry, deps.watch);
+  const resources = resourceHandler(deps.registry, deps.watch, deps.access);
   app.use(async (ctx: ApiContext) => {
     const info = ctx.state.requestInfo;
     if (info.isResourceRequest) return resources(ctx);

@@ -8,6 +8,13 @@ import type { ApiObject } from '../api/object.js';
 /** Undo what a hook did when the write it prepared does not happen (e.g. release an IP). */
 export type Undo = () => Promise<void>;
 
+/** The user behind a write, as authentication found it. */
+export interface WriterInfo {
+  readonly name: string;
+  readonly uid?: string;
+  readonly groups: readonly string[];
+}
+
 /**
  * What a hook knows of the write it runs in (upstream admission.Attributes.IsDryRun): on a dry
  * run a hook checks and fills in exactly as for a real write but keeps nothing (no IP or node
@@ -15,6 +22,8 @@ export type Undo = () => Promise<void>;
  */
 export interface AdmissionAttributes {
   readonly dryRun: boolean;
+  /** Who writes (upstream admission.Attributes.GetUserInfo); absent for the server's own writes. */
+  readonly user?: WriterInfo;
   /** The subresource written (`status`), absent for the object itself (upstream GetSubresource). */
   readonly subresource?: string;
 }

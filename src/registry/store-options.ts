@@ -6,6 +6,7 @@
 import type { FieldValidation } from '../api/field-validation.js';
 import type { Preconditions } from '../storage/types.js';
 import type { Predicate } from './predicate.js';
+import type { WriterInfo } from './hooks.js';
 import type { ErrorContext } from './translate-error.js';
 
 /** How a write treats unknown fields, where it reports warnings, and whether it is a dry run. */
@@ -25,6 +26,8 @@ export interface WriteOptions {
    * object's managedFields are kept as they are.
    */
   readonly fieldManager?: string;
+  /** Who writes (for admission); absent for the server's own writes. */
+  readonly user?: WriterInfo;
 }
 
 /** Options of a write that bypasses the kind's strategy (deletion marks, binding). */

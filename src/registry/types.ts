@@ -11,6 +11,8 @@ import type { PatchMeta } from '../api/core/patch-meta.js';
 import type { TablePrinter } from '../api/table.js';
 import type { DeleteOptions, DeleteResult } from './deletion.js';
 import type { GenericStore } from './generic-store.js';
+import type { AccessServices } from './access.js';
+import type { WriterInfo } from './hooks.js';
 
 /**
  * A kind's object as its zod schema describes it (`z.infer`), with the fields every stored
@@ -140,6 +142,10 @@ export interface CreateRequest {
   readonly dryRun: boolean;
   /** The core/v1 store of `resource` (the pods a binding updates). */
   store(resource: string): GenericStore;
+  /** Who asks (the review kinds answer about them); absent for the server's own creates. */
+  readonly user?: WriterInfo;
+  /** The server's authorizer and authenticator, for the review kinds. */
+  readonly access?: AccessServices;
 }
 
 /**

@@ -20,6 +20,8 @@ import { secrets } from './secrets/secrets.resource.js';
 import { securityContextConstraints, securityContextConstraintsV1 } from './securitycontextconstraints/securitycontextconstraints.resource.js';
 import { serviceAccounts } from './serviceaccounts/serviceaccounts.resource.js';
 import { services } from './services/services.resource.js';
+import { reviewKinds } from './reviews/reviews.resource.js';
+import { RBAC_RESOURCES } from './rbac/rbac.resource.js';
 
 /** Every served resource, core/v1 first in upstream discovery order, then group resources. */
 export const RESOURCE_TABLE: readonly ResourceDefinition[] = [
@@ -41,4 +43,6 @@ export const RESOURCE_TABLE: readonly ResourceDefinition[] = [
   serviceAccounts,
   services,
   securityContextConstraintsV1,
+  ...RBAC_RESOURCES,
+  ...reviewKinds,
 ];

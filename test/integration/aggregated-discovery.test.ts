@@ -43,7 +43,10 @@ describe('aggregated discovery', () => {
     expect(res.body.apiVersion).toBe('apidiscovery.ck.io/v2beta1');
     const classic = (await srv.api('GET', '/apis')).body.groups.map((g: any) => g.name);
     expect(res.body.items.map((g: any) => g.metadata.name)).toEqual(classic);
-    expect(res.body.items[0].versions[0].resources[0]).toMatchObject({ resource: 'securitycontextconstraints', scope: 'Cluster' });
+    const security = res.body.items.find((g: any) => g.metadata.name === 'security.platform.io');
+    expect(security.versions[0].resources[0]).toMatchObject({ resource: 'securitycontextconstraints', scope: 'Cluster' });
+    const rbac = res.body.items.find((g: any) => g.metadata.name === 'rbac.authorization.k8s.io');
+    expect(rbac.versions[0].resources.map((r: any) => r.resource)).toEqual(['clusterrolebindings', 'clusterroles', 'rolebindings', 'roles']);
   });
 
   it('answers 304 to a matching If-None-Match, and the classic documents to other Accepts', async () => {

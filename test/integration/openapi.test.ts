@@ -7,9 +7,18 @@ import { TEST_TOKEN, useTestServer } from '../helpers/in-process.js';
 
 const srv = useTestServer();
 
-it('indexes api/v1 and security.platform.io/v1 and serves their documents', async () => {
+it('indexes api/v1 and every group version with resources, and serves their documents', async () => {
   const index = await srv.api('GET', '/openapi/v3');
-  expect(Object.keys(index.body.paths).sort()).toEqual(['api/v1', 'apis/security.platform.io/v1']);
+  expect(Object.keys(index.body.paths).sort()).toEqual([
+    'api/v1',
+    'apis/authentication.ck.io/v1',
+    'apis/authentication.k8s.io/v1',
+    'apis/authorization.ck.io/v1',
+    'apis/authorization.k8s.io/v1',
+    'apis/rbac.authorization.ck.io/v1',
+    'apis/rbac.authorization.k8s.io/v1',
+    'apis/security.platform.io/v1',
+  ]);
   const url = index.body.paths['api/v1'].serverRelativeURL as string;
   expect(url).toMatch(/^\/openapi\/v3\/api\/v1\?hash=[0-9A-F]{128}$/);
   const doc = await srv.api('GET', url);

@@ -4,6 +4,7 @@
  * resource table; there is no per-kind code here.
  */
 import { ApiError, methodNotAllowed } from '../../errors/api-error.js';
+import type { AccessServices } from '../../registry/access.js';
 import type { ResourceRegistry } from '../../registry/resource-registry.js';
 import type { Verb } from '../../registry/types.js';
 import type { ApiContext } from '../context.js';
@@ -27,7 +28,7 @@ export function resourceNotFound(): ApiError {
 }
 
 /** Build the Koa handler for every resource path. */
-export function resourceHandler(registry: ResourceRegistry, settings: WatchSettings) {
+export function resourceHandler(registry: ResourceRegistry, settings: WatchSettings, access?: AccessServices) {
   return async (ctx: ApiContext): Promise<void> => {
     const info = ctx.state.requestInfo;
     const store = registry.lookup(info.group, info.version, info.resource);
@@ -47,7 +48,7 @@ export function resourceHandler(registry: ResourceRegistry, settings: WatchSetti
     // Upstream negotiates the output media type before any work (NegotiateOutputMediaType):
     // a write the client cannot read the answer of is 406 before it writes anything.
     if (verb !== 'get' && verb !== 'list' && verb !== 'watch') ctx.state.format = negotiate(ctx.get('Accept'));
-    const target: VerbTarget = { store, namespace, name: info.name, subresource, registry };
+    const target: VerbTarget = { store, namespace, name: info.name, subresource, registry, access };
     switch (verb) {
       case 'get':
         return handleGet(ctx, target);

@@ -7,6 +7,7 @@ import { isUninitialized } from '../../registry/predicate.js';
 import { parseBool } from '../request-info.js';
 import { deleteCollection, deleteObject } from '../../registry/deletion.js';
 import type { GenericStore } from '../../registry/generic-store.js';
+import type { AccessServices } from '../../registry/access.js';
 import type { ResourceRegistry } from '../../registry/resource-registry.js';
 import type { WriteOptions } from '../../registry/store-options.js';
 import { parseFieldValidation, type FieldValidation } from '../../api/field-validation.js';
@@ -30,6 +31,8 @@ export interface VerbTarget {
   readonly subresource?: SubresourceDefinition;
   /** Every store, for the creates a kind handles itself (a binding writes its pod). */
   readonly registry: ResourceRegistry;
+  /** The authorizer and authenticator, for the creates of the review kinds. */
+  readonly access?: AccessServices;
 }
 
 /** What a write or read of `t` answers: the object, or its subresource's view. */
@@ -45,7 +48,7 @@ function present(t: VerbTarget, obj: ApiObject): ApiObject {
  */
 function writeOptions(ctx: ApiContext, kind: OptionsKind): WriteOptions & { warnings: string[] } {
   const dryRun = parseDryRun(queryValues(ctx, 'dryRun'), kind);
-  return { fieldValidation: fieldValidationOf(ctx), warnings: [], dryRun, fieldManager: fieldManagerOf(ctx, kind) };
+  return { fieldValidation: fieldValidationOf(ctx), warnings: [], dryRun, fieldManager: fieldManagerOf(ctx, kind), user: ctx.state.user };
 }
 
 /** The `fieldValidation` query (default Warn). Throws ApiError 400 for another value. */
@@ -98,7 +101,7 @@ export async function handleCreate(ctx: ApiContext, t: VerbTarget): Promise<void
     const body = readObjectBody(ctx, t.subresource?.kind ?? t.store.def.kind, t.subresource?.apiVersion ?? t.store.apiVersion);
     if (t.subresource) checkNameAndNamespace(body, t.name, t.namespace, true);
     const namespace = t.namespace || (body.metadata.namespace ?? '');
-    const res = await own({ namespace, name: t.name, body, dryRun, store: (resource) => t.registry.core(resource) });
+    const res = await own({ namespace, name: t.name, body, dryRun, store: (resource) => t.registry.core(resource), user: ctx.state.user, access: t.access });
     respond(ctx, res.code, res.body);
     return;
   }

@@ -1,0 +1,100 @@
+/**
+ * The bootstrap policy (upstream plugin/pkg/auth/authorizer/rbac/bootstrappolicy/policy.go,
+ * for the resources served here): cluster-admin (bound to group system:masters), admin, edit
+ * and view (aggregated from the system:aggregate-to-* roles), system:discovery,
+ * system:basic-user and system:public-info-viewer. Every object carries upstream's label
+ * `kubernetes.io/bootstrapping: rbac-defaults` and annotation
+ * `rbac.authorization.kubernetes.io/autoupdate: "true"`. RBAC's own kinds and the review APIs
+ * are listed under upstream's group names and ours, since both are served.
+ */
+import type { ApiObject } from '../../api/object.js';
+import type { PolicyRule, Subject } from './rules.js';
+
+export const AUTOUPDATE_ANNOTATION = 'rbac.authorization.kubernetes.io/autoupdate';
+const LABELS = { 'kubernetes.io/bootstrapping': 'rbac-defaults' };
+const ANNOTATIONS = { [AUTOUPDATE_ANNOTATION]: 'true' };
+const AGGREGATE = (to: string) => `rbac.authorization.k8s.io/aggregate-to-${to}`;
+
+const READ = ['get', 'list', 'watch'];
+const WRITE = ['create', 'delete', 'deletecollection', 'patch', 'update'];
+const RBAC_GROUPS = ['rbac.authorization.k8s.io', 'rbac.authorization.ck.io'];
+const AUTHORIZATION_GROUPS = ['authorization.k8s.io', 'authorization.ck.io'];
+const AUTHENTICATION_GROUPS = ['authentication.k8s.io', 'authentication.ck.io'];
+
+const core = (resources: string[], verbs: string[]): PolicyRule => ({ apiGroups: [''], resources, verbs });
+
+function clusterRole(name: string, rules: PolicyRule[], labels: Record<string, string> = {}, aggregateFrom?: string): ApiObject {
+  return {
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind: 'ClusterRole',
+    metadata: { name, labels: { ...LABELS, ...labels }, annotations: ANNOTATIONS },
+    ...(aggregateFrom ? { aggregationRule: { clusterRoleSelectors: [{ matchLabels: { [AGGREGATE(aggregateFrom)]: 'true' } }] } } : {}),
+    rules,
+  } as ApiObject;
+}
+
+function clusterRoleBinding(name: string, role: string, groups: string[]): ApiObject {
+  const subjects: Subject[] = groups.map((g) => ({ kind: 'Group', apiGroup: 'rbac.authorization.k8s.io', name: g }));
+  return {
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind: 'ClusterRoleBinding',
+    metadata: { name, labels: LABELS, annotations: ANNOTATIONS },
+    roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: role },
+    subjects,
+  } as ApiObject;
+}
+
+/** The bootstrap ClusterRoles (aggregated ones with empty rules: the aggregation controller fills them). */
+export const BOOTSTRAP_CLUSTER_ROLES: readonly ApiObject[] = [
+  clusterRole('cluster-admin', [
+    { apiGroups: ['*'], resources: ['*'], verbs: ['*'] },
+    { nonResourceURLs: ['*'], verbs: ['*'] },
+  ]),
+  clusterRole('system:discovery', [
+    { nonResourceURLs: ['/api', '/api/*', '/apis', '/apis/*', '/healthz', '/livez', '/openapi', '/openapi/*', '/readyz', '/version', '/version/'], verbs: ['get'] },
+  ]),
+  clusterRole('system:basic-user', [
+    { apiGroups: AUTHORIZATION_GROUPS, resources: ['selfsubjectaccessreviews', 'selfsubjectrulesreviews'], verbs: ['create'] },
+    { apiGroups: AUTHENTICATION_GROUPS, resources: ['selfsubjectreviews'], verbs: ['create'] },
+  ]),
+  clusterRole('system:public-info-viewer', [{ nonResourceURLs: ['/healthz', '/livez', '/readyz', '/version', '/version/'], verbs: ['get'] }]),
+  clusterRole('admin', [], {}, 'admin'),
+  clusterRole('edit', [], { [AGGREGATE('admin')]: 'true' }, 'edit'),
+  clusterRole('view', [], { [AGGREGATE('edit')]: 'true' }, 'view'),
+  clusterRole(
+    'system:aggregate-to-admin',
+    [
+      { apiGroups: RBAC_GROUPS, resources: ['rolebindings', 'roles'], verbs: [...WRITE, ...READ] },
+      { apiGroups: AUTHORIZATION_GROUPS, resources: ['localsubjectaccessreviews'], verbs: ['create'] },
+    ],
+    { [AGGREGATE('admin')]: 'true' },
+  ),
+  clusterRole(
+    'system:aggregate-to-edit',
+    [
+      core(['pods/attach', 'pods/exec', 'pods/portforward', 'pods/proxy', 'secrets', 'services/proxy'], READ),
+      core(['serviceaccounts'], ['impersonate']),
+      core(['pods', 'pods/attach', 'pods/exec', 'pods/portforward', 'pods/proxy'], WRITE),
+      core(['serviceaccounts/token'], ['create']),
+      core(['configmaps', 'endpoints', 'persistentvolumeclaims', 'replicationcontrollers', 'replicationcontrollers/scale', 'secrets', 'serviceaccounts', 'services', 'services/proxy'], WRITE),
+    ],
+    { [AGGREGATE('edit')]: 'true' },
+  ),
+  clusterRole(
+    'system:aggregate-to-view',
+    [
+      core(['configmaps', 'endpoints', 'persistentvolumeclaims', 'persistentvolumeclaims/status', 'pods', 'replicationcontrollers', 'replicationcontrollers/scale', 'serviceaccounts', 'services', 'services/status'], READ),
+      core(['bindings', 'events', 'limitranges', 'namespaces/status', 'pods/log', 'pods/status', 'replicationcontrollers/status', 'resourcequotas', 'resourcequotas/status'], READ),
+      core(['namespaces'], READ),
+    ],
+    { [AGGREGATE('view')]: 'true' },
+  ),
+];
+
+/** The bootstrap ClusterRoleBindings. */
+export const BOOTSTRAP_CLUSTER_ROLE_BINDINGS: readonly ApiObject[] = [
+  clusterRoleBinding('cluster-admin', 'cluster-admin', ['system:masters']),
+  clusterRoleBinding('system:discovery', 'system:discovery', ['system:authenticated']),
+  clusterRoleBinding('system:basic-user', 'system:basic-user', ['system:authenticated']),
+  clusterRoleBinding('system:public-info-viewer', 'system:public-info-viewer', ['system:authenticated', 'system:unauthenticated']),
+];

@@ -1,0 +1,38 @@
+/**
+ * What the review kinds ask of the server (upstream: the authorizer and authenticator their
+ * REST storage is built with): SubjectAccessReview and its self/local forms, rules reviews,
+ * SelfSubjectReview and TokenReview.
+ */
+import type { WriterInfo } from './hooks.js';
+
+/** A resource or non-resource request to decide on (upstream authorizationapi attributes). */
+export interface AccessRequest {
+  readonly user: WriterInfo;
+  readonly verb: string;
+  readonly isResourceRequest: boolean;
+  readonly path: string;
+  readonly apiGroup: string;
+  readonly apiVersion: string;
+  readonly namespace: string;
+  readonly resource: string;
+  readonly subresource: string;
+  readonly name: string;
+}
+
+/** A rule as a rules review reports it. */
+export interface ReviewedRule {
+  readonly verbs: readonly string[];
+  readonly apiGroups?: readonly string[];
+  readonly resources?: readonly string[];
+  readonly resourceNames?: readonly string[];
+  readonly nonResourceURLs?: readonly string[];
+}
+
+export interface AccessServices {
+  /** The decision of the configured authorizer. */
+  authorize(req: AccessRequest): { allowed: boolean; denied: boolean; reason: string };
+  /** The rules `user` holds in `namespace` ('' = cluster-wide); `incomplete` when no rule-listing authorizer answers. */
+  rulesFor(user: WriterInfo, namespace: string): { rules: readonly ReviewedRule[]; incomplete: boolean };
+  /** The user a bearer token authenticates as, or null. */
+  authenticateToken(token: string): WriterInfo | null;
+}

@@ -1,0 +1,96 @@
+/**
+ * SubjectAccessReview, SelfSubjectAccessReview and LocalSubjectAccessReview (upstream
+ * pkg/registry/authorization/*subjectaccessreview and pkg/apis/authorization/validation): the
+ * configured authorizer's decision for the given user (or the requester), answered as the
+ * review with `status` {allowed, denied, reason}, 201, nothing stored.
+ */
+import type { ApiObject } from '../../api/object.js';
+import { badRequest, invalid, type FieldError } from '../../errors/api-error.js';
+import type { AccessRequest } from '../../registry/access.js';
+import type { WriterInfo } from '../../registry/hooks.js';
+import type { CreateOverride, CreateRequest } from '../../registry/types.js';
+import type { NonResourceAttributes, ResourceAttributes } from './reviews.schema.js';
+
+type Spec = { resourceAttributes?: ResourceAttributes; nonResourceAttributes?: NonResourceAttributes; user?: string; groups?: string[]; uid?: string };
+
+const show = (v: unknown) => (v === undefined || v === null ? 'null' : JSON.stringify(v));
+
+/** Upstream ValidateSubjectAccessReviewSpec / ValidateSelfSubjectAccessReviewSpec. */
+function validateSpec(spec: Spec, needsSubject: boolean): FieldError[] {
+  const errs: FieldError[] = [];
+  if (spec.resourceAttributes && spec.nonResourceAttributes) {
+    errs.push({ reason: 'FieldValueInvalid', field: 'spec.nonResourceAttributes', message: `Invalid value: ${show(spec.nonResourceAttributes)}: cannot be specified in combination with resourceAttributes` });
+  }
+  if (!spec.resourceAttributes && !spec.nonResourceAttributes) {
+    errs.push({ reason: 'FieldValueInvalid', field: 'spec.resourceAttributes', message: 'Invalid value: "null": exactly one of nonResourceAttributes or resourceAttributes must be specified' });
+  }
+  if (needsSubject && !spec.user && !spec.groups?.length) {
+    errs.push({ reason: 'FieldValueInvalid', field: 'spec.user', message: 'Invalid value: "": at least one of user or group must be specified' });
+  }
+  return errs;
+}
+
+/** The request a review asks about. */
+function accessRequest(spec: Spec, user: WriterInfo): AccessRequest {
+  const r = spec.resourceAttributes;
+  if (r) {
+    return { user, verb: r.verb ?? '', isResourceRequest: true, path: '', apiGroup: r.group ?? '', apiVersion: r.version ?? '', namespace: r.namespace ?? '', resource: r.resource ?? '', subresource: r.subresource ?? '', name: r.name ?? '' };
+  }
+  const n = spec.nonResourceAttributes ?? {};
+  return { user, verb: n.verb ?? '', isResourceRequest: false, path: n.path ?? '', apiGroup: '', apiVersion: '', namespace: '', resource: '', subresource: '', name: '' };
+}
+
+/** The answered review: the request's object with metadata reduced and status filled. */
+function answer(req: CreateRequest, user: WriterInfo, spec: Spec): { code: number; body: unknown } {
+  if (!req.access) throw badRequest('no authorizer is configured');
+  const { allowed, denied, reason } = req.access.authorize(accessRequest(spec, user));
+  const status = { allowed, ...(denied ? { denied } : {}), ...(reason ? { reason } : {}) };
+  const body: ApiObject = { ...req.body, metadata: { ...req.body.metadata, creationTimestamp: null } as ApiObject['metadata'], status } as ApiObject;
+  return { code: 201, body };
+}
+
+/** The metadata rule of the cluster-scoped reviews (upstream: `metadata: Invalid value: ...: must be empty`). */
+function emptyMeta(obj: ApiObject, allowNamespace: boolean): FieldError[] {
+  const { namespace, ...rest } = obj.metadata ?? {};
+  const extra = Object.entries(rest).filter(([, v]) => v !== undefined && v !== null && v !== '');
+  if (extra.length === 0 && (allowNamespace || !namespace)) return [];
+  return [{ reason: 'FieldValueInvalid', field: 'metadata', message: `Invalid value: ${show(obj.metadata)}: must be empty${allowNamespace ? ' except for namespace' : ''}` }];
+}
+
+const requester = (req: CreateRequest): WriterInfo => req.user ?? { name: 'system:anonymous', groups: ['system:unauthenticated'] };
+
+/** SubjectAccessReview: about `spec.user` / `spec.groups`. */
+export function subjectAccessReviewCreate(group: string): CreateOverride {
+  return async (req) => {
+    const spec = (req.body.spec ?? {}) as Spec;
+    const errs = [...emptyMeta(req.body, false), ...validateSpec(spec, true)];
+    if (errs.length) throw invalid('SubjectAccessReview', '', errs, group);
+    return answer(req, { name: spec.user ?? '', uid: spec.uid, groups: spec.groups ?? [] }, spec);
+  };
+}
+
+/** SelfSubjectAccessReview: about the requester. */
+export function selfSubjectAccessReviewCreate(group: string): CreateOverride {
+  return async (req) => {
+    const spec = (req.body.spec ?? {}) as Spec;
+    const errs = [...emptyMeta(req.body, false), ...validateSpec(spec, false)];
+    if (errs.length) throw invalid('SelfSubjectAccessReview', '', errs, group);
+    return answer(req, requester(req), { resourceAttributes: spec.resourceAttributes, nonResourceAttributes: spec.nonResourceAttributes });
+  };
+}
+
+/** LocalSubjectAccessReview: a SubjectAccessReview confined to the request's namespace. */
+export function localSubjectAccessReviewCreate(group: string): CreateOverride {
+  return async (req) => {
+    const spec = (req.body.spec ?? {}) as Spec;
+    const errs = [...emptyMeta(req.body, true), ...validateSpec(spec, true)];
+    if (spec.resourceAttributes && spec.resourceAttributes.namespace !== req.namespace) {
+      errs.push({ reason: 'FieldValueInvalid', field: 'spec.resourceAttributes.namespace', message: `Invalid value: ${show(spec.resourceAttributes.namespace ?? '')}: must match metadata.namespace` });
+    }
+    if (spec.nonResourceAttributes) {
+      errs.push({ reason: 'FieldValueInvalid', field: 'spec.nonResourceAttributes', message: `Invalid value: ${show(spec.nonResourceAttributes)}: disallowed on this kind of request` });
+    }
+    if (errs.length) throw invalid('LocalSubjectAccessReview', '', errs, group);
+    return answer(req, { name: spec.user ?? '', uid: spec.uid, groups: spec.groups ?? [] }, spec);
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * SelfSubjectRulesReview (upstream pkg/registry/authorization/selfsubjectrulesreview): the
+ * rules the requester holds in `spec.namespace`; SelfSubjectReview (authentication, `kubectl
+ * auth whoami`): who the requester is; TokenReview (pkg/registry/authentication/tokenreview):
+ * whom a bearer token authenticates. All answer 201 with `status` and store nothing.
+ */
+import type { ApiObject } from '../../api/object.js';
+import { badRequest } from '../../errors/api-error.js';
+import type { ReviewedRule } from '../../registry/access.js';
+import type { CreateOverride, CreateRequest } from '../../registry/types.js';
+
+const requester = (req: CreateRequest) => req.user ?? { name: 'system:anonymous', uid: '', groups: ['system:unauthenticated'] };
+
+function answered(req: CreateRequest, status: Record<string, unknown>): { code: number; body: unknown } {
+  return { code: 201, body: { ...req.body, metadata: { ...req.body.metadata, creationTimestamp: null }, status } as unknown as ApiObject };
+}
+
+const resourceRule = (r: ReviewedRule) => ({ verbs: r.verbs, ...(r.apiGroups ? { apiGroups: r.apiGroups } : {}), ...(r.resources ? { resources: r.resources } : {}), ...(r.resourceNames?.length ? { resourceNames: r.resourceNames } : {}) });
+
+/** SelfSubjectRulesReview. 400 `no namespace on request` without spec.namespace, as upstream. */
+export const selfSubjectRulesReviewCreate: CreateOverride = async (req) => {
+  const namespace = (req.body.spec as { namespace?: string } | undefined)?.namespace ?? '';
+  if (!namespace) throw badRequest('no namespace on request');
+  if (!req.access) throw badRequest('no authorizer is configured');
+  const { rules, incomplete } = req.access.rulesFor(requester(req), namespace);
+  return answered(req, {
+    resourceRules: rules.filter((r) => r.resources?.length).map(resourceRule),
+    nonResourceRules: rules.filter((r) => r.nonResourceURLs?.length).map((r) => ({ verbs: r.verbs, nonResourceURLs: r.nonResourceURLs })),
+    incomplete,
+  });
+};
+
+/** SelfSubjectReview: `status.userInfo` of the requester. */
+export const selfSubjectReviewCreate: CreateOverride = async (req) => {
+  const user = requester(req);
+  return answered(req, { userInfo: { username: user.name, ...(user.uid ? { uid: user.uid } : {}), groups: user.groups } });
+};
+
+/** TokenReview. 400 without a token, as upstream. */
+export function tokenReviewCreate(groupVersion: string): CreateOverride {
+  return async (req) => {
+    const spec = (req.body.spec ?? {}) as { token?: string; audiences?: string[] };
+    if (!spec.token) throw badRequest(`token is required for TokenReview in ${groupVersion}`);
+    if (!req.access) throw badRequest('no authenticator is configured');
+    const user = req.access.authenticateToken(spec.token);
+    if (!user) return answered(req, { user: {} });
+    return answered(req, { authenticated: true, user: { username: user.name, ...(user.uid ? { uid: user.uid } : {}), groups: user.groups }, ...(spec.audiences ? { audiences: spec.audiences } : {}) });
+  };
+}

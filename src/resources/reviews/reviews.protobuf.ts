@@ -1,0 +1,29 @@
+/**
+ * Protobuf messages of the review kinds (notation in api/protobuf/messages.ts; numbers from
+ * upstream's k8s.io/api authorization/v1 and authentication/v1 generated.proto): kubectl sends
+ * `auth can-i` and `auth whoami` reviews as protobuf. The `extra` maps (map of ExtraValue, a
+ * bare string list in JSON) are not carried.
+ */
+import type { ProtoMessages } from '../../api/protobuf/messages.js';
+
+export const reviewMessages: ProtoMessages = {
+  SubjectAccessReview: 'metadata=1:ObjectMeta spec=2:SubjectAccessReviewSpec! status=3:SubjectAccessReviewStatus!',
+  LocalSubjectAccessReview: 'metadata=1:ObjectMeta spec=2:SubjectAccessReviewSpec! status=3:SubjectAccessReviewStatus!',
+  SelfSubjectAccessReview: 'metadata=1:ObjectMeta spec=2:SelfSubjectAccessReviewSpec! status=3:SubjectAccessReviewStatus!',
+  SelfSubjectRulesReview: 'metadata=1:ObjectMeta spec=2:SelfSubjectRulesReviewSpec! status=3:SubjectRulesReviewStatus!',
+  ResourceAttributes: 'namespace=1 verb=2 group=3 version=4 resource=5 subresource=6 name=7',
+  NonResourceAttributes: 'path=1 verb=2',
+  SubjectAccessReviewSpec: 'resourceAttributes=1:ResourceAttributes nonResourceAttributes=2:NonResourceAttributes user=3 groups=4:[]string uid=6',
+  SelfSubjectAccessReviewSpec: 'resourceAttributes=1:ResourceAttributes nonResourceAttributes=2:NonResourceAttributes',
+  SubjectAccessReviewStatus: 'allowed=1:bool! reason=2 evaluationError=3 denied=4:bool',
+  SelfSubjectRulesReviewSpec: 'namespace=1',
+  SubjectRulesReviewStatus: 'resourceRules=1:[]ResourceRule nonResourceRules=2:[]NonResourceRule incomplete=3:bool! evaluationError=4',
+  ResourceRule: 'verbs=1:[]string! apiGroups=2:[]string resources=3:[]string resourceNames=4:[]string',
+  NonResourceRule: 'verbs=1:[]string! nonResourceURLs=2:[]string',
+  TokenReview: 'metadata=1:ObjectMeta spec=2:TokenReviewSpec! status=3:TokenReviewStatus!',
+  TokenReviewSpec: 'token=1 audiences=2:[]string',
+  TokenReviewStatus: 'authenticated=1:bool user=2:UserInfo! error=3 audiences=4:[]string',
+  UserInfo: 'username=1 uid=2 groups=3:[]string',
+  SelfSubjectReview: 'metadata=1:ObjectMeta status=2:SelfSubjectReviewStatus!',
+  SelfSubjectReviewStatus: 'userInfo=1:UserInfo!',
+};

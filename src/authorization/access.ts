@@ -16,12 +16,12 @@ interface HeaderAuthenticator {
 export function accessServices(authorizer: Authorizer, rbac: RbacAuthorizer | undefined, authenticator: HeaderAuthenticator): AccessServices {
   return {
     authorize(req) {
-      const { decision, reason } = authorizer.authorize({ ...req, user: { uid: '', ...req.user } });
+      const { decision, reason } = authorizer.authorize(req);
       return { allowed: decision === 'allow', denied: decision === 'deny', reason };
     },
     rulesFor(user, namespace) {
       if (!rbac) return { rules: [], incomplete: true };
-      const rules: ReviewedRule[] = rbac.rulesFor({ uid: '', ...user }, namespace).map((r) => ({ ...r, verbs: r.verbs ?? [] }));
+      const rules: ReviewedRule[] = rbac.rulesFor(user, namespace).map((r) => ({ ...r, verbs: r.verbs ?? [] }));
       return { rules, incomplete: false };
     },
     authenticateToken: (token) => authenticator.authenticate(`Bearer ${token}`),

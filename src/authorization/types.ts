@@ -4,26 +4,15 @@
  * or no opinion, and the first that does not abstain decides (upstream union authorizer);
  * if none allows, the request is 403 Forbidden with {@link forbiddenMessage}.
  */
-import type { UserInfo } from '../http/context.js';
+import type { AccessRequest } from '../registry/access.js';
 
-/** What authorization sees of a request (upstream authorizer.AttributesRecord). */
-export interface Attributes {
-  readonly user: UserInfo;
-  /**
-   * Resource requests: get, list, watch, create, update, patch, delete, deletecollection (and
-   * verbs checked by other code, e.g. `bind`, `escalate`); other paths: the lower-case HTTP method.
-   */
-  readonly verb: string;
-  readonly isResourceRequest: boolean;
-  /** The request path (non-resource requests are matched on it). */
-  readonly path: string;
-  readonly apiGroup: string;
-  readonly apiVersion: string;
-  readonly namespace: string;
-  readonly resource: string;
-  readonly subresource: string;
-  readonly name: string;
-}
+/**
+ * What authorization sees of a request (upstream authorizer.AttributesRecord): the review kinds
+ * describe the same thing (registry/access.ts), so it is one type. Resource requests carry get,
+ * list, watch, create, update, patch, delete, deletecollection (or verbs checked elsewhere,
+ * `bind`, `escalate`); other paths the lower-case HTTP method and the path.
+ */
+export type Attributes = AccessRequest;
 
 export type Decision = 'allow' | 'deny' | 'no-opinion';
 

@@ -33,13 +33,13 @@ const goQuoted = (list: readonly string[]) => `[${list.map((g) => JSON.stringify
 
 /** Whether `user` may `verb` the RBAC object `resource`/`name` in `namespace`. */
 function allowed(authorizer: Authorizer, user: WriterInfo, verb: string, resource: string, namespace: string, name: string): boolean {
-  const attrs = { user: { uid: '', ...user }, verb, isResourceRequest: true, path: '', apiGroup: GROUP, apiVersion: 'v1', namespace, resource, subresource: '', name };
+  const attrs = { user, verb, isResourceRequest: true, path: '', apiGroup: GROUP, apiVersion: 'v1', namespace, resource, subresource: '', name };
   return authorizer.authorize(attrs).decision === 'allow';
 }
 
 /** Throw 403 unless `user` holds every rule of `rules` in `namespace`. */
 function confirmNoEscalation(rbac: Rbac, user: WriterInfo, namespace: string, rules: readonly PolicyRule[], resource: string, name: string): void {
-  const missing = uncovered(rbac.rulesFor({ uid: '', ...user }, namespace), rules);
+  const missing = uncovered(rbac.rulesFor(user, namespace), rules);
   if (missing.length === 0) return;
   const why = `user "${user.name}" (groups=${goQuoted(user.groups)}) is attempting to grant RBAC permissions not currently held:\n${missing.map(compactRule).join('\n')}`;
   throw forbidden(resource, name, why, GROUP);
@@ -52,7 +52,7 @@ export function roleEscalationCheck(rbac: Rbac, authorizer: Authorizer, resource
     const namespace = obj.metadata.namespace ?? '';
     const name = obj.metadata.name ?? '';
     if (allowed(authorizer, user, 'escalate', resource, namespace, name)) return;
-    if ((obj as { aggregationRule?: unknown }).aggregationRule && uncovered(rbac.rulesFor({ uid: '', ...user }, namespace), FULL_AUTHORITY).length) {
+    if ((obj as { aggregationRule?: unknown }).aggregationRule && uncovered(rbac.rulesFor(user, namespace), FULL_AUTHORITY).length) {
       throw forbidden(resource, name, 'must have cluster-admin privileges to use the aggregationRule', GROUP);
     }
     if (old && JSON.stringify(rulesOf(old)) === JSON.stringify(rulesOf(obj))) return;

@@ -9,7 +9,7 @@
  */
 import type { Logger } from 'pino';
 import type { ApiObject } from '../../api/object.js';
-import type { UserInfo } from '../../http/context.js';
+import type { WriterInfo } from '../../registry/hooks.js';
 import type { GenericStore } from '../../registry/generic-store.js';
 import type { WatchEvent } from '../../storage/object-watch.js';
 import type { Attributes, Authorization, Authorizer } from '../types.js';
@@ -102,7 +102,7 @@ export class RbacAuthorizer implements Authorizer {
    * Every rule that applies to `user` in `namespace` ('' = cluster-wide only), for rules
    * reviews and escalation checks (upstream RulesFor).
    */
-  rulesFor(user: UserInfo, namespace: string): PolicyRule[] {
+  rulesFor(user: WriterInfo, namespace: string): PolicyRule[] {
     const out: PolicyRule[] = [];
     const collect = (b: Binding, ns: string) => {
       if (b.subjects.some((s) => appliesTo(user, s, ns))) out.push(...(this.roleRules(b, ns) ?? []));

@@ -4,7 +4,7 @@
  * ResourceNameMatches / NonResourceURLMatches, pkg/registry/rbac/validation/rule.go
  * appliesToUser).
  */
-import type { UserInfo } from '../../http/context.js';
+import type { WriterInfo } from '../../registry/hooks.js';
 import type { Attributes } from '../types.js';
 
 /** A PolicyRule as stored (rbac.authorization.k8s.io/v1). */
@@ -65,7 +65,7 @@ export function serviceAccountUsername(namespace: string, name: string): string 
  * True when `subject` names `user`. A ServiceAccount subject without a namespace means the
  * binding's own `namespace` (none for cluster bindings: then it matches nobody).
  */
-export function appliesTo(user: UserInfo, subject: Subject, namespace: string): boolean {
+export function appliesTo(user: WriterInfo, subject: Subject, namespace: string): boolean {
   switch (subject.kind) {
     case 'User':
       return user.name === subject.name;

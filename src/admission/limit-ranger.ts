@@ -18,6 +18,7 @@ import type { StoreHooks } from '../registry/hooks.js';
 import { buildPredicate } from '../registry/predicate.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
 import type { LimitRange } from '../resources/limitranges/limitranges.schema.js';
+import type { PersistentVolumeClaim } from '../resources/persistentvolumeclaims/persistentvolumeclaims.schema.js';
 import type { Pod } from '../resources/pods/pods.schema.js';
 
 /** The annotation recording what the plugin filled in (upstream limitRangerAnnotation). */
@@ -53,9 +54,9 @@ export function installLimitRanger(registry: ResourceRegistry): void {
   };
   pods.addAdmission(plugin);
   const claims = registry.core('persistentvolumeclaims');
-  const checkClaim = async (obj: ApiObject): Promise<void> => {
+  const checkClaim = async (obj: PersistentVolumeClaim): Promise<void> => {
     const items = await itemsOf(obj.metadata.namespace ?? '');
-    const requests = parseResourceList((obj.spec as { resources?: { requests?: unknown } } | undefined)?.resources?.requests);
+    const requests = parseResourceList(obj.spec?.resources?.requests);
     const errs: string[] = [];
     for (const item of items.filter((i) => i.type === 'PersistentVolumeClaim')) {
       for (const [k, v] of sorted(item.min)) push(errs, minConstraint('PersistentVolumeClaim', k, v, requests, new Map()));
@@ -63,7 +64,7 @@ export function installLimitRanger(registry: ResourceRegistry): void {
     }
     rejectIfAny(claims, obj, errs);
   };
-  const claimHooks: StoreHooks = {
+  const claimHooks: StoreHooks<PersistentVolumeClaim> = {
     beforeCreate: checkClaim,
     beforeUpdate: (obj, _old, attrs) => (attrs.subresource ? Promise.resolve() : checkClaim(obj)),
   };

@@ -10,6 +10,7 @@ import { ApiError, forbidden, notFound } from '../errors/api-error.js';
 import type { GenericStore } from '../registry/generic-store.js';
 import type { StoreHooks } from '../registry/hooks.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
+import type { Namespace } from '../resources/namespaces/namespaces.schema.js';
 
 /** The create-time check for objects of a namespaced `store`. */
 export function namespaceLifecycle(registry: ResourceRegistry, store: GenericStore): StoreHooks {
@@ -26,7 +27,7 @@ export function namespaceLifecycle(registry: ResourceRegistry, store: GenericSto
       } catch (err) {
         throw err instanceof ApiError && err.code === 404 ? notFound('namespaces', ns) : err;
       }
-      if ((namespace.status as { phase?: string } | undefined)?.phase === 'Terminating') {
+      if ((namespace as Namespace).status?.phase === 'Terminating') {
         throw forbidden(
           store.def.plural,
           obj.metadata.name ?? '',

@@ -13,10 +13,13 @@ export interface TableColumn {
   readonly priority: number;
 }
 
-/** A kind's printer: its columns and the cells of one object. */
-export interface TablePrinter {
+/**
+ * A kind's printer: its columns and the cells of one object. `T` is the kind's object type as
+ * its schema describes it (KindObject); the resource table holds printers of ApiObject.
+ */
+export interface TablePrinter<T extends ApiObject = ApiObject> {
   readonly columns: readonly TableColumn[];
-  cells(obj: ApiObject, now: Date): unknown[];
+  cells(obj: T, now: Date): unknown[];
 }
 
 export type IncludeObject = 'None' | 'Metadata' | 'Object';

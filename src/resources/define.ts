@@ -4,7 +4,7 @@
  */
 import { kindPatch } from '../api/core/patch-meta.js';
 import { objectSchema } from '../api/meta-schema.js';
-import { DEFAULT_PRINTER } from '../api/table.js';
+import { DEFAULT_PRINTER, type TablePrinter } from '../api/table.js';
 import type { ApiObject } from '../api/object.js';
 import type { z } from 'zod';
 import { ALL_VERBS, type KindObject, type ResourceDefinition, type Strategy, type SubresourceDefinition } from '../registry/types.js';
@@ -12,10 +12,17 @@ import { ALL_VERBS, type KindObject, type ResourceDefinition, type Strategy, typ
 type Required = Pick<ResourceDefinition, 'kind' | 'plural' | 'namespaced'>;
 
 /**
- * What a kind's file states: its names and whatever differs from the defaults, with a strategy
- * typed by its schema (hooks receive {@link KindObject} of `schema`, not casts).
+ * What a kind's file states: its names and whatever differs from the defaults, with a strategy,
+ * printer and field set typed by its schema (they receive {@link KindObject} of `schema`, not
+ * casts).
  */
-export type ResourceSpec<S extends z.ZodType> = Required & Partial<Omit<ResourceDefinition, 'schema' | 'strategy'>> & { schema?: S; strategy?: Strategy<KindObject<S>> };
+export type ResourceSpec<S extends z.ZodType> = Required &
+  Partial<Omit<ResourceDefinition, 'schema' | 'strategy' | 'printer' | 'fieldSet'>> & {
+    schema?: S;
+    strategy?: Strategy<KindObject<S>>;
+    printer?: TablePrinter<KindObject<S>>;
+    fieldSet?: (obj: KindObject<S>) => Record<string, string>;
+  };
 
 /** A core/v1 definition with all verbs, storage prefix = plural, singular = lower-case kind. */
 export function defineResource<S extends z.ZodType = z.ZodType>(def: ResourceSpec<S>): ResourceDefinition {
@@ -32,6 +39,9 @@ export function defineResource<S extends z.ZodType = z.ZodType>(def: ResourceSpe
     patchMeta: kindPatch(),
     printer: DEFAULT_PRINTER,
     protobuf: {},
+    // The one conversion from the kind's types to the table's ApiObject ones: the store only
+    // hands a row's strategy, printer and field set objects of the row's kind, decoded and
+    // checked against its schema.
     ...(def as Required & Partial<ResourceDefinition>),
     strategy: (def.strategy ?? {}) as Strategy,
   };

@@ -9,20 +9,26 @@ import type { ApiObject } from '../../api/object.js';
 import { quantityOf } from '../../api/quantity.js';
 import { addLists, maxLists, parseResourceList, type ResourceList } from '../../api/resource-list.js';
 import type { GenericStore } from '../../registry/generic-store.js';
+import type { PersistentVolumeClaim } from '../../resources/persistentvolumeclaims/persistentvolumeclaims.schema.js';
+import type { Pod } from '../../resources/pods/pods.schema.js';
+import type { Service } from '../../resources/services/services.schema.js';
 
-/** What the quota plugin and controller need of a kind. */
-export interface Evaluator {
+/**
+ * What the quota plugin and controller need of a kind. `T` is the kind's object type (KindObject
+ * of its schema) for evaluators of one kind; they are used as evaluators of ApiObject.
+ */
+export interface Evaluator<T extends ApiObject = ApiObject> {
   readonly store: GenericStore;
   /** Whether an update can change usage (services change type, claims grow). */
   readonly chargesUpdates: boolean;
   /** Whether this evaluator accounts for quota resource `name`. */
   matches(name: string): boolean;
   /** What `obj` uses, by quota resource name (upstream Usage). */
-  usage(obj: ApiObject): ResourceList;
+  usage(obj: T): ResourceList;
   /** Whether `obj` is in `scope` (upstream MatchingScopes); kinds without scopes match none. */
-  inScope(scope: string, obj: ApiObject): boolean;
+  inScope(scope: string, obj: T): boolean;
   /** Resources `obj` must state because a quota limits them (upstream Constraints), or null. */
-  missing?(required: readonly string[], obj: ApiObject): string | null;
+  missing?(required: readonly string[], obj: T): string | null;
 }
 
 /** Legacy object-count names of core kinds (upstream's ResourcePods, ResourceServices, ...). */
@@ -58,13 +64,7 @@ const COMPUTE = ['cpu', 'memory', 'ephemeral-storage'];
 /** Resources every container must state when a quota limits them (upstream's validationSet). */
 const MUST_STATE = new Set(['cpu', 'memory', 'requests.cpu', 'requests.memory', 'limits.cpu', 'limits.memory']);
 
-interface Container {
-  resources?: { requests?: unknown; limits?: unknown };
-}
-interface PodParts {
-  spec?: { containers?: Container[]; initContainers?: Container[]; activeDeadlineSeconds?: number | null };
-  status?: { phase?: string };
-}
+type PodSpec = Partial<NonNullable<Pod['spec']>>;
 
 /** Compute usage of requests and limits (upstream podComputeUsageHelper): `cpu` = `requests.cpu`. */
 function computeUsage(requests: ResourceList, limits: ResourceList): ResourceList {
@@ -83,8 +83,8 @@ function computeUsage(requests: ResourceList, limits: ResourceList): ResourceLis
 }
 
 /** Whether a pod still uses compute quota (upstream QuotaPod): not finished, not past its grace. */
-export function podCountsForQuota(pod: ApiObject, now = Date.now()): boolean {
-  const phase = (pod as PodParts).status?.phase;
+export function podCountsForQuota(pod: Pod, now = Date.now()): boolean {
+  const phase = pod.status?.phase;
   if (phase === 'Failed' || phase === 'Succeeded') return false;
   const { deletionTimestamp, deletionGracePeriodSeconds } = pod.metadata;
   if (deletionTimestamp && deletionGracePeriodSeconds != null) {
@@ -93,8 +93,8 @@ export function podCountsForQuota(pod: ApiObject, now = Date.now()): boolean {
   return true;
 }
 
-function isBestEffort(pod: ApiObject): boolean {
-  const spec = (pod as PodParts).spec ?? {};
+function isBestEffort(pod: Pod): boolean {
+  const spec: PodSpec = pod.spec ?? {};
   return [...(spec.containers ?? []), ...(spec.initContainers ?? [])].every((c) => {
     const req = parseResourceList(c.resources?.requests);
     const lim = parseResourceList(c.resources?.limits);
@@ -102,7 +102,7 @@ function isBestEffort(pod: ApiObject): boolean {
   });
 }
 
-function podEvaluator(store: GenericStore): Evaluator {
+function podEvaluator(store: GenericStore): Evaluator<Pod> {
   const count = countName(store);
   const names = new Set([count, 'pods', ...COMPUTE, ...COMPUTE.flatMap((r) => [`requests.${r}`, `limits.${r}`])]);
   return {
@@ -113,7 +113,7 @@ function podEvaluator(store: GenericStore): Evaluator {
       const usage = one();
       usage.set(count, quantityOf(1));
       if (!podCountsForQuota(pod)) return usage;
-      const spec = (pod as PodParts).spec ?? {};
+      const spec: PodSpec = pod.spec ?? {};
       let requests = one();
       let limits = one();
       for (const c of spec.containers ?? []) {
@@ -127,7 +127,7 @@ function podEvaluator(store: GenericStore): Evaluator {
       return addLists(usage, computeUsage(requests, limits));
     },
     inScope(scope, pod) {
-      const deadline = (pod as PodParts).spec?.activeDeadlineSeconds;
+      const deadline = pod.spec?.activeDeadlineSeconds;
       const terminating = deadline !== undefined && deadline !== null && deadline >= 0;
       switch (scope) {
         case 'Terminating':
@@ -145,7 +145,7 @@ function podEvaluator(store: GenericStore): Evaluator {
     missing(required, pod) {
       const needed = required.filter((r) => MUST_STATE.has(r));
       if (!needed.length) return null;
-      const spec = (pod as PodParts).spec ?? {};
+      const spec: PodSpec = pod.spec ?? {};
       const absent = new Set<string>();
       for (const c of [...(spec.containers ?? []), ...(spec.initContainers ?? [])]) {
         const have = computeUsage(parseResourceList(c.resources?.requests), parseResourceList(c.resources?.limits));
@@ -156,7 +156,7 @@ function podEvaluator(store: GenericStore): Evaluator {
   };
 }
 
-function serviceEvaluator(store: GenericStore): Evaluator {
+function serviceEvaluator(store: GenericStore): Evaluator<Service> {
   const base = objectCount(store);
   const extra = new Set(['services.nodeports', 'services.loadbalancers']);
   return {
@@ -165,7 +165,7 @@ function serviceEvaluator(store: GenericStore): Evaluator {
     matches: (name) => base.matches(name) || extra.has(name),
     usage(svc) {
       const usage = base.usage(svc);
-      const spec = (svc.spec ?? {}) as { type?: string; ports?: unknown[] };
+      const spec: NonNullable<Service['spec']> = svc.spec ?? {};
       const ports = spec.ports?.length ?? 0;
       if (spec.type === 'NodePort' || spec.type === 'LoadBalancer') usage.set('services.nodeports', quantityOf(ports));
       if (spec.type === 'LoadBalancer') usage.set('services.loadbalancers', quantityOf(1));
@@ -176,7 +176,7 @@ function serviceEvaluator(store: GenericStore): Evaluator {
 
 const STORAGE_CLASS_SUFFIX = '.storageclass.storage.k8s.io/';
 
-function claimEvaluator(store: GenericStore): Evaluator {
+function claimEvaluator(store: GenericStore): Evaluator<PersistentVolumeClaim> {
   const base = objectCount(store);
   return {
     ...base,
@@ -187,7 +187,7 @@ function claimEvaluator(store: GenericStore): Evaluator {
       (name.includes(STORAGE_CLASS_SUFFIX) && /\/(requests\.storage|persistentvolumeclaims)$/.test(name)),
     usage(pvc) {
       const usage = base.usage(pvc);
-      const spec = (pvc.spec ?? {}) as { storageClassName?: string; resources?: { requests?: unknown } };
+      const spec: NonNullable<PersistentVolumeClaim['spec']> = pvc.spec ?? {};
       const cls = spec.storageClassName ?? pvc.metadata.annotations?.['volume.beta.kubernetes.io/storage-class'] ?? '';
       if (cls) usage.set(`${cls}${STORAGE_CLASS_SUFFIX}persistentvolumeclaims`, quantityOf(1));
       const storage = parseResourceList(spec.resources?.requests).get('storage');

@@ -25,6 +25,7 @@ import type { AdmissionAttributes, Undo } from '../../registry/hooks.js';
 import { buildPredicate, type Predicate } from '../../registry/predicate.js';
 import type { ResourceRegistry } from '../../registry/resource-registry.js';
 import type { Evaluator } from './evaluators.js';
+import type { ResourceQuota } from '../../resources/resourcequotas/resourcequotas.schema.js';
 
 /** A quota as admission reads it: its status (what the controller has accepted) and scopes. */
 export interface QuotaView {
@@ -36,12 +37,13 @@ export interface QuotaView {
 
 /** Read a ResourceQuota object's status and scopes. */
 export function quotaView(quota: ApiObject): QuotaView {
-  const status = (quota.status ?? {}) as { hard?: unknown; used?: unknown };
+  const rq = quota as ResourceQuota;
+  const status: NonNullable<ResourceQuota['status']> = rq.status ?? {};
   return {
     name: quota.metadata.name ?? '',
     hard: parseResourceList(status.hard),
     used: parseResourceList(status.used),
-    scopes: ((quota.spec as { scopes?: string[] } | undefined)?.scopes ?? []),
+    scopes: rq.spec?.scopes ?? [],
   };
 }
 

@@ -5,19 +5,18 @@
  * `externalTrafficPolicy: Local` a health check node port. Requested values must be in range
  * and free (422). Deleting a Service releases them and deletes its Endpoints.
  */
-import type { ApiObject } from '../../api/object.js';
 import { invalid, type FieldError } from '../../errors/api-error.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { AdmissionAttributes, StoreHooks, Undo } from '../../registry/hooks.js';
 import type { ResourceRegistry } from '../../registry/resource-registry.js';
 import type { ObjectStorage } from '../../storage/types.js';
+import type { Service } from '../../resources/services/services.schema.js';
 import { RangeAllocator } from './range-allocator.js';
 import { parseIpRange, parsePortRange } from './ranges.js';
 
-type Port = { port?: number; protocol?: string; nodePort?: number };
-type Spec = { type?: string; clusterIP?: string; ports?: Port[]; externalTrafficPolicy?: string; healthCheckNodePort?: number };
+type Spec = NonNullable<Service['spec']>;
 
-const specOf = (svc: ApiObject) => (svc.spec ?? {}) as Spec;
+const specOf = (svc: Service): Spec => svc.spec ?? {};
 const usesNodePorts = (s: Spec) => s.type === 'NodePort' || s.type === 'LoadBalancer';
 const hasClusterIP = (s: Spec) => s.type !== 'ExternalName' && !!s.clusterIP && s.clusterIP !== 'None';
 const needsHealthCheck = (s: Spec) => s.type === 'LoadBalancer' && s.externalTrafficPolicy === 'Local';
@@ -29,7 +28,7 @@ function nodePortsOf(s: Spec): number[] {
   return ports;
 }
 
-export function serviceAllocation(registry: ResourceRegistry, storage: ObjectStorage, ipRangeText: string, portRangeText: string): StoreHooks {
+export function serviceAllocation(registry: ResourceRegistry, storage: ObjectStorage, ipRangeText: string, portRangeText: string): StoreHooks<Service> {
   const ipRange = parseIpRange(ipRangeText);
   const portRange = parsePortRange(portRangeText);
   const ipAllocator = new RangeAllocator(storage, 'ranges/serviceips', ipRange.cidr, ipRange.size, 'serviceIP');
@@ -39,10 +38,10 @@ export function serviceAllocation(registry: ResourceRegistry, storage: ObjectSto
    * Allocate what `svc` needs that `old` did not hold; returns how to give it back. A dry run
    * picks and checks the same way but keeps nothing.
    */
-  async function allocate(svc: ApiObject, old: ApiObject | null, attrs: AdmissionAttributes): Promise<Undo> {
+  async function allocate(svc: Service, old: Service | null, attrs: AdmissionAttributes): Promise<Undo> {
     const ips = attrs.dryRun ? ipAllocator.dryRun() : ipAllocator;
     const ports = attrs.dryRun ? portAllocator.dryRun() : portAllocator;
-    const spec = (svc.spec ??= {}) as Spec;
+    const spec = (svc.spec ??= {});
     const prev = old ? specOf(old) : undefined;
     const name = svc.metadata.name ?? '';
     const fail = (errs: FieldError[]) => invalid('Service', name, errs);
@@ -70,7 +69,7 @@ export function serviceAllocation(registry: ResourceRegistry, storage: ObjectSto
         }
       }
       const held = new Set(prev ? nodePortsOf(prev) : []);
-      const takePort = async (field: string, wanted: number | undefined): Promise<number> => {
+      const takePort = async (field: string, wanted: number | null | undefined): Promise<number> => {
         if (wanted && held.has(wanted)) return wanted;
         if (wanted) {
           const offset = wanted - portRange.base;
@@ -84,7 +83,7 @@ export function serviceAllocation(registry: ResourceRegistry, storage: ObjectSto
         return portRange.base + offset;
       };
       // Explicitly requested (or kept) node ports first, so a random pick cannot take them.
-      const wants: { field: string; wanted: number | undefined; set: (n: number) => void }[] = [];
+      const wants: { field: string; wanted: number | null | undefined; set: (n: number) => void }[] = [];
       if (usesNodePorts(spec)) {
         for (const [i, p] of (spec.ports ?? []).entries()) {
           // An unchanged port keeps the node port it had (upstream reuses by port and protocol).
@@ -109,7 +108,7 @@ export function serviceAllocation(registry: ResourceRegistry, storage: ObjectSto
   }
 
   /** Give back what `old` held and `svc` (null when deleted) no longer does. */
-  async function releaseUnused(old: ApiObject, svc: ApiObject | null): Promise<void> {
+  async function releaseUnused(old: Service, svc: Service | null): Promise<void> {
     const prev = specOf(old);
     const next = svc ? specOf(svc) : {};
     if (hasClusterIP(prev) && (!svc || !hasClusterIP(next))) {

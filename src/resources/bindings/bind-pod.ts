@@ -9,6 +9,7 @@ import { successStatus, type Status } from '../../api/status.js';
 import { badRequest, conflict, invalid } from '../../errors/api-error.js';
 import type { GenericStore } from '../../registry/generic-store.js';
 import type { CreateOverride } from '../../registry/types.js';
+import type { Binding } from './bindings.schema.js';
 
 type PodSpec = { nodeName?: string };
 type Condition = { type: string; status: string; lastProbeTime?: string | null; lastTransitionTime?: string };
@@ -20,7 +21,7 @@ type Condition = { type: string; status: string; lastProbeTime?: string | null; 
  */
 export async function bindPod(pods: GenericStore, namespace: string, binding: ApiObject, dryRun = false): Promise<Status> {
   const name = binding.metadata?.name ?? '';
-  const target = (binding.target ?? {}) as { name?: string; kind?: string };
+  const target: Partial<Binding['target']> = (binding as Binding).target ?? {};
   if (!name) throw invalid('Binding', '', [{ reason: 'FieldValueRequired', field: 'metadata.name', message: 'Required value: name or generateName is required' }]);
   if (binding.metadata.namespace && namespace && binding.metadata.namespace !== namespace) {
     throw badRequest('the namespace of the provided object does not match the namespace sent on the request');

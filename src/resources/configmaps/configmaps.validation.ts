@@ -3,16 +3,16 @@
  * in data and binaryData, no key in both, at most MaxSecretSize bytes in all, reported on the
  * whole object) and ValidateConfigMapUpdate (the same rules).
  */
-import type { ApiObject } from '../../api/object.js';
 import type { FieldError } from '../../errors/api-error.js';
 import { MAX_DATA_SIZE, validateConfigKey } from '../../api/config-data.js';
 import { invalidValue, tooLong } from '../../api/validation/field-errors.js';
+import type { ConfigMap } from './configmaps.schema.js';
 
 /** Upstream ValidateConfigMap (the ObjectMeta rules are the store's). */
-export function validateConfigMap(obj: ApiObject): FieldError[] {
+export function validateConfigMap(obj: ConfigMap): FieldError[] {
   const errs: FieldError[] = [];
-  const data = (obj.data ?? {}) as Record<string, string>;
-  const binary = (obj.binaryData ?? {}) as Record<string, string>;
+  const data = obj.data ?? {};
+  const binary = obj.binaryData ?? {};
   let size = 0;
   for (const [k, v] of Object.entries(data)) {
     errs.push(...validateConfigKey(`data[${k}]`, k));
@@ -29,6 +29,6 @@ export function validateConfigMap(obj: ApiObject): FieldError[] {
 }
 
 /** Upstream ValidateConfigMapUpdate: the rules of a new ConfigMap. */
-export function validateConfigMapUpdate(obj: ApiObject): FieldError[] {
+export function validateConfigMapUpdate(obj: ConfigMap): FieldError[] {
   return validateConfigMap(obj);
 }

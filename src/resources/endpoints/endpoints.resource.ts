@@ -18,7 +18,7 @@ export const endpoints = defineResource({
   storagePrefix: 'services/endpoints',
   strategy: {
     defaults(obj) {
-      for (const subset of (obj.subsets ?? []) as { ports?: { protocol?: string }[] }[]) for (const p of subset.ports ?? []) p.protocol ||= 'TCP';
+      for (const subset of obj.subsets ?? []) for (const p of subset.ports ?? []) p.protocol ||= 'TCP';
     },
     validate: validateEndpoints,
     validateUpdate: validateEndpointsUpdate,

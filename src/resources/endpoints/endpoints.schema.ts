@@ -1,4 +1,5 @@
 /** Endpoints fields. */
+import type { KindObject } from '../../registry/types.js';
 import { kindSchema } from '../../api/meta-schema.js';
 import { list, obj, objectReference, reqInt, reqObj, reqStr, str } from '../../api/core/schema-kit.js';
 
@@ -13,3 +14,6 @@ export const endpointsSchema = kindSchema({
     }),
   ).describe('Sets of addresses sharing the same ports; the union of all subsets is the full set of endpoints.'),
 });
+
+/** An Endpoints object as its schema describes it (for its strategy, printer and the service proxy). */
+export type Endpoints = KindObject<typeof endpointsSchema>;

@@ -3,31 +3,19 @@
  * ValidateEndpointsUpdate, validateEndpointSubsets, validateEndpointAddress (with
  * validateEpAddrNodeNameTransition and validateNonSpecialIP) and validateEndpointPort.
  */
-import type { ApiObject } from '../../api/object.js';
 import type { FieldError } from '../../errors/api-error.js';
 import { forbidden, invalidValue, notSupported, required } from '../../api/validation/field-errors.js';
 import { isValidIP, isValidPortNum, validateNonSpecialIP } from '../../api/validation/network.js';
 import { validateDns1123Label, validateDns1123Subdomain } from '../../api/names.js';
+import type { Endpoints } from './endpoints.schema.js';
 
-interface Address {
-  ip?: string;
-  hostname?: string | null;
-  nodeName?: string | null;
-}
-interface Port {
-  name?: string | null;
-  port?: number;
-  protocol?: string | null;
-}
-interface Subset {
-  addresses?: Address[] | null;
-  notReadyAddresses?: Address[] | null;
-  ports?: Port[] | null;
-}
+type Subset = NonNullable<Endpoints['subsets']>[number];
+type Address = NonNullable<Subset['addresses']>[number];
+type Port = NonNullable<Subset['ports']>[number];
 
 const PROTOCOLS = ['TCP', 'UDP'];
 
-const subsetsOf = (obj: ApiObject): Subset[] => ((obj.subsets ?? []) as Subset[]) ?? [];
+const subsetsOf = (obj: Endpoints): Subset[] => obj.subsets ?? [];
 
 /** Upstream buildEndpointAddressNodeNameMap: IP -> nodeName over every address of the old subsets. */
 function nodeNamesByIP(subsets: Subset[]): Map<string, string> {
@@ -86,11 +74,11 @@ function validateEndpointSubsets(subsets: Subset[], old: Subset[]): FieldError[]
 }
 
 /** Upstream ValidateEndpoints (the ObjectMeta rules are the store's). */
-export function validateEndpoints(obj: ApiObject): FieldError[] {
+export function validateEndpoints(obj: Endpoints): FieldError[] {
   return validateEndpointSubsets(subsetsOf(obj), []);
 }
 
 /** Upstream ValidateEndpointsUpdate: the same rules, and an address keeps its node name. */
-export function validateEndpointsUpdate(obj: ApiObject, old: ApiObject): FieldError[] {
+export function validateEndpointsUpdate(obj: Endpoints, old: Endpoints): FieldError[] {
   return validateEndpointSubsets(subsetsOf(obj), subsetsOf(old));
 }

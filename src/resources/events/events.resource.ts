@@ -3,8 +3,7 @@
  * pkg/registry/core/event/strategy.go): involvedObject.*, reason, source, type.
  */
 import { eventPrinter } from './events.table.js';
-import { eventSchema } from './events.schema.js';
-import type { ApiObject } from '../../api/object.js';
+import { eventSchema, type Event } from './events.schema.js';
 import { defineResource } from '../define.js';
 import { eventMessages } from './events.protobuf.js';
 import { eventPatch } from '../../api/core/patch-meta.js';
@@ -27,9 +26,9 @@ export const events = defineResource({
   // Upstream's update runs ValidateEvent again (event strategy ValidateUpdate).
   strategy: { validate: validateEvent, validateUpdate: (obj) => validateEvent(obj) },
   selectableFields: [...involved.map((f) => `involvedObject.${f}`), 'reason', 'source', 'type'],
-  fieldSet: (obj: ApiObject) => {
-    const io = (obj.involvedObject ?? {}) as Record<string, unknown>;
-    const source = (obj.source ?? {}) as Record<string, unknown>;
+  fieldSet: (obj) => {
+    const io: NonNullable<Event['involvedObject']> = obj.involvedObject ?? {};
+    const source: NonNullable<Event['source']> = obj.source ?? {};
     const set: Record<string, string> = {
       reason: String(obj.reason ?? ''),
       source: String(source.component ?? ''),

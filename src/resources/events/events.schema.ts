@@ -1,4 +1,5 @@
 /** Event fields. */
+import type { KindObject } from '../../registry/types.js';
 import { kindSchema } from '../../api/meta-schema.js';
 import { int, obj, objectReference, str, time } from '../../api/core/schema-kit.js';
 
@@ -18,3 +19,6 @@ export const eventSchema = kindSchema({
   source: obj({ component: str, host: str }).describe('Component (and host) reporting the event.'),
   type: str.describe('Type of the event: Normal or Warning.'),
 });
+
+/** An Event as its schema describes it (for its strategy and printer). */
+export type Event = KindObject<typeof eventSchema>;

@@ -2,10 +2,10 @@
  * Event rules of upstream 1.10 pkg/apis/core/validation/events.go (ValidateEvent), used on
  * create and on update alike (the event strategy's ValidateUpdate runs ValidateEvent too).
  */
-import type { ApiObject } from '../../api/object.js';
 import type { FieldError } from '../../errors/api-error.js';
 import { validateDns1123Subdomain, validateQualifiedName } from '../../api/names.js';
 import { invalidValue, required } from '../../api/validation/field-errors.js';
+import type { Event } from './events.schema.js';
 
 const REPORTING_INSTANCE_LIMIT = 128;
 const ACTION_LIMIT = 128;
@@ -22,10 +22,10 @@ const bytes = (s: string): number => Buffer.byteLength(s, 'utf8');
  * (the new style) needs reportingController (v1 `reportingComponent`), reportingInstance,
  * action and reason within their lengths. The namespace is a DNS-1123 subdomain.
  */
-export function validateEvent(obj: ApiObject): FieldError[] {
+export function validateEvent(obj: Event): FieldError[] {
   const errs: FieldError[] = [];
   const namespace = obj.metadata.namespace ?? '';
-  const involvedNamespace = str((obj.involvedObject as { namespace?: unknown } | undefined)?.namespace);
+  const involvedNamespace = str(obj.involvedObject?.namespace);
   const mismatch = () => invalidValue('involvedObject.namespace', involvedNamespace, 'does not match event.namespace');
   if (!obj.eventTime) {
     if (!involvedNamespace) {

@@ -2,7 +2,6 @@
  * LimitRange rules of upstream 1.10 pkg/apis/core/validation (ValidateLimitRange and the
  * resource-name checks it calls). Field paths as upstream: `spec.limits[0].max[cpu]`.
  */
-import type { ApiObject } from '../../api/object.js';
 import type { FieldError } from '../../errors/api-error.js';
 import { validateQualifiedName } from '../../api/names.js';
 import { compareQuantities, formatQuantity, milliValue, quantityOf, wholeValue, type Quantity } from '../../api/quantity.js';
@@ -15,16 +14,12 @@ import {
   validateContainerResourceName,
   validateResourceName,
 } from '../../api/validation/resources.js';
+import type { LimitRange } from './limitranges.schema.js';
 
 type Limits = Record<string, unknown>;
-interface LimitItem {
-  type?: string;
-  max?: Limits | null;
-  min?: Limits | null;
-  default?: Limits | null;
-  defaultRequest?: Limits | null;
-  maxLimitRequestRatio?: Limits | null;
-}
+type LimitItem = NonNullable<NonNullable<LimitRange['spec']>['limits']>[number];
+/** The resource lists of an item. */
+type LimitField = 'max' | 'min' | 'default' | 'defaultRequest' | 'maxLimitRequestRatio';
 
 const STANDARD_LIMIT_TYPES = new Set(['Pod', 'Container', 'PersistentVolumeClaim']);
 
@@ -56,9 +51,9 @@ function goFloat(x: number): string {
  * bound storage; min <= defaultRequest <= default <= max; maxLimitRequestRatio >= 1 and
  * within max/min; non-overcommittable resources have default == defaultRequest.
  */
-export function validateLimitRange(obj: ApiObject): FieldError[] {
+export function validateLimitRange(obj: LimitRange): FieldError[] {
   const errs: FieldError[] = [];
-  const limits = ((obj.spec as { limits?: LimitItem[] } | undefined)?.limits ?? []) as LimitItem[];
+  const limits = obj.spec?.limits ?? [];
   const seenTypes = new Set<string>();
   limits.forEach((limit, i) => {
     const at = `spec.limits[${i}]`;
@@ -71,8 +66,8 @@ export function validateLimitRange(obj: ApiObject): FieldError[] {
     const note = (k: string) => {
       if (!keys.includes(k)) keys.push(k);
     };
-    const collect = (field: keyof LimitItem, into: Map<string, unknown>) => {
-      for (const [k, q] of entries(limit[field] as Limits)) {
+    const collect = (field: LimitField, into: Map<string, unknown>) => {
+      for (const [k, q] of entries(limit[field])) {
         errs.push(...validateLimitRangeResourceName(type, k, `${at}.${field}[${k}]`));
         note(k);
         into.set(k, q);

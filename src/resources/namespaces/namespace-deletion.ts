@@ -8,6 +8,7 @@ import { ApiError, forbidden } from '../../errors/api-error.js';
 import { finalizeDelete, type DeleteOptions, type DeleteResult } from '../../registry/deletion.js';
 import type { GenericStore } from '../../registry/generic-store.js';
 import type { MutateOptions } from '../../registry/store-options.js';
+import type { Namespace } from './namespaces.schema.js';
 
 /** Namespaces that always exist (upstream NamespaceLifecycle immortal namespaces). */
 export const IMMORTAL_NAMESPACES: ReadonlySet<string> = new Set(['default', 'kube-system', 'kube-public']);
@@ -21,7 +22,7 @@ export async function deleteNamespace(store: GenericStore, name: string, opts: D
   if (IMMORTAL_NAMESPACES.has(name)) throw forbidden('namespaces', name, 'this namespace may not be deleted');
   const current = await store.get('', name);
   const write: MutateOptions = { preconditions: { uid: current.metadata.uid, ...opts.preconditions }, dryRun: opts.dryRun, operation: 'DELETE' };
-  const specFinalizers = ((current.spec as { finalizers?: string[] } | undefined)?.finalizers ?? []).length;
+  const specFinalizers = ((current as Namespace).spec?.finalizers ?? []).length;
   if (!current.metadata.deletionTimestamp) {
     const obj = await store.mutate('', name, (o) => ({ ...o, metadata: { ...o.metadata, deletionTimestamp: rfc3339() }, status: { ...(o.status as object), phase: 'Terminating' } }), write);
     if (specFinalizers > 0 || (obj.metadata.finalizers ?? []).length > 0) return { body: obj, code: 200 };

@@ -5,8 +5,7 @@
  * delete goes Terminating first (namespace-deletion.ts).
  */
 import { namespacePrinter } from './namespaces.table.js';
-import { namespaceSchema } from './namespaces.schema.js';
-import type { ApiObject } from '../../api/object.js';
+import { namespaceSchema, type Namespace } from './namespaces.schema.js';
 import { defineResource, mergeMetaForSubresource, statusSubresource } from '../define.js';
 import { namespaceMessages } from './namespaces.protobuf.js';
 import { deleteNamespace } from './namespace-deletion.js';
@@ -16,10 +15,10 @@ import { validateNamespace, validateNamespaceUpdate } from './namespaces.validat
 /** The system finalizer the namespace controller removes once the namespace is empty. */
 export const NAMESPACE_FINALIZER = 'kubernetes';
 
-type NamespaceSpec = { finalizers?: string[] };
+type NamespaceSpec = NonNullable<Namespace['spec']>;
 
-function specOf(obj: ApiObject): NamespaceSpec {
-  return (obj.spec ?? {}) as NamespaceSpec;
+function specOf(obj: Namespace): NamespaceSpec {
+  return obj.spec ?? {};
 }
 
 export const namespaces = defineResource({
@@ -40,10 +39,11 @@ export const namespaces = defineResource({
       name: 'finalize',
       kind: 'Namespace',
       verbs: ['update'],
+      // A subresource's merge is given the table's ApiObjects, not the kind's type.
       merge: (requested, old) => ({
         ...old,
         metadata: mergeMetaForSubresource(requested, old),
-        spec: { ...specOf(old), finalizers: specOf(requested).finalizers ?? [] },
+        spec: { ...specOf(old as Namespace), finalizers: specOf(requested as Namespace).finalizers ?? [] },
       }),
     },
   ],
@@ -63,5 +63,5 @@ export const namespaces = defineResource({
   },
   selectableFields: ['status.phase'],
   fieldLabelAliases: { name: 'metadata.name' },
-  fieldSet: (obj) => ({ 'status.phase': String((obj.status as { phase?: string } | undefined)?.phase ?? '') }),
+  fieldSet: (obj) => ({ 'status.phase': String(obj.status?.phase ?? '') }),
 });

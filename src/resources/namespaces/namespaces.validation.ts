@@ -3,15 +3,15 @@
  * validateFinalizerName, ValidateNamespaceStatusUpdate, ValidateNamespaceFinalizeUpdate).
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { ApiObject } from '../../api/object.js';
 import type { FieldError } from '../../errors/api-error.js';
 import { validateQualifiedName } from '../../api/names.js';
 import { invalidValue } from '../../api/validation/field-errors.js';
+import type { Namespace } from './namespaces.schema.js';
 
 /** Finalizer names upstream knows without a domain (helper.IsStandardFinalizerName). */
 const STANDARD_FINALIZERS = new Set(['kubernetes', 'orphan', 'foregroundDeletion']);
 
-const finalizersOf = (o: ApiObject) => ((o.spec as { finalizers?: string[] } | undefined)?.finalizers ?? []) as string[];
+const finalizersOf = (o: Namespace): string[] => o.spec?.finalizers ?? [];
 
 /**
  * Upstream validateFinalizerName: a qualified name (apimachinery ValidateFinalizerName) and,
@@ -26,7 +26,7 @@ export function validateFinalizerName(value: string, path: string): FieldError[]
 }
 
 /** Upstream ValidateNamespace: each spec finalizer (reported at `spec.finalizers`, no index, as upstream). */
-export function validateNamespace(obj: ApiObject): FieldError[] {
+export function validateNamespace(obj: Namespace): FieldError[] {
   return finalizersOf(obj).flatMap((f) => validateFinalizerName(f, 'spec.finalizers'));
 }
 
@@ -36,13 +36,13 @@ export function validateNamespace(obj: ApiObject): FieldError[] {
  * (ValidateNamespaceFinalizeUpdate); a /status write checks the phase against
  * deletionTimestamp (ValidateNamespaceStatusUpdate, field `status.Phase` as upstream).
  */
-export function validateNamespaceUpdate(obj: ApiObject, old: ApiObject): FieldError[] {
+export function validateNamespaceUpdate(obj: Namespace, old: Namespace): FieldError[] {
   const errs: FieldError[] = [];
   if (!isDeepStrictEqual(finalizersOf(obj), finalizersOf(old))) {
     finalizersOf(obj).forEach((f, i) => errs.push(...validateFinalizerName(f, `spec.finalizers[${i}]`)));
   }
   if (!isDeepStrictEqual(obj.status, old.status)) {
-    const phase = (obj.status as { phase?: string } | undefined)?.phase ?? '';
+    const phase = obj.status?.phase ?? '';
     if (!obj.metadata.deletionTimestamp) {
       if (phase !== 'Active') errs.push(invalidValue('status.Phase', phase, "may only be 'Active' if `deletionTimestamp` is empty"));
     } else if (phase !== 'Terminating') {

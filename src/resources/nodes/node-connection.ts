@@ -9,6 +9,7 @@ import { ApiError, badRequest } from '../../errors/api-error.js';
 import type { ConnectRequest, ConnectTarget, SubresourceDefinition } from '../../registry/types.js';
 import { joinHostPort } from '../../http/proxy/dial.js';
 import { checkProxyableHostname, isPortNumber, joinPath, splitSchemeNamePort } from '../../http/proxy/location.js';
+import type { Node } from './nodes.schema.js';
 
 /** Upstream's default --kubelet-preferred-address-types. */
 export const PREFERRED_ADDRESS_TYPES = ['Hostname', 'InternalDNS', 'InternalIP', 'ExternalDNS', 'ExternalIP'] as const;
@@ -23,13 +24,8 @@ export interface NodeConnection {
   readonly port: number;
 }
 
-type NodeLike = {
-  metadata: { name?: string; labels?: Record<string, string> };
-  status?: {
-    addresses?: { type?: string; address?: string }[];
-    daemonEndpoints?: { agentEndpoint?: { Port?: number }; kubeletEndpoint?: { Port?: number } };
-  };
-};
+/** A node's daemon endpoints, also under upstream's older name for the agent's (kubeletEndpoint). */
+type DaemonEndpoints = NonNullable<NonNullable<Node['status']>['daemonEndpoints']> & { kubeletEndpoint?: { Port?: number | null } | null };
 
 /**
  * The preferred address of `node` (upstream GetPreferredNodeAddress: by type in preference
@@ -37,7 +33,7 @@ type NodeLike = {
  * `no preferred addresses found; known addresses: [...]` when none fits.
  */
 export function preferredNodeAddress(node: ApiObject): string {
-  const n = node as unknown as NodeLike;
+  const n = node as Node;
   const addresses = n.status?.addresses ?? [];
   for (const type of PREFERRED_ADDRESS_TYPES) {
     const found = addresses.find((a) => a.type === type && a.address);
@@ -55,7 +51,7 @@ export function preferredNodeAddress(node: ApiObject): string {
  */
 export async function nodeConnection(get: ConnectRequest['get'], name: string): Promise<NodeConnection> {
   const node = await get('nodes', '', name);
-  const endpoints = (node as unknown as NodeLike).status?.daemonEndpoints;
+  const endpoints: DaemonEndpoints | null | undefined = (node as Node).status?.daemonEndpoints;
   const reported = endpoints?.agentEndpoint?.Port ?? endpoints?.kubeletEndpoint?.Port ?? 0;
   return { node: name, scheme: 'https', host: preferredNodeAddress(node), port: reported > 0 ? reported : DEFAULT_AGENT_PORT };
 }

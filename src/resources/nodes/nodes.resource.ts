@@ -23,14 +23,14 @@ export const nodes = defineResource({
     ...keepStatusOnUpdate,
     defaults(obj) {
       // Upstream SetDefaults_Node: externalID from the name; allocatable from capacity.
-      const spec = (obj.spec ??= {}) as { externalID?: string };
+      const spec = (obj.spec ??= {});
       spec.externalID ||= obj.metadata.name;
-      const status = obj.status as { capacity?: object; allocatable?: object } | undefined;
+      const status = obj.status;
       if (status?.capacity && !status.allocatable) status.allocatable = { ...status.capacity };
     },
     validate: validateNode,
     validateUpdate: validateNodeUpdate,
   },
   selectableFields: ['spec.unschedulable'],
-  fieldSet: (obj) => ({ 'spec.unschedulable': String(Boolean((obj.spec as { unschedulable?: boolean } | undefined)?.unschedulable)) }),
+  fieldSet: (obj) => ({ 'spec.unschedulable': String(Boolean(obj.spec?.unschedulable)) }),
 });

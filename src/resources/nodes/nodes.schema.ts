@@ -1,4 +1,5 @@
 /** Node fields (with the spec's agentEndpoint / agentVersion / proxyVersion names). */
+import type { KindObject } from '../../registry/types.js';
 import { kindSchema } from '../../api/meta-schema.js';
 import { bool, int, list, obj, objectReference, quantityMap, reqObj, reqStr, str, strList, time } from '../../api/core/schema-kit.js';
 
@@ -35,3 +36,6 @@ export const nodeSchema = kindSchema({
     volumesInUse: strList,
   }),
 });
+
+/** A Node as its schema describes it (for its strategy, printer and the node agent's address). */
+export type Node = KindObject<typeof nodeSchema>;

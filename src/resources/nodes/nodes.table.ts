@@ -1,9 +1,8 @@
 /** `kubectl get nodes` columns (upstream printNode), with the spec's agentVersion. */
 import { AGE_COLUMN, NAME_COLUMN, age, column, type TablePrinter } from '../../api/table.js';
+import type { Node } from './nodes.schema.js';
 
-type Status = { conditions?: { type: string; status: string }[]; nodeInfo?: Record<string, string>; addresses?: { type: string; address: string }[] };
-
-export const nodePrinter: TablePrinter = {
+export const nodePrinter: TablePrinter<Node> = {
   columns: [
     NAME_COLUMN,
     column('Status', 'string', 'The status of the node'),
@@ -17,10 +16,10 @@ export const nodePrinter: TablePrinter = {
     column('Container-Runtime', 'string', 'Container runtime reported by the node.', 1),
   ],
   cells(obj, now) {
-    const status = (obj.status ?? {}) as Status;
+    const status = obj.status ?? {};
     const ready = status.conditions?.find((c) => c.type === 'Ready');
     let state = ready ? (ready.status === 'True' ? 'Ready' : 'NotReady') : 'Unknown';
-    if ((obj.spec as { unschedulable?: boolean } | undefined)?.unschedulable) state += ',SchedulingDisabled';
+    if (obj.spec?.unschedulable) state += ',SchedulingDisabled';
     const roles = Object.keys(obj.metadata.labels ?? {}).filter((l) => l.startsWith('node-role.kubernetes.io/')).map((l) => l.slice('node-role.kubernetes.io/'.length));
     const address = (type: string) => status.addresses?.find((a) => a.type === type)?.address ?? '<none>';
     const info = status.nodeInfo ?? {};

@@ -5,36 +5,20 @@
  */
 import { isIP } from 'node:net';
 import { isDeepStrictEqual } from 'node:util';
-import type { ApiObject } from '../../api/object.js';
 import type { FieldError } from '../../errors/api-error.js';
 import { validateLabelValue, validateQualifiedName } from '../../api/names.js';
 import { forbidden, invalidValue, notSupported, required } from '../../api/validation/field-errors.js';
 import { duplicateGo, validateResourceQuantityValue } from '../../api/validation/resources.js';
+import type { Node } from './nodes.schema.js';
 
-interface Taint {
-  key?: string;
-  value?: string;
-  effect?: string;
-  timeAdded?: string;
-}
-interface NodeSpec {
-  podCIDR?: string;
-  providerID?: string;
-  externalID?: string;
-  configSource?: unknown;
-  taints?: Taint[] | null;
-  unschedulable?: boolean;
-}
-interface NodeStatus {
-  capacity?: Record<string, unknown> | null;
-  allocatable?: Record<string, unknown> | null;
-  addresses?: { type?: string; address?: string }[] | null;
-}
+type NodeSpec = NonNullable<Node['spec']>;
+type NodeStatus = NonNullable<Node['status']>;
+type Taint = NonNullable<NodeSpec['taints']>[number];
 
 const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
 
-const specOf = (o: ApiObject) => (o.spec ?? {}) as NodeSpec;
-const statusOf = (o: ApiObject) => (o.status ?? {}) as NodeStatus;
+const specOf = (o: Node): NodeSpec => o.spec ?? {};
+const statusOf = (o: Node): NodeStatus => o.status ?? {};
 
 /** Go's net.ParseCIDR acceptance: an IPv4 or IPv6 address, '/', a prefix length in range. */
 function isCidr(value: string): boolean {
@@ -78,7 +62,7 @@ export function validateNodeTaints(taints: Taint[]): FieldError[] {
 }
 
 /** Upstream ValidateNodeResources: capacity and allocatable quantities (paths `status.capacity.cpu`). */
-function validateNodeResources(obj: ApiObject): FieldError[] {
+function validateNodeResources(obj: Node): FieldError[] {
   const errs: FieldError[] = [];
   for (const part of ['capacity', 'allocatable'] as const) {
     for (const [k, v] of Object.entries(statusOf(obj)[part] ?? {})) errs.push(...validateResourceQuantityValue(k, v, `status.${part}.${k}`));
@@ -87,7 +71,7 @@ function validateNodeResources(obj: ApiObject): FieldError[] {
 }
 
 /** Upstream ValidateNode (create): taints, resources, externalID, configSource gate, podCIDR. */
-export function validateNode(obj: ApiObject): FieldError[] {
+export function validateNode(obj: Node): FieldError[] {
   const spec = specOf(obj);
   const errs: FieldError[] = [];
   if (spec.taints?.length) errs.push(...validateNodeTaints(spec.taints));
@@ -105,7 +89,7 @@ export function validateNode(obj: ApiObject): FieldError[] {
  * only set from empty, taints valid; beyond labels/metadata, unschedulable, taints and status,
  * nothing else may change.
  */
-export function validateNodeUpdate(obj: ApiObject, old: ApiObject): FieldError[] {
+export function validateNodeUpdate(obj: Node, old: Node): FieldError[] {
   const errs = validateNodeResources(obj);
   const seen = new Set<string>();
   (statusOf(obj).addresses ?? []).forEach((a, i) => {

@@ -1,4 +1,5 @@
 /** PersistentVolumeClaim fields. */
+import type { KindObject } from '../../registry/types.js';
 import { kindSchema } from '../../api/meta-schema.js';
 import { labelSelector, list, obj, oneOf, quantityMap, reqObj, reqStr, str, strList, time } from '../../api/core/schema-kit.js';
 
@@ -20,3 +21,6 @@ export const persistentVolumeClaimSchema = kindSchema({
     phase: oneOf(['Pending', 'Bound', 'Lost']).describe('Pending, Bound, or Lost (its volume is gone).'),
   }),
 });
+
+/** A PersistentVolumeClaim as its schema describes it (for its strategy, printer and LimitRanger admission). */
+export type PersistentVolumeClaim = KindObject<typeof persistentVolumeClaimSchema>;

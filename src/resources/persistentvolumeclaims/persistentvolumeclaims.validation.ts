@@ -6,21 +6,22 @@
  * claim may grow.
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { ApiObject } from '../../api/object.js';
 import type { FieldError } from '../../errors/api-error.js';
 import { validateLabelValue, validateQualifiedName } from '../../api/names.js';
 import { forbidden, invalidValue, notSupported, required } from '../../api/validation/field-errors.js';
 import { subdomainErrors, validateNonnegativeQuantity, quantityOfJson } from '../../api/validation/resources.js';
 import { ACCESS_MODES } from '../persistentvolumes/persistentvolumes.validation.js';
+import type { PersistentVolumeClaim } from './persistentvolumeclaims.schema.js';
 
-type Spec = Record<string, any>;
+type Spec = NonNullable<PersistentVolumeClaim['spec']>;
+type Selector = NonNullable<Spec['selector']>;
 
 const STORAGE_CLASS_ANNOTATION = 'volume.beta.kubernetes.io/storage-class';
 
 /** Upstream metav1 validation ValidateLabelSelector (requirements and matchLabels). */
-function validateLabelSelector(selector: Spec, path: string): FieldError[] {
+function validateLabelSelector(selector: Selector, path: string): FieldError[] {
   const errs: FieldError[] = [];
-  (selector.matchExpressions ?? []).forEach((req: Spec, i: number) => {
+  (selector.matchExpressions ?? []).forEach((req, i) => {
     const at = `${path}.matchExpressions[${i}]`;
     const values: unknown[] = req.values ?? [];
     if (req.operator === 'In' || req.operator === 'NotIn') {
@@ -44,14 +45,14 @@ function validateLabelSelector(selector: Spec, path: string): FieldError[] {
  * selector, resources.requests.storage present and non-negative (reported at
  * `spec.resources[storage]` as upstream), storageClassName a DNS subdomain, no volumeMode.
  */
-export function validatePersistentVolumeClaim(obj: ApiObject): FieldError[] {
-  const spec = (obj.spec ?? {}) as Spec;
+export function validatePersistentVolumeClaim(obj: PersistentVolumeClaim): FieldError[] {
+  const spec: Spec = obj.spec ?? {};
   const errs: FieldError[] = [];
   const modes: string[] = spec.accessModes ?? [];
   if (!modes.length) errs.push(required('spec.accessModes', 'at least 1 access mode is required'));
   if (spec.selector) errs.push(...validateLabelSelector(spec.selector, 'spec.selector'));
   for (const mode of modes) if (!ACCESS_MODES.includes(mode)) errs.push(notSupported('spec.accessModes', mode, ACCESS_MODES));
-  const requests = (spec.resources?.requests ?? {}) as Record<string, unknown>;
+  const requests: Record<string, unknown> = spec.resources?.requests ?? {};
   if (!('storage' in requests)) errs.push(required('spec.resources[storage]'));
   else {
     const q = quantityOfJson(requests.storage);
@@ -68,10 +69,10 @@ export function validatePersistentVolumeClaim(obj: ApiObject): FieldError[] {
  * .storage of a bound claim (never below its previous value), and the beta storage-class
  * annotation upgraded to storageClassName; otherwise that annotation is immutable.
  */
-export function validatePersistentVolumeClaimUpdate(obj: ApiObject, old: ApiObject): FieldError[] {
+export function validatePersistentVolumeClaimUpdate(obj: PersistentVolumeClaim, old: PersistentVolumeClaim): FieldError[] {
   const errs = validatePersistentVolumeClaim(obj);
-  const next: Spec = structuredClone((obj.spec ?? {}) as Spec);
-  const prev: Spec = structuredClone((old.spec ?? {}) as Spec);
+  const next: Spec = structuredClone(obj.spec ?? {});
+  const prev: Spec = structuredClone(old.spec ?? {});
   if (!prev.volumeName) prev.volumeName = next.volumeName;
   const oldAnn = old.metadata.annotations ?? {};
   const newAnn = obj.metadata.annotations ?? {};
@@ -85,12 +86,14 @@ export function validatePersistentVolumeClaimUpdate(obj: ApiObject, old: ApiObje
   else if ((newAnn[STORAGE_CLASS_ANNOTATION] ?? '') !== (oldAnn[STORAGE_CLASS_ANNOTATION] ?? '')) {
     errs.push(invalidValue(`metadata.annotations.${STORAGE_CLASS_ANNOTATION}`, newAnn[STORAGE_CLASS_ANNOTATION] ?? '', 'field is immutable'));
   }
-  const bound = (obj.status as { phase?: string } | undefined)?.phase === 'Bound';
-  if (bound && next.resources?.requests) next.resources.requests.storage = prev.resources?.requests?.storage;
+  const bound = obj.status?.phase === 'Bound';
+  // The old request is copied even when it has none (an undefined storage, dropped by `defined`).
+  const requests: Record<string, unknown> | null | undefined = next.resources?.requests;
+  if (bound && requests) requests.storage = prev.resources?.requests?.storage;
   // Go compares values: an empty volumeName is no volumeName, a null is an absent field.
   const defined = (s: Spec) => JSON.parse(JSON.stringify({ ...s, volumeName: s.volumeName || undefined }, (_k, v) => (v === null ? undefined : v)));
   if (!isDeepStrictEqual(defined(next), defined(prev))) errs.push(forbidden('spec', 'is immutable after creation except resources.requests for bound claims'));
-  const size = (o: ApiObject) => quantityOfJson((o.spec as Spec | undefined)?.resources?.requests?.storage ?? 0);
+  const size = (o: PersistentVolumeClaim) => quantityOfJson(o.spec?.resources?.requests?.storage ?? 0);
   const before = size(old);
   const after = size(obj);
   if (before && after && after.nanos < before.nanos) errs.push(forbidden('spec.resources.requests.storage', 'field can not be less than previous value'));

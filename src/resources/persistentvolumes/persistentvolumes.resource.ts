@@ -20,7 +20,7 @@ export const persistentVolumes = defineResource({
   strategy: {
     ...keepStatusOnUpdate,
     defaults(obj) {
-      const spec = (obj.spec ??= {}) as { persistentVolumeReclaimPolicy?: string };
+      const spec = (obj.spec ??= {});
       spec.persistentVolumeReclaimPolicy ||= 'Retain';
     },
     prepareForCreate(obj) {

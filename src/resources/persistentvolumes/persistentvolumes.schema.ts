@@ -1,4 +1,5 @@
 /** PersistentVolume fields, with every volume-source block of the spec. */
+import type { KindObject } from '../../registry/types.js';
 import { kindSchema } from '../../api/meta-schema.js';
 import { list, obj, objectReference, oneOf, quantityMap, str, strList } from '../../api/core/schema-kit.js';
 import { persistentVolumeSources } from '../../api/core/volumes.js';
@@ -16,3 +17,6 @@ export const persistentVolumeSchema = kindSchema({
   }),
   status: obj({ message: str, phase: oneOf(['Pending', 'Available', 'Bound', 'Released', 'Failed']), reason: str }),
 });
+
+/** A PersistentVolume as its schema describes it (for its strategy and printer). */
+export type PersistentVolume = KindObject<typeof persistentVolumeSchema>;

@@ -5,14 +5,16 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { posix } from 'node:path';
-import type { ApiObject } from '../../api/object.js';
 import type { FieldError } from '../../errors/api-error.js';
 import { persistentVolumeSources } from '../../api/core/volumes.js';
 import { forbidden, invalidValue, notSupported, required } from '../../api/validation/field-errors.js';
 import { goQuantity, notSupportedGo, quantityOfJson, subdomainErrors } from '../../api/validation/resources.js';
 import { sourceChecks } from './persistentvolume-sources.js';
+import type { PersistentVolume } from './persistentvolumes.schema.js';
 
-type Spec = Record<string, any>;
+type Spec = NonNullable<PersistentVolume['spec']>;
+/** The spec's fields by name, for the volume sources looked up by their JSON field. */
+type Fields = Record<string, any>;
 
 export const ACCESS_MODES = ['ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOnce'];
 const RECLAIM_POLICIES = ['Delete', 'Recycle', 'Retain'];
@@ -32,7 +34,7 @@ const FORBIDDEN_NAME: Record<string, string> = { cephfs: 'cephFS' };
 /** Sources that support mount options (pkg/volume/validation checkMountOption). */
 const MOUNTABLE = new Set(['gcePersistentDisk', 'awsElasticBlockStore', 'glusterfs', 'nfs', 'rbd', 'quobyte', 'iscsi', 'cinder', 'cephfs', 'azureFile', 'vsphereVolume', 'azureDisk', 'photonPersistentDisk']);
 
-const present = (v: unknown): boolean => v !== undefined && v !== null;
+const present = <T>(v: T): v is NonNullable<T> => v !== undefined && v !== null;
 
 /** Go's `%#v` of a capacity ResourceList. */
 function goResourceList(capacity: Record<string, unknown> | null | undefined): string {
@@ -46,14 +48,15 @@ function goResourceList(capacity: Record<string, unknown> | null | undefined): s
  * each with its required fields; no Recycle of hostPath `/`; storageClassName a DNS
  * subdomain; volumeMode forbidden (BlockVolume gate off); mount options only where supported.
  */
-export function validatePersistentVolume(obj: ApiObject): FieldError[] {
-  const spec = (obj.spec ?? {}) as Spec;
+export function validatePersistentVolume(obj: PersistentVolume): FieldError[] {
+  const spec: Spec = obj.spec ?? {};
+  const fields: Fields = spec;
   const errs: FieldError[] = [];
   const modes: string[] = spec.accessModes ?? [];
   if (!modes.length) errs.push(required('spec.accessModes'));
   for (const mode of modes) if (!ACCESS_MODES.includes(mode)) errs.push(notSupported('spec.accessModes', mode, ACCESS_MODES));
 
-  const capacity = spec.capacity as Record<string, unknown> | null | undefined;
+  const capacity = spec.capacity;
   const capKeys = Object.keys(capacity ?? {});
   if (!capKeys.length) errs.push(required('spec.capacity'));
   if (!capKeys.includes('storage') || capKeys.length > 1) errs.push(notSupportedGo('spec.capacity', goResourceList(capacity), ['storage']));
@@ -70,13 +73,13 @@ export function validatePersistentVolume(obj: ApiObject): FieldError[] {
 
   let count = 0;
   for (const [key, pathName] of SOURCE_ORDER) {
-    if (!present(spec[key])) continue;
+    if (!present(fields[key])) continue;
     if (count > 0 && key !== 'flexVolume') {
       errs.push(forbidden(`spec.${FORBIDDEN_NAME[key] ?? key}`, 'may not specify more than 1 volume type'));
       continue;
     }
     count++;
-    errs.push(...(sourceChecks[key]?.(spec[key], `spec.${pathName}`, obj) ?? []));
+    errs.push(...(sourceChecks[key]?.(fields[key], `spec.${pathName}`, obj) ?? []));
   }
   if (count === 0) errs.push(required('spec', 'must specify a volume type'));
 
@@ -87,7 +90,7 @@ export function validatePersistentVolume(obj: ApiObject): FieldError[] {
   if (present(spec.volumeMode)) errs.push(forbidden('spec.volumeMode', 'PersistentVolume volumeMode is disabled by feature-gate'));
 
   const annotations = obj.metadata.annotations ?? {};
-  const mountable = Object.keys(persistentVolumeSources).some((k) => MOUNTABLE.has(k) && present(spec[k]));
+  const mountable = Object.keys(persistentVolumeSources).some((k) => MOUNTABLE.has(k) && present(fields[k]));
   if (!mountable && MOUNT_OPTIONS_ANNOTATION in annotations) {
     errs.push(forbidden(`metadata.annotations.${MOUNT_OPTIONS_ANNOTATION}`, 'may not specify mount options for this volume type'));
   }
@@ -95,9 +98,9 @@ export function validatePersistentVolume(obj: ApiObject): FieldError[] {
 }
 
 /** Upstream ValidatePersistentVolumeUpdate: the object rules, and the volume source unchanged. */
-export function validatePersistentVolumeUpdate(obj: ApiObject, old: ApiObject): FieldError[] {
+export function validatePersistentVolumeUpdate(obj: PersistentVolume, old: PersistentVolume): FieldError[] {
   const errs = validatePersistentVolume(obj);
-  const source = (o: ApiObject) => Object.fromEntries(Object.entries((o.spec ?? {}) as Spec).filter(([k]) => k in persistentVolumeSources));
+  const source = (o: PersistentVolume) => Object.fromEntries(Object.entries(o.spec ?? {}).filter(([k]) => k in persistentVolumeSources));
   if (!isDeepStrictEqual(source(obj), source(old))) errs.push(forbidden('spec.persistentvolumesource', 'is immutable after creation'));
   return errs;
 }

@@ -11,14 +11,9 @@ import { joinHostPort } from '../../http/proxy/dial.js';
 import { checkProxyableIP, encodeQuery, isPortNumber, joinPath, splitSchemeNamePort } from '../../http/proxy/location.js';
 import { PROXY_METHODS, agentUrl, nodeConnection } from '../nodes/node-connection.js';
 import { logParams, streamParams } from './pod-connect-options.js';
+import type { Pod } from './pods.schema.js';
 
-type PodLike = {
-  metadata: { name?: string; namespace?: string };
-  spec?: { nodeName?: string; containers?: { name?: string; ports?: { containerPort?: number }[] }[]; initContainers?: { name?: string }[] };
-  status?: { podIP?: string };
-};
-
-const names = (list: { name?: string }[] | undefined) => (list ?? []).map((c) => c.name ?? '');
+const names = (list: { name?: string | null }[] | null | undefined) => (list ?? []).map((c) => c.name ?? '');
 
 /**
  * The container a request is for (upstream's container choice in LogLocation/streamLocation):
@@ -27,7 +22,7 @@ const names = (list: { name?: string }[] | undefined) => (list ?? []).map((c) =>
  * `container X is not valid for pod NAME`.
  */
 export function chooseContainer(pod: ApiObject, requested: string, name: string): string {
-  const p = pod as unknown as PodLike;
+  const p = pod as Pod;
   const containers = names(p.spec?.containers);
   const init = names(p.spec?.initContainers);
   if (requested) {
@@ -43,7 +38,7 @@ export function chooseContainer(pod: ApiObject, requested: string, name: string)
 
 /** The pod's node, or ApiError 400 `pod NAME does not have a host assigned`. */
 function assignedNode(pod: ApiObject, name: string): string {
-  const node = (pod as unknown as PodLike).spec?.nodeName;
+  const node = (pod as Pod).spec?.nodeName;
   if (!node) throw badRequest(`pod ${name} does not have a host assigned`);
   return node;
 }
@@ -54,7 +49,7 @@ async function locateLog(req: ConnectRequest): Promise<ConnectTarget> {
   if (problems.length) throw invalid('PodLogOptions', req.name, problems as FieldError[]);
   const pod = await req.get('pods', req.namespace, req.name);
   const chosen = chooseContainer(pod, container, req.name);
-  const nodeName = (pod as unknown as PodLike).spec?.nodeName;
+  const nodeName = (pod as Pod).spec?.nodeName;
   if (!nodeName) return { mode: 'none' };
   const c = await nodeConnection(req.get, nodeName);
   const path = `/containerLogs/${pod.metadata.namespace}/${pod.metadata.name}/${chosen}`;
@@ -93,10 +88,10 @@ async function locateProxy(req: ConnectRequest): Promise<ConnectTarget> {
   const id = splitSchemeNamePort(req.name);
   if (!id || (id.port && !isPortNumber(id.port))) throw badRequest(`invalid pod request ${JSON.stringify(req.name)}`);
   const pod = await req.get('pods', req.namespace, id.name);
-  const p = pod as unknown as PodLike;
+  const p = pod as Pod;
   let port = id.port;
   if (!port) port = String((p.spec?.containers ?? []).find((c) => c.ports?.length)?.ports?.[0]?.containerPort ?? '');
-  const ip = p.status?.podIP;
+  const ip = p.status?.podIP ?? undefined;
   checkProxyableIP(ip);
   const scheme = id.scheme || 'http';
   const url = new URL(`${scheme}://${joinHostPort(ip as string, port || (scheme === 'https' ? '443' : '80'))}`);

@@ -11,12 +11,15 @@
  * and the status subresource keeps the stored spec before validation, so the spec rules pass
  * for status writes and the status rules pass for spec writes.
  */
-import type { ApiObject } from '../../api/object.js';
 import { validateDns1123Subdomain } from '../../api/names.js';
 import type { FieldError } from '../../errors/api-error.js';
 import { objectDiff, semanticEqual } from './pod-spec-compare.js';
+import type { Pod } from './pods.schema.js';
 
-type Json = Record<string, any>;
+type PodSpec = Partial<NonNullable<Pod['spec']>>;
+type PodStatus = NonNullable<Pod['status']>;
+type Container = NonNullable<PodSpec['containers']>[number];
+type Toleration = NonNullable<PodSpec['tolerations']>[number];
 
 const MAX_INT32 = 2147483647;
 const MIRROR_ANNOTATION = 'kubernetes.io/config.mirror';
@@ -33,10 +36,11 @@ const invalidValue = (field: string, value: unknown, detail: string): FieldError
   message: `Invalid value: ${typeof value === 'string' ? JSON.stringify(value) : value === undefined || value === null ? '"null"' : String(value)}: ${detail}`,
 });
 
-const list = (v: unknown): Json[] => (Array.isArray(v) ? v : []);
+/** A list field's items; anything but an array is none. */
+const list = <T>(v: T[] | null | undefined): T[] => (Array.isArray(v) ? v : []);
 
 /** ValidateContainerUpdates: same number of containers; images present and trimmed. Returns [errors, stop]. */
-function containerUpdates(next: Json[], prev: Json[], path: string): [FieldError[], boolean] {
+function containerUpdates(next: Container[], prev: Container[], path: string): [FieldError[], boolean] {
   if (next.length !== prev.length) return [[forbidden(path, 'pod updates may not add or remove containers')], true];
   const errs: FieldError[] = [];
   next.forEach((c, i) => {
@@ -60,8 +64,8 @@ function activeDeadlineUpdate(next: unknown, prev: unknown): [FieldError[], bool
 }
 
 /** Every existing toleration must still be there; only its tolerationSeconds may change. */
-function onlyAddedTolerations(next: Json[], prev: Json[]): FieldError[] {
-  const bare = (t: Json) => ({ ...t, tolerationSeconds: undefined });
+function onlyAddedTolerations(next: Toleration[], prev: Toleration[]): FieldError[] {
+  const bare = (t: Toleration) => ({ ...t, tolerationSeconds: undefined });
   for (const old of prev) {
     if (!next.some((t) => semanticEqual(bare(t), bare(old)))) {
       return [forbidden('spec.tolerations', 'existing toleration can not be modified except its tolerationSeconds')];
@@ -85,9 +89,9 @@ function podAnnotationUpdates(next: Record<string, string>, prev: Record<string,
 }
 
 /** ValidatePodUpdate's spec part: what may change, then the rest must be semantically equal. */
-function specUpdate(next: Json, prev: Json): FieldError[] {
+function specUpdate(next: PodSpec, prev: PodSpec): FieldError[] {
   const errs: FieldError[] = [];
-  for (const key of ['containers', 'initContainers']) {
+  for (const key of ['containers', 'initContainers'] as const) {
     const [found, stop] = containerUpdates(list(next[key]), list(prev[key]), `spec.${key}`);
     errs.push(...found);
     if (stop) return errs;
@@ -95,7 +99,7 @@ function specUpdate(next: Json, prev: Json): FieldError[] {
   const [deadline, stop] = activeDeadlineUpdate(next.activeDeadlineSeconds, prev.activeDeadlineSeconds);
   errs.push(...deadline);
   if (stop) return errs;
-  const withOldImages = (key: string) => list(next[key]).map((c, i) => ({ ...c, image: list(prev[key])[i]?.image }));
+  const withOldImages = (key: 'containers' | 'initContainers') => list(next[key]).map((c, i) => ({ ...c, image: list(prev[key])[i]?.image }));
   const munged = {
     ...next,
     containers: withOldImages('containers'),
@@ -109,14 +113,14 @@ function specUpdate(next: Json, prev: Json): FieldError[] {
 }
 
 /** ValidatePodStatusUpdate's status part: a valid nominatedNodeName; finished containers stay finished. */
-function statusUpdate(next: Json, prev: Json, restartPolicy: unknown): FieldError[] {
+function statusUpdate(next: PodStatus, prev: PodStatus, restartPolicy: unknown): FieldError[] {
   const errs: FieldError[] = [];
   const nominated = next.nominatedNodeName;
   if (typeof nominated === 'string' && nominated && nominated !== prev.nominatedNodeName) {
     for (const msg of validateDns1123Subdomain(nominated)) errs.push(invalidValue('status.nominatedNodeName', nominated, msg));
   }
   if (restartPolicy === 'Always') return errs;
-  for (const key of ['containerStatuses', 'initContainerStatuses']) {
+  for (const key of ['containerStatuses', 'initContainerStatuses'] as const) {
     list(prev[key]).forEach((old, i) => {
       const terminated = old?.state?.terminated;
       if (!terminated) return;
@@ -134,12 +138,12 @@ function statusUpdate(next: Json, prev: Json, restartPolicy: unknown): FieldErro
  * ValidatePodStatusUpdate): the pod annotation rules, the spec update rules and the status
  * update rules. The pod's own rules (upstream ValidatePod) are run beside it (pod-validation.ts).
  */
-export function validatePodUpdate(pod: ApiObject, old: ApiObject): FieldError[] {
-  const next = (pod.spec ?? {}) as Json;
-  const prev = (old.spec ?? {}) as Json;
+export function validatePodUpdate(pod: Pod, old: Pod): FieldError[] {
+  const next: PodSpec = pod.spec ?? {};
+  const prev: PodSpec = old.spec ?? {};
   return [
     ...podAnnotationUpdates(pod.metadata?.annotations ?? {}, old.metadata?.annotations ?? {}),
     ...specUpdate(next, prev),
-    ...statusUpdate((pod.status ?? {}) as Json, (old.status ?? {}) as Json, prev.restartPolicy),
+    ...statusUpdate(pod.status ?? {}, old.status ?? {}, prev.restartPolicy),
   ];
 }

@@ -4,17 +4,17 @@
  * (api/core/validation), image whitespace (validateContainersOnlyForPod) and a single huge page
  * size. The pod strategy runs it on create and, with ValidatePodUpdate, on update.
  */
-import type { ApiObject } from '../../api/object.js';
 import { containersOnlyForPod } from '../../api/core/validation/containers.js';
 import { validatePodSpec, validatePodSpecificAnnotations } from '../../api/core/validation/pod-spec.js';
 import { hugePageSizes } from '../../api/core/validation/resources.js';
 import type { FieldError } from '../../errors/api-error.js';
+import type { Pod } from './pods.schema.js';
 
-type Json = Record<string, any>;
+type PodSpec = NonNullable<Pod['spec']>;
 
 /** Upstream ValidatePod without ValidateObjectMeta (registry/metadata.ts). */
-export function validatePod(pod: ApiObject): FieldError[] {
-  const spec = (pod.spec ?? {}) as Json;
+export function validatePod(pod: Pod): FieldError[] {
+  const spec: Partial<PodSpec> = pod.spec ?? {};
   const errs = [
     ...validatePodSpecificAnnotations(pod.metadata?.annotations, spec, 'metadata.annotations'),
     ...validatePodSpec(spec, 'spec'),

@@ -1,11 +1,9 @@
 /** `kubectl get pods` columns (upstream printPod): NAME READY STATUS RESTARTS AGE; wide IP NODE. */
 import { AGE_COLUMN, NAME_COLUMN, age, column, type TablePrinter } from '../../api/table.js';
-
-type Status = { phase?: string; reason?: string; podIP?: string; containerStatuses?: Cs[]; initContainerStatuses?: Cs[] };
-type Cs = { ready?: boolean; restartCount?: number; state?: { waiting?: { reason?: string }; terminated?: { reason?: string; exitCode?: number; signal?: number } } };
+import type { Pod } from './pods.schema.js';
 
 /** The STATUS cell: Terminating, Init:x/y, a container's waiting/terminated reason, or the phase. */
-function podStatus(obj: { metadata: { deletionTimestamp?: string | null }; spec?: any; status?: Status }): string {
+function podStatus(obj: Pod): string {
   const status = obj.status ?? {};
   let reason = status.reason || status.phase || 'Pending';
   const inits = status.initContainerStatuses ?? [];
@@ -22,7 +20,7 @@ function podStatus(obj: { metadata: { deletionTimestamp?: string | null }; spec?
   return obj.metadata.deletionTimestamp ? 'Terminating' : reason;
 }
 
-export const podPrinter: TablePrinter = {
+export const podPrinter: TablePrinter<Pod> = {
   columns: [
     NAME_COLUMN,
     column('Ready', 'string', 'The aggregate readiness state of this pod for accepting traffic.'),
@@ -33,11 +31,11 @@ export const podPrinter: TablePrinter = {
     column('Node', 'string', 'Name of the node this pod is assigned to.', 1),
   ],
   cells(obj, now) {
-    const status = (obj.status ?? {}) as Status;
+    const status = obj.status ?? {};
     const statuses = status.containerStatuses ?? [];
-    const total = ((obj.spec as { containers?: unknown[] } | undefined)?.containers ?? []).length;
+    const total = (obj.spec?.containers ?? []).length;
     const ready = statuses.filter((c) => c.ready).length;
     const restarts = statuses.reduce((n, c) => n + (c.restartCount ?? 0), 0);
-    return [obj.metadata.name, `${ready}/${total}`, podStatus(obj as never), restarts, age(obj, now), status.podIP || '<none>', (obj.spec as { nodeName?: string } | undefined)?.nodeName || '<none>'];
+    return [obj.metadata.name, `${ready}/${total}`, podStatus(obj), restarts, age(obj, now), status.podIP || '<none>', obj.spec?.nodeName || '<none>'];
   },
 };

@@ -3,11 +3,11 @@
  * (pkg/apis/core/validation/validation.go): the template at `template` is a valid pod template
  * spec, on create and on every update.
  */
-import type { ApiObject } from '../../api/object.js';
 import { validatePodTemplateSpec } from '../../api/core/validation/pod-spec.js';
 import type { FieldError } from '../../errors/api-error.js';
+import type { PodTemplate } from './podtemplates.schema.js';
 
 /** Upstream ValidatePodTemplate without ValidateObjectMeta (registry/metadata.ts). */
-export function validatePodTemplate(obj: ApiObject): FieldError[] {
+export function validatePodTemplate(obj: PodTemplate): FieldError[] {
   return validatePodTemplateSpec(obj.template, 'template');
 }

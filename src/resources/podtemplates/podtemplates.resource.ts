@@ -18,7 +18,7 @@ export const podTemplates = defineResource({
   patchMeta: kindPatch({ template: podTemplatePatch }),
   strategy: {
     defaults(obj) {
-      defaultPodSpec((obj.template as { spec?: unknown } | undefined)?.spec);
+      defaultPodSpec(obj.template?.spec);
     },
     /** Upstream ValidatePodTemplate / ValidatePodTemplateUpdate. */
     validate: validatePodTemplate,

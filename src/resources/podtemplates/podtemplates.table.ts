@@ -1,13 +1,14 @@
 /** `kubectl get podtemplates` columns: NAME CONTAINERS IMAGES POD LABELS. */
 import { AGE_COLUMN, NAME_COLUMN, age, column, type TablePrinter } from '../../api/table.js';
+import type { PodTemplate } from './podtemplates.schema.js';
 
-export const podTemplatePrinter: TablePrinter = {
+export const podTemplatePrinter: TablePrinter<PodTemplate> = {
   columns: [NAME_COLUMN, column('Containers', 'string', 'Names of each container in the template.'), column('Images', 'string', 'Images referenced by each container in the template.'), column('Pod Labels', 'string', 'The labels for the pod template.')],
   cells: (obj, now) => [obj.metadata.name, ...templateCells(obj)],
 };
 
-function templateCells(obj: Record<string, unknown>): unknown[] {
-  const template = (obj.template ?? {}) as { metadata?: { labels?: Record<string, string> }; spec?: { containers?: { name: string; image?: string }[] } };
+function templateCells(obj: PodTemplate): unknown[] {
+  const template = obj.template ?? {};
   const containers = template.spec?.containers ?? [];
   const labels = Object.entries(template.metadata?.labels ?? {}).map(([k, v]) => `${k}=${v}`).join(',') || '<none>';
   return [containers.map((c) => c.name).join(','), containers.map((c) => c.image ?? '').join(','), labels];

@@ -4,23 +4,20 @@
  */
 import { replicationControllerPrinter } from './replicationcontrollers.table.js';
 import { replicationControllerPatch } from '../../api/core/patch-meta.js';
-import { replicationControllerSchema } from './replicationcontrollers.schema.js';
+import { replicationControllerSchema, type ReplicationController } from './replicationcontrollers.schema.js';
 import { isDeepStrictEqual } from 'node:util';
 import { defaultPodSpec } from '../../api/core/pod-spec-defaults.js';
-import type { ApiObject } from '../../api/object.js';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
 import { scaleSubresource } from './scale.js';
 import { replicationControllerMessages } from './replicationcontrollers.protobuf.js';
 import { validateReplicationController } from './rc-validation.js';
 
-type RcSpec = { replicas?: number; selector?: Record<string, string>; template?: { metadata?: { labels?: Record<string, string> }; spec?: unknown } };
-
 /**
  * Upstream SetDefaults_ReplicationController: selector and object labels from the template's
  * labels when empty, replicas 1, and PodSpec defaults for the template.
  */
-function defaults(obj: ApiObject): void {
-  const spec = (obj.spec ??= {}) as RcSpec;
+function defaults(obj: ReplicationController): void {
+  const spec = (obj.spec ??= {});
   const templateLabels = spec.template?.metadata?.labels;
   if (templateLabels && Object.keys(templateLabels).length) {
     if (!spec.selector || !Object.keys(spec.selector).length) spec.selector = { ...templateLabels };
@@ -59,5 +56,5 @@ export const replicationControllers = defineResource({
     validateUpdate: (obj) => validateReplicationController(obj),
   },
   selectableFields: ['status.replicas'],
-  fieldSet: (obj) => ({ 'status.replicas': String((obj.status as { replicas?: number } | undefined)?.replicas ?? 0) }),
+  fieldSet: (obj) => ({ 'status.replicas': String(obj.status?.replicas ?? 0) }),
 });

@@ -1,4 +1,5 @@
 /** ReplicationController fields. */
+import type { KindObject } from '../../registry/types.js';
 import { kindSchema, strictObjectMeta } from '../../api/meta-schema.js';
 import { int, list, obj, reqObj, reqStr, str, strMap, time } from '../../api/core/schema-kit.js';
 import { podSpec } from '../../api/core/pod-spec.js';
@@ -19,3 +20,6 @@ export const replicationControllerSchema = kindSchema({
     replicas: int.describe('Most recently observed number of pods.'),
   }),
 });
+
+/** A ReplicationController as its schema describes it (for its strategy and printer). */
+export type ReplicationController = KindObject<typeof replicationControllerSchema>;

@@ -1,7 +1,8 @@
 /** `kubectl get rc` columns (upstream printReplicationController). */
 import { AGE_COLUMN, NAME_COLUMN, age, column, type TablePrinter } from '../../api/table.js';
+import type { ReplicationController } from './replicationcontrollers.schema.js';
 
-export const replicationControllerPrinter: TablePrinter = {
+export const replicationControllerPrinter: TablePrinter<ReplicationController> = {
   columns: [
     NAME_COLUMN,
     column('Desired', 'integer', 'Replicas is the number of desired replicas.'),
@@ -13,8 +14,8 @@ export const replicationControllerPrinter: TablePrinter = {
     column('Selector', 'string', 'Selector is a label query over pods that should match the Replicas count.', 1),
   ],
   cells(obj, now) {
-    const spec = (obj.spec ?? {}) as { replicas?: number; selector?: Record<string, string>; template?: { spec?: { containers?: { name: string; image?: string }[] } } };
-    const status = (obj.status ?? {}) as { replicas?: number; readyReplicas?: number };
+    const spec = obj.spec ?? {};
+    const status = obj.status ?? {};
     const containers = spec.template?.spec?.containers ?? [];
     return [
       obj.metadata.name,

@@ -4,18 +4,12 @@
  * ValidateResourceQuotaStatusUpdate). Field paths as upstream: `spec.hard[pods]`.
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { ApiObject } from '../../api/object.js';
 import type { FieldError } from '../../errors/api-error.js';
 import { goSlice, invalidGo, isStandardQuotaResourceName, validateQuotaResourceName, validateResourceQuantityValue } from '../../api/validation/resources.js';
+import type { ResourceQuota } from './resourcequotas.schema.js';
 
-interface QuotaSpec {
-  hard?: Record<string, unknown> | null;
-  scopes?: string[] | null;
-}
-interface QuotaStatus {
-  hard?: Record<string, unknown> | null;
-  used?: Record<string, unknown> | null;
-}
+type QuotaSpec = NonNullable<ResourceQuota['spec']>;
+type QuotaStatus = NonNullable<ResourceQuota['status']>;
 
 const SCOPES = new Set(['Terminating', 'NotTerminating', 'BestEffort', 'NotBestEffort']);
 
@@ -76,11 +70,11 @@ function validateStatus(status: QuotaStatus): FieldError[] {
   return [...validateQuotaMap(status.hard, 'status.hard'), ...validateQuotaMap(status.used, 'status.used')];
 }
 
-const specOf = (o: ApiObject) => (o.spec ?? {}) as QuotaSpec;
-const statusOf = (o: ApiObject) => (o.status ?? {}) as QuotaStatus;
+const specOf = (o: ResourceQuota): QuotaSpec => o.spec ?? {};
+const statusOf = (o: ResourceQuota): QuotaStatus => o.status ?? {};
 
 /** Upstream ValidateResourceQuota (create): spec and status. */
-export function validateResourceQuota(obj: ApiObject): FieldError[] {
+export function validateResourceQuota(obj: ResourceQuota): FieldError[] {
   return [...validateSpec(specOf(obj)), ...validateStatus(statusOf(obj))];
 }
 
@@ -89,7 +83,7 @@ export function validateResourceQuota(obj: ApiObject): FieldError[] {
  * resource, and ValidateResourceQuotaStatusUpdate for a /status write (the spec is then the
  * stored one, so only the status is checked).
  */
-export function validateResourceQuotaUpdate(obj: ApiObject, old: ApiObject): FieldError[] {
+export function validateResourceQuotaUpdate(obj: ResourceQuota, old: ResourceQuota): FieldError[] {
   if (!isDeepStrictEqual(obj.status, old.status)) return validateStatus(statusOf(obj));
   const errs = validateSpec(specOf(obj));
   const next = new Set(specOf(obj).scopes ?? []);

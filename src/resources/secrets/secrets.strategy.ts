@@ -3,14 +3,14 @@
  * `data` (base64) and dropped, as upstream's v1 conversion does; the type defaults to Opaque
  * (SetDefaults_Secret). The rules are in secrets.validation.ts.
  */
-import type { ApiObject } from '../../api/object.js';
 import type { Strategy } from '../../registry/types.js';
+import type { Secret } from './secrets.schema.js';
 import { validateSecret, validateSecretUpdate } from './secrets.validation.js';
 
-function mergeStringData(obj: ApiObject): void {
-  const stringData = obj.stringData as Record<string, string> | undefined;
+function mergeStringData(obj: Secret): void {
+  const stringData = obj.stringData;
   if (stringData) {
-    const data = { ...((obj.data ?? {}) as Record<string, string>) };
+    const data = { ...(obj.data ?? {}) };
     for (const [k, v] of Object.entries(stringData)) data[k] = Buffer.from(String(v)).toString('base64');
     obj.data = data;
   }
@@ -18,7 +18,7 @@ function mergeStringData(obj: ApiObject): void {
   obj.type ??= 'Opaque';
 }
 
-export const secretStrategy: Strategy = {
+export const secretStrategy: Strategy<Secret> = {
   prepareForCreate: mergeStringData,
   prepareForUpdate: (obj) => mergeStringData(obj),
   validate: validateSecret,

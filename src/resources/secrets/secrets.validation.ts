@@ -4,11 +4,11 @@
  * ValidateSecretUpdate (the type is immutable). Paths are upstream's, including the
  * `data[%s][username]` its basic-auth and ssh-auth rules print.
  */
-import type { ApiObject } from '../../api/object.js';
 import type { FieldError } from '../../errors/api-error.js';
 import { MAX_DATA_SIZE, isBase64, validateConfigKey } from '../../api/config-data.js';
 import { invalidValue, required, tooLong } from '../../api/validation/field-errors.js';
 import { goJsonMapError } from '../../api/validation/go-json.js';
+import type { Secret } from './secrets.schema.js';
 
 const SERVICE_ACCOUNT_NAME_KEY = 'kubernetes.io/service-account.name';
 const REDACTED = '<secret contents redacted>';
@@ -22,11 +22,11 @@ function validateDockerConfig(data: Record<string, Buffer>, key: string): FieldE
 }
 
 /** Upstream ValidateSecret (the ObjectMeta rules are the store's). */
-export function validateSecret(obj: ApiObject): FieldError[] {
+export function validateSecret(obj: Secret): FieldError[] {
   const errs: FieldError[] = [];
   const data: Record<string, Buffer> = {};
   let size = 0;
-  for (const [k, v] of Object.entries((obj.data ?? {}) as Record<string, string>)) {
+  for (const [k, v] of Object.entries(obj.data ?? {})) {
     errs.push(...validateConfigKey(`data[${k}]`, k));
     // Upstream decodes base64 before validation; a value that is not base64 is refused here.
     if (typeof v !== 'string' || !isBase64(v)) {
@@ -63,7 +63,7 @@ export function validateSecret(obj: ApiObject): FieldError[] {
 }
 
 /** Upstream ValidateSecretUpdate: an empty type keeps the old one; the type may not change. */
-export function validateSecretUpdate(obj: ApiObject, old: ApiObject): FieldError[] {
+export function validateSecretUpdate(obj: Secret, old: Secret): FieldError[] {
   if (!obj.type) obj.type = old.type;
   const errs: FieldError[] = [];
   if (obj.type !== old.type) errs.push(invalidValue('type', obj.type, 'field is immutable'));

@@ -3,12 +3,19 @@
  * and under `security.platform.io/v1`. Top-level fields, no spec (openshift/api security/v1).
  */
 import { securityContextConstraintsPrinter } from './securitycontextconstraints.table.js';
-import { securityContextConstraintsSchema } from './securitycontextconstraints.schema.js';
-import type { ApiObject } from '../../api/object.js';
+import { securityContextConstraintsSchema, type SecurityContextConstraints } from './securitycontextconstraints.schema.js';
+import type { Strategy } from '../../registry/types.js';
 import { defineResource } from '../define.js';
 import { validatePathSegmentName } from '../../api/names.js';
 import { securityContextConstraintsMessages } from './securitycontextconstraints.protobuf.js';
 import { defaultSecurityContextConstraints, validateSecurityContextConstraints } from './securitycontextconstraints.validation.js';
+
+const strategy: Strategy<SecurityContextConstraints> = {
+  defaults: defaultSecurityContextConstraints,
+  validate: validateSecurityContextConstraints,
+  // Upstream ValidateSecurityContextConstraintsUpdate: metadata, then the same rules.
+  validateUpdate: (obj) => validateSecurityContextConstraints(obj),
+};
 
 const common = {
   kind: 'SecurityContextConstraints',
@@ -22,12 +29,7 @@ const common = {
   validateName: validatePathSegmentName,
   schema: securityContextConstraintsSchema,
   printer: securityContextConstraintsPrinter,
-  strategy: {
-    defaults: defaultSecurityContextConstraints,
-    validate: validateSecurityContextConstraints,
-    // Upstream ValidateSecurityContextConstraintsUpdate: metadata, then the same rules.
-    validateUpdate: (obj: ApiObject) => validateSecurityContextConstraints(obj),
-  },
+  strategy,
 } as const;
 
 export const securityContextConstraints = defineResource({ ...common });

@@ -1,4 +1,5 @@
 /** SecurityContextConstraints fields: top level, no spec (openshift/api security/v1). */
+import type { KindObject } from '../../registry/types.js';
 import { kindSchema } from '../../api/meta-schema.js';
 import { bool, int, list, obj, reqObj, reqStr, str, strList } from '../../api/core/schema-kit.js';
 
@@ -26,3 +27,6 @@ export const securityContextConstraintsSchema = kindSchema({
   users: strList.describe('Users allowed to use these constraints.'),
   volumes: strList.describe("Volume plugins pods may use (configMap, emptyDir, hostPath, ...); '*' allows all, 'none' none."),
 });
+
+/** A SecurityContextConstraints object as its schema describes it (for its strategy and printer). */
+export type SecurityContextConstraints = KindObject<typeof securityContextConstraintsSchema>;

@@ -3,31 +3,15 @@
  * pkg/security/apis/security/validation (ValidateSecurityContextConstraints and its helpers),
  * and the strategy-type defaults of pkg/security/apis/security/v1 SetDefaults_SCC.
  */
-import type { ApiObject } from '../../api/object.js';
 import type { FieldError } from '../../errors/api-error.js';
 import { invalidValue, notSupported, required } from '../../api/validation/field-errors.js';
 import { goSlice, invalidGo } from '../../api/validation/resources.js';
+import type { SecurityContextConstraints } from './securitycontextconstraints.schema.js';
 
-interface IdRange {
-  min?: number;
-  max?: number;
-}
-interface Scc {
-  priority?: number | null;
-  runAsUser?: { type?: string; uid?: number | null } | null;
-  seLinuxContext?: { type?: string } | null;
-  fsGroup?: { type?: string; ranges?: IdRange[] | null } | null;
-  supplementalGroups?: { type?: string; ranges?: IdRange[] | null } | null;
-  defaultAddCapabilities?: string[] | null;
-  requiredDropCapabilities?: string[] | null;
-  allowedCapabilities?: string[] | null;
-  volumes?: string[] | null;
-  allowedFlexVolumes?: { driver?: string }[] | null;
-}
+type IdRange = NonNullable<NonNullable<SecurityContextConstraints['fsGroup']>['ranges']>[number];
 
 /** Upstream SetDefaults_SCC: fsGroup and supplementalGroups default to RunAsAny. */
-export function defaultSecurityContextConstraints(obj: ApiObject): void {
-  const scc = obj as unknown as Scc;
+export function defaultSecurityContextConstraints(scc: SecurityContextConstraints): void {
   scc.fsGroup = { ...(scc.fsGroup ?? {}) };
   scc.fsGroup.type ||= 'RunAsAny';
   scc.supplementalGroups = { ...(scc.supplementalGroups ?? {}) };
@@ -59,8 +43,7 @@ function capsAgainstDrops(drops: string[] | null | undefined, caps: string[] | n
  * valid uid and ranges; no capability both required-dropped and added or allowed, and no drops
  * with a `*` allowance; `none` alone in volumes; allowedFlexVolumes only with flexVolume or `*`.
  */
-export function validateSecurityContextConstraints(obj: ApiObject): FieldError[] {
-  const scc = obj as unknown as Scc;
+export function validateSecurityContextConstraints(scc: SecurityContextConstraints): FieldError[] {
   const errs: FieldError[] = [];
   if (typeof scc.priority === 'number' && scc.priority < 0) errs.push(invalidValue('priority', scc.priority, 'priority cannot be negative'));
 

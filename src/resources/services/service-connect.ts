@@ -11,9 +11,8 @@ import type { ConnectRequest, ConnectTarget, SubresourceDefinition } from '../..
 import { joinHostPort } from '../../http/proxy/dial.js';
 import { joinPath, splitSchemeNamePort } from '../../http/proxy/location.js';
 import { PROXY_METHODS } from '../nodes/node-connection.js';
-
-type ServiceLike = { spec?: { ports?: { name?: string; port?: number }[] } };
-type EndpointsLike = { subsets?: { addresses?: { ip?: string }[]; ports?: { name?: string; port?: number }[] }[] };
+import type { Endpoints } from '../endpoints/endpoints.schema.js';
+import type { Service } from './services.schema.js';
 
 const unavailable = (message: string) => new ApiError(503, 'ServiceUnavailable', message);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)];
@@ -26,16 +25,16 @@ const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.
 async function locateServiceProxy(req: ConnectRequest): Promise<ConnectTarget> {
   const id = splitSchemeNamePort(req.name);
   if (!id) throw badRequest(`invalid service request ${JSON.stringify(req.name)}`);
-  const service = (await req.get('services', req.namespace, id.name)) as unknown as ServiceLike;
+  const service = (await req.get('services', req.namespace, id.name)) as Service;
   let portName = id.port;
   if (/^[+-]?\d+$/.test(id.port)) {
     const declared = (service.spec?.ports ?? []).find((p) => p.port === Number(id.port));
     if (!declared) throw unavailable(`no service port ${Number(id.port)} found for service ${JSON.stringify(id.name)}`);
     portName = declared.name ?? '';
   }
-  let endpoints: EndpointsLike;
+  let endpoints: Endpoints;
   try {
-    endpoints = (await req.get('endpoints', req.namespace, id.name)) as unknown as EndpointsLike;
+    endpoints = (await req.get('endpoints', req.namespace, id.name)) as Endpoints;
   } catch (err) {
     // Upstream answers 404 for the Endpoints; its endpoints controller creates them with the
     // service, which nothing does here, so a service without them has no endpoints available.
@@ -51,7 +50,7 @@ async function locateServiceProxy(req: ConnectRequest): Promise<ConnectTarget> {
     if (addresses.length === 0) continue;
     const port = (subset.ports ?? []).find((p) => (p.name ?? '') === portName && p.port);
     if (!port) continue;
-    const url = new URL(`${id.scheme || 'http'}://${joinHostPort(pick(addresses).ip as string, port.port as number)}`);
+    const url = new URL(`${id.scheme || 'http'}://${joinHostPort(pick(addresses).ip, port.port)}`);
     url.pathname = joinPath('', req.subpath);
     return { mode: 'proxy', url };
   }

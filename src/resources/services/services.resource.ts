@@ -1,7 +1,7 @@
 /** Service (core/v1), stored under upstream's special prefix `services/specs`. */
 import { servicePrinter } from './services.table.js';
 import { servicePatch } from '../../api/core/patch-meta.js';
-import { serviceSchema } from './services.schema.js';
+import { serviceSchema, type Service } from './services.schema.js';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
 import { validateDns1035Label } from '../../api/names.js';
 import { serviceMessages } from './services.protobuf.js';
@@ -9,7 +9,7 @@ import { serviceProxySubresource } from './service-connect.js';
 import { prepareServiceUpdate, validateServiceCreate, validateServiceUpdate } from './services.validation.js';
 
 /** Upstream SetDefaults_Service and SetDefaults_ServicePort (1.10). */
-function defaultServiceSpec(spec: Record<string, any>): void {
+function defaultServiceSpec(spec: NonNullable<Service['spec']>): void {
   spec.type ||= 'ClusterIP';
   spec.sessionAffinity ||= 'None';
   if (spec.sessionAffinity === 'ClientIP') {
@@ -41,7 +41,7 @@ export const services = defineResource({
   strategy: {
     ...keepStatusOnUpdate,
     defaults(obj) {
-      defaultServiceSpec((obj.spec ??= {}) as Record<string, any>);
+      defaultServiceSpec((obj.spec ??= {}));
     },
     prepareForCreate(obj) {
       obj.status = { loadBalancer: {} };

@@ -1,4 +1,5 @@
 /** Service fields (protocol and externalTrafficPolicy values are checked by services.validation.ts, worded as upstream). */
+import type { KindObject } from '../../registry/types.js';
 import { kindSchema } from '../../api/meta-schema.js';
 import { bool, int, intOrString, list, obj, oneOf, reqInt, reqObj, str, strList, strMap } from '../../api/core/schema-kit.js';
 
@@ -28,3 +29,6 @@ export const serviceSchema = kindSchema({
   }),
   status: obj({ loadBalancer: obj({ ingress: list(reqObj({ hostname: str, ip: str })) }) }),
 });
+
+/** A Service as its schema describes it (for its strategy, printer and service allocation). */
+export type Service = KindObject<typeof serviceSchema>;

@@ -1,9 +1,11 @@
 /** `kubectl get services` columns (upstream printService). */
 import { AGE_COLUMN, NAME_COLUMN, age, column, type TablePrinter } from '../../api/table.js';
+import type { Service } from './services.schema.js';
 
-type Spec = { type?: string; clusterIP?: string; externalName?: string; externalIPs?: string[]; selector?: Record<string, string>; ports?: { port: number; nodePort?: number; protocol?: string }[] };
+type Spec = NonNullable<Service['spec']>;
+type Ingress = NonNullable<NonNullable<NonNullable<Service['status']>['loadBalancer']>['ingress']>[number];
 
-function externalIp(spec: Spec, ingress: { ip?: string; hostname?: string }[]): string {
+function externalIp(spec: Spec, ingress: Ingress[]): string {
   switch (spec.type) {
     case 'LoadBalancer': {
       const ips = [...ingress.map((i) => i.ip || i.hostname || ''), ...(spec.externalIPs ?? [])].filter(Boolean);
@@ -16,7 +18,7 @@ function externalIp(spec: Spec, ingress: { ip?: string; hostname?: string }[]): 
   }
 }
 
-export const servicePrinter: TablePrinter = {
+export const servicePrinter: TablePrinter<Service> = {
   columns: [
     NAME_COLUMN,
     column('Type', 'string', 'type determines how the Service is exposed.'),
@@ -27,8 +29,8 @@ export const servicePrinter: TablePrinter = {
     column('Selector', 'string', 'Route service traffic to pods with label keys and values matching this selector.', 1),
   ],
   cells(obj, now) {
-    const spec = (obj.spec ?? {}) as Spec;
-    const ingress = ((obj.status as { loadBalancer?: { ingress?: { ip?: string; hostname?: string }[] } } | undefined)?.loadBalancer?.ingress ?? []);
+    const spec: Spec = obj.spec ?? {};
+    const ingress = obj.status?.loadBalancer?.ingress ?? [];
     const ports = (spec.ports ?? []).map((p) => `${p.port}${p.nodePort ? `:${p.nodePort}` : ''}/${p.protocol ?? 'TCP'}`).join(',') || '<none>';
     const selector = Object.entries(spec.selector ?? {}).map(([k, v]) => `${k}=${v}`).join(',') || '<none>';
     return [obj.metadata.name, spec.type ?? 'ClusterIP', spec.clusterIP || '<none>', externalIp(spec, ingress), ports, age(obj, now), selector];

@@ -6,32 +6,14 @@
  * allocation (healthCheckNodePortUpdate, externalTrafficPolicyUpdate). Errors come in upstream's
  * order, with its field paths (including its `spec.LoadBalancerSourceRanges`) and wording.
  */
-import type { ApiObject } from '../../api/object.js';
 import type { FieldError } from '../../errors/api-error.js';
 import { duplicate, forbidden, invalidValue, notSupported, required } from '../../api/validation/field-errors.js';
 import { isCIDR, isValidIP, isValidPortNum, parseIP, validateNonSpecialIP, validatePortNumOrName } from '../../api/validation/network.js';
 import { validateDns1123Label, validateDns1123Subdomain, validateLabelValue, validateQualifiedName } from '../../api/names.js';
+import type { Service } from './services.schema.js';
 
-interface Port {
-  name?: string | null;
-  protocol?: string | null;
-  port?: number;
-  targetPort?: number | string | null;
-  nodePort?: number | null;
-}
-interface Spec {
-  type?: string | null;
-  clusterIP?: string | null;
-  externalName?: string | null;
-  ports?: Port[] | null;
-  selector?: Record<string, string> | null;
-  sessionAffinity?: string | null;
-  sessionAffinityConfig?: { clientIP?: { timeoutSeconds?: number | null } | null } | null;
-  externalIPs?: string[] | null;
-  loadBalancerSourceRanges?: string[] | null;
-  externalTrafficPolicy?: string | null;
-  healthCheckNodePort?: number | null;
-}
+type Spec = NonNullable<Service['spec']>;
+type Port = NonNullable<Spec['ports']>[number];
 
 const KUBELET_PORT = 10250;
 const MAX_AFFINITY_SECONDS = 86400;
@@ -40,7 +22,7 @@ const AFFINITIES = ['ClientIP', 'None'];
 const TYPES = ['ClusterIP', 'ExternalName', 'LoadBalancer', 'NodePort'];
 const SOURCE_RANGES_ANNOTATION = 'service.beta.kubernetes.io/load-balancer-source-ranges';
 
-const specOf = (svc: ApiObject): Spec => (svc.spec ?? {}) as Spec;
+const specOf = (svc: Service): Spec => svc.spec ?? {};
 
 /** An Invalid cause whose value is printed as Go's %#v prints a struct (not quoted). */
 function invalidGo(field: string, goValue: string, detail: string): FieldError {
@@ -148,7 +130,7 @@ function validatePortSet(spec: Spec, ports: Port[]): FieldError[] {
 }
 
 /** The source range rules of upstream ValidateService (field, else its annotation). */
-function validateSourceRanges(svc: ApiObject, spec: Spec): FieldError[] {
+function validateSourceRanges(svc: Service, spec: Spec): FieldError[] {
   const ranges = spec.loadBalancerSourceRanges ?? [];
   const annotations = svc.metadata.annotations ?? {};
   const annotated = Object.prototype.hasOwnProperty.call(annotations, SOURCE_RANGES_ANNOTATION);
@@ -164,7 +146,7 @@ function validateSourceRanges(svc: ApiObject, spec: Spec): FieldError[] {
 }
 
 /** Upstream ValidateService (1.10), without the ObjectMeta rules the store checks for every kind. */
-export function validateService(svc: ApiObject): FieldError[] {
+export function validateService(svc: Service): FieldError[] {
   const spec = specOf(svc);
   const ports = spec.ports ?? [];
   const headless = spec.clusterIP === 'None';
@@ -205,7 +187,7 @@ export function validateService(svc: ApiObject): FieldError[] {
 }
 
 /** Upstream ValidateServiceExternalTrafficFieldsCombination (checked by rest.go after validation). */
-export function validateServiceExternalTrafficFieldsCombination(svc: ApiObject): FieldError[] {
+export function validateServiceExternalTrafficFieldsCombination(svc: Service): FieldError[] {
   const spec = specOf(svc);
   const errs: FieldError[] = [];
   if (spec.type !== 'LoadBalancer' && spec.type !== 'NodePort' && spec.externalTrafficPolicy) {
@@ -218,7 +200,7 @@ export function validateServiceExternalTrafficFieldsCombination(svc: ApiObject):
 }
 
 /** Create: upstream svcStrategy.Validate, then rest.go's combination check when that passed. */
-export function validateServiceCreate(svc: ApiObject): FieldError[] {
+export function validateServiceCreate(svc: Service): FieldError[] {
   const errs = validateService(svc);
   return errs.length ? errs : validateServiceExternalTrafficFieldsCombination(svc);
 }
@@ -228,7 +210,7 @@ export function validateServiceCreate(svc: ApiObject): FieldError[] {
  * health-check transition that clears the port): a type that no longer uses node ports drops
  * its traffic policy, and a service no longer needing a health check drops its port.
  */
-export function prepareServiceUpdate(svc: ApiObject, old: ApiObject): void {
+export function prepareServiceUpdate(svc: Service, old: Service): void {
   const spec = specOf(svc);
   const prev = specOf(old);
   const external = (s: Spec) => s.type === 'NodePort' || s.type === 'LoadBalancer';
@@ -237,9 +219,9 @@ export function prepareServiceUpdate(svc: ApiObject, old: ApiObject): void {
 }
 
 /** Upstream ValidateLoadBalancerStatus (status.loadBalancer of a status write). */
-export function validateLoadBalancerStatus(svc: ApiObject): FieldError[] {
+export function validateLoadBalancerStatus(svc: Service): FieldError[] {
   const errs: FieldError[] = [];
-  const ingress = ((svc.status as { loadBalancer?: { ingress?: { ip?: string; hostname?: string }[] | null } } | undefined)?.loadBalancer?.ingress ?? []) as { ip?: string; hostname?: string }[];
+  const ingress = svc.status?.loadBalancer?.ingress ?? [];
   for (const [i, ing] of ingress.entries()) {
     const path = `status.loadBalancer.ingress[${i}]`;
     if (ing.ip && !parseIP(ing.ip)) errs.push(invalidValue(`${path}.ip`, ing.ip, 'must be a valid IP address'));
@@ -256,7 +238,7 @@ export function validateLoadBalancerStatus(svc: ApiObject): FieldError[] {
  * ExternalName and one was set), then rest.go's refusal to change a needed health check
  * node port and its combination check; the load balancer status of a status write.
  */
-export function validateServiceUpdate(svc: ApiObject, old: ApiObject): FieldError[] {
+export function validateServiceUpdate(svc: Service, old: Service): FieldError[] {
   const spec = specOf(svc);
   const prev = specOf(old);
   const errs: FieldError[] = [];

@@ -16,6 +16,7 @@ import { installUpgradeHandling } from './http/proxy/upgrade.js';
 import { EndpointReconciler, ensureKubernetesService } from './controllers/kubernetes-endpoints.js';
 import { parseIpRange } from './admission/service-allocation/ranges.js';
 import { writeKubeconfig } from './serving/kubeconfig.js';
+import { ensureAdminClientCert } from './serving/client-certs.js';
 
 export interface RunningServer {
   readonly deps: Deps;
@@ -53,7 +54,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const https = { cert, key, ...config };
   const insecure = insecureCipherSuites(config.tlsCipherSuites ?? []);
   for (const name of insecure) deps.logger.warn(`Use of insecure cipher '${name}' detected.`);
-  const tlsOptions = httpsServerOptions(https);
+  // Client certificates (upstream --client-ca-file): asked for, verified against the bundle
+  // (the generated CA by default), never required (a token may authenticate instead).
+  const clientCa = config.clientCaFile ? await readFile(config.clientCaFile, 'utf8') : caPem;
+  const tlsOptions = { ...httpsServerOptions(https), ...(clientCa ? { ca: clientCa, requestCert: true, rejectUnauthorized: false } : {}) };
   const http2 = !config.disableHttp2Serving;
   const handler = deps.app.callback();
   const server = createServer({ ...tlsOptions, ALPNProtocols: alpnProtocols(http2) }, handler);
@@ -69,10 +73,13 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   deps.advertisedHostPort = `${config.advertiseAddress}:${port}`;
   const url = `https://${config.advertiseAddress}:${port}`;
   let kubeconfigPath: string | undefined;
-  if (config.writeKubeconfig && deps.adminToken) {
+  // With a generated CA the admin kubeconfig carries a client certificate (kubernetes-admin in
+  // system:masters), as kubeadm's admin.conf, beside the admin token.
+  const adminCert = caPem && !config.clientCaFile ? await ensureAdminClientCert(config.certDir) : undefined;
+  if (config.writeKubeconfig && (deps.adminToken || adminCert)) {
     kubeconfigPath = config.writeKubeconfig;
     const ca = caPem ?? (config.tlsCertFile ? await readFile(config.tlsCertFile, 'utf8') : '');
-    await writeKubeconfig(kubeconfigPath, { server: url, caPem: ca, token: deps.adminToken });
+    await writeKubeconfig(kubeconfigPath, { server: url, caPem: ca, token: deps.adminToken, clientCert: adminCert });
   }
   // The `kubernetes` Service and this replica's address in its Endpoints (upstream's bootstrap controller).
   await ensureKubernetesService(deps.registry, parseIpRange(config.serviceClusterIpRange).ipAt(0), port, deps.logger);

@@ -28,10 +28,14 @@ const FLAGS: Record<string, { key: keyof ServerConfig; help: string }> = {
   'data-dir': { key: 'dataDir', help: 'directory of the embedded store (default .ck-apiserver/data)' },
   'tls-san': { key: 'tlsSans', help: 'comma list of extra DNS names or IPs for the generated serving certificate' },
   'etcd-prefix': { key: 'etcdPrefix', help: 'key prefix in etcd (default /registry)' },
+  'etcd-cafile': { key: 'etcdCaFile', help: 'CA bundle (PEM) verifying etcd serving certificates (https:// etcd servers)' },
+  'etcd-certfile': { key: 'etcdCertFile', help: 'client certificate (PEM) presented to etcd; with --etcd-keyfile' },
+  'etcd-keyfile': { key: 'etcdKeyFile', help: 'key (PEM) of --etcd-certfile' },
   'tls-cert-file': { key: 'tlsCertFile', help: 'serving certificate (PEM); generated when absent' },
   'tls-private-key-file': { key: 'tlsPrivateKeyFile', help: 'serving key (PEM)' },
   'cert-dir': { key: 'certDir', help: 'directory for generated certificates (default .ck-apiserver/certs)' },
   'authorization-mode': { key: 'authorizationModes', help: 'comma list of RBAC, AlwaysAllow, AlwaysDeny, asked in order (default RBAC)' },
+  'client-ca-file': { key: 'clientCaFile', help: 'PEM bundle verifying client certificates (user = CN, groups = O); default: the generated CA' },
   'token-auth-file': { key: 'tokenAuthFile', help: 'CSV token,user,uid,"groups"; absent generates an admin token' },
   'write-kubeconfig': { key: 'writeKubeconfig', help: "admin kubeconfig path (default beside the cert dir; '' disables)" },
   'watch-cache': { key: 'watchCache', help: 'serve watches and reads from a watch cache per resource (default true)' },
@@ -121,6 +125,7 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Ser
   const storageBackend = parse<StorageBackendName>('storage-backend', z.enum(STORAGE_BACKENDS), etcdServers.length ? 'etcd3' : 'embedded');
   if (storageBackend === 'etcd3' && etcdServers.length === 0) throw new ConfigError('--storage-backend=etcd3 needs --etcd-servers');
   if (storageBackend !== 'etcd3' && etcdServers.length > 0) throw new ConfigError(`--etcd-servers cannot be used with --storage-backend=${storageBackend}`);
+  const etcdTls = etcdTlsFlags(parse, etcdServers);
   const tlsCipherSuites = (raw['tls-cipher-suites'] ?? '').split(',').map((c) => c.trim()).filter(Boolean);
   try {
     checkCipherSuites(tlsCipherSuites);
@@ -136,10 +141,12 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Ser
     dataDir: parse('data-dir', z.string().min(1), join('.ck-apiserver', 'data')),
     tlsSans: (raw['tls-san'] ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     etcdPrefix: parse('etcd-prefix', z.string().min(1), '/registry'),
+    ...etcdTls,
     tlsCertFile,
     tlsPrivateKeyFile,
     certDir,
     authorizationModes: authorizationModes(raw['authorization-mode'] ?? 'RBAC'),
+    clientCaFile: parse<string | undefined>('client-ca-file', z.string().min(1), undefined),
     tokenAuthFile: parse<string | undefined>('token-auth-file', z.string().min(1), undefined),
     writeKubeconfig: raw['write-kubeconfig'] ?? join(certDir, '..', 'kubeconfig'),
     etcdCompactionIntervalSeconds: compaction,
@@ -155,6 +162,22 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Ser
     tlsCipherSuites,
     serviceNodePortRange: parse('service-node-port-range', z.string().refine(isRange(parsePortRange), 'not a port range such as 30000-32767'), '30000-32767'),
   };
+}
+
+/**
+ * `--etcd-cafile`, `--etcd-certfile`, `--etcd-keyfile` (upstream's): the certificate and key go
+ * together, and any of them needs `--etcd-servers` that are all `https://` (the etcd client
+ * dials every member with the same TLS settings). Throws ConfigError. Files are read at start.
+ */
+function etcdTlsFlags(parse: <T>(flag: string, schema: z.ZodType<T>, fallback: T) => T, etcdServers: readonly string[]): Pick<ServerConfig, 'etcdCaFile' | 'etcdCertFile' | 'etcdKeyFile'> {
+  const file = (flag: string) => parse<string | undefined>(flag, z.string().min(1), undefined);
+  const tls = { etcdCaFile: file('etcd-cafile'), etcdCertFile: file('etcd-certfile'), etcdKeyFile: file('etcd-keyfile') };
+  if (Boolean(tls.etcdCertFile) !== Boolean(tls.etcdKeyFile)) throw new ConfigError('--etcd-certfile and --etcd-keyfile go together');
+  if (!tls.etcdCaFile && !tls.etcdCertFile) return {};
+  if (etcdServers.length === 0) throw new ConfigError('--etcd-cafile, --etcd-certfile and --etcd-keyfile need --etcd-servers');
+  const plain = etcdServers.filter((u) => !u.startsWith('https://'));
+  if (plain.length) throw new ConfigError(`--etcd-cafile, --etcd-certfile and --etcd-keyfile need https:// --etcd-servers, not ${plain.join(',')}`);
+  return tls;
 }
 
 const AUTHORIZATION_MODES: readonly AuthorizationMode[] = ['RBAC', 'AlwaysAllow', 'AlwaysDeny'];

@@ -29,6 +29,18 @@ export interface ServerConfig {
   readonly tlsSans: readonly string[];
   /** `--etcd-prefix` (default `/registry`). */
   readonly etcdPrefix: string;
+  /**
+   * `--etcd-cafile` (upstream's flag): PEM CA bundle verifying etcd's serving certificate
+   * (absent: the system's roots for `https://` servers). Needs `https://` `--etcd-servers`.
+   */
+  readonly etcdCaFile?: string;
+  /**
+   * `--etcd-certfile` / `--etcd-keyfile` (upstream's flags): PEM client certificate and key
+   * presented to etcd (for etcd's `--client-cert-auth`); both or neither. Read at start: a
+   * missing or wrong file fails start-up naming it.
+   */
+  readonly etcdCertFile?: string;
+  readonly etcdKeyFile?: string;
   /** `--tls-cert-file` / `--tls-private-key-file`: PEM files; both or neither. */
   readonly tlsCertFile?: string;
   readonly tlsPrivateKeyFile?: string;
@@ -39,6 +51,12 @@ export interface ServerConfig {
    * (RBAC, AlwaysAllow, AlwaysDeny; default RBAC, where upstream's is AlwaysAllow).
    */
   readonly authorizationModes: readonly AuthorizationMode[];
+  /**
+   * `--client-ca-file`: PEM bundle that verifies client certificates (user = CN, groups = O,
+   * as upstream). Absent: the generated CA when the server generated its certificates, else
+   * no client certificates are asked for.
+   */
+  readonly clientCaFile?: string;
   /** `--token-auth-file`: CSV `token,user,uid,"group1,group2"`; absent = generate an admin token. */
   readonly tokenAuthFile?: string;
   /** `--write-kubeconfig` (default `<cert-dir>/../kubeconfig`): where the admin kubeconfig goes; `''` disables. */

@@ -1,6 +1,8 @@
 /**
  * `kubectl auth can-i` (single and --list) and `kubectl auth whoami` (kubectl 1.33) for the
- * admin (system:masters) and for a user RBAC restricts, against a server with RBAC on.
+ * admin (system:masters) and for a user RBAC restricts, against a server with RBAC on; users
+ * authenticated by token and by client certificate (the generated admin kubeconfig's and one
+ * issued by the server's CA).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,12 +10,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
 import { startTestServer, type TestServer } from '../helpers/in-process.js';
+import { issueClientCert, type ClientCert } from '../../src/serving/client-certs.js';
+import { readFile } from 'node:fs/promises';
+
+const b64 = (pem: string) => Buffer.from(pem).toString('base64');
 
 const KUBECTL = '/usr/lib/google-cloud-sdk/bin/kubectl.1.33';
 let dir: string;
 let srv: TestServer;
 
-async function kubeconfig(user: string, token: string): Promise<string> {
+async function kubeconfig(user: string, token: string, cert?: ClientCert): Promise<string> {
   const path = join(dir, `${user}.kubeconfig`);
   const ca = Buffer.from(srv.running.caPem ?? "").toString('base64');
   await writeFile(
@@ -22,7 +28,7 @@ async function kubeconfig(user: string, token: string): Promise<string> {
       apiVersion: 'v1',
       kind: 'Config',
       clusters: [{ name: 'ck', cluster: { server: srv.url, 'certificate-authority-data': ca } }],
-      users: [{ name: user, user: { token } }],
+      users: [{ name: user, user: cert ? { 'client-certificate-data': b64(cert.certPem), 'client-key-data': b64(cert.keyPem) } : { token } }],
       contexts: [{ name: user, context: { cluster: 'ck', user, namespace: 'default' } }],
       'current-context': user,
     }),
@@ -80,5 +86,16 @@ describe('kubectl auth', () => {
     expect(me.stdout).toMatch(/UID\s+uid-alice/);
     expect(me.stdout).toMatch(/Groups\s+\[developers system:authenticated\]/);
     expect((await asAdmin('auth', 'whoami', '-o', 'jsonpath={.status.userInfo.username}')).stdout).toBe('admin');
+  });
+
+  it('authenticates a client certificate over HTTP/2: the generated admin kubeconfig and a user certificate', async () => {
+    const generated = await run(KUBECTL, [`--kubeconfig=${srv.running.kubeconfigPath}`, 'auth', 'whoami', '-o', 'jsonpath={.status.userInfo.username}']);
+    expect(generated.stdout, generated.stderr).toBe('kubernetes-admin');
+    const ca = { certPem: srv.running.caPem ?? '', keyPem: await readFile(join(srv.dir, 'certs', 'ca.key'), 'utf8') };
+    const carol = await kubeconfig('carol', '', await issueClientCert(ca, 'carol', ['team-a']));
+    const me = await run(KUBECTL, [`--kubeconfig=${carol}`, 'auth', 'whoami']);
+    expect(me.stdout).toMatch(/Username\s+carol/);
+    expect(me.stdout).toMatch(/Groups\s+\[team-a system:authenticated\]/);
+    expect((await run(KUBECTL, [`--kubeconfig=${carol}`, 'auth', 'can-i', 'list', 'secrets'])).stdout.trim()).toBe('no');
   });
 });

@@ -1,9 +1,12 @@
 /**
- * Bearer-token authentication: every path needs a valid token except the public health,
- * version and metrics-free paths (`/healthz`, `/livez`, `/readyz`, `/version` and their
- * sub-paths). A missing or wrong token is 401 Unauthorized (upstream's Status).
+ * Authentication: a client certificate the `--client-ca-file` bundle verifies (see
+ * auth/x509.ts), else a bearer token. Every path needs one except the public health and version
+ * paths (`/healthz`, `/livez`, `/readyz`, `/version` and their sub-paths). Neither is 401
+ * Unauthorized (upstream's Status).
  */
 import { unauthorized } from '../../errors/api-error.js';
+import type { TLSSocket } from 'node:tls';
+import { clientCertUser } from '../../auth/x509.js';
 import type { ApiContext, UserInfo } from '../context.js';
 
 /** Anything that maps an Authorization header to a user (null = not authenticated). */
@@ -21,10 +24,18 @@ export function isPublicPath(path: string): boolean {
 export function authentication(authenticator: Authenticator) {
   return async (ctx: ApiContext, next: () => Promise<void>): Promise<void> => {
     if (!isPublicPath(ctx.path)) {
-      const user = authenticator.authenticate(ctx.get('Authorization') || undefined);
+      // Upstream's union authenticator asks the client certificate first, then the token.
+      const user = certificateUser(ctx) ?? authenticator.authenticate(ctx.get('Authorization') || undefined);
       if (!user) throw unauthorized();
       ctx.state.user = user;
     }
     await next();
   };
+}
+
+/** The user of the connection's verified client certificate (with system:authenticated), or null. */
+function certificateUser(ctx: ApiContext): UserInfo | null {
+  // Over HTTP/2 the request's socket is a proxy of the session's TLS socket; reads pass through.
+  const user = clientCertUser(ctx.req.socket as TLSSocket);
+  return user && { name: user.name, uid: '', groups: [...user.groups, 'system:authenticated'] };
 }

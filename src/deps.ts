@@ -9,6 +9,12 @@ import { generateAdminToken, TokenAuthenticator, readTokenFile } from './auth/to
 import { installAdmission } from './admission/install.js';
 import { buildAuthorizer, type BuiltAuthorizer } from './authorization/build.js';
 import { accessServices } from './authorization/access.js';
+import { ServiceAccountTokens } from './auth/service-account-tokens.js';
+import { ServiceAccountAuthenticator, type ObjectLookup } from './auth/service-account-authenticator.js';
+import { unionAuthenticator } from './auth/union.js';
+import { serviceAccountSigningKey } from './serving/service-account-key.js';
+import { ApiError } from './errors/api-error.js';
+import { readFile } from 'node:fs/promises';
 import { ClusterRoleAggregator } from './authorization/rbac/aggregation-controller.js';
 import { rbacStores } from './authorization/rbac/stores.js';
 import type { ServerConfig } from './config/types.js';
@@ -24,6 +30,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { NamespaceController } from './controllers/namespace-controller.js';
 import { createApp } from './http/app.js';
+import { buildAuditor, type AuditLog } from './audit/index.js';
 import type { ApiState } from './http/context.js';
 import { createLogger } from './observability/logger.js';
 import { createMetrics } from './observability/metrics.js';
@@ -61,6 +68,8 @@ export interface Deps {
   readonly lifecycle: Lifecycle;
   /** Set by the server once it listens: host:port advertised in discovery. */
   advertisedHostPort: string;
+  /** The audit log (`--audit-log-path` with `--audit-policy-file`); closed last when the server stops. */
+  readonly audit?: AuditLog;
 }
 
 /** Start the leader's controllers; returns how to stop them. */
@@ -85,8 +94,11 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
   if (config.storageBackend === 'etcd3') logger.info({ etcdServers: config.etcdServers, prefix: config.etcdPrefix }, 'using etcd');
   else if (config.storageBackend === 'embedded') logger.info({ dataDir: config.dataDir }, 'no --etcd-servers given: using the embedded store (one process; data persists under --data-dir)');
   else logger.info('--storage-backend=memory: data is lost at exit');
+  // First, as a bad audit policy or an unwritable audit log stops start-up (upstream ApplyTo).
+  const audit = await buildAuditor(config, logger);
   const metrics = createMetrics();
-  const kv = instrumentKvStore(await openKvStore({ backend: config.storageBackend, urls: config.etcdServers, dataDir: config.dataDir }), config.etcdPrefix, storageObserver(metrics));
+  const etcdTls = { caFile: config.etcdCaFile, certFile: config.etcdCertFile, keyFile: config.etcdKeyFile };
+  const kv = instrumentKvStore(await openKvStore({ backend: config.storageBackend, urls: config.etcdServers, dataDir: config.dataDir, etcdTls }), config.etcdPrefix, storageObserver(metrics));
   const store = new ObjectStore(kv, config.etcdPrefix);
   // Upstream --watch-cache: reads and watches of each cached resource are served from memory.
   const watchCache = config.watchCache === false ? undefined : new CachingStorage(store, cachersFor(RESOURCE_TABLE, store, metrics.watch.observer));
@@ -95,7 +107,12 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
   const registry = new ResourceRegistry(RESOURCE_TABLE, storage);
   const evaluators = evaluatorsFor(registry.all());
   installAdmission(registry, storage, config, evaluators);
-  await ensureSystemNamespaces(registry);
+  // The first storage call: when storage is unusable (e.g. etcd refuses our TLS), let go of it.
+  await ensureSystemNamespaces(registry).catch(async (err: unknown) => {
+    await watchCache?.stop();
+    await kv.close();
+    throw err;
+  });
   const authorization = await buildAuthorizer(config.authorizationModes, registry, logger);
 
   let authenticator: TokenAuthenticator;
@@ -110,6 +127,23 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
     adminToken = admin.token;
     logger.info('no --token-auth-file given: generated an admin token (see the written kubeconfig)');
   }
+
+  // Service account tokens: signed here, accepted after the token file (upstream's order).
+  const serviceAccountTokens = new ServiceAccountTokens({
+    issuer: config.serviceAccountIssuer,
+    audiences: config.apiAudiences,
+    signingKeyPem: await serviceAccountSigningKey(config.serviceAccountSigningKeyFile, config.certDir),
+    verifyingKeyPems: await Promise.all(config.serviceAccountKeyFiles.map((f) => readFile(f, 'utf8'))),
+  });
+  const lookup: ObjectLookup = async (resource, namespace, name) => {
+    try {
+      return await registry.core(resource).get(namespace, name, '0');
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 404) return null;
+      throw err;
+    }
+  };
+  const requestAuthenticator = unionAuthenticator([authenticator, new ServiceAccountAuthenticator(serviceAccountTokens, lookup)]);
 
   collectStorageMetrics(
     metrics,
@@ -134,14 +168,18 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
     controllers: new LeaderElector(kv, storage.fullKey('ck-apiserver/controller-leader'), `${hostname()}_${randomUUID()}`, () => startControllers(registry, evaluators, logger), logger),
     advertisedHostPort: `${config.advertiseAddress}:${config.securePort}`,
     lifecycle,
+    audit,
     app: undefined as unknown as Koa<ApiState>,
   };
   const app = createApp({
     registry,
     kv,
-    authenticator,
+    authenticator: requestAuthenticator,
+    anonymousAuth: config.anonymousAuth,
     authorizer: authorization.authorizer,
-    access: accessServices(authorization.authorizer, authorization.rbac, authenticator),
+    access: accessServices(authorization.authorizer, authorization.rbac, requestAuthenticator, serviceAccountTokens),
+    issuer: serviceAccountTokens,
+    audit,
     logger,
     metrics,
     lifecycle,

@@ -29,7 +29,7 @@ export interface RunningServer {
   readonly caPem?: string;
   /** Where the kubeconfig was written, if it was. */
   readonly kubeconfigPath?: string;
-  /** Stop accepting, end watches, stop controllers and close storage. */
+  /** Stop accepting, end watches, stop controllers, close storage, then flush and close the audit log. */
   stop(): Promise<void>;
 }
 
@@ -118,6 +118,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       await closed;
       await deps.watchCache?.stop();
       await deps.kv.close();
+      // Last: the ResponseComplete events of the watches just ended are written, then the file closed.
+      await deps.audit?.close();
     },
   };
 }

@@ -1,19 +1,20 @@
 /**
  * The server's authorizer and authenticator as the review kinds use them (see
  * registry/access.ts): a decision as allowed/denied/reason (upstream
- * SubjectAccessReviewStatus), the rules a user holds (from RBAC; incomplete without it), and
- * the user of a bearer token.
+ * SubjectAccessReviewStatus), the rules a user holds (from RBAC; incomplete without it), the
+ * user of a bearer token, and the service account token issuer.
  */
-import type { AccessServices, ReviewedRule } from '../registry/access.js';
+import type { AccessServices, ReviewedRule, TokenIssuer } from '../registry/access.js';
+import type { WriterInfo } from '../registry/hooks.js';
 import type { RbacAuthorizer } from './rbac/rbac-authorizer.js';
 import type { Authorizer } from './types.js';
 
 /** Anything that maps an Authorization header to a user (null = not authenticated). */
 interface HeaderAuthenticator {
-  authenticate(authorization: string | undefined): { name: string; uid: string; groups: readonly string[] } | null;
+  authenticate(authorization: string | undefined): WriterInfo | null | Promise<WriterInfo | null>;
 }
 
-export function accessServices(authorizer: Authorizer, rbac: RbacAuthorizer | undefined, authenticator: HeaderAuthenticator): AccessServices {
+export function accessServices(authorizer: Authorizer, rbac: RbacAuthorizer | undefined, authenticator: HeaderAuthenticator, serviceAccountTokens?: TokenIssuer): AccessServices {
   return {
     authorize(req) {
       const { decision, reason } = authorizer.authorize(req);
@@ -24,6 +25,7 @@ export function accessServices(authorizer: Authorizer, rbac: RbacAuthorizer | un
       const rules: ReviewedRule[] = rbac.rulesFor(user, namespace).map((r) => ({ ...r, verbs: r.verbs ?? [] }));
       return { rules, incomplete: false };
     },
-    authenticateToken: (token) => authenticator.authenticate(`Bearer ${token}`),
+    authenticateToken: async (token) => authenticator.authenticate(`Bearer ${token}`),
+    serviceAccountTokens,
   };
 }

@@ -30,6 +30,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig(['--tls-cert-file=a'], {})).toThrow(/go together/);
     expect(() => loadConfig(['--help'], {})).toThrow(HelpRequested);
   });
+  it('reads --etcd-cafile, --etcd-certfile and --etcd-keyfile (and CK_ETCD_*), which need https:// --etcd-servers', () => {
+    const servers = '--etcd-servers=https://a:2379,https://b:2379';
+    expect(loadConfig([servers, '--etcd-cafile=/p/ca.crt', '--etcd-certfile', '/p/c.crt', '--etcd-keyfile=/p/c.key'], {})).toMatchObject({ etcdCaFile: '/p/ca.crt', etcdCertFile: '/p/c.crt', etcdKeyFile: '/p/c.key' });
+    expect(loadConfig([servers], { CK_ETCD_CAFILE: '/e/ca.crt' })).toMatchObject({ etcdCaFile: '/e/ca.crt' });
+    expect(loadConfig([servers, '--etcd-certfile=c', '--etcd-keyfile=k'], {}).etcdCaFile).toBeUndefined();
+    expect(loadConfig(['--etcd-servers=http://a:2379'], {}).etcdCaFile).toBeUndefined();
+    expect(() => loadConfig([servers, '--etcd-certfile=c'], {})).toThrow(/--etcd-certfile and --etcd-keyfile go together/);
+    expect(() => loadConfig([servers, '--etcd-keyfile=k'], {})).toThrow(ConfigError);
+    expect(() => loadConfig(['--etcd-servers=https://a:2379,http://b:2379', '--etcd-cafile=ca'], {})).toThrow(/need https:\/\/ --etcd-servers, not http:\/\/b:2379/);
+    expect(() => loadConfig(['--etcd-cafile=ca'], {})).toThrow(/need --etcd-servers/);
+  });
   it('defaults to TLS 1.2 with the default suites, and reads --tls-min-version and --tls-cipher-suites by upstream names', () => {
     expect(loadConfig([], {})).toMatchObject({ tlsMinVersion: 'VersionTLS12', tlsCipherSuites: [] });
     const c = loadConfig(['--tls-min-version=VersionTLS13', '--tls-cipher-suites', 'TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256, TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305'], {});
@@ -45,6 +56,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig([], { CK_TLS_CIPHER_SUITES: 'TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256,TLS_NOPE' })).toThrow(/Cipher suite TLS_NOPE not supported/);
     // Known to Go but absent from OpenSSL 3: refused at start rather than silently not served.
     expect(() => loadConfig(['--tls-cipher-suites=TLS_RSA_WITH_RC4_128_SHA'], {})).toThrow(/Cipher suite TLS_RSA_WITH_RC4_128_SHA not supported/);
+  });
+  it('reads the audit log flags, refusing negative limits and unknown formats as upstream', () => {
+    expect(loadConfig([], {})).toMatchObject({ auditLogPath: undefined, auditPolicyFile: undefined, auditLogMaxAge: 0, auditLogMaxBackup: 0, auditLogMaxSize: 0, auditLogFormat: 'json' });
+    const c = loadConfig(['--audit-log-path=-', '--audit-policy-file', 'p.yaml', '--audit-log-maxage=7', '--audit-log-maxbackup=3', '--audit-log-maxsize=50', '--audit-log-format=legacy'], {});
+    expect(c).toMatchObject({ auditLogPath: '-', auditPolicyFile: 'p.yaml', auditLogMaxAge: 7, auditLogMaxBackup: 3, auditLogMaxSize: 50, auditLogFormat: 'legacy' });
+    expect(() => loadConfig(['--audit-log-maxage=-1'], {})).toThrow(/invalid --audit-log-maxage "-1": can't be a negative number/);
+    expect(() => loadConfig(['--audit-log-maxsize=1.5'], {})).toThrow(ConfigError);
+    expect(() => loadConfig(['--audit-log-format=yaml'], {})).toThrow(/invalid --audit-log-format "yaml": allowed formats are "legacy,json"/);
   });
   it('parses Go durations', () => {
     expect(parseDuration('5m')).toBe(300);

@@ -35,6 +35,11 @@ const FLAGS: Record<string, { key: keyof ServerConfig; help: string }> = {
   'tls-private-key-file': { key: 'tlsPrivateKeyFile', help: 'serving key (PEM)' },
   'cert-dir': { key: 'certDir', help: 'directory for generated certificates (default .ck-apiserver/certs)' },
   'authorization-mode': { key: 'authorizationModes', help: 'comma list of RBAC, AlwaysAllow, AlwaysDeny, asked in order (default RBAC)' },
+  'service-account-issuer': { key: 'serviceAccountIssuer', help: 'iss of service account tokens (default https://kubernetes.default.svc.cluster.local)' },
+  'service-account-signing-key-file': { key: 'serviceAccountSigningKeyFile', help: 'PEM private key signing service account tokens (default: sa.key generated in the cert dir)' },
+  'service-account-key-file': { key: 'serviceAccountKeyFiles', help: 'comma list of PEM keys verifying service account tokens (the signing key always does)' },
+  'api-audiences': { key: 'apiAudiences', help: 'comma list of audiences tokens must name (default: the issuer)' },
+  'anonymous-auth': { key: 'anonymousAuth', help: 'requests without credentials are system:anonymous, for RBAC to decide (default false: 401)' },
   'client-ca-file': { key: 'clientCaFile', help: 'PEM bundle verifying client certificates (user = CN, groups = O); default: the generated CA' },
   'token-auth-file': { key: 'tokenAuthFile', help: 'CSV token,user,uid,"groups"; absent generates an admin token' },
   'write-kubeconfig': { key: 'writeKubeconfig', help: "admin kubeconfig path (default beside the cert dir; '' disables)" },
@@ -50,6 +55,12 @@ const FLAGS: Record<string, { key: keyof ServerConfig; help: string }> = {
   'disable-http2-serving': { key: 'disableHttp2Serving', help: 'serve HTTP/1.1 only (default false: h2 and http/1.1 by ALPN)' },
   'tls-min-version': { key: 'tlsMinVersion', help: 'VersionTLS12 (default) or VersionTLS13' },
   'tls-cipher-suites': { key: 'tlsCipherSuites', help: 'comma list of TLS 1.2 cipher suites by IANA name (default: ECDHE with AES-GCM or ChaCha20-Poly1305)' },
+  'audit-log-path': { key: 'auditLogPath', help: "audit log file ('-' = standard out); unset audits nothing" },
+  'audit-policy-file': { key: 'auditPolicyFile', help: 'audit.k8s.io/v1 Policy (YAML or JSON); without it nothing is audited' },
+  'audit-log-maxage': { key: 'auditLogMaxAge', help: 'days to keep rotated audit log files, by the timestamp in their names (default 0: no limit)' },
+  'audit-log-maxbackup': { key: 'auditLogMaxBackup', help: 'rotated audit log files to keep (default 0: all)' },
+  'audit-log-maxsize': { key: 'auditLogMaxSize', help: 'megabytes an audit log file reaches before it is rotated (default 0: 100)' },
+  'audit-log-format': { key: 'auditLogFormat', help: 'json (default: one Event per line) or legacy (one-line text)' },
 };
 
 /** Parse a Go duration (`5m`, `1h30m`, `30s`, `0`) or plain seconds into seconds. */
@@ -80,6 +91,8 @@ const isRange = (parse: (text: string) => unknown) => (text: string) => {
 
 const port = z.coerce.number().int().min(0).max(65535);
 const count = z.coerce.number().int().min(1);
+/** Upstream's audit log limits: whole numbers, "can't be a negative number". */
+const nonNegative = z.coerce.number().int().min(0, "can't be a negative number");
 
 function usage(): string {
   const lines = Object.entries(FLAGS).map(([f, { help }]) => `  --${f.padEnd(32)} ${help} [env CK_${f.toUpperCase().replace(/-/g, '_')}]`);
@@ -147,6 +160,8 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Ser
     certDir,
     authorizationModes: authorizationModes(raw['authorization-mode'] ?? 'RBAC'),
     clientCaFile: parse<string | undefined>('client-ca-file', z.string().min(1), undefined),
+    anonymousAuth: parse('anonymous-auth', z.enum(['true', 'false']), 'false') === 'true',
+    ...serviceAccountFlags(raw),
     tokenAuthFile: parse<string | undefined>('token-auth-file', z.string().min(1), undefined),
     writeKubeconfig: raw['write-kubeconfig'] ?? join(certDir, '..', 'kubeconfig'),
     etcdCompactionIntervalSeconds: compaction,
@@ -161,6 +176,12 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Ser
     tlsMinVersion: parse<TlsVersionName>('tls-min-version', z.enum(Object.keys(TLS_VERSIONS) as [TlsVersionName, ...TlsVersionName[]]), 'VersionTLS12'),
     tlsCipherSuites,
     serviceNodePortRange: parse('service-node-port-range', z.string().refine(isRange(parsePortRange), 'not a port range such as 30000-32767'), '30000-32767'),
+    auditLogPath: parse<string | undefined>('audit-log-path', z.string().min(1), undefined),
+    auditPolicyFile: parse<string | undefined>('audit-policy-file', z.string().min(1), undefined),
+    auditLogMaxAge: parse('audit-log-maxage', nonNegative, 0),
+    auditLogMaxBackup: parse('audit-log-maxbackup', nonNegative, 0),
+    auditLogMaxSize: parse('audit-log-maxsize', nonNegative, 0),
+    auditLogFormat: parse('audit-log-format', z.enum(['json', 'legacy'], { message: 'allowed formats are "legacy,json"' }), 'json'),
   };
 }
 
@@ -190,4 +211,20 @@ function authorizationModes(value: string): AuthorizationMode[] {
   }
   if (new Set(modes).size !== modes.length) throw new ConfigError('invalid --authorization-mode: a mode may be given once');
   return modes as AuthorizationMode[];
+}
+
+const DEFAULT_ISSUER = 'https://kubernetes.default.svc.cluster.local';
+const list = (v: string | undefined) => (v ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+
+/** `--service-account-*` and `--api-audiences` (upstream's): audiences default to the issuer. */
+function serviceAccountFlags(raw: Readonly<Record<string, string | undefined>>): Pick<ServerConfig, 'serviceAccountIssuer' | 'serviceAccountSigningKeyFile' | 'serviceAccountKeyFiles' | 'apiAudiences'> {
+  const issuer = raw['service-account-issuer'] || DEFAULT_ISSUER;
+  if (issuer.includes(':') && !/^https?:\/\/[^\s]+$/.test(issuer)) throw new ConfigError(`invalid --service-account-issuer: "${issuer}" is neither a URL nor a plain name`);
+  const audiences = list(raw['api-audiences']);
+  return {
+    serviceAccountIssuer: issuer,
+    serviceAccountSigningKeyFile: raw['service-account-signing-key-file'] || undefined,
+    serviceAccountKeyFiles: list(raw['service-account-key-file']),
+    apiAudiences: audiences.length ? audiences : [issuer],
+  };
 }

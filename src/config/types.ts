@@ -52,6 +52,21 @@ export interface ServerConfig {
    */
   readonly authorizationModes: readonly AuthorizationMode[];
   /**
+   * `--anonymous-auth` (default false, where upstream's is true: without credentials the API
+   * answers 401): requests that carry no credential are `system:anonymous` in
+   * `system:unauthenticated`, and authorization decides (RBAC's bootstrap policy gives them
+   * the health and version paths only).
+   */
+  readonly anonymousAuth?: boolean;
+  /** `--service-account-issuer` (default `https://kubernetes.default.svc.cluster.local`): `iss` of issued tokens. */
+  readonly serviceAccountIssuer: string;
+  /** `--service-account-signing-key-file`: PEM private key (default: `sa.key` generated in the cert dir). Replicas must share it. */
+  readonly serviceAccountSigningKeyFile?: string;
+  /** `--service-account-key-file`: PEM keys also accepted when verifying tokens. */
+  readonly serviceAccountKeyFiles: readonly string[];
+  /** `--api-audiences` (default: the issuer): a token must name one. */
+  readonly apiAudiences: readonly string[];
+  /**
    * `--client-ca-file`: PEM bundle that verifies client certificates (user = CN, groups = O,
    * as upstream). Absent: the generated CA when the server generated its certificates, else
    * no client certificates are asked for.
@@ -93,6 +108,26 @@ export interface ServerConfig {
   readonly endpointReconcileIntervalSeconds?: number;
   /** Seconds a kept-alive connection may idle between requests (default 90, upstream's IdleTimeout; no flag). */
   readonly idleTimeoutSeconds?: number;
+  /**
+   * `--audit-log-path`: the audit log file (upstream k8s.io/apiserver log backend); `-` writes
+   * to standard output; unset (the default) audits nothing. Events are only recorded with
+   * `--audit-policy-file` too, as upstream (a path without a policy logs a warning).
+   */
+  readonly auditLogPath?: string;
+  /** `--audit-policy-file`: an `audit.k8s.io/v1` Policy in YAML or JSON (src/audit/policy.ts); a bad policy stops start-up. */
+  readonly auditPolicyFile?: string;
+  /** `--audit-log-maxage`: days to keep rotated files, by the timestamp in their names (default 0: no age limit). */
+  readonly auditLogMaxAge?: number;
+  /** `--audit-log-maxbackup`: rotated files to keep (default 0: all). */
+  readonly auditLogMaxBackup?: number;
+  /**
+   * `--audit-log-maxsize`: megabytes (MiB) a file reaches before it is rotated (default 0:
+   * lumberjack's 100). The flag takes whole numbers as upstream; fractions are accepted here
+   * for tests.
+   */
+  readonly auditLogMaxSize?: number;
+  /** `--audit-log-format`: `json` (default; one audit.k8s.io/v1 Event per line) or `legacy` (upstream's one-line text). */
+  readonly auditLogFormat?: 'json' | 'legacy';
 }
 
 /** One `--authorization-mode` entry. */

@@ -1,6 +1,6 @@
 /**
  * The Koa application: middleware in upstream's filter order (metrics/logs, Status errors,
- * request info, authentication, body), then system routes, discovery and the generic resource
+ * request info, authentication, audit, body), then system routes, discovery and the generic resource
  * handler. Paths outside the API answer plain-text `404 page not found`.
  */
 import Router from '@koa/router';
@@ -29,15 +29,23 @@ import { apiGroup, apiGroupList, apiResourceList, apiVersions, findGroup } from 
 import { installOpenApiRoutes } from './routes/openapi.js';
 import { respondAggregated } from './routes/aggregated-discovery.js';
 import { installSystemRoutes, type Lifecycle } from './routes/system.js';
+import { installOidcRoutes, type IssuerDocuments } from './routes/oidc.js';
+import { withAudit, withFailedAuthenticationAudit, type Auditor } from '../audit/middleware.js';
 
 export interface AppDeps {
   readonly registry: ResourceRegistry;
   readonly kv: KvStore;
   readonly authenticator: Authenticator;
+  /** `--anonymous-auth`: requests without credentials are system:anonymous instead of 401. */
+  readonly anonymousAuth?: boolean;
   /** Decides what each authenticated user may do (`--authorization-mode`). */
   readonly authorizer: Authorizer;
   /** The same decisions (and token checks) for the review kinds. */
   readonly access?: AccessServices;
+  /** The service account issuer's OIDC documents. */
+  readonly issuer?: IssuerDocuments;
+  /** The audit policy and log (`--audit-policy-file`, `--audit-log-path`); absent = no auditing. */
+  readonly audit?: Auditor;
   readonly logger: Logger;
   readonly metrics: RequestMetrics & {
     readonly registry: Registry;
@@ -69,7 +77,11 @@ export function createApp(deps: AppDeps): Koa<ApiState> {
   app.use(observe(deps.metrics, deps.logger));
   app.use(errorHandler(deps.logger));
   app.use(requestInfoMiddleware());
-  app.use(authentication(deps.authenticator));
+  // Audit as upstream: 401s are audited by the failed-authentication hook, everything else
+  // right after authentication, once the user is known.
+  app.use(withFailedAuthenticationAudit(deps.audit));
+  app.use(authentication(deps.authenticator, { anonymous: deps.anonymousAuth }));
+  app.use(withAudit(deps.audit));
   app.use(
     maxInFlight(deps.inFlightLimits, deps.metrics.inflight, (ctx) => deps.metrics.requestTerminations.inc({ ...sharedLabels(ctx), code: '429' })),
   );
@@ -93,6 +105,7 @@ export function createApp(deps: AppDeps): Koa<ApiState> {
   const router = new Router<ApiState>();
   installSystemRoutes(router, deps.kv, deps.metrics.registry, deps.lifecycle);
   installOpenApiRoutes(router, deps.registry.definitions);
+  if (deps.issuer) installOidcRoutes(router, deps.issuer, () => `https://${deps.advertisedHostPort()}/openid/v1/jwks`);
   const versions = (ctx: ApiContext) => respond(ctx, 200, apiVersions(deps.advertisedHostPort()));
   router.get(['/api', '/api/'], (ctx) => respondAggregated(ctx, deps.registry.definitions, 'api') || versions(ctx));
   router.get(['/oapi', '/oapi/'], versions);

@@ -6,6 +6,7 @@ import type { ParameterizedContext } from 'koa';
 import type { ProtobufCodec } from '../api/protobuf/codec.js';
 import type { Format } from './negotiation/media-types.js';
 import type { RequestInfo } from './request-info.js';
+import type { AuditState } from '../audit/middleware.js';
 
 /** The authenticated caller. */
 export interface UserInfo {
@@ -33,6 +34,10 @@ export interface ApiState {
    * frames, only its stream.
    */
   stream?: Promise<void>;
+  /** This request's audit ID: the `Audit-Id` response header (set first, by observe). */
+  auditId?: string;
+  /** The request's audit event while it is audited (src/audit/middleware.ts). */
+  audit?: AuditState;
 }
 
 export type ApiContext = ParameterizedContext<ApiState>;

@@ -34,5 +34,24 @@ export interface AccessServices {
   /** The rules `user` holds in `namespace` ('' = cluster-wide); `incomplete` when no rule-listing authorizer answers. */
   rulesFor(user: WriterInfo, namespace: string): { rules: readonly ReviewedRule[]; incomplete: boolean };
   /** The user a bearer token authenticates as, or null. */
-  authenticateToken(token: string): WriterInfo | null;
+  authenticateToken(token: string): Promise<WriterInfo | null>;
+  /** Issues service account tokens (TokenRequest); absent when the server has no signing key. */
+  readonly serviceAccountTokens?: TokenIssuer;
+}
+
+/** What a TokenRequest asks for. */
+export interface ServiceAccountTokenRequest {
+  readonly namespace: string;
+  readonly serviceAccount: { readonly name: string; readonly uid: string };
+  readonly bound?: { readonly kind: 'Pod' | 'Secret'; readonly name: string; readonly uid: string };
+  readonly audiences: readonly string[];
+  /** Seconds. */
+  readonly expirationSeconds: number;
+}
+
+/** Signs service account tokens (upstream's TokenGenerator). */
+export interface TokenIssuer {
+  /** `--api-audiences`: what a token is for when the request names no audience. */
+  readonly audiences: readonly string[];
+  issue(req: ServiceAccountTokenRequest): Promise<{ token: string; expirationTimestamp: string }>;
 }

@@ -15,6 +15,7 @@ const MATRIX: [string, Record<string, unknown>][] = [
   ['defaults', {}],
   ['one replica on the embedded store', { replicaCount: 1, 'etcd.bundled': false }],
   ['external etcd', { 'etcd.bundled': false, 'etcd.servers': 'http://etcd-a:2379,http://etcd-b:2379' }],
+  ['external etcd over TLS', { 'etcd.bundled': false, 'etcd.servers': 'https://etcd-a:2379,https://etcd-b:2379', 'etcd.tls.existingSecret': 'etcd-client' }],
   ['existing Secrets', { 'auth.existingSecret': 'my-auth', 'tls.existingSecret': 'my-tls' }],
   ['ServiceMonitor with labels', { 'serviceMonitor.enabled': true, 'serviceMonitor.labels': { release: 'prometheus' } }],
   ['autoscaling', { 'autoscaling.enabled': true, 'autoscaling.minReplicas': 3 }],
@@ -73,6 +74,27 @@ describe('the chart', () => {
     expect(extra.checkHost('api.example.com')).toBe('api.example.com');
     expect(extra.checkIP('10.1.2.3')).toBe('10.1.2.3');
     expect(find(objects, 'ConfigMap', '-ca').data['ca.crt']).toBe(Buffer.from(tls.data['ca.crt'], 'base64').toString());
+  });
+
+  it('mounts an existing etcd TLS Secret and passes --etcd-cafile, --etcd-certfile and --etcd-keyfile', async () => {
+    const external = { 'etcd.bundled': false, 'etcd.servers': 'https://etcd-a:2379,https://etcd-b:2379', 'etcd.tls.existingSecret': 'etcd-client' };
+    const pod = find(await render(external), 'Deployment').spec.template.spec;
+    const c = pod.containers[0];
+    expect(c.args).toEqual(expect.arrayContaining(['--etcd-servers=https://etcd-a:2379,https://etcd-b:2379', '--etcd-cafile=/etc/ck-apiserver/etcd/ca.crt', '--etcd-certfile=/etc/ck-apiserver/etcd/tls.crt', '--etcd-keyfile=/etc/ck-apiserver/etcd/tls.key']));
+    expect(c.volumeMounts).toContainEqual({ name: 'etcd-tls', mountPath: '/etc/ck-apiserver/etcd', readOnly: true });
+    expect(pod.volumes.find((v: any) => v.name === 'etcd-tls').secret).toEqual({ secretName: 'etcd-client', items: ['ca.crt', 'tls.crt', 'tls.key'].map((k) => ({ key: k, path: k })) });
+    // Server TLS only: the CA alone.
+    const caOnly = find(await render({ ...external, 'etcd.tls.clientCert': false }), 'Deployment').spec.template.spec;
+    expect(caOnly.containers[0].args.filter((a: string) => a.startsWith('--etcd-') && a.includes('file'))).toEqual(['--etcd-cafile=/etc/ck-apiserver/etcd/ca.crt']);
+    expect(caOnly.volumes.find((v: any) => v.name === 'etcd-tls').secret.items).toEqual([{ key: 'ca.crt', path: 'ca.crt' }]);
+    // Without the value: no TLS flags, no volume.
+    const plain = find(await render({ 'etcd.bundled': false, 'etcd.servers': 'https://etcd-a:2379' }), 'Deployment').spec.template.spec;
+    expect(plain.containers[0].args.some((a: string) => /^--etcd-(ca|cert|key)file/.test(a))).toBe(false);
+    expect(plain.volumes.map((v: any) => v.name)).not.toContain('etcd-tls');
+    // Only for an external etcd reached over https://; the schema refuses unknown keys.
+    await expect(render({ 'etcd.tls.existingSecret': 'etcd-client' })).rejects.toThrow(/etcd.tls.existingSecret is for an external etcd over TLS/);
+    await expect(render({ ...external, 'etcd.servers': 'https://etcd-a:2379,http://etcd-b:2379' })).rejects.toThrow(/etcd.tls.existingSecret is for an external etcd over TLS/);
+    await expect(render({ ...external, 'etcd.tls.caFile': 'x' })).rejects.toThrow(/values don't meet the specifications of the schema/);
   });
 
   it('hardens the containers, probes them, and spreads the replicas', async () => {

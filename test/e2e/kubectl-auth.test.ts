@@ -1,8 +1,8 @@
 /**
  * `kubectl auth can-i` (single and --list) and `kubectl auth whoami` (kubectl 1.33) for the
  * admin (system:masters) and for a user RBAC restricts, against a server with RBAC on; users
- * authenticated by token and by client certificate (the generated admin kubeconfig's and one
- * issued by the server's CA).
+ * authenticated by token, by client certificate (the generated admin kubeconfig's and one
+ * issued by the server's CA) and by a service account token from `kubectl create token`.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -97,5 +97,20 @@ describe('kubectl auth', () => {
     expect(me.stdout).toMatch(/Username\s+carol/);
     expect(me.stdout).toMatch(/Groups\s+\[team-a system:authenticated\]/);
     expect((await run(KUBECTL, [`--kubeconfig=${carol}`, 'auth', 'can-i', 'list', 'secrets'])).stdout.trim()).toBe('no');
+  });
+
+  it('create token gives a service account token that authenticates as the account', async () => {
+    expect((await asAdmin('create', 'namespace', 'tokens')).code).toBe(0);
+    let created = await asAdmin('create', 'token', 'default', '-n', 'tokens', '--duration=15m');
+    // The service-account controller creates `default` within a second of the namespace.
+    for (let i = 0; i < 20 && created.code !== 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      created = await asAdmin('create', 'token', 'default', '-n', 'tokens', '--duration=15m');
+    }
+    expect(created.code, created.stderr).toBe(0);
+    const sa = await kubeconfig('sa', created.stdout.trim());
+    const me = await run(KUBECTL, [`--kubeconfig=${sa}`, 'auth', 'whoami', '-o', 'jsonpath={.status.userInfo.username}']);
+    expect(me.stdout, me.stderr).toBe('system:serviceaccount:tokens:default');
+    expect((await run(KUBECTL, [`--kubeconfig=${sa}`, 'auth', 'can-i', 'list', 'pods', '-n', 'tokens'])).stdout.trim()).toBe('no');
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Authentication: a client certificate the `--client-ca-file` bundle verifies (see
- * auth/x509.ts), else a bearer token. Every path needs one except the public health and version
+ * auth/x509.ts), else a bearer token (token file, then service account JWTs). Every path needs one except the public health and version
  * paths (`/healthz`, `/livez`, `/readyz`, `/version` and their sub-paths). Neither is 401
  * Unauthorized (upstream's Status).
  */
@@ -11,7 +11,7 @@ import type { ApiContext, UserInfo } from '../context.js';
 
 /** Anything that maps an Authorization header to a user (null = not authenticated). */
 export interface Authenticator {
-  authenticate(authorization: string | undefined): UserInfo | null;
+  authenticate(authorization: string | undefined): UserInfo | null | Promise<UserInfo | null>;
 }
 
 const PUBLIC = [/^\/healthz(\/|$)/, /^\/livez(\/|$)/, /^\/readyz(\/|$)/, /^\/version\/?$/];
@@ -21,11 +21,20 @@ export function isPublicPath(path: string): boolean {
   return PUBLIC.some((re) => re.test(path));
 }
 
-export function authentication(authenticator: Authenticator) {
+/** The user of requests without credentials under `--anonymous-auth=true` (upstream's anonymous authenticator). */
+export const ANONYMOUS: UserInfo = { name: 'system:anonymous', uid: '', groups: ['system:unauthenticated'] };
+
+/**
+ * Authenticate every request but those to public paths. With `anonymous`, a request that
+ * carries no credential at all is `system:anonymous` (authorization then decides); a wrong
+ * credential is still 401, as upstream's fail-on-error union.
+ */
+export function authentication(authenticator: Authenticator, opts: { readonly anonymous?: boolean } = {}) {
   return async (ctx: ApiContext, next: () => Promise<void>): Promise<void> => {
     if (!isPublicPath(ctx.path)) {
+      const header = ctx.get('Authorization') || undefined;
       // Upstream's union authenticator asks the client certificate first, then the token.
-      const user = certificateUser(ctx) ?? authenticator.authenticate(ctx.get('Authorization') || undefined);
+      const user = certificateUser(ctx) ?? (await authenticator.authenticate(header)) ?? (opts.anonymous && !header ? ANONYMOUS : null);
       if (!user) throw unauthorized();
       ctx.state.user = user;
     }

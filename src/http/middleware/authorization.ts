@@ -10,6 +10,7 @@ import { ApiError, forbidden } from '../../errors/api-error.js';
 import type { Attributes, Authorizer } from '../../authorization/types.js';
 import { forbiddenMessage } from '../../authorization/types.js';
 import type { ApiContext, UserInfo } from '../context.js';
+import { addAuditAnnotation } from '../../audit/annotations.js';
 
 export function authorization(authorizer: Authorizer) {
   return async (ctx: ApiContext, next: () => Promise<void>): Promise<void> => {
@@ -17,6 +18,9 @@ export function authorization(authorizer: Authorizer) {
     if (user) {
       const attrs = attributesOf(ctx, user);
       const { decision, reason } = authorizer.authorize(attrs);
+      // Upstream's audit annotations of the decision (on audited requests only).
+      addAuditAnnotation(ctx, 'authorization.k8s.io/decision', decision === 'allow' ? 'allow' : 'forbid');
+      addAuditAnnotation(ctx, 'authorization.k8s.io/reason', reason);
       if (decision !== 'allow') throw forbiddenError(attrs, reason);
     }
     await next();

@@ -2,8 +2,9 @@
  * Request metrics and access logs: apiserver_request_total and
  * apiserver_request_duration_seconds with upstream's labels (verb in upper case as upstream
  * reports it: GET, LIST, WATCH, POST, PUT, PATCH, DELETE, DELETECOLLECTION), plus one pino line
- * per request with a request id. The `dry_run` label is upstream's cleanDryRun: '' without
- * dryRun, the sorted distinct values joined by ',' when they are valid, else 'invalid'.
+ * per request with a request id (also the `Audit-Id` header and the audit events' auditID).
+ * The `dry_run` label is upstream's cleanDryRun: '' without dryRun, the sorted distinct values
+ * joined by ',' when they are valid, else 'invalid'.
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
@@ -45,8 +46,10 @@ const VERBS: Record<string, string> = { create: 'POST', update: 'PUT', patch: 'P
 export function observe(metrics: RequestMetrics, logger: Logger) {
   return async (ctx: ApiContext, next: () => Promise<void>): Promise<void> => {
     const started = process.hrtime.bigint();
-    const requestId = ctx.get('X-Request-Id') || flatUuid();
+    // The audit ID: the client's `Audit-ID` as upstream's WithAuditInit keeps it, else X-Request-Id, else new.
+    const requestId = ctx.get('Audit-ID') || ctx.get('X-Request-Id') || flatUuid();
     ctx.set('Audit-Id', requestId);
+    ctx.state.auditId = requestId;
     try {
       await next();
     } finally {

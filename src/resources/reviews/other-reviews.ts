@@ -42,7 +42,7 @@ export function tokenReviewCreate(groupVersion: string): CreateOverride {
     const spec = (req.body.spec ?? {}) as { token?: string; audiences?: string[] };
     if (!spec.token) throw badRequest(`token is required for TokenReview in ${groupVersion}`);
     if (!req.access) throw badRequest('no authenticator is configured');
-    const user = req.access.authenticateToken(spec.token);
+    const user = await req.access.authenticateToken(spec.token);
     if (!user) return answered(req, { user: {} });
     return answered(req, { authenticated: true, user: { username: user.name, ...(user.uid ? { uid: user.uid } : {}), groups: user.groups }, ...(spec.audiences ? { audiences: spec.audiences } : {}) });
   };

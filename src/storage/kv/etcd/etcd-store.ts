@@ -20,6 +20,7 @@ import { etcdWatch } from './etcd-watch.js';
 import { EtcdLiveness } from './etcd-liveness.js';
 import { isConnectionFailure, withRetry, type RetryOptions } from './etcd-retry.js';
 import { deleteWithRetry, putWithRetry, type TxnAttempts } from './etcd-writes.js';
+import type { EtcdCredentials } from './etcd-tls.js';
 
 export interface EtcdStoreOptions {
   /** Deadline of every call in milliseconds, retries included (default 4500, so that a request
@@ -37,6 +38,12 @@ export interface EtcdStoreOptions {
   readonly livenessIntervalMs?: number;
   /** Deadline of one liveness probe in milliseconds (default 3000). */
   readonly livenessTimeoutMs?: number;
+  /**
+   * TLS for every member (etcd-tls.ts reads it from upstream's --etcd-cafile, --etcd-certfile
+   * and --etcd-keyfile). Absent: TLS with the system's roots for `https://` members, plain
+   * connections for `http://` ones. Given, every member is dialled with TLS.
+   */
+  readonly credentials?: EtcdCredentials;
 }
 
 /** gRPC limits of etcd's Go client (go.etcd.io/etcd clientv3/options.go). */
@@ -57,10 +64,16 @@ export function toKeyValue(kv: IKeyValue): KeyValue {
   };
 }
 
-/** Map an etcd / gRPC failure to a KvError. */
-export function toKvError(err: unknown): KvError {
+/**
+ * Map an etcd / gRPC failure to a KvError. `lastConnectionFailure` ("host: message", e.g. a
+ * TLS handshake refused) tells why when every member's circuit is open.
+ */
+export function toKvError(err: unknown, lastConnectionFailure?: string): KvError {
   if (err instanceof KvError) return err;
-  if (isBrokenCircuitError(err)) return new KvError('Unavailable', 'etcd unavailable: no member reachable (each failed its last connection attempt)');
+  if (isBrokenCircuitError(err)) {
+    const why = lastConnectionFailure ? `; last failure: ${lastConnectionFailure}` : '';
+    return new KvError('Unavailable', `etcd unavailable: no member reachable (each failed its last connection attempt${why})`);
+  }
   const message = err instanceof Error ? err.message : String(err);
   if (/compacted/.test(message)) return new KvError('Compacted', 'mvcc: required revision has been compacted');
   if (/future revision/.test(message)) return new KvError('FutureRevision', 'mvcc: required revision is a future revision');
@@ -83,6 +96,8 @@ export class EtcdKvStore implements KvStore {
   private readonly leaseIds = new Map<number, string>();
   private readonly leaseNumbers = new Map<string, number>();
   private readonly attempts: TxnAttempts;
+  /** Why a member's circuit last opened ("host: message"), told when no member is reachable. */
+  private lastConnectionFailure?: string;
 
   /** `hosts`: `http(s)://host:port` of each member. Does not connect until the first call. */
   constructor(hosts: readonly string[], options: EtcdStoreOptions = {}) {
@@ -95,6 +110,8 @@ export class EtcdKvStore implements KvStore {
     this.client = new Etcd3({
       hosts: [...hosts],
       dialTimeout: options.dialTimeoutMs ?? 5000,
+      // etcd3 types rootCertificate as required; gRPC's createSsl takes none as the system's roots.
+      credentials: options.credentials as { rootCertificate: Buffer } | undefined,
       grpcOptions: {
         'grpc.max_receive_message_length': MAX_CALL_RECV_MSG_SIZE,
         'grpc.max_send_message_length': MAX_CALL_SEND_MSG_SIZE,
@@ -103,7 +120,13 @@ export class EtcdKvStore implements KvStore {
       },
       faultHandling: {
         // A member whose connection fails is skipped for 2 s, then tried again by one call.
-        host: () => circuitBreaker(handleWhen(isConnectionFailure), { halfOpenAfter: 2000, breaker: new ConsecutiveBreaker(1) }),
+        host: (host) => {
+          const breaker = circuitBreaker(handleWhen(isConnectionFailure), { halfOpenAfter: 2000, breaker: new ConsecutiveBreaker(1) });
+          breaker.onBreak((reason) => {
+            if ('error' in reason) this.lastConnectionFailure = `${host}: ${reason.error.message.replace(/\s+/g, ' ').replace(/\.? Resolution note: ?$/, '')}`;
+          });
+          return breaker;
+        },
         // Retries are ours (withRetry), bounded by the call's deadline.
         global: noop,
         // Re-open a lost watch stream quickly (on another member); never wait over 2 s. etcd3
@@ -189,7 +212,7 @@ export class EtcdKvStore implements KvStore {
     try {
       return await fn();
     } catch (err) {
-      throw toKvError(err);
+      throw toKvError(err, this.lastConnectionFailure);
     }
   }
 

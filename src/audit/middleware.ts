@@ -1,0 +1,232 @@
+/**
+ * Auditing requests, as upstream k8s.io/apiserver pkg/endpoints/filters/audit.go and
+ * authn_audit.go do:
+ *
+ * - {@link withAudit} runs right after authentication (the user is known): the policy gives
+ *   the request's level; at None nothing is recorded. Otherwise one event goes to the sink at
+ *   RequestReceived (before the handler), at ResponseStarted (long-running requests only:
+ *   watch and proxy verbs, attach/exec/proxy/log/portforward subresources) and at
+ *   ResponseComplete (for a watch, when its stream ends); an unexpected error (a 500 that is
+ *   not an ApiError) gives a Panic event instead, with upstream's `APIServer panic'd: ...`.
+ * - {@link withFailedAuthenticationAudit} runs before authentication: a request refused with 401
+ *   gets one event at ResponseStarted with an empty user (upstream's failed handler); its
+ *   responseStatus is the Unauthorized Status the client receives.
+ *
+ * Paths served without authentication (health, /version) are audited as upstream's anonymous
+ * user (`system:anonymous`, group `system:unauthenticated`). The auditID is the request's
+ * `Audit-Id` response header (observe.ts). Request bodies are recorded from Request level on
+ * (resource requests that carry one: create, update, patch, delete); response bodies at
+ * RequestResponse (resource and discovery responses, and every error Status), as JSON whatever
+ * format was on the wire. A create or update fills the object reference's name, namespace,
+ * uid and resourceVersion from the body at every level, as upstream's LogRequestObject.
+ */
+import { randomUUID } from 'node:crypto';
+import { parse as parseYaml } from 'yaml';
+import type { Status } from '../api/status.js';
+import { ApiError } from '../errors/api-error.js';
+import type { ApiContext, UserInfo } from '../http/context.js';
+import { attributesOf } from '../http/middleware/authorization.js';
+import { toHttpApiError } from '../http/middleware/error-handler.js';
+import { microTime, newEvent, objectRefOf, responseStatusOf, sourceIPs, type AuditEvent, type AuditSink } from './event.js';
+import { levelAtLeast, type PolicyChecker, type RequestAuditConfig, type Stage } from './policy.js';
+
+/** A policy and where its events go: what the middleware needs. */
+export interface Auditor {
+  readonly checker: PolicyChecker;
+  readonly sink: AuditSink;
+}
+
+/** The audit state of one request, on `ctx.state.audit` while it is audited. */
+export interface AuditState {
+  readonly event: AuditEvent;
+  readonly config: RequestAuditConfig;
+}
+
+/** Upstream's anonymous user, for the paths served without authentication. */
+const ANONYMOUS: UserInfo = { name: 'system:anonymous', uid: '', groups: ['system:unauthenticated'] };
+/** kube-apiserver's long-running check: these verbs, and these subresources of resource requests. */
+const LONG_RUNNING_VERBS = new Set(['watch', 'proxy']);
+const LONG_RUNNING_SUBRESOURCES = new Set(['attach', 'exec', 'proxy', 'log', 'portforward']);
+const WRITE_VERBS = new Set(['create', 'update', 'patch', 'delete', 'deletecollection']);
+
+type Next = () => Promise<void>;
+
+/** Upstream WithAudit. Without an auditor the middleware only passes the request on. */
+export function withAudit(auditor: Auditor | undefined) {
+  return async (ctx: ApiContext, next: Next): Promise<void> => {
+    const state = auditor && begin(ctx, auditor, ctx.state.user ?? ANONYMOUS);
+    if (!auditor || !state) return next();
+    ctx.state.audit = state;
+    emit(auditor.sink, state, 'RequestReceived');
+    try {
+      await next();
+    } catch (err) {
+      const apiErr = toHttpApiError(err);
+      if (!apiErr) {
+        state.event.responseStatus = { metadata: {}, status: 'Failure', message: `APIServer panic'd: ${(err as Error)?.message ?? String(err)}`, reason: 'InternalError', code: 500 };
+        emit(auditor.sink, state, 'Panic');
+      } else {
+        finish(ctx, auditor.sink, state, apiErr.toStatus());
+      }
+      throw err;
+    }
+    finish(ctx, auditor.sink, state);
+  };
+}
+
+/** Upstream WithFailedAuthenticationAudit: place it before authentication. */
+export function withFailedAuthenticationAudit(auditor: Auditor | undefined) {
+  return async (ctx: ApiContext, next: Next): Promise<void> => {
+    if (!auditor) return next();
+    try {
+      await next();
+    } catch (err) {
+      const state = err instanceof ApiError && err.code === 401 && !ctx.state.user && !ctx.state.audit ? begin(ctx, auditor, undefined) : undefined;
+      if (state) {
+        const status = (err as ApiError).toStatus();
+        state.event.responseStatus = responseStatusOf(status);
+        if (state.config.level === 'RequestResponse') state.event.responseObject = status;
+        emit(auditor.sink, state, 'ResponseStarted');
+      }
+      throw err;
+    }
+  };
+}
+
+/** Evaluate the policy and start the event, or undefined at level None. */
+function begin(ctx: ApiContext, auditor: Auditor, user: UserInfo | undefined): AuditState | undefined {
+  const attrs = attributesOf(ctx, user ?? ANONYMOUS);
+  const config = auditor.checker.evaluate({ ...attrs, user });
+  if (config.level === 'None') return undefined;
+  const event = newEvent({
+    level: config.level,
+    auditID: ctx.state.auditId || randomUUID(),
+    requestURI: ctx.originalUrl,
+    verb: attrs.verb,
+    user,
+    sourceIPs: sourceIPs(ctx.get('X-Forwarded-For') || undefined, ctx.get('X-Real-Ip') || undefined, ctx.req.socket?.remoteAddress),
+    userAgent: ctx.get('User-Agent'),
+    objectRef: attrs.isResourceRequest ? objectRefOf(attrs) : undefined,
+  });
+  return { event, config };
+}
+
+/** Send the event at `stage` unless the policy omits it (upstream processAuditEvent). */
+function emit(sink: AuditSink, state: AuditState, stage: Stage): void {
+  if (state.config.omitStages.includes(stage)) return;
+  const ev = state.event;
+  ev.stage = stage;
+  ev.stageTimestamp = stage === 'RequestReceived' ? ev.requestReceivedTimestamp : microTime();
+  sink.processEvent(ev);
+}
+
+/** Record the outcome and send ResponseStarted (long-running) and ResponseComplete. */
+function finish(ctx: ApiContext, sink: AuditSink, state: AuditState, errorStatus?: Status): void {
+  const ev = state.event;
+  const { level, omitManagedFields } = state.config;
+  logRequestObject(ctx, state);
+  if (errorStatus) {
+    ev.responseStatus = responseStatusOf(errorStatus);
+    if (level === 'RequestResponse') ev.responseObject = errorStatus;
+  } else {
+    const code = ctx.respond === false ? ctx.res.statusCode : ctx.status;
+    const wantObject = level === 'RequestResponse' && Boolean(ctx.state.requestInfo?.apiPrefix);
+    const body = wantObject || looksLikeStatus(ctx) ? responseBody(ctx) : undefined;
+    const isStatus = (body as { kind?: unknown } | undefined)?.kind === 'Status';
+    // Upstream: a Status body's bounded fields, then the written HTTP code (processCode).
+    ev.responseStatus = isStatus ? { ...responseStatusOf(body as Status), code } : { metadata: {}, code };
+    if (wantObject && body !== undefined) ev.responseObject = omitManagedFields ? withoutManagedFields(body) : body;
+  }
+  const info = ctx.state.requestInfo;
+  const longRunning = LONG_RUNNING_VERBS.has(info?.verb ?? '') || (info?.isResourceRequest && LONG_RUNNING_SUBRESOURCES.has(info.subresource));
+  if (longRunning) emit(sink, state, 'ResponseStarted');
+  // A watch goes on after the handler returned: complete it when its stream ends (the
+  // closure holds the event, not the request's context).
+  const stream = ctx.state.stream;
+  const complete = () => emit(sink, state, 'ResponseComplete');
+  if (stream) void stream.then(complete, complete);
+  else complete();
+}
+
+/** Upstream LogRequestObject / LogRequestPatch for the write verbs. */
+function logRequestObject(ctx: ApiContext, state: AuditState): void {
+  const info = ctx.state.requestInfo;
+  if (!info?.isResourceRequest || !WRITE_VERBS.has(info.verb)) return;
+  const wantObject = levelAtLeast(state.config.level, 'Request');
+  const fillsRef = info.verb === 'create' || info.verb === 'update';
+  if (!wantObject && !fillsRef) return;
+  let body = requestBody(ctx);
+  if (body === undefined && (info.verb === 'delete' || info.verb === 'deletecollection')) body = deleteOptionsFromQuery(ctx);
+  if (body === undefined) return;
+  const meta = (body as { metadata?: Record<string, unknown> }).metadata;
+  const ref = state.event.objectRef;
+  if (fillsRef && ref && meta && typeof meta === 'object') {
+    const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+    ref.namespace ||= str(meta.namespace);
+    ref.name ||= str(meta.name);
+    ref.uid ||= str(meta.uid);
+    ref.resourceVersion ||= str(meta.resourceVersion);
+  }
+  if (wantObject) state.event.requestObject = state.config.omitManagedFields ? withoutManagedFields(body) : body;
+}
+
+/** The request body as JSON, whatever its media type; undefined when absent or undecodable. */
+function requestBody(ctx: ApiContext): unknown {
+  try {
+    if (ctx.state.rawBuffer?.length) return ctx.state.codec.decodeObject(ctx.state.rawBuffer);
+    const raw = ctx.state.rawBody;
+    if (!raw?.trim()) return undefined;
+    return /yaml/i.test(ctx.get('Content-Type')) ? parseYaml(raw, { maxAliasCount: 100 }) : JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The DeleteOptions of a delete without a body, from its query (upstream logs them either way). */
+function deleteOptionsFromQuery(ctx: ApiContext): Record<string, unknown> {
+  const q = ctx.query;
+  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  const options: Record<string, unknown> = { kind: 'DeleteOptions', apiVersion: 'meta.k8s.io/v1' };
+  const grace = one(q.gracePeriodSeconds);
+  if (grace !== undefined && /^-?\d+$/.test(grace)) options.gracePeriodSeconds = Number(grace);
+  if (one(q.propagationPolicy)) options.propagationPolicy = one(q.propagationPolicy);
+  if (one(q.orphanDependents) !== undefined) options.orphanDependents = one(q.orphanDependents) === 'true';
+  if (q.dryRun !== undefined) options.dryRun = ([] as string[]).concat(q.dryRun);
+  return options;
+}
+
+/** A small JSON response that is a Status (e.g. a delete's Success), worth decoding at any level. */
+function looksLikeStatus(ctx: ApiContext): boolean {
+  const body = ctx.body;
+  if ((typeof body !== 'string' && !Buffer.isBuffer(body)) || body.length > 65536 || !ctx.response.type.includes('json')) return false;
+  return /^\s*\{\s*"kind"\s*:\s*"Status"/.test(Buffer.isBuffer(body) ? body.subarray(0, 64).toString() : body.slice(0, 64));
+}
+
+/** The response body as JSON (from JSON, YAML or protobuf); undefined for streams and other types. */
+function responseBody(ctx: ApiContext): unknown {
+  const body = ctx.body;
+  if (typeof body !== 'string' && !Buffer.isBuffer(body)) return undefined;
+  const type = ctx.response.type;
+  try {
+    if (type.includes('protobuf')) return ctx.state.codec.decodeObject(Buffer.isBuffer(body) ? body : Buffer.from(body));
+    if (type.includes('json')) return JSON.parse(body.toString());
+    if (type.includes('yaml')) return parseYaml(body.toString(), { maxAliasCount: 100 });
+  } catch {
+    // not decodable: leave it out
+  }
+  return undefined;
+}
+
+/** A copy without metadata.managedFields in the object, a list's items or a Table's rows (upstream copyWithoutManagedFields). */
+function withoutManagedFields(value: unknown): unknown {
+  const strip = (o: unknown): unknown => {
+    const meta = (o as { metadata?: Record<string, unknown> } | null)?.metadata;
+    if (!meta || typeof meta !== 'object' || !('managedFields' in meta)) return o;
+    const { managedFields: _dropped, ...rest } = meta;
+    return { ...(o as object), metadata: rest };
+  };
+  const v = strip(value) as { items?: unknown; rows?: { object?: unknown }[] };
+  if (Array.isArray(v?.items)) return { ...v, items: v.items.map(strip) };
+  if (Array.isArray(v?.rows)) return { ...v, rows: v.rows.map((r) => (r?.object ? { ...r, object: strip(r.object) } : r)) };
+  return v;
+}

@@ -132,7 +132,9 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
   const serviceAccountTokens = new ServiceAccountTokens({
     issuer: config.serviceAccountIssuer,
     audiences: config.apiAudiences,
-    signingKeyPem: await serviceAccountSigningKey(config.serviceAccountSigningKeyFile, config.certDir),
+    signingKeyPem: await serviceAccountSigningKey(config.serviceAccountSigningKeyFile, config.certDir, (why) =>
+      logger.warn(`service account tokens are signed with a key kept in memory (${why}); give --service-account-signing-key-file so that tokens outlive this process and work on every replica`),
+    ),
     verifyingKeyPems: await Promise.all(config.serviceAccountKeyFiles.map((f) => readFile(f, 'utf8'))),
   });
   const lookup: ObjectLookup = async (resource, namespace, name) => {

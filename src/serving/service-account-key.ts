@@ -7,8 +7,12 @@ import { generateKeyPairSync } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-/** The PEM signing key from `file`, else from (or newly written to) `<certDir>/sa.key`. Throws on file-system errors. */
-export async function serviceAccountSigningKey(file: string | undefined, certDir: string): Promise<string> {
+/**
+ * The PEM signing key from `file` (throws when unreadable), else from (or newly written to)
+ * `<certDir>/sa.key`. When the cert dir cannot be written (a read-only file system), the key
+ * lives in memory only and `onEphemeral` is told: its tokens end with the process.
+ */
+export async function serviceAccountSigningKey(file: string | undefined, certDir: string, onEphemeral: (why: string) => void = () => undefined): Promise<string> {
   if (file) return readFile(file, 'utf8');
   const path = join(certDir, 'sa.key');
   try {
@@ -16,10 +20,15 @@ export async function serviceAccountSigningKey(file: string | undefined, certDir
   } catch {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
-    await mkdir(certDir, { recursive: true, mode: 0o700 });
-    await writeFile(path, pem, { mode: 0o600, flag: 'wx' }).catch(async (err: NodeJS.ErrnoException) => {
-      if (err.code !== 'EEXIST') throw err;
-    });
-    return readFile(path, 'utf8');
+    try {
+      await mkdir(certDir, { recursive: true, mode: 0o700 });
+      await writeFile(path, pem, { mode: 0o600, flag: 'wx' }).catch(async (err: NodeJS.ErrnoException) => {
+        if (err.code !== 'EEXIST') throw err;
+      });
+      return await readFile(path, 'utf8');
+    } catch (err) {
+      onEphemeral(`cannot write ${path}: ${(err as Error).message}`);
+      return pem;
+    }
   }
 }

@@ -3,7 +3,7 @@
 // pods roll when credentials or settings change, the schema refuses bad values, and the chart
 // lints strictly with a README that matches its values.
 import { execFile } from 'node:child_process';
-import { X509Certificate } from 'node:crypto';
+import { X509Certificate, createPrivateKey } from 'node:crypto';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -68,6 +68,11 @@ describe('the chart', () => {
     const cert = new X509Certificate(Buffer.from(tls.data['tls.crt'], 'base64'));
     const ca = new X509Certificate(Buffer.from(tls.data['ca.crt'], 'base64'));
     expect(cert.checkIssued(ca)).toBe(true);
+    // One service account signing key for every replica, and client certificates verified by the CA.
+    expect(args).toEqual(expect.arrayContaining(['--service-account-signing-key-file=/etc/ck-apiserver/sa/sa.key', '--client-ca-file=/etc/ck-apiserver/tls/ca.crt']));
+    const saKey = find(objects, 'Secret', '-sa-key');
+    expect(createPrivateKey(Buffer.from(saKey.data['sa.key'], 'base64').toString()).asymmetricKeyType).toBe('rsa');
+    expect(pod.volumes).toEqual(expect.arrayContaining([{ name: 'sa-key', secret: { secretName: saKey.metadata.name, items: [{ key: 'sa.key', path: 'sa.key' }] } }]));
     for (const host of ['api-ck-apiserver', 'api-ck-apiserver.team', 'api-ck-apiserver.team.svc', 'api-ck-apiserver.team.svc.cluster.local', 'localhost']) expect(cert.checkHost(host), host).toBe(host);
     expect(cert.checkIP('127.0.0.1')).toBe('127.0.0.1');
     const extra = new X509Certificate(Buffer.from(find(await render({ 'tls.extraSANs': ['api.example.com', '10.1.2.3'] }), 'Secret', '-tls').data['tls.crt'], 'base64'));

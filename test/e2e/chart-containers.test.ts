@@ -1,7 +1,8 @@
 // The chart's pods as the chart renders them, run as containers of the project's image: two
 // replicas with exactly the rendered arguments, Secret files at the rendered mount paths, the
 // rendered user, read-only root file system, dropped capabilities and emptyDirs (as tmpfs), on
-// one etcd. One token and one CA, generated once by the chart, work on both replicas.
+// one etcd. One token and one CA, generated once by the chart, work on both replicas; so does a
+// service account token issued by one replica (one signing key).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,6 +73,18 @@ it("accepts the chart's one token and verifies with the chart's one CA on both r
     const metrics = await request(`${replicas[1]}/metrics`, { dispatcher: agent, headers: { authorization: `Bearer ${Buffer.from(auth.data['metrics-token'], 'base64')}` } });
     expect(metrics.statusCode).toBe(200);
     await metrics.body.dump();
+    // A service account token from the first replica authenticates on the second (one signing key).
+    expect((await call(replicas[0], 'POST', '/api/v1/namespaces/default/serviceaccounts', { metadata: { name: 'shared' } })).status).toBe(201);
+    const issued = await call(replicas[0], 'POST', '/api/v1/namespaces/default/serviceaccounts/shared/token', { spec: {} });
+    expect(issued.status).toBe(201);
+    const whoami = await request(`${replicas[1]}/apis/authentication.k8s.io/v1/selfsubjectreviews`, {
+      method: 'POST',
+      dispatcher: agent,
+      headers: { authorization: `Bearer ${issued.body.status.token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(whoami.statusCode).toBe(201);
+    expect(((await whoami.body.json()) as any).status.userInfo.username).toBe('system:serviceaccount:default:shared');
   } finally {
     await agent.close();
   }

@@ -15,6 +15,7 @@ import { startTestServer, type TestServer } from '../helpers/in-process.js';
 const ADMIN = 'rbac-admin-token';
 const ALICE = 'alice-token';
 const BUILDER = 'builder-token';
+const PROMETHEUS = 'prometheus-token';
 
 let dir: string;
 let srv: TestServer;
@@ -25,7 +26,7 @@ async function start(overrides: Partial<ServerConfig> = {}): Promise<TestServer>
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'ck-rbac-'));
-  await writeFile(join(dir, 'tokens.csv'), [`${ADMIN},admin,uid-admin,"system:masters"`, `${ALICE},alice,uid-alice,"developers"`, `${BUILDER},system:serviceaccount:default:builder,uid-builder`].join('\n') + '\n');
+  await writeFile(join(dir, 'tokens.csv'), [`${ADMIN},admin,uid-admin,"system:masters"`, `${ALICE},alice,uid-alice,"developers"`, `${BUILDER},system:serviceaccount:default:builder,uid-builder`, `${PROMETHEUS},prometheus,uid-prometheus,"system:monitoring"`].join('\n') + '\n');
   srv = await start();
 });
 afterAll(async () => {
@@ -66,6 +67,12 @@ describe('RBAC authorization', () => {
     for (const path of ['/api', '/apis', '/api/v1', '/version', '/openapi/v2', '/healthz']) {
       expect((await srv.api('GET', path, undefined, as(ALICE))).status, path).toBe(200);
     }
+  });
+
+  it('lets the system:monitoring group (the chart gives Prometheus) scrape /metrics and nothing else', async () => {
+    expect((await srv.api('GET', '/metrics', undefined, as(PROMETHEUS))).status).toBe(200);
+    expect((await srv.api('GET', '/readyz/etcd', undefined, as(PROMETHEUS))).status).toBe(200);
+    expect((await srv.api('GET', '/api/v1/namespaces', undefined, as(PROMETHEUS))).status).toBe(403);
   });
 
   it('grants what a RoleBinding to a user allows, in its namespace only', async () => {

@@ -54,6 +54,7 @@ app.kubernetes.io/component: etcd
 {{/* The bundled etcd's StatefulSet name: at most 52 characters, so that its pods' controller-revision-hash label fits 63. */}}
 {{- define "ck-apiserver.etcdName" -}}{{ printf "%s-etcd" (include "ck-apiserver.fullname" . | trunc 47 | trimSuffix "-") }}{{- end -}}
 {{- define "ck-apiserver.tokenSecret" -}}{{ default (include "ck-apiserver.suffixed" (list . "auth")) .Values.auth.existingSecret }}{{- end -}}
+{{- define "ck-apiserver.serviceAccountKeySecret" -}}{{ default (include "ck-apiserver.suffixed" (list . "sa-key")) .Values.auth.serviceAccountKeySecret }}{{- end -}}
 {{- define "ck-apiserver.tlsSecret" -}}{{ default (include "ck-apiserver.suffixed" (list . "tls")) .Values.tls.existingSecret }}{{- end -}}
 
 {{/* The etcd client URLs the replicas use: every bundled member, or etcd.servers. */}}
@@ -89,6 +90,12 @@ tokensCsv, token (admin), metricsToken, caCrt, tlsCrt, tlsKey.
 {{- $_ := set $creds "tokensCsv" (printf "%s,admin,admin,\"system:masters\"\n%s,prometheus,prometheus,\"system:monitoring\"\n" $admin $metrics) -}}
 {{- $_ := set $creds "token" $admin -}}
 {{- $_ := set $creds "metricsToken" $metrics -}}
+{{- end -}}
+{{- $sa := lookup "v1" "Secret" .Release.Namespace (include "ck-apiserver.serviceAccountKeySecret" .) -}}
+{{- if and $sa $sa.data (hasKey $sa.data "sa.key") -}}
+{{- $_ := set $creds "saKey" (index $sa.data "sa.key" | b64dec) -}}
+{{- else -}}
+{{- $_ := set $creds "saKey" (genPrivateKey "rsa") -}}
 {{- end -}}
 {{- $tls := lookup "v1" "Secret" .Release.Namespace (include "ck-apiserver.tlsSecret" .) -}}
 {{- if and $tls $tls.data (hasKey $tls.data "tls.crt") -}}

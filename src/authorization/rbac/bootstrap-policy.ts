@@ -2,7 +2,8 @@
  * The bootstrap policy (upstream plugin/pkg/auth/authorizer/rbac/bootstrappolicy/policy.go,
  * for the resources served here): cluster-admin (bound to group system:masters), admin, edit
  * and view (aggregated from the system:aggregate-to-* roles), system:discovery,
- * system:basic-user, system:public-info-viewer and system:service-account-issuer-discovery.
+ * system:basic-user, system:public-info-viewer, system:monitoring (Prometheus' group) and
+ * system:service-account-issuer-discovery.
  * Every object carries upstream's label
  * `kubernetes.io/bootstrapping: rbac-defaults` and annotation
  * `rbac.authorization.kubernetes.io/autoupdate: "true"`. RBAC's own kinds and the review APIs
@@ -59,6 +60,9 @@ export const BOOTSTRAP_CLUSTER_ROLES: readonly ApiObject[] = [
     { apiGroups: AUTHENTICATION_GROUPS, resources: ['selfsubjectreviews'], verbs: ['create'] },
   ]),
   clusterRole('system:public-info-viewer', [{ nonResourceURLs: ['/healthz', '/livez', '/readyz', '/version', '/version/'], verbs: ['get'] }]),
+  clusterRole('system:monitoring', [
+    { nonResourceURLs: ['/healthz', '/healthz/*', '/livez', '/livez/*', '/metrics', '/metrics/slis', '/readyz', '/readyz/*'], verbs: ['get'] },
+  ]),
   clusterRole('system:service-account-issuer-discovery', [{ nonResourceURLs: ['/.well-known/openid-configuration', '/.well-known/openid-configuration/', '/openid/v1/jwks', '/openid/v1/jwks/'], verbs: ['get'] }]),
   clusterRole('admin', [], {}, 'admin'),
   clusterRole('edit', [], { [AGGREGATE('admin')]: 'true' }, 'edit'),
@@ -99,5 +103,6 @@ export const BOOTSTRAP_CLUSTER_ROLE_BINDINGS: readonly ApiObject[] = [
   clusterRoleBinding('system:discovery', 'system:discovery', ['system:authenticated']),
   clusterRoleBinding('system:basic-user', 'system:basic-user', ['system:authenticated']),
   clusterRoleBinding('system:public-info-viewer', 'system:public-info-viewer', ['system:authenticated', 'system:unauthenticated']),
+  clusterRoleBinding('system:monitoring', 'system:monitoring', ['system:monitoring']),
   clusterRoleBinding('system:service-account-issuer-discovery', 'system:service-account-issuer-discovery', ['system:serviceaccounts']),
 ];

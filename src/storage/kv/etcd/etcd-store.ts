@@ -136,6 +136,7 @@ export class EtcdKvStore implements KvStore {
       },
       defaultCallOptions: (ctx) => (ctx.isStream ? {} : { deadline: Date.now() + timeoutMs }),
     });
+    dropOrphanWatchResponses(this.client);
     this.liveness = new EtcdLiveness(() => this.rawRange({ start: 'compact_rev_key', limit: 1 }, this.probe), { intervalMs: options.livenessIntervalMs });
     this.attempts = {
       put: (key, value, expected, lease, deadline) => this.txnPut(key, value, expected, lease, deadline),
@@ -288,4 +289,23 @@ export class EtcdKvStore implements KvStore {
     if (!prev) return { succeeded: false, revision, current: null };
     return { succeeded: true, revision, current: this.local(toKeyValue(prev), prev.lease) };
   }
+}
+
+/**
+ * etcd3 1.1's watch manager throws from its stream's data handler ("Failed to find watcher for
+ * IWatchResponse") when a response names a watcher it no longer tracks: a race between a
+ * watcher's cancel and a response already on the wire. Nobody waits for that response, so it is
+ * dropped here instead of surfacing as an unhandled rejection.
+ */
+function dropOrphanWatchResponses(client: Etcd3): void {
+  const manager = (client as unknown as { watchManager?: { handleResponse(res: unknown): void } }).watchManager;
+  if (!manager || typeof manager.handleResponse !== 'function') return;
+  const handle = manager.handleResponse.bind(manager);
+  manager.handleResponse = (res: unknown) => {
+    try {
+      handle(res);
+    } catch (err) {
+      if (!/Failed to find watcher for IWatchResponse/.test(String((err as Error)?.message))) throw err;
+    }
+  };
 }

@@ -9,6 +9,8 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { CHART, find, helm, render } from './render.js';
 import { validate } from './validate.js';
+import { parse as parseYaml } from 'yaml';
+import { parsePolicy as parseAuditPolicy } from '../../src/audit/policy.js';
 
 const run = promisify(execFile);
 const MATRIX: [string, Record<string, unknown>][] = [
@@ -21,6 +23,7 @@ const MATRIX: [string, Record<string, unknown>][] = [
   ['autoscaling', { 'autoscaling.enabled': true, 'autoscaling.minReplicas': 3 }],
   ['scheduling values', { nodeSelector: { pool: 'api' }, tolerations: [{ key: 'x', operator: 'Exists' }], priorityClassName: 'high', imagePullSecrets: [{ name: 'reg' }], 'etcd.replicas': 5 }],
   ['fullnameOverride', { fullnameOverride: 'api' }],
+  ['audit', { 'audit.enabled': true }],
 ];
 
 describe.each(MATRIX)('rendered with %s', (_, values) => {
@@ -100,6 +103,19 @@ describe('the chart', () => {
     await expect(render({ 'etcd.tls.existingSecret': 'etcd-client' })).rejects.toThrow(/etcd.tls.existingSecret is for an external etcd over TLS/);
     await expect(render({ ...external, 'etcd.servers': 'https://etcd-a:2379,http://etcd-b:2379' })).rejects.toThrow(/etcd.tls.existingSecret is for an external etcd over TLS/);
     await expect(render({ ...external, 'etcd.tls.caFile': 'x' })).rejects.toThrow(/values don't meet the specifications of the schema/);
+  });
+
+  it('audits to standard output with the policy of its values when audit.enabled', async () => {
+    const objects = await render({ 'audit.enabled': true });
+    const pod = find(objects, 'Deployment').spec.template.spec;
+    expect(pod.containers[0].args).toEqual(expect.arrayContaining(['--audit-log-path=-', '--audit-policy-file=/etc/ck-apiserver/audit/policy.yaml']));
+    expect(pod.containers[0].volumeMounts).toContainEqual({ name: 'audit-policy', mountPath: '/etc/ck-apiserver/audit', readOnly: true });
+    const policy = parseYaml(find(objects, 'ConfigMap', '-audit').data['policy.yaml']);
+    expect(policy).toEqual({ apiVersion: 'audit.k8s.io/v1', kind: 'Policy', omitStages: ['RequestReceived'], rules: [{ level: 'Metadata' }] });
+    // The server accepts that policy as it is rendered.
+    expect(() => parseAuditPolicy(find(objects, 'ConfigMap', '-audit').data['policy.yaml'])).not.toThrow();
+    const off = find(await render({}), 'Deployment').spec.template.spec;
+    expect(off.containers[0].args.some((a: string) => a.startsWith('--audit'))).toBe(false);
   });
 
   it('hardens the containers, probes them, and spreads the replicas', async () => {

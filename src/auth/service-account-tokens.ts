@@ -8,6 +8,7 @@
  */
 import { createHash, createPrivateKey, createPublicKey, randomUUID, type KeyObject } from 'node:crypto';
 import { decodeJwt, exportJWK, jwtVerify, SignJWT, type JWK, type JWTPayload } from 'jose';
+import type { ServiceAccountTokenRequest } from '../registry/access.js';
 
 /** The `kubernetes.io` claim. */
 export interface KubernetesClaim {
@@ -17,14 +18,8 @@ export interface KubernetesClaim {
   readonly secret?: { readonly name: string; readonly uid: string };
 }
 
-export interface TokenRequestClaims {
-  readonly namespace: string;
-  readonly serviceAccount: { readonly name: string; readonly uid: string };
-  readonly bound?: { readonly kind: 'Pod' | 'Secret'; readonly name: string; readonly uid: string };
-  readonly audiences: readonly string[];
-  /** Seconds the token is valid. */
-  readonly expirationSeconds: number;
-}
+/** What a token is issued for (the TokenRequest, see registry/access.ts). */
+export type TokenRequestClaims = ServiceAccountTokenRequest;
 
 export interface ServiceAccountTokenSettings {
   /** `--service-account-issuer`: the `iss` of issued tokens, and the only one accepted. */

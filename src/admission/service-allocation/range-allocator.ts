@@ -15,6 +15,9 @@ export class RangeAllocator {
    * @param range the range's description stored with it, e.g. `10.0.0.0/24`
    * @param size number of items (offsets 0..size-1)
    * @param what noun for the range-full error, e.g. `serviceIP`
+   * @param staticBand offsets below this are handed out by allocateNext only when the rest is
+   *   full, so that requested items rarely collide with random ones (upstream's static
+   *   subranges, KEP-3070 for IPs and KEP-3668 for node ports)
    */
   constructor(
     private readonly storage: ObjectStorage,
@@ -22,12 +25,13 @@ export class RangeAllocator {
     private readonly range: string,
     readonly size: number,
     private readonly what: string,
+    private readonly staticBand = 0,
     private readonly dry = false,
   ) {}
 
   /** The same range, answering without keeping anything (for dry-run writes). */
   dryRun(): RangeAllocator {
-    return new RangeAllocator(this.storage, this.key, this.range, this.size, this.what, true);
+    return new RangeAllocator(this.storage, this.key, this.range, this.size, this.what, this.staticBand, true);
   }
 
   /** Mark `offset` used. Returns false if it already was. */
@@ -41,14 +45,17 @@ export class RangeAllocator {
     return !taken;
   }
 
-  /** Take a free offset, scanning from a random start. Throws ApiError 500 when the range is full. */
+  /**
+   * Take a free offset, scanning from a random start above the static band, then the band.
+   * Throws ApiError 500 when the range is full.
+   */
   async allocateNext(): Promise<number> {
     let chosen = -1;
-    await this.modify((bits) => {
-      chosen = -1;
-      const start = Math.floor(Math.random() * this.size);
-      for (let i = 0; i < this.size; i++) {
-        const o = (start + i) % this.size;
+    const band = this.staticBand < this.size ? this.staticBand : 0;
+    const scan = (bits: Uint8Array, from: number, count: number): boolean => {
+      const start = Math.floor(Math.random() * count);
+      for (let i = 0; i < count; i++) {
+        const o = from + ((start + i) % count);
         if (!get(bits, o)) {
           chosen = o;
           set(bits, o, true);
@@ -56,6 +63,10 @@ export class RangeAllocator {
         }
       }
       return false;
+    };
+    await this.modify((bits) => {
+      chosen = -1;
+      return scan(bits, band, this.size - band) || (band > 0 && scan(bits, 0, band));
     });
     if (chosen < 0) throw internalError(`failed to allocate a ${this.what}: range is full`);
     return chosen;

@@ -31,8 +31,8 @@ function nodePortsOf(s: Spec): number[] {
 export function serviceAllocation(registry: ResourceRegistry, storage: ObjectStorage, ipRangeText: string, portRangeText: string): StoreHooks<Service> {
   const ipRange = parseIpRange(ipRangeText);
   const portRange = parsePortRange(portRangeText);
-  const ipAllocator = new RangeAllocator(storage, 'ranges/serviceips', ipRange.cidr, ipRange.size, 'serviceIP');
-  const portAllocator = new RangeAllocator(storage, 'ranges/servicenodeports', portRange.text, portRange.size, 'nodePort');
+  const ipAllocator = new RangeAllocator(storage, 'ranges/serviceips', ipRange.cidr, ipRange.size, 'serviceIP', staticBand(ipRange.size, 16, 256, 16));
+  const portAllocator = new RangeAllocator(storage, 'ranges/servicenodeports', portRange.text, portRange.size, 'nodePort', staticBand(portRange.size, 16, 128, 32));
 
   /**
    * Allocate what `svc` needs that `old` did not hold; returns how to give it back. A dry run
@@ -132,4 +132,13 @@ export function serviceAllocation(registry: ResourceRegistry, storage: ObjectSto
       }
     },
   };
+}
+
+/**
+ * The size of the low band kept for requested items: size/step clamped to [min, max], none for
+ * ranges smaller than `min` (upstream calculateRangeOffset: IPs 16/256/16, node ports 16/128/32).
+ */
+function staticBand(size: number, min: number, max: number, step: number): number {
+  if (size < min) return 0;
+  return Math.min(max, Math.max(min, Math.floor(size / step)));
 }

@@ -23,6 +23,7 @@
 import { randomUUID } from 'node:crypto';
 import { parse as parseYaml } from 'yaml';
 import type { Status } from '../api/status.js';
+import { ANONYMOUS } from '../auth/anonymous.js';
 import { ApiError } from '../errors/api-error.js';
 import type { ApiContext, UserInfo } from '../http/context.js';
 import { attributesOf } from '../http/middleware/authorization.js';
@@ -42,8 +43,6 @@ export interface AuditState {
   readonly config: RequestAuditConfig;
 }
 
-/** Upstream's anonymous user, for the paths served without authentication. */
-const ANONYMOUS: UserInfo = { name: 'system:anonymous', uid: '', groups: ['system:unauthenticated'] };
 /** kube-apiserver's long-running check: these verbs, and these subresources of resource requests. */
 const LONG_RUNNING_VERBS = new Set(['watch', 'proxy']);
 const LONG_RUNNING_SUBRESOURCES = new Set(['attach', 'exec', 'proxy', 'log', 'portforward']);
@@ -51,11 +50,11 @@ const WRITE_VERBS = new Set(['create', 'update', 'patch', 'delete', 'deletecolle
 
 type Next = () => Promise<void>;
 
-/** Upstream WithAudit. Without an auditor the middleware only passes the request on. */
-export function withAudit(auditor: Auditor | undefined) {
+/** Upstream WithAudit (installed only when auditing is configured). */
+export function withAudit(auditor: Auditor) {
   return async (ctx: ApiContext, next: Next): Promise<void> => {
-    const state = auditor && begin(ctx, auditor, ctx.state.user ?? ANONYMOUS);
-    if (!auditor || !state) return next();
+    const state = begin(ctx, auditor, ctx.state.user ?? ANONYMOUS);
+    if (!state) return next();
     ctx.state.audit = state;
     emit(auditor.sink, state, 'RequestReceived');
     try {
@@ -75,9 +74,8 @@ export function withAudit(auditor: Auditor | undefined) {
 }
 
 /** Upstream WithFailedAuthenticationAudit: place it before authentication. */
-export function withFailedAuthenticationAudit(auditor: Auditor | undefined) {
+export function withFailedAuthenticationAudit(auditor: Auditor) {
   return async (ctx: ApiContext, next: Next): Promise<void> => {
-    if (!auditor) return next();
     try {
       await next();
     } catch (err) {

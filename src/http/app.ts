@@ -79,9 +79,10 @@ export function createApp(deps: AppDeps): Koa<ApiState> {
   app.use(requestInfoMiddleware());
   // Audit as upstream: 401s are audited by the failed-authentication hook, everything else
   // right after authentication, once the user is known.
-  app.use(withFailedAuthenticationAudit(deps.audit));
+  // Without an audit log, no audit layer runs at all.
+  if (deps.audit) app.use(withFailedAuthenticationAudit(deps.audit));
   app.use(authentication(deps.authenticator, { anonymous: deps.anonymousAuth }));
-  app.use(withAudit(deps.audit));
+  if (deps.audit) app.use(withAudit(deps.audit));
   app.use(
     maxInFlight(deps.inFlightLimits, deps.metrics.inflight, (ctx) => deps.metrics.requestTerminations.inc({ ...sharedLabels(ctx), code: '429' })),
   );

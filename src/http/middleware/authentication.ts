@@ -7,6 +7,7 @@
 import { unauthorized } from '../../errors/api-error.js';
 import type { TLSSocket } from 'node:tls';
 import { clientCertUser } from '../../auth/x509.js';
+import { ANONYMOUS } from '../../auth/anonymous.js';
 import type { ApiContext, UserInfo } from '../context.js';
 
 /** Anything that maps an Authorization header to a user (null = not authenticated). */
@@ -21,8 +22,6 @@ export function isPublicPath(path: string): boolean {
   return PUBLIC.some((re) => re.test(path));
 }
 
-/** The user of requests without credentials under `--anonymous-auth=true` (upstream's anonymous authenticator). */
-export const ANONYMOUS: UserInfo = { name: 'system:anonymous', uid: '', groups: ['system:unauthenticated'] };
 
 /**
  * Authenticate every request but those to public paths. With `anonymous`, a request that

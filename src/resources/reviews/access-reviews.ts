@@ -10,6 +10,7 @@ import type { AccessRequest } from '../../registry/access.js';
 import type { WriterInfo } from '../../registry/hooks.js';
 import type { CreateOverride, CreateRequest } from '../../registry/types.js';
 import type { NonResourceAttributes, ResourceAttributes } from './reviews.schema.js';
+import { answered, requester } from './review-answer.js';
 
 type Spec = { resourceAttributes?: ResourceAttributes; nonResourceAttributes?: NonResourceAttributes; user?: string; groups?: string[]; uid?: string };
 
@@ -40,13 +41,11 @@ function accessRequest(spec: Spec, user: WriterInfo): AccessRequest {
   return { user, verb: n.verb ?? '', isResourceRequest: false, path: n.path ?? '', apiGroup: '', apiVersion: '', namespace: '', resource: '', subresource: '', name: '' };
 }
 
-/** The answered review: the request's object with metadata reduced and status filled. */
+/** The answered review: the authorizer's decision as `status`. */
 function answer(req: CreateRequest, user: WriterInfo, spec: Spec): { code: number; body: unknown } {
   if (!req.access) throw badRequest('no authorizer is configured');
   const { allowed, denied, reason } = req.access.authorize(accessRequest(spec, user));
-  const status = { allowed, ...(denied ? { denied } : {}), ...(reason ? { reason } : {}) };
-  const body: ApiObject = { ...req.body, metadata: { ...req.body.metadata, creationTimestamp: null } as ApiObject['metadata'], status } as ApiObject;
-  return { code: 201, body };
+  return answered(req, { allowed, ...(denied ? { denied } : {}), ...(reason ? { reason } : {}) });
 }
 
 /** The metadata rule of the cluster-scoped reviews (upstream: `metadata: Invalid value: ...: must be empty`). */
@@ -57,7 +56,6 @@ function emptyMeta(obj: ApiObject, allowNamespace: boolean): FieldError[] {
   return [{ reason: 'FieldValueInvalid', field: 'metadata', message: `Invalid value: ${show(obj.metadata)}: must be empty${allowNamespace ? ' except for namespace' : ''}` }];
 }
 
-const requester = (req: CreateRequest): WriterInfo => req.user ?? { name: 'system:anonymous', groups: ['system:unauthenticated'] };
 
 /** SubjectAccessReview: about `spec.user` / `spec.groups`. */
 export function subjectAccessReviewCreate(group: string): CreateOverride {

@@ -4,16 +4,10 @@
  * auth whoami`): who the requester is; TokenReview (pkg/registry/authentication/tokenreview):
  * whom a bearer token authenticates. All answer 201 with `status` and store nothing.
  */
-import type { ApiObject } from '../../api/object.js';
 import { badRequest } from '../../errors/api-error.js';
 import type { ReviewedRule } from '../../registry/access.js';
-import type { CreateOverride, CreateRequest } from '../../registry/types.js';
-
-const requester = (req: CreateRequest) => req.user ?? { name: 'system:anonymous', uid: '', groups: ['system:unauthenticated'] };
-
-function answered(req: CreateRequest, status: Record<string, unknown>): { code: number; body: unknown } {
-  return { code: 201, body: { ...req.body, metadata: { ...req.body.metadata, creationTimestamp: null }, status } as unknown as ApiObject };
-}
+import type { CreateOverride } from '../../registry/types.js';
+import { answered, requester, userInfoOf } from './review-answer.js';
 
 const resourceRule = (r: ReviewedRule) => ({ verbs: r.verbs, ...(r.apiGroups ? { apiGroups: r.apiGroups } : {}), ...(r.resources ? { resources: r.resources } : {}), ...(r.resourceNames?.length ? { resourceNames: r.resourceNames } : {}) });
 
@@ -33,7 +27,7 @@ export const selfSubjectRulesReviewCreate: CreateOverride = async (req) => {
 /** SelfSubjectReview: `status.userInfo` of the requester. */
 export const selfSubjectReviewCreate: CreateOverride = async (req) => {
   const user = requester(req);
-  return answered(req, { userInfo: { username: user.name, ...(user.uid ? { uid: user.uid } : {}), groups: user.groups } });
+  return answered(req, { userInfo: userInfoOf(user) });
 };
 
 /** TokenReview. 400 without a token, as upstream. */
@@ -44,6 +38,6 @@ export function tokenReviewCreate(groupVersion: string): CreateOverride {
     if (!req.access) throw badRequest('no authenticator is configured');
     const user = await req.access.authenticateToken(spec.token);
     if (!user) return answered(req, { user: {} });
-    return answered(req, { authenticated: true, user: { username: user.name, ...(user.uid ? { uid: user.uid } : {}), groups: user.groups }, ...(spec.audiences ? { audiences: spec.audiences } : {}) });
+    return answered(req, { authenticated: true, user: userInfoOf(user), ...(spec.audiences ? { audiences: spec.audiences } : {}) });
   };
 }

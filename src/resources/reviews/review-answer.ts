@@ -1,0 +1,20 @@
+/**
+ * What every review kind shares: who asks (the server's own creates carry no user: upstream's
+ * anonymous user then), the `userInfo` shape of the authentication reviews, and the answer, the
+ * request's object with `status` filled, 201, nothing stored.
+ */
+import type { ApiObject } from '../../api/object.js';
+import { ANONYMOUS } from '../../auth/anonymous.js';
+import type { WriterInfo } from '../../registry/hooks.js';
+import type { CreateRequest } from '../../registry/types.js';
+
+/** The user the review is made by. */
+export const requester = (req: CreateRequest): WriterInfo => req.user ?? ANONYMOUS;
+
+/** authentication.k8s.io UserInfo of `user` (uid only when known). */
+export const userInfoOf = (user: WriterInfo) => ({ username: user.name, ...(user.uid ? { uid: user.uid } : {}), groups: user.groups });
+
+/** The 201 answer: the request's object, creationTimestamp null (as upstream), with `status`. */
+export function answered(req: CreateRequest, status: Record<string, unknown>): { code: number; body: unknown } {
+  return { code: 201, body: { ...req.body, metadata: { ...req.body.metadata, creationTimestamp: null }, status } as unknown as ApiObject };
+}

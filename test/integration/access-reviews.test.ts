@@ -49,6 +49,10 @@ describe('access reviews', () => {
     const nobody = await srv.api('POST', `${AUTHZ}/subjectaccessreviews`, { spec: { resourceAttributes: { verb: 'get', resource: 'pods' } } }, as(ADMIN));
     expect(nobody.status).toBe(422);
     expect(nobody.body.message).toBe('SubjectAccessReview.authorization.k8s.io "" is invalid: spec.user: Invalid value: "": at least one of user or group must be specified');
+    // Wrong types are field errors, as for any object, before the review reads them.
+    const typed = await srv.api('POST', `${AUTHZ}/subjectaccessreviews`, { spec: { user: 'a', groups: 5, resourceAttributes: 'x' } }, as(ADMIN));
+    expect(typed.status).toBe(422);
+    expect(typed.body.details.causes.map((c: { field: string }) => c.field).sort()).toEqual(['spec.groups', 'spec.resourceAttributes']);
     const elsewhere = await srv.api('POST', `${AUTHZ}/namespaces/default/localsubjectaccessreviews`, { spec: { user: 'alice', resourceAttributes: { verb: 'get', resource: 'pods', namespace: 'other' } } }, as(ADMIN));
     expect(elsewhere.status).toBe(422);
     expect(elsewhere.body.details.causes).toEqual([{ reason: 'FieldValueInvalid', field: 'spec.resourceAttributes.namespace', message: 'Invalid value: "other": must match metadata.namespace' }]);

@@ -47,6 +47,9 @@ describe('service account tokens', () => {
     expect(short.status).toBe(422);
     expect(short.body.message).toBe('TokenRequest.authentication.k8s.io "builder" is invalid: spec.expirationSeconds: Invalid value: 599: may not specify a duration less than 10 minutes');
     expect((await tokenFor('nobody')).status).toBe(404);
+    const typed = await tokenFor('builder', { expirationSeconds: 'an hour', audiences: 'x' });
+    expect(typed.status).toBe(422);
+    expect(typed.body.details.causes.map((c: { field: string }) => c.field).sort()).toEqual(['spec.audiences', 'spec.expirationSeconds']);
     expect((await srv.api('POST', `${NS}/pods`, { metadata: { name: 'other-sa' }, spec: { serviceAccountName: 'default', containers: [{ name: 'c', image: 'nginx' }] } })).status).toBe(201);
     const wrongPod = await tokenFor('builder', { boundObjectRef: { kind: 'Pod', apiVersion: 'v1', name: 'other-sa' } });
     expect(wrongPod.status).toBe(400);

@@ -10,7 +10,7 @@ import type { GenericStore } from '../../registry/generic-store.js';
 import type { AccessServices } from '../../registry/access.js';
 import type { ResourceRegistry } from '../../registry/resource-registry.js';
 import type { WriteOptions } from '../../registry/store-options.js';
-import { parseFieldValidation, type FieldValidation } from '../../api/field-validation.js';
+import { checkSchema, parseFieldValidation, type FieldValidation } from '../../api/field-validation.js';
 import { badRequest, invalid, type FieldError } from '../../errors/api-error.js';
 import { managerOrUserAgent, validateFieldManager, validatePatchManagerOptions } from '../../api/apply/manager-name.js';
 import { handleApply } from './apply.js';
@@ -94,12 +94,25 @@ export async function handleList(ctx: ApiContext, t: VerbTarget): Promise<void> 
   respondList(ctx, t.store, await t.store.list(t.namespace, listQuery(ctx, t.store)));
 }
 
+/**
+ * A body a kind creates itself (reviews, bindings, token requests) passes the same schema check
+ * as a stored object's: wrong types are 422 before the kind's code reads them.
+ */
+function checkOwnCreateBody(t: VerbTarget, body: ApiObject): void {
+  const schema = t.subresource ? t.subresource.schema : t.store.def.schema;
+  if (!schema) return;
+  const { errors } = checkSchema(schema, body);
+  const group = t.subresource?.apiVersion?.includes('/') ? t.subresource.apiVersion.split('/')[0] : t.store.def.group;
+  if (errors.length) throw invalid(t.subresource?.kind ?? t.store.def.kind, body.metadata?.name ?? t.name, errors, group);
+}
+
 export async function handleCreate(ctx: ApiContext, t: VerbTarget): Promise<void> {
   const own = t.subresource ? t.subresource.create : t.store.def.create;
   if (own) {
     const dryRun = parseDryRun(queryValues(ctx, 'dryRun'), 'CreateOptions');
     const body = readObjectBody(ctx, t.subresource?.kind ?? t.store.def.kind, t.subresource?.apiVersion ?? t.store.apiVersion);
     if (t.subresource) checkNameAndNamespace(body, t.name, t.namespace, true);
+    checkOwnCreateBody(t, body);
     const namespace = t.namespace || (body.metadata.namespace ?? '');
     const res = await own({ namespace, name: t.name, body, dryRun, store: (resource) => t.registry.core(resource), user: ctx.state.user, access: t.access });
     respond(ctx, res.code, res.body);

@@ -6,7 +6,9 @@
  * then ends with that object). Answers 201 with the TokenRequest and `status` {token,
  * expirationTimestamp}; nothing is stored.
  */
+import { z } from 'zod';
 import type { ApiObject } from '../../api/object.js';
+import { kindSchema } from '../../api/meta-schema.js';
 import { badRequest, conflict, invalid, type FieldError } from '../../errors/api-error.js';
 import type { CreateOverride, SubresourceDefinition } from '../../registry/types.js';
 
@@ -66,8 +68,22 @@ export const tokenRequestCreate: CreateOverride = async (req) => {
   return { code: 201, body };
 };
 
+const optionalString = z.string().optional();
+
+/** TokenRequest fields (authentication.k8s.io/v1). */
+export const tokenRequestSchema = kindSchema({
+  spec: z
+    .looseObject({
+      audiences: z.array(z.string()).optional(),
+      expirationSeconds: z.number().int().optional(),
+      boundObjectRef: z.looseObject({ kind: optionalString, apiVersion: optionalString, name: optionalString, uid: optionalString }).optional(),
+    })
+    .optional(),
+  status: z.unknown().optional(),
+});
+
 /** The subresource row of ServiceAccount. */
-export const tokenSubresource: SubresourceDefinition = { name: 'token', kind: 'TokenRequest', apiVersion: `${GROUP}/v1`, verbs: ['create'], create: tokenRequestCreate };
+export const tokenSubresource: SubresourceDefinition = { name: 'token', kind: 'TokenRequest', apiVersion: `${GROUP}/v1`, verbs: ['create'], schema: tokenRequestSchema, create: tokenRequestCreate };
 
 /** Protobuf messages of TokenRequest (numbers from upstream's k8s.io/api authentication/v1 generated.proto). */
 export const tokenRequestMessages = {

@@ -2,7 +2,8 @@
  * ck-apiserver against raw etcd, in one run on this machine (`npm run bench`): etcd starts in a
  * container (testcontainers, ETCD_IMAGE) and one server process on it; the bench drives both
  * from this process with the same shapes, and every figure is the median of BENCH_REPS (3)
- * interleaved repetitions (each repetition runs every scenario, API then raw etcd):
+ * interleaved repetitions (each repetition runs every scenario, API then raw etcd; raw etcd is
+ * the etcd3 client from Node with the server's shapes, raw-etcd.ts):
  *  - create and get at concurrency BENCH_CONCURRENCY (64), BENCH_OPS (3,000) each;
  *  - a list of BENCH_LIST (10,000) ConfigMaps with resourceVersion=0 and without one;
  *  - BENCH_WATCHERS (1,000) watchers while BENCH_WRITE_RATE (100) writes/s for
@@ -12,9 +13,9 @@
  * BENCH_QUICK=1 shrinks everything for a smoke run. Prints a Markdown table; stops all it starts.
  */
 import { Agent } from 'undici';
-import { openKvStore } from '../src/storage/kv/open.js';
 import { startEtcd } from '../test/helpers/etcd.js';
 import { startBenchServer } from './server.js';
+import { rawEtcd } from './raw-etcd.js';
 import { jsonClient } from './http2-client.js';
 import { createThroughput, getThroughput, idleWatchCost, listApi, listRaw, seedList, unexpected } from './scenarios.js';
 import { median, metricValue } from './stats.js';
@@ -36,7 +37,7 @@ type Row = [operation: string, api: number[], raw: number[], unit: string, targe
 async function main(): Promise<void> {
   const etcd = await startEtcd();
   const server = await startBenchServer([etcd.endpoint], ['--max-requests-inflight=20000', '--max-mutating-requests-inflight=2000']);
-  const kv = await openKvStore([etcd.endpoint]);
+  const kv = rawEtcd(etcd.endpoint);
   const target = { url: server.url, caPem: server.caPem, token: server.token };
   const api = jsonClient(target, CONCURRENCY);
   const listAgent = new Agent({ connect: { ca: server.caPem }, connections: 2 });
@@ -46,6 +47,7 @@ async function main(): Promise<void> {
     rows[key] ??= [key, [], [], unit, target, better];
     rows[key][1].push(a);
     rows[key][2].push(r);
+    console.error(`  ${key}: ${a.toFixed(1)} vs ${r.toFixed(1)} ${unit}`);
   };
   const fanouts: { api: FanoutResult[]; raw: FanoutResult[]; held: number[]; added: number[] } = { api: [], raw: [], held: [], added: [] };
   const idle: number[] = [];
@@ -56,10 +58,12 @@ async function main(): Promise<void> {
     await seedList(api, kv, 'bench-list', LIST);
     for (let rep = 0; rep < REPS; rep++) {
       console.error(`repetition ${rep + 1} of ${REPS}`);
-      const c = await createThroughput(api, kv, 'bench-create', String(rep), OPS, CONCURRENCY);
+      const pid = server.child.pid!;
+      const c = await createThroughput(api, kv, pid, 'bench-create', String(rep), OPS, CONCURRENCY);
       add('create ConfigMap (etcd: create txn)', 'ops/s', '>= 0.6x', 'higher', c.api, c.raw);
-      const g = await getThroughput(api, kv, 'bench-create', String(rep), OPS, CONCURRENCY);
+      const g = await getThroughput(api, kv, pid, 'bench-create', String(rep), OPS, CONCURRENCY);
       add('get ConfigMap (etcd: linearizable get)', 'ops/s', '>= 0.6x', 'higher', g.api, g.raw);
+      console.error(`  server CPU per op: create ${c.serverCpuUs.toFixed(0)} µs, get ${g.serverCpuUs.toFixed(0)} µs`);
       const raw = await listRaw(kv, 10);
       add(`list ${LIST} ConfigMaps, resourceVersion=0 (etcd: range)`, 'ms', '>= 2x faster', 'lower', await listApi(target, listAgent, 'bench-list', '?resourceVersion=0', 10), raw);
       add(`list ${LIST} ConfigMaps, consistent (etcd: range)`, 'ms', '>= 1.5x faster', 'lower', await listApi(target, listAgent, 'bench-list', '', 10), raw);
@@ -76,6 +80,7 @@ async function main(): Promise<void> {
       const r = await etcdFanout(etcd.endpoint, `/bench-raw/watch-${rep}/`, WATCHERS, RATE, SECONDS);
       fanouts.api.push(a);
       fanouts.raw.push(r);
+      console.error(`  fan-out p99: ${a.p99.toFixed(1)} vs ${r.p99.toFixed(1)} ms; missed ${a.missed} vs ${r.missed}`);
     }
     // Once, last (closing thousands of connections disturbs what follows), on a fresh server.
     const fresh = await startBenchServer([etcd.endpoint], ['--max-requests-inflight=20000']);
@@ -87,7 +92,7 @@ async function main(): Promise<void> {
   } finally {
     await listAgent.close().catch(() => undefined);
     await api.close();
-    await kv.close();
+    kv.close();
     await server.stop();
     await etcd.stop();
   }

@@ -4,8 +4,8 @@
  * server memory cost of idle watches.
  */
 import { Agent, request } from 'undici';
-import { prefixEnd, type KvStore } from '../src/storage/kv/types.js';
-import { median, rssKiB, sleep, throughput } from './stats.js';
+import type { RawEtcd } from './raw-etcd.js';
+import { cpuMs, median, rssKiB, sleep, throughput } from './stats.js';
 import { openWatches, type JsonClient } from './http2-client.js';
 import type { ApiTarget } from './watch-fanout.js';
 
@@ -25,24 +25,48 @@ function expectStatus(res: { status: number; body?: any }, code: number): void {
   unexpected.set(key, seen);
 }
 
-/** Create `ops` ConfigMaps in `ns` through the API vs etcd create transactions. Ops per second. */
-export async function createThroughput(api: JsonClient, kv: KvStore, ns: string, tag: string, ops: number, concurrency: number): Promise<{ api: number; raw: number }> {
+/** Ops per second through the API and on raw etcd, and the server's CPU per API op (µs). */
+export interface Throughput {
+  readonly api: number;
+  readonly raw: number;
+  readonly serverCpuUs: number;
+}
+
+/** `ops` of `apiOp` then of `rawOp`, noting the CPU server `pid` spent on the API ones. */
+async function compare(pid: number, ops: number, concurrency: number, apiOp: (i: number) => Promise<unknown>, rawOp: (i: number) => Promise<unknown>): Promise<Throughput> {
+  const cpu = cpuMs(pid);
+  const a = await throughput(ops, concurrency, apiOp);
+  const serverCpuUs = ((cpuMs(pid) - cpu) * 1000) / ops;
+  const r = await throughput(ops, concurrency, rawOp);
+  return { api: a.perSecond, raw: r.perSecond, serverCpuUs };
+}
+
+/** Create `ops` ConfigMaps in `ns` through the API (server `pid`) vs etcd create transactions. */
+export function createThroughput(api: JsonClient, kv: RawEtcd, pid: number, ns: string, tag: string, ops: number, concurrency: number): Promise<Throughput> {
   const path = `/api/v1/namespaces/${ns}/configmaps`;
-  const a = await throughput(ops, concurrency, async (i) => expectStatus(await api.call('POST', path, configMap(`c-${tag}-${i}`, ns)), 201));
-  const r = await throughput(ops, concurrency, (i) => kv.create(`/bench-raw/create-${tag}/c-${i}`, JSON.stringify(configMap(`c-${i}`, ns))));
-  return { api: a.perSecond, raw: r.perSecond };
+  return compare(
+    pid,
+    ops,
+    concurrency,
+    async (i) => expectStatus(await api.call('POST', path, configMap(`c-${tag}-${i}`, ns)), 201),
+    (i) => kv.create(`/bench-raw/create-${tag}/c-${i}`, JSON.stringify(configMap(`c-${i}`, ns))),
+  );
 }
 
 /** GET of those ConfigMaps (no resourceVersion: from etcd, linearizable) vs a raw linearizable get. */
-export async function getThroughput(api: JsonClient, kv: KvStore, ns: string, tag: string, ops: number, concurrency: number): Promise<{ api: number; raw: number }> {
+export function getThroughput(api: JsonClient, kv: RawEtcd, pid: number, ns: string, tag: string, ops: number, concurrency: number): Promise<Throughput> {
   const path = `/api/v1/namespaces/${ns}/configmaps`;
-  const a = await throughput(ops, concurrency, async (i) => expectStatus(await api.call('GET', `${path}/c-${tag}-${i}`), 200));
-  const r = await throughput(ops, concurrency, (i) => kv.range({ start: `/bench-raw/create-${tag}/c-${i}` }));
-  return { api: a.perSecond, raw: r.perSecond };
+  return compare(
+    pid,
+    ops,
+    concurrency,
+    async (i) => expectStatus(await api.call('GET', `${path}/c-${tag}-${i}`), 200),
+    (i) => kv.get(`/bench-raw/create-${tag}/c-${i}`),
+  );
 }
 
 /** Fill namespace `ns` and the raw prefix with `count` ConfigMaps (same stored values). */
-export async function seedList(api: JsonClient, kv: KvStore, ns: string, count: number): Promise<void> {
+export async function seedList(api: JsonClient, kv: RawEtcd, ns: string, count: number): Promise<void> {
   await throughput(count, 32, async (i) => expectStatus(await api.call('POST', `/api/v1/namespaces/${ns}/configmaps`, configMap(`l-${i}`, ns)), 201));
   await throughput(count, 64, (i) => kv.create(`/bench-raw/list/l-${String(i).padStart(6, '0')}`, JSON.stringify(configMap(`l-${i}`, ns))));
 }
@@ -61,12 +85,11 @@ export async function listApi(target: ApiTarget, agent: Agent, ns: string, query
 }
 
 /** Milliseconds per raw etcd range of the seeded prefix (median of `times`). */
-export async function listRaw(kv: KvStore, times: number): Promise<number> {
+export async function listRaw(kv: RawEtcd, times: number): Promise<number> {
   const ms: number[] = [];
   for (let i = 0; i < times; i++) {
     const t = performance.now();
-    const res = await kv.range({ start: '/bench-raw/list/', end: prefixEnd('/bench-raw/list/') });
-    if (res.kvs.length === 0) throw new Error('empty range');
+    await kv.list('/bench-raw/list/');
     ms.push(performance.now() - t);
   }
   return median(ms);

@@ -52,6 +52,12 @@ export function rssKiB(pid: number): number {
   return Number(m[1]);
 }
 
+/** CPU time (user + system) process `pid` has used, in milliseconds (/proc/<pid>/stat, 10 ms ticks). */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Read a Prometheus gauge or counter (summing every series of `name`) from a metrics text. */

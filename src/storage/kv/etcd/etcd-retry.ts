@@ -1,14 +1,20 @@
 /**
  * Retrying etcd calls on another member within one deadline. An attempt that fails with a
  * transient error (the member is gone, the connection dropped, the cluster is electing a
- * leader) is tried again after a short backoff; the etcd3 client picks a member at random for
- * each attempt and skips members whose circuit breaker is open (see {@link isConnectionFailure}),
- * so the retry lands on a live member. This is the part of etcd's Go client retry interceptor
+ * leader) is tried again after a short backoff on another member: the KV client
+ * (grpc/etcd-kv-client.ts) takes members in turn, the etcd3 client (leases, maintenance) at
+ * random, and both skip a member whose connection failed (see {@link isConnectionFailure}), so
+ * the retry lands on a live member. This is the part of etcd's Go client retry interceptor
  * (go.etcd.io/etcd clientv3/retry_interceptor.go) we need: reads are always safe to repeat;
  * writes are compare-and-swap transactions whose repetition etcd-writes.ts makes safe.
  */
 import { isBrokenCircuitError } from 'cockatiel';
 import { GRPCUnavailableError, isRecoverableError } from 'etcd3';
+import { GrpcError } from './grpc/grpc-channel.js';
+
+/** gRPC codes worth another attempt (as the etcd3 client's recoverable errors): CANCELLED,
+ * UNKNOWN, DEADLINE_EXCEEDED, RESOURCE_EXHAUSTED, ABORTED, INTERNAL, UNAVAILABLE. */
+const RECOVERABLE_CODES = new Set([1, 2, 4, 8, 10, 13, 14]);
 
 export interface RetryOptions {
   /** Milliseconds from now after which no attempt starts and the last error is thrown. */
@@ -32,6 +38,7 @@ const MIN_ATTEMPT_MS = 200;
 export function isTransient(err: unknown): boolean {
   if (!(err instanceof Error) || isBrokenCircuitError(err)) return false;
   if (/larger than max|compacted|future revision/.test(err.message)) return false;
+  if (err instanceof GrpcError) return RECOVERABLE_CODES.has(err.code);
   return isRecoverableError(err);
 }
 
@@ -43,6 +50,7 @@ export function isTransient(err: unknown): boolean {
  * never shunned. (A cancelled watch stream ends with CANCELLED: not a failure.)
  */
 export function isConnectionFailure(err: unknown): boolean {
+  if (err instanceof GrpcError) return err.connection;
   return err instanceof GRPCUnavailableError && !/etcdserver:/.test(err.message);
 }
 

@@ -1,6 +1,9 @@
 /**
- * The key-value contract on etcd v3 through the `etcd3` client, using only upstream's
+ * The key-value contract on etcd v3, using only upstream's
  * transaction shapes (k8s.io/apiserver pkg/storage/etcd3/store.go), so kine endpoints work too.
+ *  - Range and Txn, the request hot path, go over our own unary gRPC channels (grpc/, about a
+ *    third of the client's CPU per call); watches, leases, compaction and status go through
+ *    the `etcd3` client.
  *  - Every call has one deadline (`requestTimeoutMs`): an unreachable etcd fails within it as
  *    KvError 'Unavailable' instead of hanging.
  *  - Within that deadline a call that failed because a member is gone (or is electing a
@@ -9,11 +12,12 @@
  *    failures, so a dead member is skipped until it answers again.
  *  - gRPC message limits are those of etcd's Go client, which upstream uses: responses of any
  *    size (receive limit math.MaxInt32, so unpaged lists over 4 MiB work), requests up to
- *    2 MiB (etcd's default 1.5 MiB request limit plus gRPC overhead); keepalive pings as
- *    upstream's storagebackend/factory/etcd3.go (30 s, 10 s timeout) find dead connections.
+ *    2 MiB (etcd's default 1.5 MiB request limit plus gRPC overhead). Dead connections are
+ *    found by keepalive pings as upstream's storagebackend/factory/etcd3.go (30 s, 10 s
+ *    timeout) on the etcd3 client, and by a ping after any timed-out call on the KV channels.
  *  - Compaction and future-revision errors map to 'Compacted' / 'FutureRevision'.
  */
-import { Etcd3, type IKeyValue, type ITxnResponse } from 'etcd3';
+import { Etcd3, type IKeyValue } from 'etcd3';
 import { circuitBreaker, ConsecutiveBreaker, ExponentialBackoff, handleWhen, isBrokenCircuitError, noop, type IBackoff } from 'cockatiel';
 import { KvError, type KeyValue, type KvStore, type KvWatch, type RangeOptions, type RangeResult, type TxnResult, type WatchOptions } from '../types.js';
 import { etcdWatch } from './etcd-watch.js';
@@ -21,6 +25,8 @@ import { EtcdLiveness } from './etcd-liveness.js';
 import { isConnectionFailure, withRetry, type RetryOptions } from './etcd-retry.js';
 import { deleteWithRetry, putWithRetry, type TxnAttempts } from './etcd-writes.js';
 import type { EtcdCredentials } from './etcd-tls.js';
+import { EtcdKvClient } from './grpc/etcd-kv-client.js';
+import { int, type EtcdKeyValue, type TxnResponse } from './grpc/etcd-messages.js';
 
 export interface EtcdStoreOptions {
   /** Deadline of every call in milliseconds, retries included (default 4500, so that a request
@@ -64,6 +70,24 @@ export function toKeyValue(kv: IKeyValue): KeyValue {
   };
 }
 
+/** Convert a key-value decoded by the KV client to ours, with the lease given separately. */
+function fromEtcd(kv: EtcdKeyValue, lease: number): KeyValue {
+  return {
+    key: utf8(kv.key),
+    value: utf8(kv.value),
+    createRevision: int(kv.create_revision),
+    modRevision: int(kv.mod_revision),
+    version: int(kv.version),
+    lease,
+  };
+}
+
+/** Text of decoded bytes; absent (a default left out on the wire, e.g. keys_only values) is ''. */
+function utf8(b: Uint8Array | undefined): string {
+  if (!b || b.length === 0) return '';
+  return Buffer.from(b.buffer, b.byteOffset, b.length).toString('utf8');
+}
+
 /**
  * Map an etcd / gRPC failure to a KvError. `lastConnectionFailure` ("host: message", e.g. a
  * TLS handshake refused) tells why when every member's circuit is open.
@@ -87,6 +111,8 @@ export function toKvError(err: unknown, lastConnectionFailure?: string): KvError
 export class EtcdKvStore implements KvStore {
   readonly backend = 'etcd';
   private readonly client: Etcd3;
+  /** Range and Txn, the hot path, on our own unary gRPC channels (grpc/). */
+  private readonly kv: EtcdKvClient;
   private readonly retry: RetryOptions;
   private readonly capped: RetryOptions;
   private readonly probe: RetryOptions;
@@ -137,14 +163,20 @@ export class EtcdKvStore implements KvStore {
       defaultCallOptions: (ctx) => (ctx.isStream ? {} : { deadline: Date.now() + timeoutMs }),
     });
     dropOrphanWatchResponses(this.client);
+    const tls = options.credentials;
+    this.kv = new EtcdKvClient(hosts, {
+      tls: tls && { ca: tls.rootCertificate, cert: tls.certChain, key: tls.privateKey },
+      dialTimeoutMs: options.dialTimeoutMs ?? 5000,
+      maxSendBytes: MAX_CALL_SEND_MSG_SIZE,
+      onConnectionFailure: (message) => (this.lastConnectionFailure = message.replace(/\s+/g, ' ')),
+    });
     this.liveness = new EtcdLiveness(() => this.rawRange({ start: 'compact_rev_key', limit: 1 }, this.probe), { intervalMs: options.livenessIntervalMs });
     this.attempts = {
       put: (key, value, expected, lease, deadline) => this.txnPut(key, value, expected, lease, deadline),
       delete: (key, expected, deadline) => this.txnDelete(key, expected, deadline),
       get: async (key, revision, deadline) => {
-        const res = await this.client.kv.range({ key: buf(key), revision }, { deadline });
-        const kv = res.kvs[0];
-        return kv ? this.local(toKeyValue(kv), kv.lease) : null;
+        const kv = (await this.kv.range({ key: buf(key), revision }, deadline)).kvs[0];
+        return kv ? fromEtcd(kv, this.localLease(kv.lease)) : null;
       },
     };
   }
@@ -205,6 +237,7 @@ export class EtcdKvStore implements KvStore {
   async close(): Promise<void> {
     this.liveness.close();
     for (const w of this.watches) w.abort();
+    this.kv.close();
     this.client.close();
   }
 
@@ -219,51 +252,46 @@ export class EtcdKvStore implements KvStore {
 
   private rawRange(opts: RangeOptions, retry: RetryOptions): Promise<RangeResult> {
     return this.guard(async () => {
-      const res = await withRetry(
-        (deadline) =>
-          this.client.kv.range(
-            {
-              key: buf(opts.start),
-              range_end: opts.end === undefined ? undefined : buf(opts.end),
-              revision: opts.revision && opts.revision > 0 ? opts.revision : undefined,
-              limit: opts.limit && opts.limit > 0 ? opts.limit : undefined,
-              count_only: opts.countOnly || undefined,
-              keys_only: opts.keysOnly || undefined,
-              min_mod_revision: opts.minModRevision && opts.minModRevision > 0 ? opts.minModRevision : undefined,
-            },
-            { deadline },
-          ),
-        retry,
-      );
-      const kvs = opts.countOnly ? [] : res.kvs.map((kv) => this.local(toKeyValue(kv), kv.lease));
-      return { kvs, more: Boolean(res.more), count: Number(res.count), revision: Number(res.header.revision) };
+      const req = {
+        key: buf(opts.start),
+        range_end: opts.end === undefined ? undefined : buf(opts.end),
+        revision: opts.revision && opts.revision > 0 ? opts.revision : undefined,
+        limit: opts.limit && opts.limit > 0 ? opts.limit : undefined,
+        count_only: opts.countOnly || undefined,
+        keys_only: opts.keysOnly || undefined,
+        min_mod_revision: opts.minModRevision && opts.minModRevision > 0 ? opts.minModRevision : undefined,
+      };
+      const res = await withRetry((deadline) => this.kv.range(req, deadline), retry);
+      const kvs = opts.countOnly ? [] : res.kvs.map((kv) => fromEtcd(kv, this.localLease(kv.lease)));
+      return { kvs, more: Boolean(res.more), count: int(res.count), revision: int(res.header?.revision) };
     });
   }
 
   /** The key-value a failed transaction's else-branch read, if any. */
-  private currentOf(res: ITxnResponse): KeyValue | null {
+  private currentOf(res: TxnResponse): KeyValue | null {
     const kv = res.responses[0]?.response_range?.kvs?.[0];
-    return kv ? this.local(toKeyValue(kv), kv.lease) : null;
+    return kv ? fromEtcd(kv, this.localLease(kv.lease)) : null;
   }
 
-  /** Replace the (imprecise) numeric lease of a key-value with this store's local number. */
-  private local(kv: KeyValue, rawLease: string | number | undefined): KeyValue {
-    const id = rawLease === undefined ? '0' : String(rawLease);
-    return id === '0' ? { ...kv, lease: 0 } : { ...kv, lease: this.leaseNumbers.get(id) ?? 0 };
+  /** This store's local number of an etcd lease id (int64, kept exact as a string); 0 for none. */
+  private localLease(id: EtcdKeyValue['lease'] | undefined): number {
+    if (id === undefined || id === 0) return 0;
+    const text = String(id);
+    return text === '0' ? 0 : (this.leaseNumbers.get(text) ?? 0);
   }
 
   /** One attempt of Txn(If ModRevision == expected, Then Put, Else Get). */
   private async txnPut(key: string, value: string, expectedModRevision: number, lease: number | undefined, deadline: number): Promise<TxnResult> {
     const k = buf(key);
-    const res = await this.client.kv.txn(
+    const res = await this.kv.txn(
       {
-        compare: [{ key: k, target: 'Mod', result: 'Equal', mod_revision: expectedModRevision }],
+        compare: [{ key: k, target: 2, result: 0, mod_revision: expectedModRevision }],
         success: [{ request_put: { key: k, value: buf(value), lease: lease ? this.leaseIds.get(lease) : undefined } }],
         failure: [{ request_range: { key: k } }],
       },
-      { deadline },
+      deadline,
     );
-    const revision = Number(res.header.revision);
+    const revision = int(res.header?.revision);
     if (!res.succeeded) return { succeeded: false, revision, current: this.currentOf(res) };
     return {
       succeeded: true,
@@ -275,19 +303,19 @@ export class EtcdKvStore implements KvStore {
   /** One attempt of Txn(If ModRevision == expected (when given), Then Delete, Else Get). */
   private async txnDelete(key: string, expectedModRevision: number | undefined, deadline: number): Promise<TxnResult> {
     const k = buf(key);
-    const res = await this.client.kv.txn(
+    const res = await this.kv.txn(
       {
-        compare: expectedModRevision === undefined ? [] : [{ key: k, target: 'Mod', result: 'Equal', mod_revision: expectedModRevision }],
+        compare: expectedModRevision === undefined ? [] : [{ key: k, target: 2, result: 0, mod_revision: expectedModRevision }],
         success: [{ request_delete_range: { key: k, prev_kv: true } }],
         failure: [{ request_range: { key: k } }],
       },
-      { deadline },
+      deadline,
     );
-    const revision = Number(res.header.revision);
+    const revision = int(res.header?.revision);
     if (!res.succeeded) return { succeeded: false, revision, current: this.currentOf(res) };
     const prev = res.responses[0]?.response_delete_range?.prev_kvs?.[0];
     if (!prev) return { succeeded: false, revision, current: null };
-    return { succeeded: true, revision, current: this.local(toKeyValue(prev), prev.lease) };
+    return { succeeded: true, revision, current: fromEtcd(prev, this.localLease(prev.lease)) };
   }
 }
 

@@ -1,0 +1,102 @@
+/**
+ * etcd's KV service (Range and Txn) over every member, on {@link GrpcChannel}s: the calls of
+ * the request hot path. Leases, maintenance and watch streams stay on the `etcd3` client.
+ *  - Members are taken in turn, so a retried call (etcd-retry.ts) lands on the next member.
+ *  - A member whose call fails to reach it (GrpcError.connection) is skipped for
+ *    `breakMs` (2 s), then tried again, as a circuit breaker that opens on one connection
+ *    failure and half-opens after 2 s; when every member is skipped the call fails with
+ *    cockatiel's BrokenCircuitError, which the store reports as "no member reachable".
+ */
+import { BrokenCircuitError } from 'cockatiel';
+import { GrpcChannel, GrpcCode, GrpcError, type ChannelTls } from './grpc-channel.js';
+import { rangeCodec, txnCodec, type MessageCodec, type RangeRequest, type RangeResponse, type TxnRequest, type TxnResponse } from './etcd-messages.js';
+
+export interface EtcdKvClientOptions {
+  /** TLS for every member (then `http://` members are dialled with TLS too). */
+  readonly tls?: ChannelTls;
+  /** Milliseconds a connection may take to be established (default 5000). */
+  readonly dialTimeoutMs?: number;
+  /** Largest request in bytes. */
+  readonly maxSendBytes: number;
+  /** Milliseconds a member is skipped after a connection failure (default 2000). */
+  readonly breakMs?: number;
+  /** Told "host: message" each time a member cannot be reached. */
+  readonly onConnectionFailure?: (message: string) => void;
+}
+
+interface Member {
+  readonly channel: GrpcChannel;
+  /** Skipped until this time (ms since the epoch). */
+  skipUntil: number;
+}
+
+/** See the file comment. Methods reject with GrpcError or BrokenCircuitError. */
+export class EtcdKvClient {
+  private readonly members: Member[];
+  private readonly breakMs: number;
+  private next = 0;
+
+  /** `hosts`: `http(s)://host:port` of each member; nothing is dialled before the first call. */
+  constructor(
+    hosts: readonly string[],
+    private readonly options: EtcdKvClientOptions,
+  ) {
+    this.breakMs = options.breakMs ?? 2000;
+    this.members = hosts.map((host) => ({
+      skipUntil: 0,
+      channel: new GrpcChannel(options.tls ? host.replace(/^http:/, 'https:') : host, {
+        tls: options.tls,
+        dialTimeoutMs: options.dialTimeoutMs ?? 5000,
+        maxSendBytes: options.maxSendBytes,
+        onConnectionFailure: options.onConnectionFailure,
+      }),
+    }));
+  }
+
+  /** KV.Range, answered by `deadline` (ms since the epoch). */
+  range(req: RangeRequest, deadline: number): Promise<RangeResponse> {
+    return this.call('/etcdserverpb.KV/Range', rangeCodec, req, deadline);
+  }
+
+  /** KV.Txn, answered by `deadline` (ms since the epoch). */
+  txn(req: TxnRequest, deadline: number): Promise<TxnResponse> {
+    return this.call('/etcdserverpb.KV/Txn', txnCodec, req, deadline);
+  }
+
+  /** Close every connection. */
+  close(): void {
+    for (const m of this.members) m.channel.close();
+  }
+
+  private async call<Req, Res>(path: string, codec: MessageCodec<Req, Res>, req: Req, deadline: number): Promise<Res> {
+    const member = this.pick();
+    let bytes: Buffer;
+    try {
+      bytes = await member.channel.unary(path, codec.encode(req), deadline);
+    } catch (err) {
+      if (err instanceof GrpcError && err.connection) {
+        member.skipUntil = Date.now() + this.breakMs;
+        this.options.onConnectionFailure?.(`${member.channel.target}: ${err.details}`);
+      }
+      throw err;
+    }
+    try {
+      return codec.decode(bytes);
+    } catch (err) {
+      throw new GrpcError(GrpcCode.INTERNAL, `cannot decode the response of ${path}: ${(err as Error).message}`);
+    }
+  }
+
+  /** The next member not being skipped; throws BrokenCircuitError when there is none. */
+  private pick(): Member {
+    const now = Date.now();
+    for (let i = 0; i < this.members.length; i++) {
+      const m = this.members[(this.next + i) % this.members.length];
+      if (m.skipUntil <= now) {
+        this.next = (this.next + i + 1) % this.members.length;
+        return m;
+      }
+    }
+    throw new BrokenCircuitError();
+  }
+}

@@ -42,10 +42,9 @@ export function parseBool(value: string | undefined): boolean {
  * Never throws; non-resource paths come back with isResourceRequest false.
  */
 export function parseRequestInfo(method: string, path: string, watchParam?: string): RequestInfo {
-  const parts = path.split('/').filter((p) => p !== '').map(safeDecode);
-  const base = { path, verb: '' as RequestVerb, group: '', version: '', namespace: '', resource: '', subresource: '', name: '', extra: [] as string[], subpath: '', legacyWatch: false };
+  const parts = segments(path);
   const prefix = parts[0];
-  if (prefix !== 'api' && prefix !== 'apis') return { ...base, isResourceRequest: false, apiPrefix: '' };
+  if (prefix !== 'api' && prefix !== 'apis') return info(path, '', '', '', [], '', false);
   let rest: string[];
   let group = '';
   let version: string;
@@ -57,7 +56,7 @@ export function parseRequestInfo(method: string, path: string, watchParam?: stri
     version = parts[2] ?? '';
     rest = parts.slice(3);
   }
-  if (!version || rest.length === 0) return { ...base, isResourceRequest: false, apiPrefix: prefix, group, version };
+  if (!version || rest.length === 0) return info(path, prefix, group, version, [], '', false);
   let legacyWatch = false;
   if (rest[0] === 'watch') {
     legacyWatch = true;
@@ -68,30 +67,68 @@ export function parseRequestInfo(method: string, path: string, watchParam?: stri
     namespace = rest[1];
     if (rest.length > 2 && !NAMESPACE_SUBRESOURCES.has(rest[2])) rest = rest.slice(2);
   }
-  const [resource = '', name = '', subresource = '', ...extra] = rest;
-  let verb: RequestVerb;
+  const result = info(path, prefix, group, version, rest, namespace, legacyWatch);
+  result.verb = verbOf(method, legacyWatch || parseBool(watchParam), result.name !== '');
+  if (result.subresource) result.subpath = rawTail(path, parts.length - result.extra.length);
+  return result;
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** The request info of a resource path's parts (`rest`: resource, name, subresource, extra...). */
+function info(path: string, apiPrefix: RequestInfo['apiPrefix'], group: string, version: string, rest: readonly string[], namespace: string, legacyWatch: boolean): Mutable<RequestInfo> {
+  const resource = rest[0] ?? '';
+  return {
+    isResourceRequest: resource !== '',
+    path,
+    verb: '',
+    apiPrefix,
+    group,
+    version,
+    namespace,
+    resource,
+    name: rest[1] ?? '',
+    subresource: rest[2] ?? '',
+    extra: rest.length > 3 ? rest.slice(3) : NO_EXTRA,
+    subpath: '',
+    legacyWatch,
+  };
+}
+
+const NO_EXTRA: readonly string[] = Object.freeze([]);
+
+/** The non-empty segments of `path`, percent-decoded where they hold escapes. */
+function segments(path: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  while (start <= path.length) {
+    let end = path.indexOf('/', start);
+    if (end < 0) end = path.length;
+    if (end > start) {
+      const seg = path.slice(start, end);
+      out.push(seg.includes('%') ? safeDecode(seg) : seg);
+    }
+    start = end + 1;
+  }
+  return out;
+}
+
+function verbOf(method: string, watch: boolean, named: boolean): RequestVerb {
   switch (method.toUpperCase()) {
     case 'POST':
-      verb = 'create';
-      break;
+      return 'create';
     case 'GET':
     case 'HEAD':
-      verb = legacyWatch || parseBool(watchParam) ? 'watch' : name ? 'get' : 'list';
-      break;
+      return watch ? 'watch' : named ? 'get' : 'list';
     case 'PUT':
-      verb = 'update';
-      break;
+      return 'update';
     case 'PATCH':
-      verb = 'patch';
-      break;
+      return 'patch';
     case 'DELETE':
-      verb = name ? 'delete' : 'deletecollection';
-      break;
+      return named ? 'delete' : 'deletecollection';
     default:
-      verb = '';
+      return '';
   }
-  const subpath = subresource ? rawTail(path, parts.length - extra.length) : '';
-  return { ...base, isResourceRequest: resource !== '', apiPrefix: prefix, group, version, namespace, resource, name, subresource, extra, subpath, verb, legacyWatch };
 }
 
 /** The raw text of `path` after its first `skip` non-empty segments ('' or starting with '/'). */

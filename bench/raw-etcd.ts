@@ -6,6 +6,7 @@
  * turned into strings as the server must.
  */
 import { Etcd3 } from 'etcd3';
+import { prefixEnd } from '../src/storage/kv/types.js';
 
 /** A raw etcd client and its three operations. */
 export interface RawEtcd {
@@ -35,9 +36,7 @@ export function rawEtcd(endpoint: string): RawEtcd {
       return res.kvs[0]?.value.toString('utf8');
     },
     async list(prefix) {
-      const end = buf(prefix);
-      end[end.length - 1]++;
-      const res = await client.kv.range({ key: buf(prefix), range_end: end });
+      const res = await client.kv.range({ key: buf(prefix), range_end: buf(prefixEnd(prefix)) });
       if (res.kvs.length === 0) throw new Error('empty range');
       return res.kvs.map((kv) => kv.value.toString('utf8'));
     },

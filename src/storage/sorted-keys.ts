@@ -55,9 +55,10 @@ export class SortedKeys {
   range(start: string, end: string): string[] {
     const out: string[] = [];
     if (this.chunks.length === 0) return out;
-    for (let c = this.chunkFor(start); c < this.chunks.length; c++) {
+    // Only the chunk `start` falls in needs a search; every later chunk is read from its start.
+    let c = this.chunkFor(start);
+    for (let i = lowerBound(this.chunks[c], start); c < this.chunks.length; c++, i = 0) {
       const chunk = this.chunks[c];
-      let i = c === 0 || chunk[0] < start ? lowerBound(chunk, start) : 0;
       for (; i < chunk.length; i++) {
         if (end !== '\0' && chunk[i] >= end) return out;
         out.push(chunk[i]);

@@ -22,7 +22,6 @@ export function isPublicPath(path: string): boolean {
   return PUBLIC.some((re) => re.test(path));
 }
 
-
 /**
  * Authenticate every request but those to public paths. With `anonymous`, a request that
  * carries no credential at all is `system:anonymous` (authorization then decides); a wrong

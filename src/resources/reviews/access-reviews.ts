@@ -56,7 +56,6 @@ function emptyMeta(obj: ApiObject, allowNamespace: boolean): FieldError[] {
   return [{ reason: 'FieldValueInvalid', field: 'metadata', message: `Invalid value: ${show(obj.metadata)}: must be empty${allowNamespace ? ' except for namespace' : ''}` }];
 }
 
-
 /** SubjectAccessReview: about `spec.user` / `spec.groups`. */
 export function subjectAccessReviewCreate(group: string): CreateOverride {
   return async (req) => {

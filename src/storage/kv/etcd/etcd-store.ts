@@ -176,7 +176,7 @@ export class EtcdKvStore implements KvStore {
       delete: (key, expected, deadline) => this.txnDelete(key, expected, deadline),
       get: async (key, revision, deadline) => {
         const kv = (await this.kv.range({ key: buf(key), revision }, deadline)).kvs[0];
-        return kv ? fromEtcd(kv, this.localLease(kv.lease)) : null;
+        return kv ? this.toLocal(kv) : null;
       },
     };
   }
@@ -262,7 +262,7 @@ export class EtcdKvStore implements KvStore {
         min_mod_revision: opts.minModRevision && opts.minModRevision > 0 ? opts.minModRevision : undefined,
       };
       const res = await withRetry((deadline) => this.kv.range(req, deadline), retry);
-      const kvs = opts.countOnly ? [] : res.kvs.map((kv) => fromEtcd(kv, this.localLease(kv.lease)));
+      const kvs = opts.countOnly ? [] : res.kvs.map((kv) => this.toLocal(kv));
       return { kvs, more: Boolean(res.more), count: int(res.count), revision: int(res.header?.revision) };
     });
   }
@@ -270,14 +270,16 @@ export class EtcdKvStore implements KvStore {
   /** The key-value a failed transaction's else-branch read, if any. */
   private currentOf(res: TxnResponse): KeyValue | null {
     const kv = res.responses[0]?.response_range?.kvs?.[0];
-    return kv ? fromEtcd(kv, this.localLease(kv.lease)) : null;
+    return kv ? this.toLocal(kv) : null;
   }
 
-  /** This store's local number of an etcd lease id (int64, kept exact as a string); 0 for none. */
-  private localLease(id: EtcdKeyValue['lease'] | undefined): number {
-    if (id === undefined || id === 0) return 0;
-    const text = String(id);
-    return text === '0' ? 0 : (this.leaseNumbers.get(text) ?? 0);
+  /**
+   * A decoded key-value as ours, its etcd lease id (int64, looked up exactly as a decimal
+   * string, only when there is one) replaced by this store's local lease number (0 for none).
+   */
+  private toLocal(kv: EtcdKeyValue): KeyValue {
+    const lease = kv.lease === undefined || int(kv.lease) === 0 ? 0 : (this.leaseNumbers.get(String(kv.lease)) ?? 0);
+    return fromEtcd(kv, lease);
   }
 
   /** One attempt of Txn(If ModRevision == expected, Then Put, Else Get). */
@@ -315,7 +317,7 @@ export class EtcdKvStore implements KvStore {
     if (!res.succeeded) return { succeeded: false, revision, current: this.currentOf(res) };
     const prev = res.responses[0]?.response_delete_range?.prev_kvs?.[0];
     if (!prev) return { succeeded: false, revision, current: null };
-    return { succeeded: true, revision, current: fromEtcd(prev, this.localLease(prev.lease)) };
+    return { succeeded: true, revision, current: this.toLocal(prev) };
   }
 }
 

@@ -11,6 +11,7 @@ import {
   internalError,
   notFound,
   OPTIMISTIC_LOCK_MESSAGE,
+  requestEntityTooLarge,
   serviceUnavailable,
   timeout,
 } from '../errors/api-error.js';
@@ -57,6 +58,9 @@ export function toApiError(err: unknown, ctx: ErrorContext): ApiError {
       return /deadline|timed? ?out/i.test(err.message)
         ? timeout(`request did not complete within the storage deadline: ${err.message}`, 2)
         : serviceUnavailable(`storage is unavailable: ${err.message}`, 2);
+    case 'RequestTooLarge':
+      // 413 as upstream since 1.11 (kubernetes/kubernetes#74600: 1.10 answered 500).
+      return requestEntityTooLarge(err.message.replace(/^\d+ [A-Z_]+: /, ''));
     case 'Internal':
       return internalError(err.message);
   }

@@ -42,6 +42,8 @@ export function storageErrorOf(err: unknown, key: string): StorageError {
         return new StorageError('TooLargeResourceVersion', key, err.message);
       case 'Unavailable':
         return new StorageError('Unreachable', key, err.message);
+      case 'TooLarge':
+        return new StorageError('RequestTooLarge', key, err.message);
       case 'Internal':
         return new StorageError('Internal', key, err.message);
     }

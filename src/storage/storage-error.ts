@@ -15,6 +15,8 @@ export type StorageErrorCode =
   | 'InvalidArgument'
   /** The backend could not be reached in time. */
   | 'Unreachable'
+  /** The write is over the backend's request size limit. */
+  | 'RequestTooLarge'
   | 'Internal';
 
 export class StorageError extends Error {

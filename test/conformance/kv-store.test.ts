@@ -189,6 +189,15 @@ function suite(name: string, open: () => Promise<{ kv: KvStore; close: () => Pro
       expect(new Set(results.map((r) => r.revision)).size).toBe(200);
     });
 
+    if (name === 'etcd') {
+      it("a write over etcd's request limit or the client's send limit fails with TooLarge and stores nothing", async () => {
+        const k = `${p()}big`;
+        await expect(kv.create(k, 'x'.repeat(1_700_000))).rejects.toMatchObject({ code: 'TooLarge', message: /request is too large/ });
+        await expect(kv.create(k, 'x'.repeat(2_500_000))).rejects.toMatchObject({ code: 'TooLarge', message: /larger than max/ });
+        expect((await kv.range({ start: k })).kvs).toEqual([]);
+      });
+    }
+
     it('concurrent compare-and-swaps on one key: exactly one wins per revision', async () => {
       const k = `${p()}cas`;
       const c = await kv.create(k, '0');

@@ -113,7 +113,8 @@ export interface KvWatchResponse {
  */
 export type KvWatch = AsyncIterable<KvWatchResponse>;
 
-export type KvErrorCode = 'Compacted' | 'FutureRevision' | 'Unavailable' | 'Internal';
+/** 'TooLarge': the request exceeds the backend's size limit (etcd's 1.5 MiB by default). */
+export type KvErrorCode = 'Compacted' | 'FutureRevision' | 'Unavailable' | 'TooLarge' | 'Internal';
 
 /** The only error the key-value layer throws. */
 export class KvError extends Error {

@@ -8,8 +8,9 @@
  *  - a list of BENCH_LIST (10,000) ConfigMaps with resourceVersion=0 and without one;
  *  - BENCH_WATCHERS (1,000) watchers while BENCH_WRITE_RATE (100) writes/s for
  *    BENCH_WATCH_SECONDS (30): events missed and delivery p99; the etcd watchers the server holds;
- *  - BENCH_IDLE_WATCHES (10,000) idle watches: server RSS per watch (once, after the repetitions,
- *    on a second, fresh server process, so that heap grown by the other scenarios is not reused).
+ *  - BENCH_IDLE_WATCHES (10,000) idle watches: server RSS per watch after 60 s idle, and 5 s
+ *    after opening (once, after the repetitions, on a second, fresh server process, so that heap
+ *    grown by the other scenarios is not reused).
  * BENCH_QUICK=1 shrinks everything for a smoke run. Prints a Markdown table; stops all it starts.
  */
 import { Agent } from 'undici';
@@ -17,7 +18,7 @@ import { startEtcd } from '../test/helpers/etcd.js';
 import { startBenchServer } from './server.js';
 import { rawEtcd } from './raw-etcd.js';
 import { jsonClient } from './http2-client.js';
-import { createThroughput, getThroughput, idleWatchCost, listApi, listRaw, seedList, unexpected } from './scenarios.js';
+import { createThroughput, getThroughput, idleWatchCost, listApi, listRaw, seedList, unexpected, type IdleWatchCost } from './scenarios.js';
 import { median, metricValue } from './stats.js';
 import { apiFanout, etcdFanout, type FanoutResult } from './watch-fanout.js';
 
@@ -50,7 +51,7 @@ async function main(): Promise<void> {
     console.error(`  ${key}: ${a.toFixed(1)} vs ${r.toFixed(1)} ${unit}`);
   };
   const fanouts: { api: FanoutResult[]; raw: FanoutResult[]; held: number[]; added: number[] } = { api: [], raw: [], held: [], added: [] };
-  const idle: number[] = [];
+  const idle: IdleWatchCost[] = [];
   try {
     for (const ns of ['bench-create', 'bench-list', 'bench-idle', ...Array.from({ length: REPS }, (_, r) => `bench-watch-${r}`)]) {
       await api.call('POST', '/api/v1/namespaces', { metadata: { name: ns } });
@@ -113,7 +114,8 @@ async function main(): Promise<void> {
   console.log(`| ${WATCHERS} watchers, ${RATE} writes/s: delivery p50 | ${median(fanouts.api.map((f) => f.p50)).toFixed(1)} ms | ${median(fanouts.raw.map((f) => f.p50)).toFixed(1)} ms | | |`);
   console.log(`| ${WATCHERS} watchers, ${RATE} writes/s: delivery p99 | ${p99a.toFixed(1)} ms | ${p99r.toFixed(1)} ms | ${(p99a / p99r).toFixed(2)}x of raw | <= 0.5x of raw |`);
   console.log(`| etcd watchers the server holds (idle; added by ${WATCHERS} client watches) | ${median(fanouts.held)}; +${median(fanouts.added)} | | | one per resource |`);
-  console.log(`| server RSS per idle watch (${IDLE} watches) | ${median(idle).toFixed(1)} KiB | | | <= 10 KB |`);
+  const settled = median(idle.map((c) => c.settled));
+  console.log(`| server RSS per idle watch (${IDLE} watches, after 60 s idle; 5 s after opening: ${median(idle.map((c) => c.afterOpen)).toFixed(1)} KiB) | ${settled.toFixed(1)} KiB (${((settled * 1024) / 1000).toFixed(1)} KB) | | | <= 10 KB |`);
 }
 
 main().catch((err) => {

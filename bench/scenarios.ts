@@ -95,12 +95,20 @@ export async function listRaw(kv: RawEtcd, times: number): Promise<number> {
   return median(ms);
 }
 
+/** Server RSS growth per idle watch (KiB): shortly after opening, and once the server has settled. */
+export interface IdleWatchCost {
+  /** 5 s after the last watch opened (V8's young generation still holds the opening's garbage). */
+  readonly afterOpen: number;
+  /** After 60 s idle (V8's memory reducer has given back what the opening used). */
+  readonly settled: number;
+}
+
 /**
  * Open `count` idle watches (see h2-watches.ts) and return the server's RSS growth per watch in
- * KiB, measured 5 s after the last opened (after 200 warm-up watches opened and closed); then
+ * KiB, 5 s and 60 s after the last opened (after 200 warm-up watches opened and closed); then
  * close them.
  */
-export async function idleWatchCost(target: ApiTarget, pid: number, ns: string, count: number): Promise<number> {
+export async function idleWatchCost(target: ApiTarget, pid: number, ns: string, count: number): Promise<IdleWatchCost> {
   const path = `/api/v1/namespaces/${ns}/configmaps?watch=true&resourceVersion=0&timeoutSeconds=3600`;
   // A first 200 watches warm up what every watch shares (code, connection buffers), then close.
   const warm = await openWatches(target, path, 200, () => undefined);
@@ -111,7 +119,9 @@ export async function idleWatchCost(target: ApiTarget, pid: number, ns: string, 
   const open = await openWatches(target, path, count, () => undefined);
   try {
     await sleep(5000);
-    return (rssKiB(pid) - before) / count;
+    const afterOpen = (rssKiB(pid) - before) / count;
+    await sleep(55_000);
+    return { afterOpen, settled: (rssKiB(pid) - before) / count };
   } finally {
     await open.close();
     await sleep(3000);

@@ -13,6 +13,7 @@ import { insecureCipherSuites } from './serving/cipher-suites.js';
 import { applyConnectionTimeouts, httpsServerOptions } from './serving/https-options.js';
 import { alpnProtocols, attachHttp2 } from './serving/http2.js';
 import { installUpgradeHandling } from './http/proxy/upgrade.js';
+import { requestListener } from './http/request-listener.js';
 import { EndpointReconciler, ensureKubernetesService } from './controllers/kubernetes-endpoints.js';
 import { parseIpRange } from './admission/service-allocation/ranges.js';
 import { writeKubeconfig } from './serving/kubeconfig.js';
@@ -59,7 +60,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const clientCa = config.clientCaFile ? await readFile(config.clientCaFile, 'utf8') : caPem;
   const tlsOptions = { ...httpsServerOptions(https), ...(clientCa ? { ca: clientCa, requestCert: true, rejectUnauthorized: false } : {}) };
   const http2 = !config.disableHttp2Serving;
-  const handler = deps.app.callback();
+  const handler = requestListener(deps.app);
   const server = createServer({ ...tlsOptions, ALPNProtocols: alpnProtocols(http2) }, handler);
   // exec, attach and portforward arrive as HTTP/1.1 upgrades; route them through the handler.
   installUpgradeHandling(server);

@@ -142,7 +142,7 @@ function finish(ctx: ApiContext, sink: AuditSink, state: AuditState, errorStatus
   // closure holds the event, not the request's context).
   const stream = ctx.state.stream;
   const complete = () => emit(sink, state, 'ResponseComplete');
-  if (stream) void stream.then(complete, complete);
+  if (stream) stream.onEnd(complete);
   else complete();
 }
 

@@ -15,6 +15,12 @@ export interface UserInfo {
   readonly groups: readonly string[];
 }
 
+/** A response that goes on after its handler returned (a watch). */
+export interface StreamedResponse {
+  /** Call `fn` once the response has ended (at once when it already has). */
+  onEnd(fn: () => void): void;
+}
+
 export interface ApiState {
   requestInfo: RequestInfo;
   user?: UserInfo;
@@ -28,12 +34,11 @@ export interface ApiState {
   /** The protobuf serializer of every served kind (set first, for every request). */
   codec: ProtobufCodec;
   /**
-   * Set by a handler whose response goes on after it returns (a watch): resolves once the
-   * response has ended. Middleware that account for the whole request (the request log and
-   * metrics, the long-running gauge) finish then, so that an open watch holds no middleware
-   * frames, only its stream.
+   * Set by a handler whose response goes on after it returns (a watch). Middleware that account
+   * for the whole request (the request log and metrics, the long-running gauge, audit) finish
+   * when it ends, so that an open watch holds no middleware frames, only its stream.
    */
-  stream?: Promise<void>;
+  stream?: StreamedResponse;
   /** This request's audit ID: the `Audit-Id` response header (set first, by observe). */
   auditId?: string;
   /** The request's audit event while it is audited (src/audit/middleware.ts). */

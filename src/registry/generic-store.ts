@@ -170,15 +170,18 @@ export class GenericStore {
       signal: query.signal,
       onProgress: query.onProgress,
     });
-    const presented = this.presentedEvents;
-    const present = (ev: WatchEvent): WatchEvent => {
-      let out = presented.get(ev);
-      if (!out) presented.set(ev, (out = { type: ev.type, object: this.present(ev.object) }));
-      return out;
-    };
-    const ctx = this.ctx(name, 'WATCH');
-    return mapWatch(source, present, (err) => toApiError(err, ctx));
+    return mapWatch(source, this.presentEvent, name ? (err) => toApiError(err, this.ctx(name, 'WATCH')) : this.watchError);
   }
+
+  /** A storage watch event as this store presents it (one per event, shared by its watchers). */
+  private readonly presentEvent = (ev: WatchEvent): WatchEvent => {
+    let out = this.presentedEvents.get(ev);
+    if (!out) this.presentedEvents.set(ev, (out = { type: ev.type, object: this.present(ev.object) }));
+    return out;
+  };
+
+  /** A failure of a collection watch as an ApiError (shared by every such watch). */
+  private readonly watchError = (err: unknown): unknown => toApiError(err, this.ctx('', 'WATCH'));
 
   /**
    * Update an object through `update` (retried on storage conflicts). A resourceVersion in the

@@ -91,5 +91,12 @@ export function isUninitialized(obj: ApiObject): boolean {
  */
 export function withInitializerFilter(pred: Predicate, includeUninitialized: boolean): Predicate {
   if (includeUninitialized) return pred;
-  return { ...pred, empty: false, matches: (obj) => !isUninitialized(obj) && pred.matches(obj) };
+  return { ...pred, empty: false, matches: pred.empty ? INITIALIZED : initializedAnd(pred.matches) };
+}
+
+const INITIALIZED = (obj: ApiObject): boolean => !isUninitialized(obj);
+
+/** `matches` behind the initializer filter, holding nothing else (a watch keeps it for its life). */
+function initializedAnd(matches: (obj: ApiObject) => boolean): (obj: ApiObject) => boolean {
+  return (obj) => !isUninitialized(obj) && matches(obj);
 }

@@ -56,7 +56,8 @@ export interface WatchQuery {
   readonly sendInitialEvents?: boolean;
   /** Close the initial events with the annotated BOOKMARK (watch-list with bookmarks allowed). */
   readonly initialEventsEndBookmark?: boolean;
-  readonly signal: AbortSignal;
+  /** Ends the watch when it aborts; `return()` on the iterator ends it as well (see ObjectWatchOptions.signal). */
+  readonly signal?: AbortSignal;
   /** Called once every event up to a revision has been consumed (for bookmarks). */
   readonly onProgress?: (revision: number) => void;
 }

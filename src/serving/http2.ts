@@ -62,12 +62,14 @@ export function attachHttp2(
       idle.unref();
     };
     arm();
+    // One listener for every stream of the session ('close' comes once per stream).
+    const onStreamClose = (): void => {
+      if (--open === 0 && !session.closed) arm();
+    };
     session.on('stream', (stream) => {
       open++;
       clearTimeout(idle);
-      stream.once('close', () => {
-        if (--open === 0 && !session.closed) arm();
-      });
+      stream.on('close', onStreamClose);
     });
     session.once('close', () => {
       clearTimeout(idle);

@@ -62,7 +62,11 @@ export interface ObjectWatchOptions {
    * the time of the request (a cache confirms its freshness first).
    */
   readonly consistent?: boolean;
-  readonly signal: AbortSignal;
+  /**
+   * Ends the watch when it aborts. Optional: `return()` on the iterator ends a watch as
+   * promptly (also while a `next()` is pending), without an AbortSignal per watch.
+   */
+  readonly signal?: AbortSignal;
   /**
    * Called once every event up to `revision` has been yielded (and so consumed): the point a
    * bookmark may claim.
@@ -72,9 +76,53 @@ export interface ObjectWatchOptions {
 
 /**
  * Stream object events. The iterator throws StorageError ('Expired' when the start revision is
- * compacted, 'Unreachable' when storage is lost) and returns when `signal` aborts.
+ * compacted, 'Unreachable' when storage is lost) and ends when `opts.signal` aborts or when
+ * `return()` is called, at once even while a `next()` waits for a change.
  */
-export async function* watchObjects(kv: KvStore, opts: ObjectWatchOptions): AsyncGenerator<WatchEvent> {
+export function watchObjects(kv: KvStore, opts: ObjectWatchOptions): AsyncIterable<WatchEvent> {
+  return { [Symbol.asyncIterator]: () => new StoppableWatch(kv, opts) };
+}
+
+/**
+ * The generator of {@link objectEvents} behind an AbortController of its own: a generator's
+ * `return()` waits for the pending `next()`, so `return()` aborts the storage watch first.
+ */
+class StoppableWatch implements WatchIterator {
+  private readonly abort = new AbortController();
+  private readonly events: AsyncGenerator<WatchEvent>;
+  private readonly unlink: (() => void) | undefined;
+
+  constructor(kv: KvStore, opts: ObjectWatchOptions) {
+    const outer = opts.signal;
+    if (outer?.aborted) this.abort.abort();
+    else if (outer) {
+      const onAbort = (): void => this.abort.abort();
+      outer.addEventListener('abort', onAbort, { once: true });
+      // A caller's signal outlives many watches (a controller's): drop the listener at the end.
+      this.unlink = () => outer.removeEventListener('abort', onAbort);
+    }
+    this.events = objectEvents(kv, opts, this.abort.signal);
+  }
+
+  async next(): Promise<IteratorResult<WatchEvent>> {
+    try {
+      const r = await this.events.next();
+      if (r.done) this.unlink?.();
+      return r;
+    } catch (err) {
+      this.unlink?.();
+      throw err;
+    }
+  }
+
+  return(): Promise<IteratorResult<WatchEvent>> {
+    this.abort.abort();
+    this.unlink?.();
+    return this.events.return(undefined);
+  }
+}
+
+async function* objectEvents(kv: KvStore, opts: ObjectWatchOptions, signal: AbortSignal): AsyncGenerator<WatchEvent> {
   const matches = opts.predicate ?? (() => true);
   let from = opts.resourceVersion + 1;
   try {
@@ -96,8 +144,8 @@ export async function* watchObjects(kv: KvStore, opts: ObjectWatchOptions): Asyn
     } else if (opts.resourceVersion === 0) {
       from = (await kv.currentRevision()) + 1;
     }
-    if (opts.signal.aborted) return;
-    const stream = kv.watch({ prefix: opts.fullKey, exact: !opts.recursive, fromRevision: from, signal: opts.signal });
+    if (signal.aborted) return;
+    const stream = kv.watch({ prefix: opts.fullKey, exact: !opts.recursive, fromRevision: from, signal });
     for await (const response of stream) {
       for (const ev of response.events) {
         const out = transform(ev, matches);
@@ -106,7 +154,7 @@ export async function* watchObjects(kv: KvStore, opts: ObjectWatchOptions): Asyn
       opts.onProgress?.(response.revision);
     }
   } catch (err) {
-    if (opts.signal.aborted) return;
+    if (signal.aborted) return;
     throw storageErrorOf(err, opts.fullKey);
   }
 }

@@ -4,6 +4,7 @@
  * the ObjectStorage contract and run on every key-value backend (memory, embedded, etcd), each
  * directly and through a watch cache (the Cacher in front of the same storage).
  */
+import { getEventListeners } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiObject } from '../../src/api/object.js';
 import type { KvStore } from '../../src/storage/kv/types.js';
@@ -164,6 +165,26 @@ function suite(name: string, open: () => Promise<{ kv: KvStore; close: () => Pro
         if (names.length === 2) abort.abort();
       }
       expect(names).toEqual(['ADDED:e1', 'ADDED:e2']);
+    });
+
+    it("return() ends a watch waiting for a change at once; a caller's signal keeps no listener once its watches end", async () => {
+      const p = prefix();
+      await store.create(`${p}r`, obj('r'));
+      const it = store.watch(p, { recursive: true, resourceVersion: 0 })[Symbol.asyncIterator]();
+      expect((await it.next()).value).toMatchObject({ type: 'ADDED' });
+      const pending = it.next();
+      await it.return!();
+      expect(await pending).toMatchObject({ done: true });
+      // A controller's signal is shared by its watches over the process's life.
+      const shared = new AbortController();
+      for (let i = 0; i < 3; i++) {
+        const w = store.watch(p, { recursive: true, resourceVersion: 0, signal: shared.signal })[Symbol.asyncIterator]();
+        await w.next();
+        const waiting = w.next();
+        await w.return!();
+        expect(await waiting).toMatchObject({ done: true });
+      }
+      expect(getEventListeners(shared.signal, 'abort')).toHaveLength(0);
     });
 
     it('a read without resourceVersion sees every acknowledged write; one at N is not older than N', async () => {

@@ -79,6 +79,15 @@ describe('watch', () => {
     await w.ended;
   });
 
+  it('keeps a watch with a timeoutSeconds past what a timer holds (over 24.8 days) open', async () => {
+    const list = await srv.api('GET', cms);
+    const w = await openWatch(`${srv.url}${cms}?watch=1&timeoutSeconds=3000000&resourceVersion=${list.body.metadata.resourceVersion}`, TEST_TOKEN, srv.agent);
+    await new Promise((r) => setTimeout(r, 100));
+    await srv.api('POST', cms, cm('w-long-timeout'));
+    expect((await w.next(1))[0]).toMatchObject({ type: 'ADDED', object: { metadata: { name: 'w-long-timeout' } } });
+    w.close();
+  });
+
   it('rejects a name together with a field selector, and YAML watches', async () => {
     const both = await srv.api('GET', `/api/v1/watch/namespaces/default/configmaps/x?fieldSelector=metadata.name%3Dx`);
     expect(both.status).toBe(400);

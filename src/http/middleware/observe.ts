@@ -71,14 +71,14 @@ function flatUuid(): string {
 
 /** Run `fn` once the response has ended: now, or when the handler's stream ends (a watch). */
 function whenEnded(ctx: ApiContext, fn: () => void): void {
-  if (ctx.state.stream) void ctx.state.stream.then(fn, fn);
+  if (ctx.state.stream) ctx.state.stream.onEnd(fn);
   else fn();
 }
 
 /** What observe records once a request has ended, from values read off `ctx` now. */
 function finisher(ctx: ApiContext, metrics: RequestMetrics, logger: Logger, started: bigint, requestId: string): () => void {
   const code = String(ctx.respond === false ? ctx.res.statusCode : ctx.status);
-  const labels = requestLabels(ctx);
+  const labels = ctx.state.stream ? interned(requestLabels(ctx)) : requestLabels(ctx);
   const size = ctx.response.length ?? 0;
   const level = QUIET_PATHS.test(ctx.path) ? 'debug' : 'info';
   const fields = { requestId, method: ctx.method, path: ctx.path, code: Number(code), ms: 0, user: ctx.state.user?.name, userAgent: ctx.get('User-Agent') };
@@ -109,7 +109,7 @@ export function sharedLabels(ctx: ApiContext): Record<string, string> {
 export function trackLongRunning(gauge: Gauge<string>) {
   return async (ctx: ApiContext, next: () => Promise<void>): Promise<void> => {
     if (ctx.state.requestInfo?.verb !== 'watch') return next();
-    const labels = sharedLabels(ctx);
+    const labels = interned(sharedLabels(ctx));
     gauge.inc(labels);
     try {
       await next();
@@ -117,6 +117,22 @@ export function trackLongRunning(gauge: Gauge<string>) {
       whenEnded(ctx, () => gauge.dec(labels));
     }
   };
+}
+
+/** Label sets that open watches hold, one object per distinct set (bounded: cleared at 1,000). */
+const labelSets = new Map<string, Record<string, string>>();
+
+/**
+ * The one shared object with `labels`' keys and values: a watch holds its labels until it
+ * ends, and thousands of watches of a resource hold the same ones.
+ */
+function interned(labels: Record<string, string>): Record<string, string> {
+  const key = Object.entries(labels).join('\n');
+  const shared = labelSets.get(key);
+  if (shared) return shared;
+  if (labelSets.size >= 1000) labelSets.clear();
+  labelSets.set(key, labels);
+  return labels;
 }
 
 /** The `dry_run` label of a request's `dryRun` query value(s) (upstream metrics.cleanDryRun). */

@@ -29,36 +29,48 @@ export function watchFromCache(cacher: Cacher, key: string, opts: Options, fallb
 }
 
 /**
- * The iterator of one cache watch: the first `next()` registers the watcher (or opens the
- * fallback), later calls go straight to it, so a delivered event passes no generator.
+ * The iterator of one cache watch: the first `next()` (or `whenReady`) registers the watcher
+ * (or opens the fallback), later calls go straight to it, so a delivered event passes no
+ * generator. Once open it keeps only the inner iterator: an open watch may last an hour and
+ * thousands may be open.
  */
 class CacheWatchIterator implements WatchIterator {
   private inner: WatchIterator | undefined;
   private opening: Promise<WatchIterator> | undefined;
+  /** Set once `return()` was called: the watch must not start (or must end once it has). */
+  private stopped = false;
+  /** Set when opening failed: `next()` throws why. */
+  private failed = false;
+  private start: (() => Promise<WatchIterator>) | undefined;
 
-  constructor(
-    private readonly cacher: Cacher,
-    private readonly key: string,
-    private readonly opts: Options,
-    private readonly fallback: () => AsyncIterable<WatchEvent>,
-  ) {}
+  constructor(cacher: Cacher, key: string, opts: Options, fallback: () => AsyncIterable<WatchEvent>) {
+    this.start = () => this.open(cacher, key, opts, fallback);
+  }
 
   next(): Promise<IteratorResult<WatchEvent>> {
     if (this.inner) return this.inner.next();
-    this.opening ??= this.open();
-    return this.opening.then((it) => it.next());
+    return this.opened().then((it) => it.next());
   }
 
   poll(): WatchEvent | undefined {
     return this.inner?.poll?.();
   }
 
+  /**
+   * Before the watch is open: start opening it and wake the consumer once it is (an idle watch
+   * then waits in the watcher's push hook, with no promise pending); false once opening failed,
+   * so that `next()` reports why.
+   */
   whenReady(wake: () => void): boolean {
-    return this.inner?.whenReady?.(wake) ?? false;
+    if (this.inner) return this.inner.whenReady?.(wake) ?? false;
+    if (this.failed) return false;
+    this.opened().then(wake, wake);
+    return true;
   }
 
   /** The consumer stopped: end the watcher (or the fallback), opened or not. */
   async return(): Promise<IteratorResult<WatchEvent>> {
+    this.stopped = true;
     if (!this.inner && this.opening) await this.opening.catch(() => undefined);
     const inner = this.inner;
     this.inner = EMPTY;
@@ -66,22 +78,47 @@ class CacheWatchIterator implements WatchIterator {
     return DONE;
   }
 
-  private async open(): Promise<WatchIterator> {
-    const { cacher, key, opts } = this;
+  private opened(): Promise<WatchIterator> {
+    if (!this.opening) {
+      const start = this.start!;
+      this.start = undefined;
+      this.opening = start().then(
+        (it) => {
+          // Open: `inner` serves from now on; the settled promise need not be kept.
+          this.opening = undefined;
+          return it;
+        },
+        (err: unknown) => {
+          this.failed = true;
+          throw err;
+        },
+      );
+    }
+    return this.opening;
+  }
+
+  private async open(cacher: Cacher, key: string, opts: Options, fallback: () => AsyncIterable<WatchEvent>): Promise<WatchIterator> {
+    const signal = opts.signal;
+    const ended = () => this.stopped || Boolean(signal?.aborted);
     let watcher: CacheWatcher | null;
     try {
-      watcher = opts.signal.aborted ? null : await start(cacher, key, opts);
+      watcher = ended() ? null : await start(cacher, key, opts);
     } catch (err) {
       if (!(err instanceof CacheNotReady)) throw storageErrorOf(err, key);
       watcher = null;
     }
     if (!watcher) {
-      this.inner = opts.signal.aborted ? EMPTY : this.fallback()[Symbol.asyncIterator]();
+      this.inner = ended() ? EMPTY : fallback()[Symbol.asyncIterator]();
       return this.inner;
     }
     const w = watcher;
-    if (opts.signal.aborted) w.close();
-    else opts.signal.addEventListener('abort', () => w.close(), { once: true });
+    if (ended()) w.close();
+    else if (signal) {
+      // A caller's signal may outlive many watches (a controller's): unlink it when this one ends.
+      const onAbort = (): void => w.close();
+      signal.addEventListener('abort', onAbort, { once: true });
+      w.onEnd(() => signal.removeEventListener('abort', onAbort));
+    }
     this.inner = w;
     return w;
   }

@@ -6,9 +6,18 @@ import type { CacheEvent } from './watch-cache.js';
 const obj = (name: string, rv: number, label = 'x'): ApiObject => ({ metadata: { name, resourceVersion: String(rv), labels: { l: label } } });
 const change = (name: string, revision: number, object: ApiObject | null, prev: ApiObject | null = null): CacheEvent => ({ key: `cms/ns/${name}`, revision, object, prev, receivedAt: Date.now() });
 
-function watcher(overrides: Partial<ConstructorParameters<typeof CacheWatcher>[0]> = {}) {
+interface Setup {
+  capacity?: number;
+  softCapacity?: number;
+  fromRevision?: number;
+  predicate?: (obj: ApiObject) => boolean;
+  onTerminate?: () => void;
+}
+
+function watcher(setup: Setup = {}) {
   let closed = 0;
-  const w = new CacheWatcher({ key: 'cms/ns/', capacity: 100, softCapacity: 50, graceMs: 1000, fromRevision: 0, onClosed: () => closed++, ...overrides });
+  const policy = { capacity: setup.capacity ?? 100, softCapacity: setup.softCapacity ?? 50, graceMs: 1000, closed: () => closed++, terminated: setup.onTerminate };
+  const w = new CacheWatcher(policy, 'cms/ns/', setup.fromRevision ?? 0, setup.predicate);
   return { w, closedCalls: () => closed };
 }
 

@@ -17,27 +17,23 @@ import type { ApiObject } from '../../api/object.js';
 import type { WatchEvent, WatchIterator } from '../object-watch.js';
 import { watchEventOf, type CacheEvent } from './watch-cache.js';
 
-export interface CacheWatcherOptions {
-  /** The relative key watched: one object, or a prefix ending in '/'. */
-  readonly key: string;
-  readonly predicate?: (obj: ApiObject) => boolean;
+/** What every watcher of one cache shares: its bounds, and whom it tells of its end. */
+export interface WatcherPolicy {
   /** Live events the queue may hold; one more terminates the watcher. */
   readonly capacity: number;
   /** Live events the queue may hold for at most `graceMs`. */
   readonly softCapacity: number;
   readonly graceMs: number;
-  /** Events at or below this revision are not delivered (already covered by the initial events). */
-  readonly fromRevision: number;
-  readonly onProgress?: (revision: number) => void;
-  /** Called once when the watcher is terminated for falling behind. */
-  readonly onTerminate?: () => void;
-  /** Called once when the watcher will deliver nothing more (closed, terminated or returned). */
-  readonly onClosed?: () => void;
+  /** Called once when a watcher is terminated for falling behind. */
+  terminated?(watcher: CacheWatcher): void;
+  /** Called once when a watcher will deliver nothing more (closed, terminated or returned). */
+  closed?(watcher: CacheWatcher): void;
 }
 
 type Waiter = { resolve: (r: IteratorResult<WatchEvent>) => void; reject: (err: Error) => void };
 
 const DONE: IteratorResult<WatchEvent> = { done: true, value: undefined };
+const ALL = (): boolean => true;
 
 export class CacheWatcher implements WatchIterator, AsyncIterable<WatchEvent> {
   /** Set once the watcher will deliver nothing more than what is queued. */
@@ -53,11 +49,27 @@ export class CacheWatcher implements WatchIterator, AsyncIterable<WatchEvent> {
   private error: Error | undefined;
   /** When the queue last went over softCapacity (0: it is not over). */
   private behindSince = 0;
-  private readonly matches: (obj: ApiObject) => boolean;
+  /** Called once with the others the policy is told of (see onEnd). */
+  private ended: (() => void) | undefined;
 
-  constructor(private readonly opts: CacheWatcherOptions) {
-    this.observed = opts.fromRevision;
-    this.matches = opts.predicate ?? (() => true);
+  /**
+   * A watcher of `key` (the relative key of one object, or a prefix ending in '/') that
+   * delivers the events after `fromRevision` that `matches`; `onProgress` is called once every
+   * event up to a revision has been consumed (the point a bookmark may claim).
+   */
+  constructor(
+    private readonly policy: WatcherPolicy,
+    readonly key: string,
+    fromRevision: number,
+    private readonly matches: (obj: ApiObject) => boolean = ALL,
+    private readonly onProgress?: (revision: number) => void,
+  ) {
+    this.observed = fromRevision;
+  }
+
+  /** Call `fn` once when the watcher ends (after the policy's `closed`). */
+  onEnd(fn: () => void): void {
+    this.ended = fn;
   }
 
   /** Queue events that precede the live ones and are exempt from the bound. */
@@ -100,10 +112,10 @@ export class CacheWatcher implements WatchIterator, AsyncIterable<WatchEvent> {
       return;
     }
     const behind = this.queue.length - this.head - this.initial;
-    if (behind >= this.opts.softCapacity) {
+    if (behind >= this.policy.softCapacity) {
       const now = Date.now();
       if (!this.behindSince) this.behindSince = now;
-      if (behind >= this.opts.capacity || now - this.behindSince > this.opts.graceMs) {
+      if (behind >= this.policy.capacity || now - this.behindSince > this.policy.graceMs) {
         this.terminate();
         return;
       }
@@ -115,7 +127,7 @@ export class CacheWatcher implements WatchIterator, AsyncIterable<WatchEvent> {
   progress(revision: number): void {
     if (this.closed) return;
     this.observed = Math.max(this.observed, revision);
-    if (this.head === this.queue.length) this.opts.onProgress?.(this.observed);
+    if (this.head === this.queue.length) this.onProgress?.(this.observed);
   }
 
   /**
@@ -136,7 +148,7 @@ export class CacheWatcher implements WatchIterator, AsyncIterable<WatchEvent> {
     this.head = 0;
     this.initial = 0;
     this.closed = true;
-    this.opts.onTerminate?.();
+    this.policy.terminated?.(this);
     this.settle();
   }
 
@@ -148,14 +160,14 @@ export class CacheWatcher implements WatchIterator, AsyncIterable<WatchEvent> {
       return error ? Promise.reject(error) : Promise.resolve(DONE);
     }
     // Everything delivered so far has been consumed: a bookmark may claim the revision.
-    this.opts.onProgress?.(this.observed);
+    this.onProgress?.(this.observed);
     return new Promise((resolve, reject) => (this.waiter = { resolve, reject }));
   }
 
   whenReady(wake: () => void): boolean {
     if (this.head < this.queue.length || this.closed) return false;
     // Everything delivered so far has been consumed: a bookmark may claim the revision.
-    this.opts.onProgress?.(this.observed);
+    this.onProgress?.(this.observed);
     this.wake = wake;
     return true;
   }
@@ -201,7 +213,10 @@ export class CacheWatcher implements WatchIterator, AsyncIterable<WatchEvent> {
       if (error) waiter.reject(error);
       else waiter.resolve(DONE);
     }
-    this.opts.onClosed?.();
+    this.policy.closed?.(this);
+    const ended = this.ended;
+    this.ended = undefined;
+    ended?.();
   }
 
   private wakeUp(): void {

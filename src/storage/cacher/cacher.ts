@@ -22,7 +22,7 @@ import type { ObjectWatchOptions, WatchEvent } from '../object-watch.js';
 import { StorageError } from '../storage-error.js';
 import { storageErrorOf } from '../codec.js';
 import type { CreateOptions, DeleteOptions, GetOptions, ListOptions, ListResult, ObjectStorage, TryUpdate, UpdateOptions } from '../types.js';
-import { CacheWatcher } from './cache-watcher.js';
+import { CacheWatcher, type WatcherPolicy } from './cache-watcher.js';
 import { readConsistent } from './freshness.js';
 import { CacheNotReady, WatchCache, type CacheEvent, type Indexers } from './watch-cache.js';
 import { Reflector } from './reflector.js';
@@ -54,6 +54,8 @@ export class Cacher implements ObjectStorage {
   /** Full key prefix of the resource (`/registry/pods/`). */
   readonly fullPrefix: string;
   private readonly reflector: Reflector;
+  /** The bounds every watcher of this cache shares, and how it leaves the watcher set. */
+  private readonly policy: WatcherPolicy;
 
   constructor(
     private readonly storage: ObjectStorage,
@@ -62,6 +64,14 @@ export class Cacher implements ObjectStorage {
     this.cache = new WatchCache({ indexers: opts.indexers, lowerCapacity: opts.lowerCapacity, freshMs: opts.freshMs });
     this.fullPrefix = storage.fullKey(opts.prefix);
     const observer = opts.observer;
+    const watchers = this.watchers;
+    this.policy = {
+      capacity: opts.watcherCapacity ?? 10_000,
+      softCapacity: opts.watcherSoftCapacity ?? 1000,
+      graceMs: opts.watcherGraceMs ?? 5000,
+      terminated: () => observer?.watcherTerminated(opts.resource),
+      closed: (w) => watchers.remove(w, w.key),
+    };
     this.reflector = new Reflector({
       kv: storage.kv,
       fullPrefix: this.fullPrefix,
@@ -169,18 +179,7 @@ export class Cacher implements ObjectStorage {
 
   /** A new watcher for the fan-out (see cache-watch.ts); it leaves the fan-out when it closes. */
   newWatcher(key: string, opts: Omit<ObjectWatchOptions, 'fullKey'>, fromRevision: number): CacheWatcher {
-    const watcher: CacheWatcher = new CacheWatcher({
-      key,
-      predicate: opts.predicate,
-      capacity: this.opts.watcherCapacity ?? 10_000,
-      softCapacity: this.opts.watcherSoftCapacity ?? 1000,
-      graceMs: this.opts.watcherGraceMs ?? 5000,
-      fromRevision,
-      onProgress: opts.onProgress,
-      onTerminate: () => this.opts.observer?.watcherTerminated(this.opts.resource),
-      onClosed: () => this.watchers.remove(watcher, key),
-    });
-    return watcher;
+    return new CacheWatcher(this.policy, key, fromRevision, opts.predicate, opts.onProgress);
   }
 
   /** The list of `keyPrefix` from the cache's state, answered at `revision`. */

@@ -4,6 +4,7 @@
  * Built on node:http2, since undici's HTTP/2 pool does not keep to a stream limit.
  * BENCH_HTTP2=0 uses HTTP/1.1 instead (undici: one connection per watch, 64 for requests).
  */
+import { setMaxListeners } from 'node:events';
 import { connect, type ClientHttp2Session } from 'node:http2';
 import { Agent, request } from 'undici';
 import { clientOf } from '../test/helpers/api-client.js';
@@ -51,6 +52,8 @@ export async function openWatches(target: WatchTarget, path: string, count: numb
 async function openHttp1(target: WatchTarget, path: string, count: number, onData: (w: number, text: string) => void): Promise<OpenWatches> {
   const agent = new Agent({ connect: { ca: target.caPem }, connections: null, pipelining: 0 });
   const abort = new AbortController();
+  // Every watch's request listens on this one signal.
+  setMaxListeners(0, abort.signal);
   for (let first = 0; first < count; first += 200) {
     const opened = Array.from({ length: Math.min(200, count - first) }, async (_, k) => {
       const res = await request(target.url + path, { dispatcher: agent, signal: abort.signal, headers: { authorization: `Bearer ${target.token}` } });

@@ -48,6 +48,7 @@ export function watchEncoder(store: GenericStore, rep: WatchRepresentation, code
   return encoder;
 }
 
+/** The encoder of one representation of one store's events (see {@link watchEncoder}). */
 export class WatchEncoder {
   constructor(
     readonly store: GenericStore,

@@ -29,6 +29,7 @@ export interface WatchStreamOptions {
   readonly bookmarkMs: number;
 }
 
+/** One open watch: its response, its storage watch and its timers (see the file comment). */
 export class WatchStream implements StreamedResponse {
   /** The revision the storage watch has reached with every event consumed (for bookmarks). */
   progress = 0;

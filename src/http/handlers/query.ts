@@ -71,8 +71,14 @@ export function listQuery(ctx: ApiContext, store: GenericStore): ListQuery {
 export interface WatchOptions {
   /** Bookmarks allowed (`allowWatchBookmarks`). */
   readonly bookmarks: boolean;
-  /** Whether the current state comes first as ADDED, ended by the annotated BOOKMARK. */
+  /** Whether the current state comes first as ADDED (asked for, or the legacy rule for resourceVersion "" and "0"). */
   readonly sendInitialEvents: boolean;
+  /**
+   * Whether the initial events end with the BOOKMARK annotated `k8s.io/initial-events-end`: a
+   * watch-list (sendInitialEvents=true) with bookmarks allowed, as upstream's cacher
+   * isListWatchRequest; a legacy watch gets its initial events without it.
+   */
+  readonly initialEventsEndBookmark: boolean;
 }
 
 /**
@@ -95,9 +101,12 @@ export function watchOptions(ctx: ApiContext): WatchOptions {
   }
   if (errs.length) throw invalid('ListOptions', '', errs, 'meta.k8s.io');
   const rv = queryValue(ctx, 'resourceVersion') ?? '';
+  const bookmarks = parseBool(queryValue(ctx, 'allowWatchBookmarks'));
+  const asked = raw !== undefined && parseBool(raw);
   return {
-    bookmarks: parseBool(queryValue(ctx, 'allowWatchBookmarks')),
-    sendInitialEvents: raw === undefined ? rv === '' || rv === '0' : parseBool(raw),
+    bookmarks,
+    sendInitialEvents: raw === undefined ? rv === '' || rv === '0' : asked,
+    initialEventsEndBookmark: asked && bookmarks,
   };
 }
 

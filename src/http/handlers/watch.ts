@@ -59,7 +59,7 @@ export async function handleWatch(ctx: ApiContext, t: VerbTarget, settings: Watc
   const timeoutParam = queryInt(ctx, 'timeoutSeconds');
   const base = settings.minRequestTimeoutSeconds;
   const timeoutSeconds = timeoutParam && timeoutParam > 0 ? timeoutParam : base + Math.random() * base;
-  const { bookmarks, sendInitialEvents } = watchOptions(ctx);
+  const { bookmarks, sendInitialEvents, initialEventsEndBookmark } = watchOptions(ctx);
   // Pinned single-object selectors watch one key instead of the whole prefix.
   const pinnable = predicate.field.length === 1 && predicate.pinnedName && (t.namespace || !t.store.def.namespaced);
   const name = t.name || (pinnable ? (predicate.pinnedName as string) : '');
@@ -68,7 +68,7 @@ export async function handleWatch(ctx: ApiContext, t: VerbTarget, settings: Watc
     predicate,
     resourceVersion: queryValue(ctx, 'resourceVersion') ?? '',
     sendInitialEvents,
-    initialEventsEndBookmark: sendInitialEvents && bookmarks,
+    initialEventsEndBookmark,
     // Only a watch that may send bookmarks follows the storage watch's progress.
     onProgress: bookmarks
       ? (rev) => {

@@ -48,7 +48,7 @@ export function requestListener(app: Koa<any, any>): (req: Request, res: Respons
  * nothing left for that handler to do (it cannot answer after the headers).
  */
 export function releaseQueued(res: Response): void {
-  const hook = (res as { __onFinished?: FinishedHook | null }).__onFinished;
+  const hook = hookOf(res);
   if (hook?.queue) hook.queue = [];
 }
 
@@ -57,21 +57,26 @@ export function releaseQueued(res: Response): void {
  * response's hook when it has one (one listener per response), else on 'close'.
  */
 export function whenClosed(res: Response, fn: () => void): void {
-  const hook = (res as { __onFinished?: FinishedHook | null }).__onFinished;
+  const hook = hookOf(res);
   // (concat: an array of exact length, where push would reserve 16 more slots for a watch's life)
   if (hook?.queue) hook.queue = hook.queue.concat(fn);
   else (res as NodeJS.EventEmitter).once('close', fn);
+}
+
+type Hooked = { __onFinished?: FinishedHook | null };
+
+function hookOf(res: Response): FinishedHook | null | undefined {
+  return (res as Hooked).__onFinished;
 }
 
 function installFinishedHook(res: Response): void {
   const hook = (() => {
     const queue = hook.queue;
     hook.queue = null;
-    const r = res as { __onFinished?: FinishedHook | null };
-    if (r.__onFinished === hook) r.__onFinished = null;
+    if (hookOf(res) === hook) (res as Hooked).__onFinished = null;
     if (queue) for (const fn of queue) fn(null, res);
   }) as FinishedHook;
   hook.queue = [];
-  (res as { __onFinished?: FinishedHook }).__onFinished = hook;
+  (res as Hooked).__onFinished = hook;
   (res as NodeJS.EventEmitter).on('close', hook);
 }

@@ -95,16 +95,22 @@ class StoppableWatch implements WatchIterator {
   constructor(kv: KvStore, opts: ObjectWatchOptions) {
     const outer = opts.signal;
     if (outer?.aborted) this.abort.abort();
-    else if (outer) {
-      const onAbort = (): void => this.abort.abort();
-      outer.addEventListener('abort', onAbort, { once: true });
-      // A caller's signal outlives many watches (a controller's): drop the listener at the end.
-      this.unlink = () => outer.removeEventListener('abort', onAbort);
-    }
+    else if (outer) this.unlink = onAbort(outer, () => this.abort.abort());
     this.events = objectEvents(kv, opts, this.abort.signal);
   }
 
-  async next(): Promise<IteratorResult<WatchEvent>> {
+  next(): Promise<IteratorResult<WatchEvent>> {
+    return this.unlink ? this.nextThenUnlink() : this.events.next();
+  }
+
+  return(): Promise<IteratorResult<WatchEvent>> {
+    this.abort.abort();
+    this.unlink?.();
+    return this.events.return(undefined);
+  }
+
+  /** The next event, the caller's signal unlinked once the watch has ended. */
+  private async nextThenUnlink(): Promise<IteratorResult<WatchEvent>> {
     try {
       const r = await this.events.next();
       if (r.done) this.unlink?.();
@@ -114,12 +120,15 @@ class StoppableWatch implements WatchIterator {
       throw err;
     }
   }
+}
 
-  return(): Promise<IteratorResult<WatchEvent>> {
-    this.abort.abort();
-    this.unlink?.();
-    return this.events.return(undefined);
-  }
+/**
+ * Call `fn` once when `signal` aborts; returns what removes the listener, for a signal that
+ * outlives the watch (a controller's is shared by every watch it opens).
+ */
+export function onAbort(signal: AbortSignal, fn: () => void): () => void {
+  signal.addEventListener('abort', fn, { once: true });
+  return () => signal.removeEventListener('abort', fn);
 }
 
 async function* objectEvents(kv: KvStore, opts: ObjectWatchOptions, signal: AbortSignal): AsyncGenerator<WatchEvent> {

@@ -25,7 +25,7 @@ export interface WatchRepresentation {
 }
 
 /** One event's revision (parsed once) and its bytes by representation. */
-interface Encodings {
+export interface Encodings {
   readonly revision: number;
   readonly bytes: Map<WatchEncoder, Buffer>;
 }
@@ -64,29 +64,31 @@ export class WatchEncoder {
     return Buffer.from(JSON.stringify({ type, object }) + '\n');
   }
 
-  /** The bytes of a shared event in this representation (encoded by the first watch that asks). */
-  encode(ev: WatchEvent): Buffer {
-    if (ev.type === 'BOOKMARK') return this.frame(ev.type, ev.object as unknown as Record<string, unknown>);
-    const encodings = encodingsOf(ev);
-    let bytes = encodings.bytes.get(this);
+  /**
+   * The bytes of an event in this representation: a shared event's (`shared`, see
+   * {@link sharedEncodings}) are encoded by the first watch that asks; a BOOKMARK's each time.
+   */
+  encode(ev: WatchEvent, shared: Encodings | undefined): Buffer {
+    if (!shared) return this.frame(ev.type, ev.object as unknown as Record<string, unknown>);
+    let bytes = shared.bytes.get(this);
     if (bytes === undefined) {
       const object = withSelfLink(this.store, ev.object);
       const table = this.rep.table;
       const payload = table ? buildTable(this.store.def.printer, [object], { resourceVersion: object.metadata.resourceVersion }, table.apiVersion, table.include) : object;
       bytes = this.frame(ev.type, payload as unknown as Record<string, unknown>);
-      encodings.bytes.set(this, bytes);
+      shared.bytes.set(this, bytes);
     }
     this.recordSize?.(bytes.length);
     return bytes;
   }
 }
 
-/** The revision of an event (parsed once per shared event). */
-export function revisionOf(ev: WatchEvent): number {
-  return ev.type === 'BOOKMARK' ? Number(ev.object.metadata.resourceVersion ?? 0) : encodingsOf(ev).revision;
-}
-
-function encodingsOf(ev: WatchEvent): Encodings {
+/**
+ * The revision and encodings every watcher of a storage event shares (made by the first that
+ * asks); undefined for a BOOKMARK, which each watch makes for itself.
+ */
+export function sharedEncodings(ev: WatchEvent): Encodings | undefined {
+  if (ev.type === 'BOOKMARK') return undefined;
   let encodings = encoded.get(ev);
   if (!encodings) encoded.set(ev, (encodings = { revision: Number(ev.object.metadata.resourceVersion ?? 0), bytes: new Map() }));
   return encodings;

@@ -14,7 +14,7 @@ import type { ServerResponse } from 'node:http';
 import { ApiError, internalError } from '../../errors/api-error.js';
 import type { WatchEvent, WatchIterator } from '../../registry/types.js';
 import type { StreamedResponse } from '../context.js';
-import { revisionOf, type WatchEncoder } from './watch-encoder.js';
+import { sharedEncodings, type WatchEncoder } from './watch-encoder.js';
 import { whenClosed } from '../request-listener.js';
 
 /** Events written together at most (bytes), when a watch has several waiting. */
@@ -149,9 +149,10 @@ export class WatchStream implements StreamedResponse {
   }
 
   private bytesOf(ev: WatchEvent): Buffer {
-    const revision = revisionOf(ev);
+    const shared = sharedEncodings(ev);
+    const revision = shared ? shared.revision : Number(ev.object.metadata.resourceVersion ?? 0);
     if (revision > this.sent) this.sent = revision;
-    return this.encoder.encode(ev);
+    return this.encoder.encode(ev, shared);
   }
 }
 

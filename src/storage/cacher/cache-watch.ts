@@ -13,7 +13,7 @@
  * starts, storage serves it.
  */
 import type { ObjectWatchOptions, WatchEvent, WatchIterator } from '../object-watch.js';
-import { INITIAL_EVENTS_END_ANNOTATION } from '../object-watch.js';
+import { INITIAL_EVENTS_END_ANNOTATION, onAbort } from '../object-watch.js';
 import { prefixEnd } from '../kv/types.js';
 import type { CacheWatcher } from './cache-watcher.js';
 import { readConsistent } from './freshness.js';
@@ -113,12 +113,7 @@ class CacheWatchIterator implements WatchIterator {
     }
     const w = watcher;
     if (ended()) w.close();
-    else if (signal) {
-      // A caller's signal may outlive many watches (a controller's): unlink it when this one ends.
-      const onAbort = (): void => w.close();
-      signal.addEventListener('abort', onAbort, { once: true });
-      w.onEnd(() => signal.removeEventListener('abort', onAbort));
-    }
+    else if (signal) w.onEnd(onAbort(signal, () => w.close()));
     this.inner = w;
     return w;
   }

@@ -27,7 +27,11 @@ export function decodeObject(kv: KeyValue, revision = kv.modRevision): ApiObject
   if (typeof obj !== 'object' || obj === null) {
     throw new StorageError('Internal', kv.key, `stored object at ${kv.key} is not an object`);
   }
-  obj.metadata = { ...(obj.metadata ?? {}), resourceVersion: String(revision) };
+  const meta = obj.metadata;
+  // The freshly parsed metadata is stamped in place: a copy made by a spread that sees many
+  // shapes can get a hidden class of its own in V8, which makes every later read of it slow.
+  if (typeof meta === 'object' && meta !== null && !Array.isArray(meta)) meta.resourceVersion = String(revision);
+  else obj.metadata = { ...(meta ?? {}), resourceVersion: String(revision) };
   return obj;
 }
 

@@ -138,10 +138,10 @@ async function start(cacher: Cacher, key: string, opts: Options): Promise<CacheW
   const take = (revision: number): CacheWatcher => {
     if (!cacher.ready) throw new CacheNotReady();
     const events: WatchEvent[] = [];
-    for (const k of cache.keysUnder(key, opts.indexValues)) {
-      const object = cache.get(k)!;
-      if (!opts.predicate || opts.predicate(object)) events.push({ type: 'ADDED', object });
-    }
+    const predicate = opts.predicate;
+    cache.scan(key, opts.indexValues, (_key, object) => {
+      if (!predicate || predicate(object)) events.push({ type: 'ADDED', object });
+    });
     if (opts.initialEventsEndBookmark) {
       const metadata = { resourceVersion: String(revision), annotations: { [INITIAL_EVENTS_END_ANNOTATION]: 'true' } };
       events.push({ type: 'BOOKMARK', object: { metadata } });

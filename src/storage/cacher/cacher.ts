@@ -189,14 +189,14 @@ export class Cacher implements ObjectStorage {
     const items: ApiObject[] = [];
     let lastKey = '';
     let matched = 0;
-    for (const key of this.cache.keysUnder(keyPrefix, opts.indexValues)) {
-      const obj = this.cache.get(key)!;
-      if (opts.predicate && !opts.predicate(obj)) continue;
+    const predicate = opts.predicate;
+    this.cache.scan(keyPrefix, opts.indexValues, (key, obj) => {
+      if (predicate && !predicate(obj)) return;
       matched++;
-      if (limit && items.length >= limit) continue;
+      if (limit && items.length >= limit) return;
       items.push(obj);
       lastKey = key;
-    }
+    });
     if (!limit || matched <= limit) return { items, resourceVersion: String(revision) };
     const result: { -readonly [K in keyof ListResult]: ListResult[K] } = {
       items,

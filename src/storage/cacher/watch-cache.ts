@@ -10,7 +10,7 @@
  */
 import type { ApiObject } from '../../api/object.js';
 import type { WatchEvent } from '../object-watch.js';
-import { SortedKeys } from '../sorted-keys.js';
+import { SortedMap } from '../sorted-map.js';
 import { StorageError } from '../storage-error.js';
 
 /** One change of the resource, as the cache applied it. Keys are relative (`pods/ns/name`). */
@@ -71,8 +71,10 @@ export class WatchCache {
   bufferStart = 0;
   /** The cache has applied every change up to this revision. */
   revision = 0;
+  /** Every object by key, for point reads. */
   private readonly objects = new Map<string, ApiObject>();
-  private readonly keys = new SortedKeys();
+  /** The same objects in key order, for range reads. */
+  private readonly sorted = new SortedMap<ApiObject>();
   private readonly indexes = new Map<string, Map<string, Set<string>>>();
   private events: CacheEvent[] = [];
   private head = 0;
@@ -103,7 +105,7 @@ export class WatchCache {
   replace(items: readonly { key: string; object: ApiObject }[], revision: number): void {
     this.objects.clear();
     this.indexes.clear();
-    this.keys.clear();
+    this.sorted.clear();
     for (const { key, object } of items) this.put(key, object);
     this.events = [];
     this.head = 0;
@@ -122,7 +124,7 @@ export class WatchCache {
     if (object) this.put(key, object);
     else {
       this.objects.delete(key);
-      this.keys.delete(key);
+      this.sorted.delete(key);
     }
     const ev: CacheEvent = { key, revision, object, prev, receivedAt: this.now() };
     this.events.push(ev);
@@ -149,17 +151,23 @@ export class WatchCache {
   }
 
   /**
-   * Keys of the objects at `key` (exact) or under it (a prefix ending in '/'), in key order.
-   * With `indexValues` naming an indexed field, only the keys of objects holding that value.
+   * Call `visit` with each object at `key` (exact) or under it (a prefix ending in '/'), in key
+   * order. With `indexValues` naming an indexed field, only the objects holding that value.
+   * `visit` must not change the cache.
    */
-  keysUnder(key: string, indexValues?: Readonly<Record<string, string>>): string[] {
-    if (!key.endsWith('/')) return this.objects.has(key) ? [key] : [];
+  scan(key: string, indexValues: Readonly<Record<string, string>> | undefined, visit: (key: string, object: ApiObject) => void): void {
+    if (!key.endsWith('/')) {
+      const object = this.objects.get(key);
+      if (object) visit(key, object);
+      return;
+    }
     for (const [field, value] of Object.entries(indexValues ?? {})) {
       const index = this.indexes.get(field);
       if (!index) continue;
-      return [...(index.get(value) ?? [])].filter((k) => k.startsWith(key)).sort();
+      for (const k of [...(index.get(value) ?? [])].filter((k) => k.startsWith(key)).sort()) visit(k, this.objects.get(k)!);
+      return;
     }
-    return this.keys.range(key, prefixEndOf(key));
+    this.sorted.scan(key, prefixEndOf(key), visit);
   }
 
   /**
@@ -206,8 +214,8 @@ export class WatchCache {
   }
 
   private put(key: string, object: ApiObject): void {
-    if (!this.objects.has(key)) this.keys.insert(key);
     this.objects.set(key, object);
+    this.sorted.set(key, object);
     for (const [field, valueOf] of Object.entries(this.opts.indexers ?? {})) {
       let index = this.indexes.get(field);
       if (!index) this.indexes.set(field, (index = new Map()));

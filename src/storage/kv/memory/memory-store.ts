@@ -9,7 +9,7 @@
  * watcher still reading there fails with 'Compacted' (clients then relist, as with etcd).
  */
 import { KvError, nextKeyValue, type KeyValue, type KvEvent, type KvStore, type KvWatch, type KvWatchResponse, type RangeOptions, type RangeResult, type TxnResult, type WatchOptions } from '../types.js';
-import { SortedKeys } from '../../sorted-keys.js';
+import { SortedMap } from '../../sorted-map.js';
 
 interface LogEntry extends KvEvent {
   readonly revision: number;
@@ -27,7 +27,7 @@ export class MemoryKvStore implements KvStore {
   private readonly live = new Map<string, KeyValue>();
   /** Every version of every key still in history, oldest first; `null` marks a deletion. */
   private readonly history = new Map<string, { revision: number; kv: KeyValue | null }[]>();
-  private readonly keys = new SortedKeys();
+  private readonly keys = new SortedMap<true>();
   private log: LogEntry[] = [];
   private nextWrite = signal();
   private readonly leases = new Map<number, { keys: Set<string>; timer: NodeJS.Timeout }>();
@@ -44,7 +44,7 @@ export class MemoryKvStore implements KvStore {
     const rev = opts.revision && opts.revision > 0 ? opts.revision : this.revision;
     if (rev < this.compacted) throw new KvError('Compacted', `mvcc: required revision has been compacted`, this.compacted);
     if (rev > this.revision) throw new KvError('FutureRevision', 'mvcc: required revision is a future revision');
-    const candidates = opts.end === undefined ? (this.history.has(opts.start) ? [opts.start] : []) : this.keys.range(opts.start, opts.end);
+    const candidates = opts.end === undefined ? (this.history.has(opts.start) ? [opts.start] : []) : this.keys.keys(opts.start, opts.end);
     const kvs: KeyValue[] = [];
     let count = 0;
     const limit = opts.limit && opts.limit > 0 ? opts.limit : Infinity;
@@ -155,7 +155,7 @@ export class MemoryKvStore implements KvStore {
     if (!versions) {
       versions = [];
       this.history.set(key, versions);
-      this.keys.insert(key);
+      this.keys.set(key, true);
     }
     versions.push({ revision: entry.revision, kv });
     this.log.push(entry);

@@ -3,9 +3,11 @@
  * pkg/endpoints/metrics/metrics.go, pkg/storage/etcd3/metrics/metrics.go): request counts,
  * latencies (all and SLI), response sizes, long-running requests, terminations, registered
  * watchers, in-flight requests, stored objects and database size, etcd request latency, counts
- * and errors, plus Node's default process metrics. Each server has its own registry.
+ * and errors, plus Node's default process metrics. Each server has its own registry. Those
+ * recorded on every request are tallied (tallied.ts) rather than hashed by prom-client.
  */
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { TalliedCounter, TalliedHistogram } from './tallied.js';
 import { createWatchMetrics, type WatchMetrics } from './watch-metrics.js';
 
 const REQUEST_LABELS = ['verb', 'dry_run', 'group', 'version', 'resource', 'subresource', 'scope', 'component'] as const;
@@ -14,19 +16,19 @@ const SHARED_LABELS = ['verb', 'group', 'version', 'resource', 'subresource', 's
 
 export interface Metrics {
   readonly registry: Registry;
-  readonly requestTotal: Counter<string>;
-  readonly requestDuration: Histogram<string>;
+  readonly requestTotal: TalliedCounter;
+  readonly requestDuration: TalliedHistogram;
   readonly registeredWatchers: Gauge<string>;
   readonly storageObjects: Gauge<string>;
-  readonly etcdRequestDuration: Histogram<string>;
+  readonly etcdRequestDuration: TalliedHistogram;
   readonly inflight: Gauge<string>;
   readonly longrunning: Gauge<string>;
-  readonly responseSizes: Histogram<string>;
-  readonly requestSliDuration: Histogram<string>;
+  readonly responseSizes: TalliedHistogram;
+  readonly requestSliDuration: TalliedHistogram;
   readonly requestTerminations: Counter<string>;
   readonly storageSizeBytes: Gauge<string>;
-  readonly etcdRequests: Counter<string>;
-  readonly etcdRequestErrors: Counter<string>;
+  readonly etcdRequests: TalliedCounter;
+  readonly etcdRequestErrors: TalliedCounter;
   /** Watch-cache and watch-event metrics (watch-metrics.ts). */
   readonly watch: WatchMetrics;
 }
@@ -40,13 +42,13 @@ export function createMetrics(): Metrics {
   return {
     registry,
     watch: createWatchMetrics(registry),
-    requestTotal: new Counter({
+    requestTotal: new TalliedCounter({
       name: 'apiserver_request_total',
       help: 'Counter of apiserver requests broken out for each verb, group, version, resource, scope, component, and HTTP response code.',
       labelNames: [...REQUEST_LABELS, 'code'],
       registers: [registry],
     }),
-    requestDuration: new Histogram({
+    requestDuration: new TalliedHistogram({
       name: 'apiserver_request_duration_seconds',
       help: 'Response latency distribution in seconds for each verb, group, version, resource, subresource, scope and component.',
       labelNames: [...REQUEST_LABELS],
@@ -65,7 +67,7 @@ export function createMetrics(): Metrics {
       labelNames: ['resource'],
       registers: [registry],
     }),
-    etcdRequestDuration: new Histogram({
+    etcdRequestDuration: new TalliedHistogram({
       name: 'etcd_request_duration_seconds',
       help: 'Etcd request latency in seconds for each operation and object type.',
       labelNames: ['operation', 'type'],
@@ -84,14 +86,14 @@ export function createMetrics(): Metrics {
       labelNames: [...SHARED_LABELS],
       registers: [registry],
     }),
-    responseSizes: new Histogram({
+    responseSizes: new TalliedHistogram({
       name: 'apiserver_response_sizes',
       help: 'Response size distribution in bytes for each group, version, verb, resource, subresource, scope and component.',
       labelNames: [...SHARED_LABELS],
       buckets: [1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10],
       registers: [registry],
     }),
-    requestSliDuration: new Histogram({
+    requestSliDuration: new TalliedHistogram({
       name: 'apiserver_request_sli_duration_seconds',
       help: 'Response latency distribution (not counting webhook duration and priority & fairness queue wait times) in seconds for each verb, group, version, resource, subresource, scope and component.',
       labelNames: [...SHARED_LABELS],
@@ -110,13 +112,13 @@ export function createMetrics(): Metrics {
       labelNames: ['storage_cluster_id'],
       registers: [registry],
     }),
-    etcdRequests: new Counter({
+    etcdRequests: new TalliedCounter({
       name: 'etcd_requests_total',
       help: 'Etcd request counts for each operation and object type.',
       labelNames: ['operation', 'type'],
       registers: [registry],
     }),
-    etcdRequestErrors: new Counter({
+    etcdRequestErrors: new TalliedCounter({
       name: 'etcd_request_errors_total',
       help: 'Etcd failed request counts for each operation and object type.',
       labelNames: ['operation', 'type'],

@@ -7,7 +7,7 @@
  * version and kind, counted where events are written to clients).
  */
 import { Counter, Gauge, type Registry } from 'prom-client';
-import { TalliedHistogram } from './tallied-histogram.js';
+import { TalliedHistogram } from './tallied.js';
 import type { CacherObserver } from '../storage/cacher/observer.js';
 
 export interface WatchMetrics {
@@ -36,7 +36,7 @@ export function createWatchMetrics(registry: Registry): WatchMetrics {
     registers,
   });
   const terminated = new Counter({ name: 'apiserver_terminated_watchers_total', help: 'Counter of watchers closed due to unresponsiveness broken by resource type.', labelNames: resource, registers });
-  // Observed once per event per watcher: tallied without hashing labels (see tallied-histogram.ts).
+  // Observed once per event per watcher: tallied without hashing labels (see tallied.ts).
   const sizes = new TalliedHistogram({
     name: 'apiserver_watch_events_sizes',
     help: 'Watch event size distribution in bytes',

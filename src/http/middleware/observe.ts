@@ -8,14 +8,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { Counter, Gauge, Histogram } from 'prom-client';
+import type { Gauge } from 'prom-client';
+import type { TalliedCounter, TalliedHistogram } from '../../observability/tallied.js';
 import type { ApiContext } from '../context.js';
 
 export interface RequestMetrics {
-  readonly requestTotal: Counter<string>;
-  readonly requestDuration: Histogram<string>;
-  readonly requestSliDuration: Histogram<string>;
-  readonly responseSizes: Histogram<string>;
+  readonly requestTotal: TalliedCounter;
+  readonly requestDuration: TalliedHistogram;
+  readonly requestSliDuration: TalliedHistogram;
+  readonly responseSizes: TalliedHistogram;
 }
 
 /** Paths of probes and scrapes: their access lines are logged at debug, not info. */

@@ -104,5 +104,7 @@ export function deepCopy<T>(value: T): T {
 
 /** RFC 3339 UTC at second precision, as metav1.Time marshals (`2018-03-26T15:04:05Z`). */
 export function rfc3339(date: Date = new Date()): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const iso = date.toISOString();
+  // toISOString always ends in `.sssZ`; the fraction is dropped without a regular expression.
+  return `${iso.slice(0, -5)}Z`;
 }

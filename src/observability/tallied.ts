@@ -76,7 +76,11 @@ abstract class Tallied {
   protected tally(labels: Readonly<Record<string, string>>, buckets: number): Tally {
     const names = this.opts.labelNames;
     let key = '';
-    for (let i = 0; i < names.length; i++) key += JSON.stringify(labels[names[i]] ?? '');
+    // Each value prefixed by its length: unambiguous whatever the values hold, with no escaping.
+    for (let i = 0; i < names.length; i++) {
+      const value = labels[names[i]] ?? '';
+      key += `${value.length}:${value}`;
+    }
     let tally = this.tallies.get(key);
     if (!tally) {
       const picked = Object.fromEntries(names.map((n) => [n, labels[n] ?? '']));

@@ -1,9 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { rfc3339 } from './object.js';
+import { deepCopy, keep, kept, rfc3339 } from './object.js';
 
 describe('rfc3339', () => {
   it('gives UTC at second precision, as metav1.Time marshals', () => {
     expect(rfc3339(new Date('2018-03-26T15:04:05.999Z'))).toBe('2018-03-26T15:04:05Z');
     expect(rfc3339(new Date('1970-01-01T00:00:00.000Z'))).toBe('1970-01-01T00:00:00Z');
+  });
+});
+
+describe('keep and kept', () => {
+  it('keep a derived value on an object where JSON, spreads, keys and copies do not see it', () => {
+    const slot = Symbol('derived');
+    const obj = { metadata: { name: 'a' } };
+    expect(kept(obj, slot)).toBeUndefined();
+    const value = { derived: true };
+    expect(keep(obj, slot, value)).toBe(value);
+    expect(kept(obj, slot)).toBe(value);
+    expect(JSON.stringify(obj)).toBe('{"metadata":{"name":"a"}}');
+    expect(Object.keys(obj)).toEqual(['metadata']);
+    expect(kept({ ...obj }, slot)).toBeUndefined();
+    expect(kept(deepCopy(obj), slot)).toBeUndefined();
+    expect(deepCopy(obj)).toEqual(obj);
+  });
+
+  it('keep nothing on an object that cannot be extended', () => {
+    const slot = Symbol('derived');
+    const frozen = Object.freeze({ a: 1 });
+    expect(keep(frozen, slot, 5)).toBe(5);
+    expect(kept(frozen, slot)).toBeUndefined();
   });
 });

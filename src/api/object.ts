@@ -102,6 +102,26 @@ export function deepCopy<T>(value: T): T {
   return root as T;
 }
 
+/**
+ * What was kept on `obj` under `slot` by {@link keep}, or undefined. For values derived once
+ * from a shared, never-changed object (a stored object's list item, an item's encoding).
+ */
+export function kept<T>(obj: object, slot: symbol): T | undefined {
+  return (obj as Record<symbol, T | undefined>)[slot];
+}
+
+/**
+ * Keep `value` on `obj` under `slot`, as a non-enumerable property: JSON, spreads,
+ * Object.keys and deepCopy do not see it. Reading it back is a property load on an object the
+ * reader touches anyway, where a WeakMap costs a hash-table probe (on a 10,000-item list, two
+ * such probes per item were a tenth of the server's time). Returns `value`; keeps nothing on
+ * an object that cannot be extended.
+ */
+export function keep<T>(obj: object, slot: symbol, value: T): T {
+  if (Object.isExtensible(obj)) Object.defineProperty(obj, slot, { value });
+  return value;
+}
+
 /** RFC 3339 UTC at second precision, as metav1.Time marshals (`2018-03-26T15:04:05Z`). */
 export function rfc3339(date: Date = new Date()): string {
   const iso = date.toISOString();

@@ -2,7 +2,7 @@
  * Writing API responses: negotiated format, `pretty`, and selfLink filled in as upstream's
  * namer does (k8s.io/apiserver pkg/endpoints/handlers/namer.go).
  */
-import type { ApiList, ApiObject, ListMeta } from '../../api/object.js';
+import { keep, kept, type ApiList, type ApiObject, type ListMeta } from '../../api/object.js';
 import { buildTable, type IncludeObject } from '../../api/table.js';
 import { badRequest } from '../../errors/api-error.js';
 import { tableRequest } from '../negotiation/table.js';
@@ -97,8 +97,8 @@ const COMMA = Buffer.from(',');
 const EMPTY = Buffer.alloc(0);
 const CLOSE = Buffer.from(']}');
 
-/** Item JSON (with selfLink) by list item: lists served from a watch cache encode each object once. */
-const itemJson = new WeakMap<ApiObject, Buffer>();
+/** Where a list item keeps its JSON (with selfLink): lists served from a watch cache encode each object once. */
+const ITEM_JSON = Symbol('itemJson');
 
 /**
  * Answer a list: a Table or metadata only when asked for, else the list with selfLinks in the
@@ -120,8 +120,7 @@ export function respondList(ctx: ApiContext, store: GenericStore, list: ApiList)
   let size = parts[0].length + 2;
   for (let i = 0; i < list.items.length; i++) {
     const item = list.items[i];
-    let json = itemJson.get(item);
-    if (json === undefined) itemJson.set(item, (json = Buffer.from(JSON.stringify(withSelfLink(store, item)))));
+    const json = kept<Buffer>(item, ITEM_JSON) ?? keep(item, ITEM_JSON, Buffer.from(JSON.stringify(withSelfLink(store, item))));
     parts[2 * i + 1] = i ? COMMA : EMPTY;
     parts[2 * i + 2] = json;
     size += json.length + (i ? 1 : 0);

@@ -105,8 +105,11 @@ export interface IdleWatchCost {
 
 /**
  * Open `count` idle watches (see h2-watches.ts) and return the server's RSS growth per watch in
- * KiB, 5 s and 60 s after the last opened (after 200 warm-up watches opened and closed); then
- * close them.
+ * KiB, 5 s and 60 s after the last opened; then close them. The baseline is read after 200
+ * warm-up watches were opened and closed and the server then sat idle for the same 60 s, so
+ * that memory V8 gives back when idle (its young generation shrinks to its minimum) is given
+ * back in both readings: a baseline read 2 s after the warm-up, with the young generation still
+ * grown, put the settled reading below it.
  */
 export async function idleWatchCost(target: ApiTarget, pid: number, ns: string, count: number): Promise<IdleWatchCost> {
   const path = `/api/v1/namespaces/${ns}/configmaps?watch=true&resourceVersion=0&timeoutSeconds=3600`;
@@ -114,7 +117,7 @@ export async function idleWatchCost(target: ApiTarget, pid: number, ns: string, 
   const warm = await openWatches(target, path, 200, () => undefined);
   await sleep(1000);
   await warm.close();
-  await sleep(2000);
+  await sleep(60_000);
   const before = rssKiB(pid);
   const open = await openWatches(target, path, count, () => undefined);
   try {

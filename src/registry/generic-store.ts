@@ -18,9 +18,6 @@ import { runBefore, runMutating, type StoreHooks, type Undo } from './hooks.js';
 import { toApiError, type ErrorContext } from './translate-error.js';
 import { apiVersionOf, type ResourceDefinition, type SubresourceDefinition } from './types.js';
 
-/** Where a stored object keeps its list item (see GenericStore.listItem). */
-const LIST_ITEM = Symbol('listItem');
-
 /** Computes the new object from the stored one (PUT returns the body; PATCH applies the patch). */
 export type UpdateFunction = (old: ApiObject) => ApiObject | Promise<ApiObject>;
 
@@ -34,6 +31,12 @@ export class GenericStore {
    * the watch handler encodes it once).
    */
   private readonly presentedEvents = new WeakMap<WatchEvent, WatchEvent>();
+  /**
+   * Where a stored object keeps this store's list item (see {@link listItem}). One per store:
+   * a stored object served at two group versions (RBAC, SCC) has an item, and so an encoding
+   * with selfLinks, for each.
+   */
+  private readonly listItemSlot = Symbol('listItem');
 
   constructor(
     readonly def: ResourceDefinition,
@@ -66,13 +69,13 @@ export class GenericStore {
    * encoding can be kept (see the list handler). Items are shared: read them, never change them.
    */
   listItem(obj: ApiObject): ApiObject {
-    const memo = kept<ApiObject>(obj, LIST_ITEM);
+    const memo = kept<ApiObject>(obj, this.listItemSlot);
     if (memo) return memo;
     // Copied key by key, not by a rest pattern: a copy made by a spread or rest that sees many
     // shapes can get a hidden class of its own in V8, which makes every later read of it slow.
     const item: Record<string, unknown> = {};
     for (const k of Object.keys(obj)) if (k !== 'apiVersion' && k !== 'kind') setOwn(item, k, (obj as Record<string, unknown>)[k]);
-    return keep(obj, LIST_ITEM, item as ApiObject);
+    return keep(obj, this.listItemSlot, item as ApiObject);
   }
 
   /** Stamp apiVersion and kind of this definition on an object read from storage. */

@@ -40,4 +40,17 @@ describe('list encoding', () => {
     const after = await srv.api('GET', cms);
     expect(after.body.items.some((i: any) => i.metadata.name === 'enc-c')).toBe(false);
   });
+
+  it('gives each path its own selfLinks when one stored object is served at two group versions', async () => {
+    const body = { metadata: { name: 'enc-role' }, rules: [{ apiGroups: [''], resources: ['pods'], verbs: ['get'] }] };
+    expect((await srv.api('POST', '/apis/rbac.authorization.k8s.io/v1/namespaces/default/roles', body)).status).toBe(201);
+    for (let round = 0; round < 2; round++) {
+      for (const root of ['/apis/rbac.authorization.k8s.io/v1', '/apis/rbac.authorization.ck.io/v1']) {
+        const list = await srv.api('GET', `${root}/namespaces/default/roles?resourceVersion=0`);
+        expect(list.status).toBe(200);
+        const item = list.body.items.find((i: any) => i.metadata.name === 'enc-role');
+        expect(item.metadata.selfLink).toBe(`${root}/namespaces/default/roles/enc-role`);
+      }
+    }
+  });
 });

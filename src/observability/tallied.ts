@@ -61,7 +61,11 @@ export interface TalliedHistogramOptions extends TalliedOptions {
 abstract class Tallied {
   protected readonly tallies = new Map<string, Tally>();
 
-  constructor(protected readonly opts: TalliedOptions) {}
+  /** `slots`: the bucket slots each tally holds (none for a counter). */
+  constructor(
+    protected readonly opts: TalliedOptions,
+    private readonly slots: number,
+  ) {}
 
   /** Forget every observation (the registry's resetMetrics). */
   reset(): void {
@@ -73,10 +77,10 @@ abstract class Tallied {
   }
 
   /** The tally of `labels`, made on first use. Labels missing from `labels` are '', unknown ones ignored. */
-  protected tally(labels: Readonly<Record<string, string>>, buckets: number): Tally {
+  protected tally(labels: Readonly<Record<string, string>>): Tally {
     const names = this.opts.labelNames;
-    let key = '';
     // Each value prefixed by its length: unambiguous whatever the values hold, with no escaping.
+    let key = '';
     for (let i = 0; i < names.length; i++) {
       const value = labels[names[i]] ?? '';
       key += `${value.length}:${value}`;
@@ -84,38 +88,33 @@ abstract class Tallied {
     let tally = this.tallies.get(key);
     if (!tally) {
       const picked = Object.fromEntries(names.map((n) => [n, labels[n] ?? '']));
-      tally = { labels: picked, count: 0, sum: 0, buckets: new Float64Array(buckets), record: undefined };
+      tally = { labels: picked, count: 0, sum: 0, buckets: new Float64Array(this.slots), record: undefined };
       this.tallies.set(key, tally);
     }
     return tally;
   }
 
-  /** Register a view of this metric named `name` on every registry. */
-  protected register(name: string, help: string, type: MetricShape['type']): void {
-    const view = {
-      name,
-      help,
-      reset: () => this.reset(),
-      get: async (): Promise<MetricShape> => ({ name, help, type, aggregator: 'sum', values: type === 'counter' ? this.counts() : this.histogram(name) }),
-    };
+  /** Register, on every registry, a view named `name` whose samples `values` gives. */
+  protected register(name: string, help: string, type: MetricShape['type'], values: () => MetricShape['values']): void {
+    const view = { name, help, reset: () => this.reset(), get: async (): Promise<MetricShape> => ({ name, help, type, aggregator: 'sum', values: values() }) };
     for (const registry of this.opts.registers) registry.registerMetric(view as never);
   }
 
+  /** One sample per label set: its count. */
   protected counts(): MetricShape['values'] {
     return [...this.tallies.values()].map((t) => ({ labels: t.labels, value: t.count }));
-  }
-
-  protected histogram(_name: string): MetricShape['values'] {
-    return [];
   }
 }
 
 /** A Prometheus histogram (see the file's comment). */
 export class TalliedHistogram extends Tallied {
-  constructor(private readonly histogramOpts: TalliedHistogramOptions) {
-    super(histogramOpts);
-    this.register(histogramOpts.name, histogramOpts.help, 'histogram');
-    if (histogramOpts.counter) this.register(histogramOpts.counter.name, histogramOpts.counter.help, 'counter');
+  private readonly bounds: readonly number[];
+
+  constructor(opts: TalliedHistogramOptions) {
+    super(opts, opts.buckets.length + 1);
+    this.bounds = opts.buckets;
+    this.register(opts.name, opts.help, 'histogram', () => this.histogram(opts.name));
+    if (opts.counter) this.register(opts.counter.name, opts.counter.help, 'counter', () => this.counts());
   }
 
   /**
@@ -123,9 +122,9 @@ export class TalliedHistogram extends Tallied {
    * `labels` are exposed as ''; unknown ones are ignored.
    */
   recorder(labels: Readonly<Record<string, string>>): (value: number) => void {
-    const tally = this.tally(labels, this.histogramOpts.buckets.length + 1);
+    const tally = this.tally(labels);
     // One recorder per label set, shared by every caller (a watch asks for one when it opens).
-    return (tally.record ??= recordInto(tally, this.histogramOpts.buckets));
+    return (tally.record ??= recordInto(tally, this.bounds));
   }
 
   /** Observe `value` under `labels` (prom-client's Histogram.observe). */
@@ -133,11 +132,11 @@ export class TalliedHistogram extends Tallied {
     this.recorder(labels)(value);
   }
 
-  protected override histogram(name: string): MetricShape['values'] {
+  private histogram(name: string): MetricShape['values'] {
     const values: MetricShape['values'] = [];
     for (const t of this.tallies.values()) {
       let cumulative = 0;
-      this.histogramOpts.buckets.forEach((le, i) => {
+      this.bounds.forEach((le, i) => {
         cumulative += t.buckets[i];
         values.push({ labels: { le, ...t.labels }, value: cumulative, metricName: `${name}_bucket` });
       });
@@ -152,13 +151,13 @@ export class TalliedHistogram extends Tallied {
 /** A Prometheus counter (see the file's comment). */
 export class TalliedCounter extends Tallied {
   constructor(opts: TalliedOptions) {
-    super(opts);
-    this.register(opts.name, opts.help, 'counter');
+    super(opts, 0);
+    this.register(opts.name, opts.help, 'counter', () => this.counts());
   }
 
   /** Add `value` (default 1) under `labels` (prom-client's Counter.inc). Throws RangeError for a negative value. */
   inc(labels: Readonly<Record<string, string>>, value = 1): void {
     if (!(value >= 0)) throw new RangeError(`counter ${this.opts.name} can only increase, not by ${value}`);
-    this.tally(labels, 0).count += value;
+    this.tally(labels).count += value;
   }
 }

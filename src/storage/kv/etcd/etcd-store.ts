@@ -1,9 +1,9 @@
 /**
  * The key-value contract on etcd v3, using only upstream's
  * transaction shapes (k8s.io/apiserver pkg/storage/etcd3/store.go), so kine endpoints work too.
- *  - Range and Txn, the request hot path, go over our own unary gRPC channels (grpc/, about a
- *    third of the client's CPU per call); watches, leases, compaction and status go through
- *    the `etcd3` client.
+ *  - Range and Txn, the request hot path, and watches go over our own gRPC channels (grpc/,
+ *    about a third of the general-purpose client's CPU per call); leases, compaction and
+ *    status go through the `etcd3` client.
  *  - Every call has one deadline (`requestTimeoutMs`): an unreachable etcd fails within it as
  *    KvError 'Unavailable' instead of hanging.
  *  - Within that deadline a call that failed because a member is gone (or is electing a
@@ -14,11 +14,12 @@
  *    size (receive limit math.MaxInt32, so unpaged lists over 4 MiB work), requests up to
  *    2 MiB (etcd's default 1.5 MiB request limit plus gRPC overhead). Dead connections are
  *    found by keepalive pings as upstream's storagebackend/factory/etcd3.go (30 s, 10 s
- *    timeout) on the etcd3 client, and by a ping after any timed-out call on the KV channels.
+ *    timeout) on the etcd3 client, and by a ping after any timed-out call on our channels;
+ *    while watches are open, the liveness probe (etcd-liveness.ts) makes such calls every 4 s.
  *  - Compaction and future-revision errors map to 'Compacted' / 'FutureRevision'.
  */
-import { Etcd3, type IKeyValue } from 'etcd3';
-import { circuitBreaker, ConsecutiveBreaker, ExponentialBackoff, handleWhen, isBrokenCircuitError, noop, type IBackoff } from 'cockatiel';
+import { Etcd3 } from 'etcd3';
+import { circuitBreaker, ConsecutiveBreaker, handleWhen, isBrokenCircuitError, noop } from 'cockatiel';
 import { KvError, type KeyValue, type KvStore, type KvWatch, type RangeOptions, type RangeResult, type TxnResult, type WatchOptions } from '../types.js';
 import { etcdWatch } from './etcd-watch.js';
 import { EtcdLiveness } from './etcd-liveness.js';
@@ -57,18 +58,6 @@ const MAX_CALL_RECV_MSG_SIZE = 2 ** 31 - 1;
 const MAX_CALL_SEND_MSG_SIZE = 2 * 1024 * 1024;
 
 const buf = (s: string) => Buffer.from(s, 'utf8');
-
-/** Convert an etcd3 key-value (string revisions) to ours. */
-export function toKeyValue(kv: IKeyValue): KeyValue {
-  return {
-    key: kv.key.toString('utf8'),
-    value: kv.value.toString('utf8'),
-    createRevision: Number(kv.create_revision),
-    modRevision: Number(kv.mod_revision),
-    version: Number(kv.version),
-    lease: Number(kv.lease ?? 0),
-  };
-}
 
 /** Convert a key-value decoded by the KV client to ours, with the lease given separately. */
 function fromEtcd(kv: EtcdKeyValue, lease: number): KeyValue {
@@ -157,14 +146,9 @@ export class EtcdKvStore implements KvStore {
         },
         // Retries are ours (withRetry), bounded by the call's deadline.
         global: noop,
-        // Re-open a lost watch stream quickly (on another member); never wait over 2 s. etcd3
-        // calls next() on it to start each backoff sequence, which a cockatiel 3 backoff
-        // factory provides (its typing predates cockatiel 3; its own default is the same kind).
-        watchBackoff: new ExponentialBackoff({ initialDelay: 50, maxDelay: 2000 }) as unknown as IBackoff<unknown>,
       },
       defaultCallOptions: (ctx) => (ctx.isStream ? {} : { deadline: Date.now() + timeoutMs }),
     });
-    dropOrphanWatchResponses(this.client);
     const tls = options.credentials;
     this.kv = new EtcdKvClient(hosts, {
       tls: tls && { ca: tls.rootCertificate, cert: tls.certChain, key: tls.privateKey },
@@ -202,7 +186,7 @@ export class EtcdKvStore implements KvStore {
   }
 
   watch(opts: WatchOptions): KvWatch {
-    return etcdWatch({ client: this.client, registry: this.watches, liveness: this.liveness, reconnectMs: 10_000 }, opts);
+    return etcdWatch({ kv: this.kv, registry: this.watches, liveness: this.liveness, reconnectMs: 10_000, toKeyValue: (kv) => this.toLocal(kv) }, opts);
   }
 
   async currentRevision(): Promise<number> {
@@ -321,23 +305,4 @@ export class EtcdKvStore implements KvStore {
     if (!prev) return { succeeded: false, revision, current: null };
     return { succeeded: true, revision, current: this.toLocal(prev) };
   }
-}
-
-/**
- * etcd3 1.1's watch manager throws from its stream's data handler ("Failed to find watcher for
- * IWatchResponse") when a response names a watcher it no longer tracks: a race between a
- * watcher's cancel and a response already on the wire. Nobody waits for that response, so it is
- * dropped here instead of surfacing as an unhandled rejection.
- */
-function dropOrphanWatchResponses(client: Etcd3): void {
-  const manager = (client as unknown as { watchManager?: { handleResponse(res: unknown): void } }).watchManager;
-  if (!manager || typeof manager.handleResponse !== 'function') return;
-  const handle = manager.handleResponse.bind(manager);
-  manager.handleResponse = (res: unknown) => {
-    try {
-      handle(res);
-    } catch (err) {
-      if (!/Failed to find watcher for IWatchResponse/.test(String((err as Error)?.message))) throw err;
-    }
-  };
 }

@@ -1,59 +1,65 @@
 /**
  * An etcd watch as an async iterable of event batches (one batch per etcd watch response),
- * with previous key-values (upstream: k8s.io/apiserver pkg/storage/etcd3/watcher.go).
- *  - Losing the member that serves the watch stream is invisible: the etcd3 client re-opens the
- *    stream on another member, and the watch resumes at the revision after the last event it
- *    delivered (etcd's Go client rule, clientv3/watch.go). The etcd3 client would resume after
- *    the response's header revision instead, which skips events when the watch was still
- *    catching up, so that start revision is overridden after every response.
+ * over one gRPC Watch stream of its own on the KV client's channels (upstream: k8s.io/apiserver
+ * pkg/storage/etcd3/watcher.go, which watches with clientv3.WithRequireLeader and
+ * WithProgressNotify).
+ *  - The stream asks for a leader (`hasleader` metadata), so a member cut off from its
+ *    cluster ends the stream instead of going silent, and for progress notifications, which
+ *    advance the watch's revision while nothing under the prefix changes.
+ *  - Losing the member that serves the stream is invisible: the stream is re-opened on the
+ *    next member (50 ms backoff doubling to 2 s), resuming at the revision after the last
+ *    event delivered (etcd's Go client rule, clientv3/watch.go).
  *  - Losing etcd is not: the iteration ends with KvError 'Unavailable' when the shared liveness
- *    probe fails (see etcd-liveness.ts) or the stream stays disconnected for `reconnectMs`.
- *  - A compacted start revision ends it with KvError 'Compacted'; a consumer more than
- *    `MAX_PENDING` batches behind is cut off with 'Unavailable' rather than buffering without bound.
- *  - Aborting the signal cancels the etcd watch at once.
+ *    probe fails (see etcd-liveness.ts) or no stream has been established for `reconnectMs`.
+ *  - A compacted start revision ends it with KvError 'Compacted' (carrying the compaction
+ *    revision); a consumer more than `MAX_PENDING` batches behind is cut off with
+ *    'Unavailable' rather than buffering without bound.
+ *  - Aborting the signal cancels the stream at once, and with it etcd's watcher.
  */
-import type { Etcd3, IWatchResponse, Watcher } from 'etcd3';
-import { KvError, type KvEvent, type KvWatch, type KvWatchResponse, type WatchOptions } from '../types.js';
-import { toKeyValue, toKvError } from './etcd-store.js';
+import { GrpcCode, GrpcError, type StreamCall } from './grpc/grpc-channel.js';
+import type { EtcdKvClient } from './grpc/etcd-kv-client.js';
+import { int, watchCodec, type EtcdKeyValue, type WatchResponse } from './grpc/etcd-messages.js';
+import { KvError, prefixEnd, type KeyValue, type KvEvent, type KvWatch, type KvWatchResponse, type WatchOptions } from '../types.js';
+import { toKvError } from './etcd-store.js';
 import type { EtcdLiveness } from './etcd-liveness.js';
 
 const MAX_PENDING = 10_000;
+const WATCH_PATH = '/etcdserverpb.Watch/Watch';
+/** rpctypes.MetadataRequireLeaderKey / MetadataHasLeader (go.etcd.io/etcd api/v3rpc/rpctypes/md.go). */
+const REQUIRE_LEADER = { hasleader: 'true' };
+/** Stream failures that another attempt (on another member) may not meet again. */
+const TRANSIENT = new Set<number>([0, GrpcCode.CANCELLED, GrpcCode.UNKNOWN, GrpcCode.DEADLINE_EXCEEDED, GrpcCode.INTERNAL, GrpcCode.UNAVAILABLE]);
 
 /** What a watch needs from its store. */
 export interface EtcdWatchDeps {
-  readonly client: Etcd3;
+  readonly kv: EtcdKvClient;
   /** Open watches (aborted when the store closes). */
   readonly registry: Set<AbortController>;
   readonly liveness: EtcdLiveness;
-  /** Milliseconds a watch may stay unconnected (at start or after losing its stream) before it ends. */
+  /** Milliseconds a watch may stay without a stream (at start or after losing one) before it ends. */
   readonly reconnectMs: number;
+  /** A decoded key-value as the store's own. */
+  readonly toKeyValue: (kv: EtcdKeyValue) => KeyValue;
 }
 
-/** True when reading at `revision` fails because it is compacted. */
-async function isCompacted(client: Etcd3, revision: number): Promise<boolean> {
-  try {
-    await client.kv.range({ key: Buffer.from('compact_rev_key'), revision: Math.max(1, revision) }, { deadline: Date.now() + 5000 });
-    return false;
-  } catch (err) {
-    return /compacted/.test(String((err as Error)?.message));
-  }
-}
+const buf = (s: string) => Buffer.from(s, 'utf8');
 
-function toResponse(res: IWatchResponse): KvWatchResponse {
-  const events: KvEvent[] = res.events.map((ev) => ({
-    type: ev.type === 'Delete' ? 'delete' : 'put',
-    kv: ev.type === 'Delete' ? { ...toKeyValue(ev.kv), value: '' } : toKeyValue(ev.kv),
-    prevKv: ev.prev_kv ? toKeyValue(ev.prev_kv) : undefined,
-  }));
+/** Our response of an etcd watch response with events or a progress notification. */
+function toResponse(res: WatchResponse, toKeyValue: (kv: EtcdKeyValue) => KeyValue): KvWatchResponse {
+  const events: KvEvent[] = res.events.map((ev) => {
+    const kv = toKeyValue(ev.kv ?? {});
+    const prevKv = ev.prev_kv ? toKeyValue(ev.prev_kv) : undefined;
+    return ev.type === 1 ? { type: 'delete', kv: { ...kv, value: '' }, prevKv } : { type: 'put', kv, prevKv };
+  });
   // A catching-up watch gets the store's current revision as header with only part of the
   // events: it has seen everything up to its last event only.
   const last = events.at(-1);
-  return { events, revision: last ? last.kv.modRevision : Number(res.header.revision) };
+  return { events, revision: last ? last.kv.modRevision : int(res.header?.revision) };
 }
 
 /** Watch `opts.prefix` from `opts.fromRevision`; see the file comment. */
 export function etcdWatch(deps: EtcdWatchDeps, opts: WatchOptions): KvWatch {
-  const { client, registry, liveness } = deps;
+  const { registry, liveness } = deps;
   return {
     async *[Symbol.asyncIterator]() {
       if (opts.signal.aborted) return;
@@ -63,83 +69,99 @@ export function etcdWatch(deps: EtcdWatchDeps, opts: WatchOptions): KvWatch {
       registry.add(local);
       const pending: KvWatchResponse[] = [];
       let failure = null as KvError | null;
-      let ended = false;
       let wake: (() => void) | null = null;
       const notify = () => {
         wake?.();
         wake = null;
       };
+      let call: StreamCall | undefined;
       const fail = (err: KvError) => {
         failure ??= err;
+        call?.cancel();
+        call = undefined;
         notify();
       };
       // The first revision not yet delivered: where a re-opened stream must resume.
       let next = Math.max(1, opts.fromRevision);
+      let backoff = 50;
       let unconnected: NodeJS.Timeout | undefined;
-      const startReconnectTimer = () => {
-        clearTimeout(unconnected);
-        unconnected = setTimeout(() => fail(new KvError('Unavailable', `etcd unavailable: watch not connected for ${deps.reconnectMs} ms`)), deps.reconnectMs);
+      let retry: NodeJS.Timeout | undefined;
+      const awaitConnection = () => {
+        unconnected ??= setTimeout(() => fail(new KvError('Unavailable', `etcd unavailable: watch not connected for ${deps.reconnectMs} ms`)), deps.reconnectMs);
       };
-      const unsubscribe = liveness.subscribe(fail);
-      let watcher: Watcher | undefined;
-      try {
-        const plain = client.watch().startRevision(String(next));
-        const builder = opts.prevKv === false ? plain : plain.withPreviousKV();
-        const w = (opts.exact ? builder.key(opts.prefix) : builder.prefix(opts.prefix)).watcher();
-        watcher = w;
-        startReconnectTimer();
-        // Registered after the client's own listeners, so these overrides win.
-        w.on('connected', () => {
+      const handle = (res: WatchResponse) => {
+        if (int(res.compact_revision) > 0) {
+          fail(new KvError('Compacted', 'mvcc: required revision has been compacted', int(res.compact_revision)));
+        } else if (res.canceled) {
+          fail(toKvError(new Error(`etcd cancelled the watch: ${res.cancel_reason || 'no reason given'}`)));
+        } else if (res.created) {
+          // Established. Its header is etcd's current revision, not what the watch has seen.
           clearTimeout(unconnected);
-          w.request.start_revision = String(next);
-        });
-        w.on('disconnected', startReconnectTimer);
-        w.on('data', (res: IWatchResponse) => {
-          if (res.compact_revision && Number(res.compact_revision) > 0) {
-            fail(new KvError('Compacted', 'mvcc: required revision has been compacted', Number(res.compact_revision)));
-            return;
-          }
-          // Event responses and progress notifications alike advance the watcher's revision.
-          const response = toResponse(res);
+          unconnected = undefined;
+          backoff = 50;
+        } else {
+          // Events, or a progress notification: either advances the watch's revision.
+          const response = toResponse(res, deps.toKeyValue);
           next = Math.max(next, response.revision + 1);
-          w.request.start_revision = String(next);
           pending.push(response);
           if (pending.length > MAX_PENDING) fail(new KvError('Unavailable', 'watch consumer too slow'));
           notify();
-        });
-        w.on('error', (err: unknown) => {
-          // etcd cancels a watch whose start revision is compacted; the client reports it as an
-          // error with an empty reason, so ask storage whether that revision is still readable.
-          const cause = toKvError(err);
-          void isCompacted(client, next).then((compacted) => {
-            failure ??= compacted ? new KvError('Compacted', 'mvcc: required revision has been compacted') : cause;
-            ended = true;
-            notify();
+        }
+      };
+      const lost = (err: unknown) => {
+        if (local.signal.aborted || failure) return;
+        if (err instanceof GrpcError && !TRANSIENT.has(err.code)) return fail(toKvError(err));
+        awaitConnection();
+        retry = setTimeout(open, backoff);
+        backoff = Math.min(backoff * 2, 2000);
+      };
+      const open = () => {
+        if (local.signal.aborted || failure) return;
+        awaitConnection();
+        let opened: StreamCall;
+        try {
+          opened = deps.kv.stream(WATCH_PATH, REQUIRE_LEADER, {
+            onMessage: (bytes) => {
+              let res: WatchResponse;
+              try {
+                res = watchCodec.decode(bytes);
+              } catch (err) {
+                return fail(new KvError('Internal', `cannot decode an etcd watch response: ${(err as Error).message}`));
+              }
+              handle(res);
+            },
+            onEnd: (err) => {
+              if (call === opened) call = undefined;
+              lost(err ?? new GrpcError(0, 'etcd ended the watch stream'));
+            },
           });
-        });
-        w.on('end', () => {
-          ended = true;
-          notify();
-        });
-        local.signal.addEventListener('abort', notify, { once: true });
+        } catch (err) {
+          // No member can be dialled now (every circuit open): try again after the backoff.
+          return lost(err);
+        }
+        call = opened;
+        const range = opts.exact ? {} : { range_end: buf(prefixEnd(opts.prefix)) };
+        opened.send(watchCodec.encode({ create_request: { key: buf(opts.prefix), ...range, start_revision: next, progress_notify: true, prev_kv: opts.prevKv !== false } }));
+      };
+      const unsubscribe = liveness.subscribe(fail);
+      local.signal.addEventListener('abort', notify, { once: true });
+      try {
+        open();
         while (!local.signal.aborted) {
           if (pending.length) {
             yield pending.shift()!;
             continue;
           }
-          if (failure && failure.code !== 'Internal') throw failure;
-          if (ended) throw failure ?? new KvError('Unavailable', 'etcd watch ended');
+          if (failure) throw failure;
           await new Promise<void>((resolve) => (wake = resolve));
         }
-      } catch (err) {
-        if (!local.signal.aborted) throw toKvError(err);
       } finally {
         clearTimeout(unconnected);
+        clearTimeout(retry);
         unsubscribe();
         opts.signal.removeEventListener('abort', onAbort);
         registry.delete(local);
-        // A watch etcd already cancelled never answers a cancel request: do not wait on it.
-        if (watcher && !ended) await Promise.race([watcher.cancel().catch(() => undefined), new Promise((r) => setTimeout(r, 2000))]);
+        call?.cancel();
       }
     },
   };

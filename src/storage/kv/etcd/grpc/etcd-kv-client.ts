@@ -1,6 +1,7 @@
 /**
- * etcd's KV service (Range and Txn) over every member, on {@link GrpcChannel}s: the calls of
- * the request hot path. Leases, maintenance and watch streams stay on the `etcd3` client.
+ * etcd's KV service (Range and Txn) and Watch streams over every member, on
+ * {@link GrpcChannel}s: the calls of the request hot path and the watches that feed the watch
+ * caches. Leases and maintenance stay on the `etcd3` client.
  *  - Members are taken in turn, so a retried call (etcd-retry.ts) lands on the next member.
  *  - A member whose call fails to reach it (GrpcError.connection) is skipped for
  *    `breakMs` (2 s), then tried again, as a circuit breaker that opens on one connection
@@ -8,7 +9,7 @@
  *    cockatiel's BrokenCircuitError, which the store reports as "no member reachable".
  */
 import { BrokenCircuitError } from 'cockatiel';
-import { GrpcChannel, GrpcCode, GrpcError, type ChannelTls } from './grpc-channel.js';
+import { GrpcChannel, GrpcCode, GrpcError, type ChannelTls, type StreamCall, type StreamHandlers } from './grpc-channel.js';
 import { rangeCodec, txnCodec, type MessageCodec, type RangeRequest, type RangeResponse, type TxnRequest, type TxnResponse } from './etcd-messages.js';
 
 export interface EtcdKvClientOptions {
@@ -63,6 +64,22 @@ export class EtcdKvClient {
     return this.call('/etcdserverpb.KV/Txn', txnCodec, req, deadline);
   }
 
+  /**
+   * Open a streaming call of `path` on the next member not being skipped, with `metadata`.
+   * A connection failure puts the member's circuit open, as for unary calls. Throws
+   * BrokenCircuitError when every member is being skipped.
+   */
+  stream(path: string, metadata: Record<string, string>, handlers: StreamHandlers): StreamCall {
+    const member = this.pick();
+    return member.channel.stream(path, metadata, {
+      onMessage: handlers.onMessage,
+      onEnd: (err) => {
+        if (err?.connection) this.connectionFailed(member, err);
+        handlers.onEnd(err);
+      },
+    });
+  }
+
   /** Close every connection. */
   close(): void {
     for (const m of this.members) m.channel.close();
@@ -74,10 +91,7 @@ export class EtcdKvClient {
     try {
       bytes = await member.channel.unary(path, codec.encode(req), deadline);
     } catch (err) {
-      if (err instanceof GrpcError && err.connection) {
-        member.skipUntil = Date.now() + this.breakMs;
-        this.options.onConnectionFailure?.(`${member.channel.target}: ${err.details}`);
-      }
+      if (err instanceof GrpcError && err.connection) this.connectionFailed(member, err);
       throw err;
     }
     try {
@@ -85,6 +99,12 @@ export class EtcdKvClient {
     } catch (err) {
       throw new GrpcError(GrpcCode.INTERNAL, `cannot decode the response of ${path}: ${(err as Error).message}`);
     }
+  }
+
+  /** Skip `member` for `breakMs` after a call failed to reach it. */
+  private connectionFailed(member: Member, err: GrpcError): void {
+    member.skipUntil = Date.now() + this.breakMs;
+    this.options.onConnectionFailure?.(`${member.channel.target}: ${err.details}`);
   }
 
   /** The next member not being skipped; throws BrokenCircuitError when there is none. */

@@ -1,5 +1,5 @@
 /**
- * The etcd v3 messages the unary KV client sends and reads (Range and Txn), as protobufjs
+ * The etcd v3 messages the client sends and reads (KV Range and Txn, Watch), as protobufjs
  * types built from a descriptor of their fields. Field numbers and types are etcd's
  * (go.etcd.io/etcd api/etcdserverpb/rpc.proto and api/mvccpb/kv.proto, unchanged since 3.0).
  * int64 fields decode as `Long` (protobufjs with the `long` package): revisions fit a double
@@ -47,6 +47,28 @@ const root = protobuf.Root.fromJSON({
         Compare: { fields: { result: { type: 'int32', id: 1 }, target: { type: 'int32', id: 2 }, key: bytes(3), mod_revision: int64(6) } },
         TxnRequest: { fields: { compare: of('Compare', 1, 'repeated'), success: of('RequestOp', 2, 'repeated'), failure: of('RequestOp', 3, 'repeated') } },
         TxnResponse: { fields: { header: of('ResponseHeader', 1), succeeded: bool(2), responses: of('ResponseOp', 3, 'repeated') } },
+        // Filters (field 5) and fragmented responses (field 8) are not used.
+        WatchCreateRequest: { fields: { key: bytes(1), range_end: bytes(2), start_revision: int64(3), progress_notify: bool(4), prev_kv: bool(6) } },
+        WatchCancelRequest: { fields: { watch_id: int64(1) } },
+        WatchProgressRequest: { fields: {} },
+        WatchRequest: {
+          oneofs: { request_union: { oneof: ['create_request', 'cancel_request', 'progress_request'] } },
+          fields: { create_request: of('WatchCreateRequest', 1), cancel_request: of('WatchCancelRequest', 2), progress_request: of('WatchProgressRequest', 3) },
+        },
+        // type: Put = 0, Delete = 1 (mvccpb.Event.EventType).
+        Event: { fields: { type: { type: 'int32', id: 1 }, kv: of('KeyValue', 2), prev_kv: of('KeyValue', 3) } },
+        WatchResponse: {
+          fields: {
+            header: of('ResponseHeader', 1),
+            watch_id: int64(2),
+            created: bool(3),
+            canceled: bool(4),
+            compact_revision: int64(5),
+            cancel_reason: { type: 'string', id: 6 },
+            fragment: bool(7),
+            events: of('Event', 11, 'repeated'),
+          },
+        },
       },
     },
   },
@@ -105,6 +127,30 @@ export interface TxnResponse {
   responses: { response_range?: RangeResponse; response_delete_range?: { prev_kvs: EtcdKeyValue[] } }[];
 }
 
+/** etcdserverpb.WatchRequest: create a watch of [key, range_end) from start_revision (0: now). */
+export interface WatchRequest {
+  create_request?: { key: Uint8Array; range_end?: Uint8Array; start_revision?: number; progress_notify?: boolean; prev_kv?: boolean };
+}
+
+/** mvccpb.Event as decoded: type 0 is a put, 1 a delete. */
+export interface EtcdEvent {
+  type: number;
+  kv?: EtcdKeyValue;
+  prev_kv?: EtcdKeyValue;
+}
+
+/** etcdserverpb.WatchResponse as decoded. */
+export interface WatchResponse {
+  header?: { revision: Int64 };
+  watch_id: Int64;
+  created: boolean;
+  canceled: boolean;
+  compact_revision: Int64;
+  cancel_reason: string;
+  fragment: boolean;
+  events: EtcdEvent[];
+}
+
 /** Encoder and decoder of one request / response pair. */
 export interface MessageCodec<Req, Res> {
   encode(req: Req): Uint8Array;
@@ -124,6 +170,9 @@ function codec<Req, Res>(request: string, response: string): MessageCodec<Req, R
 export const rangeCodec = codec<RangeRequest, RangeResponse>('RangeRequest', 'RangeResponse');
 /** KV.Txn. */
 export const txnCodec = codec<TxnRequest, TxnResponse>('TxnRequest', 'TxnResponse');
+
+/** Watch.Watch (a bidirectional stream of these messages). */
+export const watchCodec = codec<WatchRequest, WatchResponse>('WatchRequest', 'WatchResponse');
 
 /** An int64 as a JavaScript number (revisions, counts and versions stay below 2^53). */
 export function int(v: Int64 | undefined | null): number {

@@ -19,7 +19,10 @@ interface Tally {
   sum: number;
   /** Observations per bucket (not cumulative); the last slot is +Inf. */
   readonly buckets: Float64Array;
+  /** A histogram's shared recorder, made on first use. */
   record: ((value: number) => void) | undefined;
+  /** A counter's shared incrementer, made on first use. */
+  add: ((value?: number) => void) | undefined;
 }
 
 /** The recorder of one tally (made apart, so that it holds only the tally and the bounds). */
@@ -88,7 +91,7 @@ abstract class Tallied {
     let tally = this.tallies.get(key);
     if (!tally) {
       const picked = Object.fromEntries(names.map((n) => [n, labels[n] ?? '']));
-      tally = { labels: picked, count: 0, sum: 0, buckets: new Float64Array(this.slots), record: undefined };
+      tally = { labels: picked, count: 0, sum: 0, buckets: new Float64Array(this.slots), record: undefined, add: undefined };
       this.tallies.set(key, tally);
     }
     return tally;
@@ -157,7 +160,19 @@ export class TalliedCounter extends Tallied {
 
   /** Add `value` (default 1) under `labels` (prom-client's Counter.inc). Throws RangeError for a negative value. */
   inc(labels: Readonly<Record<string, string>>, value = 1): void {
-    if (!(value >= 0)) throw new RangeError(`counter ${this.opts.name} can only increase, not by ${value}`);
-    this.tally(labels).count += value;
+    this.adder(labels)(value);
+  }
+
+  /**
+   * An incrementer for one label set: call it with each amount (default 1; a negative one
+   * throws RangeError). Labels missing from `labels` are exposed as ''; unknown ones are ignored.
+   */
+  adder(labels: Readonly<Record<string, string>>): (value?: number) => void {
+    const tally = this.tally(labels);
+    const name = this.opts.name;
+    return (tally.add ??= (value = 1) => {
+      if (!(value >= 0)) throw new RangeError(`counter ${name} can only increase, not by ${value}`);
+      tally.count += value;
+    });
   }
 }

@@ -11,6 +11,14 @@ describe('storage codec', () => {
     expect(decodeObject(kv(stored), 9).metadata.resourceVersion).toBe('9');
   });
 
+  it('stores a new object (no resourceVersion or selfLink) as it is, and leaves the object unchanged either way', () => {
+    const fresh = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a', uid: 'u' }, data: { k: 'v' } };
+    expect(encodeObject(fresh)).toBe('{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"a","uid":"u"},"data":{"k":"v"}}');
+    const read = { ...fresh, metadata: { ...fresh.metadata, resourceVersion: '5', selfLink: '/x' } };
+    expect(JSON.parse(encodeObject(read)).metadata).toEqual({ name: 'a', uid: 'u' });
+    expect(read.metadata).toEqual({ name: 'a', uid: 'u', resourceVersion: '5', selfLink: '/x' });
+  });
+
   it('reads stored values whose metadata is missing, null or not an object', () => {
     expect(decodeObject(kv('{"kind":"X"}')).metadata).toEqual({ resourceVersion: '7' });
     expect(decodeObject(kv('{"metadata":null}')).metadata).toEqual({ resourceVersion: '7' });

@@ -9,7 +9,10 @@ import { StorageError } from './storage-error.js';
 
 /** Serialize an object for storage, without resourceVersion and selfLink. */
 export function encodeObject(obj: ApiObject): string {
-  const { resourceVersion: _rv, selfLink: _sl, ...meta } = obj.metadata ?? {};
+  const metadata = obj.metadata;
+  // A new object (a create) usually has neither: it is written as it is, without copies.
+  if (metadata && metadata.resourceVersion === undefined && metadata.selfLink === undefined) return JSON.stringify(obj);
+  const { resourceVersion: _rv, selfLink: _sl, ...meta } = metadata ?? {};
   return JSON.stringify({ ...obj, metadata: meta });
 }
 

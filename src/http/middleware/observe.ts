@@ -45,6 +45,7 @@ const VERBS: Record<string, string> = { create: 'POST', update: 'PUT', patch: 'P
  * sizes, as upstream does.
  */
 export function observe(metrics: RequestMetrics, logger: Logger) {
+  const recorders = recordersBy(metrics);
   return async (ctx: ApiContext, next: () => Promise<void>): Promise<void> => {
     const started = process.hrtime.bigint();
     // The audit ID: the client's `Audit-ID` as upstream's WithAuditInit keeps it, else X-Request-Id, else new.
@@ -56,7 +57,7 @@ export function observe(metrics: RequestMetrics, logger: Logger) {
     } finally {
       // A streamed response (a watch) is counted and logged when it ends, from the values
       // read now: the closure keeps no reference to the request's context.
-      whenEnded(ctx, finisher(ctx, metrics, logger, started, requestId));
+      whenEnded(ctx, finisher(ctx, recorders, logger, started, requestId));
     }
   };
 }
@@ -76,22 +77,63 @@ function whenEnded(ctx: ApiContext, fn: () => void): void {
   else fn();
 }
 
+/** The request metrics' recorders for one label set (every label but `code`). */
+interface Recorders {
+  /** apiserver_request_total for one code. */
+  total(code: string): void;
+  duration(seconds: number): void;
+  /** The SLI latency and response sizes; absent for watches, which are left out of both. */
+  sli?: (seconds: number) => void;
+  size?: (bytes: number) => void;
+}
+
+/**
+ * The recorders of a request's labels, made once per label set: every request of a kind of
+ * call (verb, resource, scope...) records through the same four, instead of looking up four
+ * label sets. Bounded: forgotten past 1,000 sets (the recorders stay valid).
+ */
+function recordersBy(metrics: RequestMetrics): (labels: Record<string, string>) => Recorders {
+  const sets = new Map<string, Recorders>();
+  return (labels) => {
+    let key = '';
+    for (const name of LABEL_NAMES) key += `${labels[name].length}:${labels[name]}`;
+    const known = sets.get(key);
+    if (known) return known;
+    const totals = new Map<string, () => void>();
+    const { dry_run: _dryRun, ...shared } = labels;
+    const made: Recorders = {
+      total: (code) => {
+        let add = totals.get(code);
+        if (!add) totals.set(code, (add = metrics.requestTotal.adder({ ...labels, code })));
+        add();
+      },
+      duration: metrics.requestDuration.recorder(labels),
+      sli: labels.verb === 'WATCH' ? undefined : metrics.requestSliDuration.recorder(shared),
+      size: labels.verb === 'WATCH' ? undefined : metrics.responseSizes.recorder(shared),
+    };
+    if (sets.size >= 1000) sets.clear();
+    sets.set(key, made);
+    return made;
+  };
+}
+
+const LABEL_NAMES = ['verb', 'dry_run', 'group', 'version', 'resource', 'subresource', 'scope'] as const;
+
 /** What observe records once a request has ended, from values read off `ctx` now. */
-function finisher(ctx: ApiContext, metrics: RequestMetrics, logger: Logger, started: bigint, requestId: string): () => void {
+function finisher(ctx: ApiContext, recordersOf: (labels: Record<string, string>) => Recorders, logger: Logger, started: bigint, requestId: string): () => void {
   const code = String(ctx.respond === false ? ctx.res.statusCode : ctx.status);
-  const labels = ctx.state.stream ? interned(requestLabels(ctx)) : requestLabels(ctx);
+  const recorders = recordersOf(requestLabels(ctx));
   const size = ctx.response.length ?? 0;
   const level = QUIET_PATHS.test(ctx.path) ? 'debug' : 'info';
-  const fields = { requestId, method: ctx.method, path: ctx.path, code: Number(code), ms: 0, user: ctx.state.user?.name, userAgent: ctx.get('User-Agent') };
+  // The access line's fields, only when it is logged (production logs at warn).
+  const fields = logger.isLevelEnabled(level) ? { requestId, method: ctx.method, path: ctx.path, code: Number(code), ms: 0, user: ctx.state.user?.name, userAgent: ctx.get('User-Agent') } : undefined;
   return () => {
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    metrics.requestTotal.inc({ ...labels, code });
-    metrics.requestDuration.observe(labels, seconds);
-    if (labels.verb !== 'WATCH') {
-      const { dry_run: _dryRun, ...shared } = labels;
-      metrics.requestSliDuration.observe(shared, seconds);
-      metrics.responseSizes.observe(shared, size);
-    }
+    recorders.total(code);
+    recorders.duration(seconds);
+    recorders.sli?.(seconds);
+    recorders.size?.(size);
+    if (!fields) return;
     fields.ms = Math.round(seconds * 1000);
     logger[level](fields, 'request');
   };

@@ -23,6 +23,17 @@ describe('negotiate', () => {
     expect(negotiate('application/yaml')).toBe('yaml');
     expect(() => negotiate('application/yaml', true)).toThrow(/application\/json;stream=watch/);
   });
+  it('gives the same answers when a header comes again, for objects and watches apart, and past the remembered count', () => {
+    const header = 'application/yaml, application/json;q=0.9';
+    for (let i = 0; i < 3; i++) {
+      expect(negotiate(header)).toBe('yaml');
+      expect(negotiate(header, true)).toBe('json');
+      expect(() => negotiate('application/yaml', true)).toThrow(/stream=watch/);
+    }
+    for (let i = 0; i < 600; i++) expect(negotiate(`application/json;x=${i}, application/yaml`)).toBe('json');
+    expect(negotiate(header)).toBe('yaml');
+    expect(negotiate(`${'application/x-long;'.repeat(40)}, application/yaml`)).toBe('yaml');
+  });
   it('answers 406 NotAcceptable for unknown types', () => {
     try {
       negotiate('text/html');

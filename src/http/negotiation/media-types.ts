@@ -58,6 +58,25 @@ function parseAccept(header: string): MediaRange[] {
  */
 export function negotiate(accept: string | undefined, watch = false): Format {
   if (!accept || accept.trim() === '') return 'json';
+  // A client sends the same Accept header with every request: remember the answers (bounded in
+  // count and length, as the header is the client's to choose).
+  if (accept.length > MEMO_KEY_LENGTH) return choose(accept, watch);
+  const memo = watch ? negotiatedWatches : negotiated;
+  const known = memo.get(accept);
+  if (known) return known;
+  const format = choose(accept, watch);
+  if (memo.size >= MEMO_SIZE) memo.clear();
+  memo.set(accept, format);
+  return format;
+}
+
+const MEMO_SIZE = 256;
+const MEMO_KEY_LENGTH = 512;
+const negotiated = new Map<string, Format>();
+const negotiatedWatches = new Map<string, Format>();
+
+/** The format `negotiate` chooses, without the memo. */
+function choose(accept: string, watch: boolean): Format {
   for (const r of parseAccept(accept)) {
     if (r.params.as) continue;
     if (r.type === '*/*' || r.type === 'application/*' || r.type === JSON_TYPE) return 'json';

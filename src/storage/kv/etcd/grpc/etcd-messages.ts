@@ -16,7 +16,9 @@ const root = protobuf.Root.fromJSON({
   nested: {
     etcd: {
       nested: {
-        ResponseHeader: { fields: { cluster_id: { type: 'uint64', id: 1 }, member_id: { type: 'uint64', id: 2 }, revision: int64(3), raft_term: { type: 'uint64', id: 4 } } },
+        // Only the revision is read: cluster_id (1), member_id (2) and raft_term (4) are left
+        // undeclared, so decoding skips them instead of building a Long for each.
+        ResponseHeader: { fields: { revision: int64(3) } },
         KeyValue: { fields: { key: bytes(1), create_revision: int64(2), mod_revision: int64(3), version: int64(4), value: bytes(5), lease: int64(6) } },
         RangeRequest: {
           fields: {

@@ -1,10 +1,22 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deepCopy, keep, kept, rfc3339 } from './object.js';
 
 describe('rfc3339', () => {
   it('gives UTC at second precision, as metav1.Time marshals', () => {
     expect(rfc3339(new Date('2018-03-26T15:04:05.999Z'))).toBe('2018-03-26T15:04:05Z');
     expect(rfc3339(new Date('1970-01-01T00:00:00.000Z'))).toBe('1970-01-01T00:00:00Z');
+  });
+
+  afterEach(() => vi.useRealTimers());
+  it('gives the current time without a date, following the clock from one second to the next', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-25T10:00:00.250Z') });
+    expect(rfc3339()).toBe('2026-11-25T10:00:00Z');
+    vi.setSystemTime(new Date('2026-11-25T10:00:00.999Z'));
+    expect(rfc3339()).toBe('2026-11-25T10:00:00Z');
+    vi.setSystemTime(new Date('2026-11-25T10:00:01.000Z'));
+    expect(rfc3339()).toBe('2026-11-25T10:00:01Z');
+    vi.setSystemTime(new Date('2026-11-25T09:59:59.500Z'));
+    expect(rfc3339()).toBe('2026-11-25T09:59:59Z');
   });
 });
 

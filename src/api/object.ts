@@ -122,8 +122,25 @@ export function keep<T>(obj: object, slot: symbol, value: T): T {
   return value;
 }
 
-/** RFC 3339 UTC at second precision, as metav1.Time marshals (`2018-03-26T15:04:05Z`). */
-export function rfc3339(date: Date = new Date()): string {
+/**
+ * RFC 3339 UTC at second precision, as metav1.Time marshals (`2018-03-26T15:04:05Z`); the
+ * current time when no date is given.
+ */
+export function rfc3339(date?: Date): string {
+  if (date) return format3339(date);
+  // Every object created within one second carries the same timestamp: format it once.
+  const second = Math.floor(Date.now() / 1000);
+  if (second !== lastSecond) {
+    lastSecond = second;
+    lastStamp = format3339(new Date(second * 1000));
+  }
+  return lastStamp;
+}
+
+let lastSecond = -1;
+let lastStamp = '';
+
+function format3339(date: Date): string {
   const iso = date.toISOString();
   // toISOString always ends in `.sssZ`; the fraction is dropped without a regular expression.
   return `${iso.slice(0, -5)}Z`;

@@ -122,7 +122,9 @@ export function createApp(deps: AppDeps): Koa<ApiState> {
     if (!group || !group.versions.includes(ctx.params.version)) throw resourceNotFound();
     respond(ctx, 200, apiResourceList(deps.registry.definitions, group.name, ctx.params.version));
   });
-  app.use(router.routes());
+  // Every route is a non-resource path: a resource request skips matching them all.
+  const routes = router.routes();
+  app.use((ctx: ApiContext, next) => (ctx.state.requestInfo?.isResourceRequest ? next() : routes(ctx as never, next)));
 
   const resources = resourceHandler(deps.registry, deps.watch, deps.access);
   app.use(async (ctx: ApiContext) => {

@@ -47,7 +47,10 @@ async function scenario(server: ServerProcess, api: Client, agent: Agent, throug
           await api.call('PATCH', `${path}/${names[n % names.length]}`, { data: { n: String(n) } }, 'application/merge-patch+json');
         } else if ((await api.call('DELETE', `${path}/${names[n % names.length]}`)).status === 200) live.delete(names[n % names.length]);
       }
-      if (round === 0) await new Promise((r) => setTimeout(r, 6000)); // quiet: compaction passes the informer's resourceVersion
+      // Quiet: compaction passes the informer's resourceVersion. Without the cache, its next
+      // watch meets 410 and it syncs again; wait for that (bounded: a loaded machine may take
+      // longer than the usual 4-6 s) so the churn below runs against the resynced informer.
+      if (round === 0) await quiet(6000, throughCache ? undefined : () => informer.syncs() >= 2);
     }
     await api.call('POST', path, { metadata: { name: 'zz-sentinel' }, data: { n: 'end' } });
     const truth = await api.call('GET', path);
@@ -61,4 +64,11 @@ async function scenario(server: ServerProcess, api: Client, agent: Agent, throug
   } finally {
     informer.stop();
   }
+}
+
+/** Wait `ms`, or without a cache until `done()` holds (30 s at most). */
+async function quiet(ms: number, done?: () => boolean): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  await new Promise((r) => setTimeout(r, ms));
+  while (done && !done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
 }

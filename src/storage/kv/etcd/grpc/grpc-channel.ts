@@ -164,7 +164,7 @@ export class GrpcChannel {
     };
     const call: StreamCall = {
       send: (message) => {
-        if (ended || !stream || stream.destroyed) return;
+        if (ended || !stream || stream.destroyed || stream.writableEnded) return;
         stream.write(frameOf(message));
       },
       cancel: () => {

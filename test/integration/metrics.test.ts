@@ -1,5 +1,6 @@
 // /metrics as Prometheus sees it after a few requests: stored objects per resource, storage
-// latency, database size, long-running watches, response sizes, SLI latency and terminations.
+// latency, database size, long-running watches, response sizes, SLI latency, terminations and
+// the watch caches.
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_TOKEN, type TestServer } from '../helpers/in-process.js';
@@ -83,5 +84,37 @@ describe('/metrics', () => {
     expect(sample(text, 'apiserver_watch_events_sizes_sum', labels)).toBeGreaterThan(2 * 1500);
     expect(text).toMatch(/# TYPE apiserver_watch_events_sizes histogram/);
     expect(text).toMatch(/# TYPE apiserver_watch_events_total counter/);
+  });
+
+  it('reports each watch cache: events received and dispatched, its resourceVersion, capacity and initializations', async () => {
+    const labels = { resource: 'configmaps' };
+    const counts = async () => {
+      const text = await metrics();
+      return { received: sample(text, 'apiserver_watch_cache_events_received_total', labels) ?? 0, dispatched: sample(text, 'apiserver_watch_cache_events_dispatched_total', labels) ?? 0 };
+    };
+    const create = async (name: string) => {
+      const res = await srv.api('POST', '/api/v1/namespaces/default/configmaps', { metadata: { name } });
+      expect(res.status).toBe(201);
+      await new Promise((r) => setTimeout(r, 100));
+      return Number(res.body.metadata.resourceVersion);
+    };
+    // The server's own controllers watch ConfigMaps too: count what one change reaches without
+    // a client's watch, then with one open in its namespace.
+    const start = await counts();
+    await create('cache-1');
+    const alone = await counts();
+    const watch = await request(`${srv.url}/api/v1/namespaces/default/configmaps?watch=1`, { dispatcher: srv.agent, headers: { authorization: `Bearer ${TEST_TOKEN}` } });
+    await new Promise((r) => setTimeout(r, 100));
+    const revision = await create('cache-2');
+    const watched = await counts();
+    watch.body.destroy();
+    expect(alone.received - start.received).toBe(1);
+    expect(watched.received - alone.received).toBe(1);
+    expect(watched.dispatched - alone.dispatched - (alone.dispatched - start.dispatched)).toBe(1);
+    const text = await metrics();
+    expect(sample(text, 'apiserver_watch_cache_resource_version', labels)).toBeGreaterThanOrEqual(revision);
+    expect(sample(text, 'apiserver_watch_cache_capacity', labels)).toBeGreaterThanOrEqual(100);
+    expect(sample(text, 'apiserver_watch_cache_initializations_total', labels)).toBeGreaterThanOrEqual(1);
+    expect(text).toMatch(/# TYPE apiserver_watch_cache_events_received_total counter/);
   });
 });

@@ -100,7 +100,7 @@ function recordersBy(metrics: RequestMetrics): (labels: Record<string, string>) 
     const known = sets.get(key);
     if (known) return known;
     const totals = new Map<string, () => void>();
-    const { dry_run: _dryRun, ...shared } = labels;
+    const shared = withoutDryRun(labels);
     const made: Recorders = {
       total: (code) => {
         let add = totals.get(code);
@@ -141,7 +141,11 @@ function finisher(ctx: ApiContext, recordersOf: (labels: Record<string, string>)
 
 /** The labels of upstream's newer request metrics: requestLabels without dry_run. */
 export function sharedLabels(ctx: ApiContext): Record<string, string> {
-  const { dry_run: _dryRun, ...shared } = requestLabels(ctx);
+  return withoutDryRun(requestLabels(ctx));
+}
+
+function withoutDryRun(labels: Record<string, string>): Record<string, string> {
+  const { dry_run: _dryRun, ...shared } = labels;
   return shared;
 }
 

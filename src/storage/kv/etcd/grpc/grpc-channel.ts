@@ -115,30 +115,15 @@ export class GrpcChannel {
         return;
       }
       const chunks: Buffer[] = [];
-      let status: IncomingHttpHeaders | undefined;
-      let failure: GrpcError | undefined;
       const timer = setTimeout(() => {
-        failure = new GrpcError(GrpcCode.DEADLINE_EXCEEDED, 'Deadline exceeded');
+        fail(new GrpcError(GrpcCode.DEADLINE_EXCEEDED, 'Deadline exceeded'));
         stream.close(constants.NGHTTP2_CANCEL);
         this.check(session);
       }, timeout);
-      stream.on('response', (headers) => {
-        if (headers['grpc-status'] !== undefined) status = headers;
-        else if (headers[':status'] !== 200) failure = new GrpcError(GrpcCode.UNKNOWN, `HTTP status ${headers[':status']}`);
-      });
-      stream.on('trailers', (trailers) => (status = trailers));
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('error', (err) => {
-        failure ??= this.streamFailure(session, stream, err);
-      });
-      stream.on('close', () => {
+      const fail = this.settle(session, stream, (err) => {
         clearTimeout(timer);
-        if (failure) return reject(failure);
-        const code = Number(status?.['grpc-status'] ?? NaN);
-        if (Number.isNaN(code)) {
-          return reject(new GrpcError(GrpcCode.UNAVAILABLE, `stream closed without a status (code ${stream.rstCode})`, session.destroyed));
-        }
-        if (code !== 0) return reject(new GrpcError(code, decodeMessage(status?.['grpc-message'])));
+        if (err) return reject(err);
         const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
         if (body.length < 5 || body[0] !== 0 || body.readUInt32BE(1) !== body.length - 5) {
           return reject(new GrpcError(GrpcCode.INTERNAL, 'malformed or compressed response message'));
@@ -184,35 +169,22 @@ export class GrpcChannel {
     }
     const open = stream;
     const reader = new MessageReader();
-    let status: IncomingHttpHeaders | undefined;
-    let failure: GrpcError | undefined;
-    open.on('response', (headers) => {
-      if (headers['grpc-status'] !== undefined) status = headers;
-      else if (headers[':status'] !== 200) failure = new GrpcError(GrpcCode.UNKNOWN, `HTTP status ${headers[':status']}`);
-    });
-    open.on('trailers', (trailers) => (status = trailers));
+    let broken = false;
     open.on('data', (chunk: Buffer) => {
-      if (ended || failure) return;
+      if (ended || broken) return;
       try {
         reader.push(chunk, (message) => {
           if (!ended) handlers.onMessage(message);
         });
       } catch (err) {
-        failure = new GrpcError(GrpcCode.INTERNAL, (err as Error).message);
+        broken = true;
+        fail(new GrpcError(GrpcCode.INTERNAL, (err as Error).message));
         open.close(constants.NGHTTP2_CANCEL);
       }
     });
     // The server's end (its status) ends the call: close our side too, or the stream stays open.
     open.on('end', () => open.end());
-    open.on('error', (err) => {
-      failure ??= this.streamFailure(session, open, err);
-    });
-    open.on('close', () => {
-      if (failure) return end(failure);
-      const code = Number(status?.['grpc-status'] ?? NaN);
-      if (Number.isNaN(code)) return end(new GrpcError(GrpcCode.UNAVAILABLE, `stream closed without a status (code ${open.rstCode})`, session.destroyed));
-      end(code === 0 ? null : new GrpcError(code, decodeMessage(status?.['grpc-message'])));
-    });
+    const fail = this.settle(session, open, end);
     return call;
   }
 
@@ -244,6 +216,32 @@ export class GrpcChannel {
       this.forget(session);
     });
     return session;
+  }
+
+  /**
+   * Follow a call's `stream` to its end and tell `done` its outcome once it has closed: the
+   * failure it met (an 'error' event, an HTTP status other than 200, or one given to the
+   * returned function, which wins over earlier ones), else its gRPC status: null for OK, a
+   * GrpcError for another code, UNAVAILABLE when it closed without one.
+   */
+  private settle(session: ClientHttp2Session, stream: ClientHttp2Stream, done: (err: GrpcError | null) => void): (failure: GrpcError) => void {
+    let status: IncomingHttpHeaders | undefined;
+    let failure: GrpcError | undefined;
+    stream.on('response', (headers) => {
+      if (headers['grpc-status'] !== undefined) status = headers;
+      else if (headers[':status'] !== 200) failure = new GrpcError(GrpcCode.UNKNOWN, `HTTP status ${headers[':status']}`);
+    });
+    stream.on('trailers', (trailers) => (status = trailers));
+    stream.on('error', (err) => {
+      failure ??= this.streamFailure(session, stream, err);
+    });
+    stream.on('close', () => {
+      if (failure) return done(failure);
+      const code = Number(status?.['grpc-status'] ?? NaN);
+      if (Number.isNaN(code)) return done(new GrpcError(GrpcCode.UNAVAILABLE, `stream closed without a status (code ${stream.rstCode})`, session.destroyed));
+      done(code === 0 ? null : new GrpcError(code, decodeMessage(status?.['grpc-message'])));
+    });
+    return (err) => (failure = err);
   }
 
   /** The GrpcError of a stream's 'error' event. */

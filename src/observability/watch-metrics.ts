@@ -7,7 +7,7 @@
  * version and kind, counted where events are written to clients).
  */
 import { Counter, Gauge, type Registry } from 'prom-client';
-import { TalliedHistogram } from './tallied.js';
+import { TalliedCounter, TalliedHistogram } from './tallied.js';
 import type { CacherObserver } from '../storage/cacher/observer.js';
 
 export interface WatchMetrics {
@@ -20,14 +20,50 @@ export interface WatchMetrics {
   readonly eventRecorder: (labels: { group: string; version: string; kind: string }) => (bytes: number) => void;
 }
 
+/** One cache's gauge values (read at scrape time) and its counters' incrementers. */
+interface CacheGauges {
+  /** Unset until the cache reports one (then exposed). */
+  revision: number | undefined;
+  capacity: number | undefined;
+  readonly received: (value?: number) => void;
+  readonly dispatched: (value?: number) => void;
+}
+
 /** Register the watch metrics on `registry`. */
 export function createWatchMetrics(registry: Registry): WatchMetrics {
   const registers = [registry];
   const resource = ['resource'];
-  const received = new Counter({ name: 'apiserver_watch_cache_events_received_total', help: 'Counter of events received in watch cache broken by resource type.', labelNames: resource, registers });
-  const dispatched = new Counter({ name: 'apiserver_watch_cache_events_dispatched_total', help: 'Counter of events dispatched in watch cache broken by resource type.', labelNames: resource, registers });
-  const version = new Gauge({ name: 'apiserver_watch_cache_resource_version', help: 'Current resource version of watch cache broken by resource type.', labelNames: resource, registers });
-  const capacity = new Gauge({ name: 'apiserver_watch_cache_capacity', help: 'Total capacity of watch cache broken by resource type.', labelNames: resource, registers });
+  // Changed on every event: counted without hashing labels (tallied.ts), and the gauges read
+  // from plain fields when the registry is scraped.
+  const received = new TalliedCounter({ name: 'apiserver_watch_cache_events_received_total', help: 'Counter of events received in watch cache broken by resource type.', labelNames: resource, registers });
+  const dispatched = new TalliedCounter({ name: 'apiserver_watch_cache_events_dispatched_total', help: 'Counter of events dispatched in watch cache broken by resource type.', labelNames: resource, registers });
+  const caches = new Map<string, CacheGauges>();
+  const gauges = (r: string): CacheGauges => {
+    let g = caches.get(r);
+    if (!g) {
+      g = { revision: undefined, capacity: undefined, received: received.adder({ resource: r }), dispatched: dispatched.adder({ resource: r }) };
+      caches.set(r, g);
+    }
+    return g;
+  };
+  new Gauge({
+    name: 'apiserver_watch_cache_resource_version',
+    help: 'Current resource version of watch cache broken by resource type.',
+    labelNames: resource,
+    registers,
+    collect() {
+      for (const [r, g] of caches) if (g.revision !== undefined) this.set({ resource: r }, g.revision);
+    },
+  });
+  new Gauge({
+    name: 'apiserver_watch_cache_capacity',
+    help: 'Total capacity of watch cache broken by resource type.',
+    labelNames: resource,
+    registers,
+    collect() {
+      for (const [r, g] of caches) if (g.capacity !== undefined) this.set({ resource: r }, g.capacity);
+    },
+  });
   const initializations = new Counter({ name: 'apiserver_watch_cache_initializations_total', help: 'Counter of watch cache initializations broken by resource type.', labelNames: resource, registers });
   const consistent = new Counter({
     name: 'apiserver_watch_cache_consistent_read_total',
@@ -48,15 +84,17 @@ export function createWatchMetrics(registry: Registry): WatchMetrics {
   return {
     observer: {
       eventReceived(r, cache) {
-        received.inc({ resource: r });
-        capacity.set({ resource: r }, Math.max(100, cache.buffered));
+        const g = gauges(r);
+        g.received();
+        g.capacity = Math.max(100, cache.buffered);
       },
-      eventsDispatched: (r, count) => dispatched.inc({ resource: r }, count),
-      resourceVersion: (r, revision) => version.set({ resource: r }, revision),
+      eventsDispatched: (r, count) => gauges(r).dispatched(count),
+      resourceVersion: (r, revision) => void (gauges(r).revision = revision),
       initialized(r, cache) {
         initializations.inc({ resource: r });
-        version.set({ resource: r }, cache.revision);
-        capacity.set({ resource: r }, Math.max(100, cache.buffered));
+        const g = gauges(r);
+        g.revision = cache.revision;
+        g.capacity = Math.max(100, cache.buffered);
       },
       consistentRead: (r, fromCache) => consistent.inc({ resource: r, success: 'true', fallback: String(!fromCache) }),
       watcherTerminated: (r) => terminated.inc({ resource: r }),

@@ -21,7 +21,7 @@ export interface WatchMetrics {
 }
 
 /** One cache's gauge values (read at scrape time) and its counters' incrementers. */
-interface CacheGauges {
+interface CacheMetrics {
   /** Unset until the cache reports one (then exposed). */
   revision: number | undefined;
   capacity: number | undefined;
@@ -37,8 +37,8 @@ export function createWatchMetrics(registry: Registry): WatchMetrics {
   // from plain fields when the registry is scraped.
   const received = new TalliedCounter({ name: 'apiserver_watch_cache_events_received_total', help: 'Counter of events received in watch cache broken by resource type.', labelNames: resource, registers });
   const dispatched = new TalliedCounter({ name: 'apiserver_watch_cache_events_dispatched_total', help: 'Counter of events dispatched in watch cache broken by resource type.', labelNames: resource, registers });
-  const caches = new Map<string, CacheGauges>();
-  const gauges = (r: string): CacheGauges => {
+  const caches = new Map<string, CacheMetrics>();
+  const metricsOf = (r: string): CacheMetrics => {
     let g = caches.get(r);
     if (!g) {
       g = { revision: undefined, capacity: undefined, received: received.adder({ resource: r }), dispatched: dispatched.adder({ resource: r }) };
@@ -84,15 +84,15 @@ export function createWatchMetrics(registry: Registry): WatchMetrics {
   return {
     observer: {
       eventReceived(r, cache) {
-        const g = gauges(r);
+        const g = metricsOf(r);
         g.received();
         g.capacity = Math.max(100, cache.buffered);
       },
-      eventsDispatched: (r, count) => gauges(r).dispatched(count),
-      resourceVersion: (r, revision) => void (gauges(r).revision = revision),
+      eventsDispatched: (r, count) => metricsOf(r).dispatched(count),
+      resourceVersion: (r, revision) => void (metricsOf(r).revision = revision),
       initialized(r, cache) {
         initializations.inc({ resource: r });
-        const g = gauges(r);
+        const g = metricsOf(r);
         g.revision = cache.revision;
         g.capacity = Math.max(100, cache.buffered);
       },

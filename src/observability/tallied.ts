@@ -25,6 +25,19 @@ interface Tally {
   add: ((value?: number) => void) | undefined;
 }
 
+/**
+ * One string naming the values of `names` in `labels` (a missing one counts as ''): each value
+ * prefixed by its length, so the key is unambiguous whatever the values hold, with no escaping.
+ */
+export function labelKey(names: readonly string[], labels: Readonly<Record<string, string>>): string {
+  let key = '';
+  for (let i = 0; i < names.length; i++) {
+    const value = labels[names[i]] ?? '';
+    key += `${value.length}:${value}`;
+  }
+  return key;
+}
+
 /** The recorder of one tally (made apart, so that it holds only the tally and the bounds). */
 function recordInto(t: Tally, bounds: readonly number[]): (value: number) => void {
   return (value) => {
@@ -82,12 +95,7 @@ abstract class Tallied {
   /** The tally of `labels`, made on first use. Labels missing from `labels` are '', unknown ones ignored. */
   protected tally(labels: Readonly<Record<string, string>>): Tally {
     const names = this.opts.labelNames;
-    // Each value prefixed by its length: unambiguous whatever the values hold, with no escaping.
-    let key = '';
-    for (let i = 0; i < names.length; i++) {
-      const value = labels[names[i]] ?? '';
-      key += `${value.length}:${value}`;
-    }
+    const key = labelKey(names, labels);
     let tally = this.tallies.get(key);
     if (!tally) {
       const picked = Object.fromEntries(names.map((n) => [n, labels[n] ?? '']));

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Gauge } from 'prom-client';
-import type { TalliedCounter, TalliedHistogram } from '../../observability/tallied.js';
+import { labelKey, type TalliedCounter, type TalliedHistogram } from '../../observability/tallied.js';
 import type { ApiContext } from '../context.js';
 
 export interface RequestMetrics {
@@ -95,8 +95,7 @@ interface Recorders {
 function recordersBy(metrics: RequestMetrics): (labels: Record<string, string>) => Recorders {
   const sets = new Map<string, Recorders>();
   return (labels) => {
-    let key = '';
-    for (const name of LABEL_NAMES) key += `${labels[name].length}:${labels[name]}`;
+    const key = labelKey(LABEL_NAMES, labels);
     const known = sets.get(key);
     if (known) return known;
     const totals = new Map<string, () => void>();

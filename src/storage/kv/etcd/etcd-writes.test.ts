@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import type { KeyValue, TxnResult } from '../types.js';
 import { isConnectionFailure, isTransient, withRetry } from './etcd-retry.js';
 import { deleteWithRetry, putWithRetry, type TxnAttempts } from './etcd-writes.js';
+import { GrpcCode, GrpcError } from './grpc/grpc-channel.js';
+import { KvError } from '../types.js';
 
 const lost = () => new GRPCUnavailableError('14 UNAVAILABLE: Connection dropped');
 
@@ -132,7 +134,7 @@ describe('deleteWithRetry', () => {
     expect(await deleteWithRetry(etcd, '/k', 11, retry)).toMatchObject({ succeeded: true, current: { value: 'v1' } });
   });
 
-  it('throws the original error when history no longer has the version (outcome unknown)', async () => {
+  it('reports the outcome unknown, with the original error, when history no longer has the version', async () => {
     const etcd = new FakeEtcd();
     await etcd.put('/k', 'v1', 0, undefined);
     etcd.history.clear();
@@ -140,7 +142,7 @@ describe('deleteWithRetry', () => {
     await expect(deleteWithRetry(etcd, '/k', 11, retry)).rejects.toThrow(/Connection dropped/);
   });
 
-  it('throws the original error for an unconditional delete whose key is gone after an ambiguous attempt', async () => {
+  it('reports the outcome unknown, with the original error, for an unconditional delete whose key is gone after an ambiguous attempt', async () => {
     const etcd = new FakeEtcd();
     await etcd.put('/k', 'v1', 0, undefined);
     etcd.faults = ['after'];
@@ -149,6 +151,60 @@ describe('deleteWithRetry', () => {
 
   it('a delete of an absent key on the first attempt fails plainly', async () => {
     expect(await deleteWithRetry(new FakeEtcd(), '/k', 3, retry)).toMatchObject({ succeeded: false, current: null });
+  });
+});
+
+describe('a write that gives up', () => {
+  const unsent = () => new GrpcError(GrpcCode.UNAVAILABLE, 'cannot dial http://etcd: ECONNREFUSED', true, true);
+  /** Calls after the first fail as `later` does (e.g. no member reachable). */
+  const thenFailing = (etcd: FakeEtcd, first: 'after' | 'unsent', later: () => Error) => {
+    const put = etcd.put.bind(etcd);
+    etcd.put = async (...args) => {
+      if (etcd.calls > 0) {
+        etcd.calls++;
+        throw later();
+      }
+      if (first === 'unsent') {
+        etcd.calls++;
+        throw unsent();
+      }
+      etcd.faults = ['after'];
+      return put(...args);
+    };
+  };
+
+  it('after an attempt that may have applied, says the outcome is unknown (a timeout), not that etcd refused', async () => {
+    const etcd = new FakeEtcd();
+    thenFailing(etcd, 'after', () => new BrokenCircuitError());
+    const err = await putWithRetry(etcd, '/k', 'v', 0, undefined, { deadlineMs: 300 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(KvError);
+    expect((err as KvError).message).toMatch(/timed out with its outcome unknown.*Connection dropped/);
+    // It had applied: a client told "unavailable" would think nothing was written.
+    expect(etcd.kv?.value).toBe('v');
+  });
+
+  it('when no attempt reached etcd, fails with the last error (nothing was written)', async () => {
+    const etcd = new FakeEtcd();
+    thenFailing(etcd, 'unsent', () => new BrokenCircuitError());
+    await expect(putWithRetry(etcd, '/k', 'v', 0, undefined, { deadlineMs: 300 })).rejects.toBeInstanceOf(BrokenCircuitError);
+    expect(etcd.kv).toBeNull();
+  });
+
+  it('an unconditional delete retried after an attempt that never left finds the key absent: a plain answer', async () => {
+    const etcd = new FakeEtcd();
+    const del = etcd.delete.bind(etcd);
+    etcd.delete = async (...args) => {
+      if (etcd.calls++ === 0) throw unsent();
+      return del(...args);
+    };
+    expect(await deleteWithRetry(etcd, '/k', undefined, retry)).toMatchObject({ succeeded: false, current: null });
+  });
+
+  it('a delete whose outcome cannot be told is reported as unknown', async () => {
+    const etcd = new FakeEtcd();
+    await etcd.put('/k', 'v1', 0, undefined);
+    etcd.faults = ['after'];
+    await expect(deleteWithRetry(etcd, '/k', undefined, retry)).rejects.toThrow(/outcome unknown.*Connection dropped/);
   });
 });
 

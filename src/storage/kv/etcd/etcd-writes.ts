@@ -12,14 +12,19 @@
  *  - delete with compare ModRevision == N: the key is gone, or was re-created after N (its
  *    CreateRevision > N) -> the version we meant to delete is deleted; report success with that
  *    version read back at revision N (if history no longer has it, the outcome is reported as
- *    unknown: the original error). The reported revision is then the store's revision at the
- *    retry, an upper bound of the delete's.
+ *    unknown). The reported revision is then the store's revision at the retry, an upper bound
+ *    of the delete's.
  *  - unconditional delete: an absent key after an ambiguous attempt tells nothing of what was
- *    deleted; the original error is thrown (outcome unknown, as upstream on a timeout).
- * A compare that fails on the first attempt is an ordinary conflict.
+ *    deleted; the outcome is reported as unknown.
+ * A compare that fails when no earlier attempt can have applied is an ordinary conflict. A
+ * write that gives up after an ambiguous attempt (its outcome unknown, or no member reachable
+ * for the retry) fails with {@link outcomeUnknown}: a timeout (504), as upstream answers a write
+ * whose etcd call timed out, never an "unavailable" that reads as nothing written.
  */
-import type { KeyValue, TxnResult } from '../types.js';
+import { isBrokenCircuitError } from 'cockatiel';
+import { KvError, type KeyValue, type TxnResult } from '../types.js';
 import { isTransient, withRetry, type RetryOptions } from './etcd-retry.js';
+import { GrpcError } from './grpc/grpc-channel.js';
 
 /** One attempt of each etcd call the writes need, each finishing by `deadline` (ms since the epoch). */
 export interface TxnAttempts {
@@ -31,7 +36,7 @@ export interface TxnAttempts {
   get(key: string, revision: number, deadline: number): Promise<KeyValue | null>;
 }
 
-/** A compare-and-swap put retried within `retry`; see the file comment. Throws the last attempt's error. */
+/** A compare-and-swap put retried within `retry`; see the file comment. Throws the last attempt's error, or {@link outcomeUnknown}. */
 export async function putWithRetry(
   tx: TxnAttempts,
   key: string,
@@ -40,45 +45,75 @@ export async function putWithRetry(
   lease: number | undefined,
   retry: RetryOptions,
 ): Promise<TxnResult> {
-  return withRetry(async (deadline, n) => {
+  return retryWrite(async (deadline, ambiguous) => {
     const res = await tx.put(key, value, expectedModRevision, lease, deadline);
     const cur = res.current;
-    if (res.succeeded || n === 0 || !cur) return res;
+    if (res.succeeded || !ambiguous || !cur) return res;
     if (cur.value === value && cur.lease === (lease ?? 0)) return { succeeded: true, revision: cur.modRevision, current: cur };
     return res;
   }, retry);
 }
 
-/** A delete retried within `retry`; see the file comment. Throws the last attempt's error. */
+/** A delete retried within `retry`; see the file comment. Throws the last attempt's error, or {@link outcomeUnknown}. */
 export async function deleteWithRetry(tx: TxnAttempts, key: string, expectedModRevision: number | undefined, retry: RetryOptions): Promise<TxnResult> {
-  let firstFailure: unknown;
+  return retryWrite(async (deadline, ambiguous) => {
+    const res = await tx.delete(key, expectedModRevision, deadline);
+    if (res.succeeded || !ambiguous) return res;
+    if (expectedModRevision === undefined) {
+      if (res.current === null) throw UNKNOWN;
+      return res;
+    }
+    const gone = res.current === null || res.current.createRevision > expectedModRevision;
+    if (!gone) return res;
+    const deleted = await tx.get(key, expectedModRevision, deadline).catch(() => null);
+    if (!deleted || deleted.modRevision !== expectedModRevision) throw UNKNOWN;
+    return { succeeded: true, revision: res.revision, current: deleted };
+  }, retry);
+}
+
+/** Thrown by an attempt that finds the outcome of an earlier one cannot be told: retrying will not help. */
+const UNKNOWN = Symbol('outcome unknown');
+
+/**
+ * withRetry for a write: `attempt` is told whether an earlier attempt failed in transit (it
+ * may have been applied: see {@link mayHaveApplied}), so that it judges a failed compare by what
+ * the key holds. When the write fails after such an attempt, the error is {@link outcomeUnknown} of that
+ * attempt's error, a timeout (504) with the outcome unknown, as upstream answers a write whose
+ * etcd call timed out, rather than the last attempt's error: a retry that then reached no
+ * member would otherwise say 503, as if nothing had been written.
+ */
+async function retryWrite<T>(attempt: (deadline: number, ambiguous: boolean) => Promise<T>, retry: RetryOptions): Promise<T> {
+  let inTransit: unknown;
   try {
     return await withRetry(
-      async (deadline, n) => {
-        const res = await tx.delete(key, expectedModRevision, deadline).catch((err: unknown) => {
-          firstFailure ??= err;
+      async (deadline) => {
+        try {
+          return await attempt(deadline, inTransit !== undefined);
+        } catch (err) {
+          if (inTransit === undefined && err !== UNKNOWN && mayHaveApplied(err)) inTransit = err;
           throw err;
-        });
-        if (res.succeeded || n === 0) return res;
-        if (expectedModRevision === undefined) {
-          if (res.current === null) throw new OutcomeUnknown(firstFailure);
-          return res;
         }
-        const gone = res.current === null || res.current.createRevision > expectedModRevision;
-        if (!gone) return res;
-        const deleted = await tx.get(key, expectedModRevision, deadline).catch(() => null);
-        if (!deleted || deleted.modRevision !== expectedModRevision) throw new OutcomeUnknown(firstFailure);
-        return { succeeded: true, revision: res.revision, current: deleted };
       },
       retry,
-      (err) => !(err instanceof OutcomeUnknown) && isTransient(err),
+      (err) => err !== UNKNOWN && isTransient(err),
     );
   } catch (err) {
-    throw err instanceof OutcomeUnknown ? err.cause : err;
+    if (inTransit !== undefined && (err === UNKNOWN || isTransient(err) || isBrokenCircuitError(err))) throw outcomeUnknown(inTransit);
+    throw err;
   }
 }
 
-/** A retried write whose earlier attempt may or may not have applied: `cause` is that attempt's error. */
-class OutcomeUnknown {
-  constructor(readonly cause: unknown) {}
+/** False only for a call that never reached etcd (GrpcError.unsent, or every member skipped). */
+function mayHaveApplied(err: unknown): boolean {
+  if (isBrokenCircuitError(err)) return false;
+  return !(err instanceof GrpcError && err.unsent);
+}
+
+/**
+ * The error of a write whose outcome is unknown: a KvError 'Unavailable' whose message says it
+ * timed out (the API answers 504 Timeout) and carries the in-transit attempt's error.
+ */
+export function outcomeUnknown(cause: unknown): KvError {
+  const message = cause instanceof Error ? cause.message : String(cause);
+  return new KvError('Unavailable', `etcd unavailable: the write timed out with its outcome unknown (it may have been applied): ${message}`);
 }

@@ -31,6 +31,8 @@ export class GrpcError extends Error {
     readonly code: number,
     readonly details: string,
     readonly connection = false,
+    /** True when the call never reached etcd (not dialled, not started, or refused unprocessed): nothing it asked for was applied. */
+    readonly unsent = false,
   ) {
     super(`${code} ${CODE_NAMES[code] ?? 'UNKNOWN'}: ${details}`);
   }
@@ -95,23 +97,23 @@ export class GrpcChannel {
    * with {@link GrpcError}.
    */
   unary(path: string, message: Uint8Array, deadline: number): Promise<Buffer> {
-    if (this.closed) return Promise.reject(new GrpcError(GrpcCode.CANCELLED, 'channel closed'));
+    if (this.closed) return Promise.reject(new GrpcError(GrpcCode.CANCELLED, 'channel closed', false, true));
     if (message.length > this.options.maxSendBytes) {
-      return Promise.reject(new GrpcError(GrpcCode.RESOURCE_EXHAUSTED, `Sent message larger than max (${message.length} vs. ${this.options.maxSendBytes})`));
+      return Promise.reject(new GrpcError(GrpcCode.RESOURCE_EXHAUSTED, `Sent message larger than max (${message.length} vs. ${this.options.maxSendBytes})`, false, true));
     }
     const timeout = Math.max(1, Math.ceil(deadline - Date.now()));
     let session: ClientHttp2Session;
     try {
       session = this.connected();
     } catch (err) {
-      return Promise.reject(new GrpcError(GrpcCode.UNAVAILABLE, `cannot dial ${this.target}: ${(err as Error).message}`, true));
+      return Promise.reject(new GrpcError(GrpcCode.UNAVAILABLE, `cannot dial ${this.target}: ${(err as Error).message}`, true, true));
     }
     return new Promise<Buffer>((resolve, reject) => {
       let stream: ClientHttp2Stream;
       try {
         stream = session.request({ ':method': 'POST', ':path': path, 'content-type': 'application/grpc', te: 'trailers', 'grpc-timeout': `${timeout}m` });
       } catch (err) {
-        reject(new GrpcError(GrpcCode.UNAVAILABLE, `connection lost: ${(err as Error).message}`, true));
+        reject(new GrpcError(GrpcCode.UNAVAILABLE, `connection lost: ${(err as Error).message}`, true, true));
         return;
       }
       const chunks: Buffer[] = [];
@@ -248,7 +250,7 @@ export class GrpcChannel {
   private streamFailure(session: ClientHttp2Session, stream: ClientHttp2Stream, err: Error): GrpcError {
     if (session.destroyed || !this.isUp(session)) return new GrpcError(GrpcCode.UNAVAILABLE, `connection lost: ${err.message}`, true);
     // A stream the member refused (e.g. while going away) was not processed: safe to retry.
-    if (stream.rstCode === constants.NGHTTP2_REFUSED_STREAM) return new GrpcError(GrpcCode.UNAVAILABLE, err.message);
+    if (stream.rstCode === constants.NGHTTP2_REFUSED_STREAM) return new GrpcError(GrpcCode.UNAVAILABLE, err.message, false, true);
     return new GrpcError(GrpcCode.INTERNAL, err.message);
   }
 

@@ -52,12 +52,15 @@ async function untilStatus(call: () => Promise<{ status: number }>, status: numb
 
 it('answers 503/504 within 5 s while etcd is unreachable, fails /readyz but not /livez, and recovers within 5 s', async () => {
   expect((await api.call('POST', PATH, { metadata: { name: 'before' } })).status).toBe(201);
+  const writes: Record<string, number> = {};
   await pause();
   try {
     for (const [method, path, body] of [
       ['GET', PATH, undefined],
-      ['GET', `${PATH}/before`, undefined],
+      // Right after a call timed out, while the server checks the connection: a write sent now
+      // reaches etcd's socket and is applied once etcd resumes, so it must not answer 503.
       ['POST', PATH, { metadata: { name: 'during' } }],
+      ['GET', `${PATH}/before`, undefined],
       ['PUT', `${PATH}/before`, { metadata: { name: 'before' }, data: { a: '1' } }],
       ['DELETE', `${PATH}/before`, undefined],
     ] as const) {
@@ -69,6 +72,7 @@ it('answers 503/504 within 5 s while etcd is unreachable, fails /readyz but not 
       expect([503, 504]).toContain(res.status);
       expect(res.body).toMatchObject({ kind: 'Status', status: 'Failure', reason: expect.stringMatching(/^(ServiceUnavailable|Timeout)$/) });
       expect(res.body.details.retryAfterSeconds).toBeGreaterThan(0);
+      if (method !== 'GET') writes[method] = res.status;
     }
     const ready = await health('/readyz');
     expect(ready.code).toBe('500');
@@ -84,7 +88,14 @@ it('answers 503/504 within 5 s while etcd is unreachable, fails /readyz but not 
   console.log(`etcd back: first 200 after ${recovery} ms`);
   expect(recovery).toBeLessThan(5_000);
   expect((await health('/readyz')).code).toBe('200');
-  // A write that timed out has an unknown outcome (as upstream): it may or may not have landed.
+  // A write that timed out (504) has an unknown outcome, as upstream: it may or may not have
+  // landed. One refused as unavailable (503) must not have: a client takes it as not written.
+  const during = await api.call('GET', `${PATH}/during`);
+  const before = await api.call('GET', `${PATH}/before`);
+  console.log(`paused etcd: writes answered ${JSON.stringify(writes)}; afterwards during=${during.status} before=${before.status} ${JSON.stringify(before.body.data ?? null)}`);
+  if (writes.POST === 503) expect(during.status).toBe(404);
+  if (writes.DELETE === 503) expect(before.status).toBe(200);
+  if (writes.PUT === 503 && before.status === 200) expect(before.body.data?.a).toBeUndefined();
 });
 
 it('ends open watches within 15 s of etcd pausing; a watch resumed from the last resourceVersion seen misses nothing', async () => {

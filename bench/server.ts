@@ -1,7 +1,8 @@
 /**
  * The server under test, started from the build (`dist/main.js`, run `npm run build` first) as
  * production runs it: warn-level logging (no per-request log lines), a free port, a token file.
- * BENCH_SERVER_NODE_ARGS passes Node flags to it (e.g. `--cpu-prof --cpu-prof-dir=prof`).
+ * BENCH_SERVER_NODE_ARGS passes Node flags to it (e.g. `--cpu-prof --cpu-prof-dir=prof`);
+ * BENCH_SERVER_STDOUT=inherit shows its standard output (where `--trace-gc` writes).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -36,7 +37,7 @@ export async function startBenchServer(etcdServers: string[], extraArgs: string[
   // The Node flags production runs with (`npm start`, the image's entrypoint), then the bench's.
   const nodeArgs = ['--min-semi-space-size=16', '--max-semi-space-size=32', ...(process.env.BENCH_SERVER_NODE_ARGS ? process.env.BENCH_SERVER_NODE_ARGS.split(' ') : [])];
   const args = [...nodeArgs, resolve(import.meta.dirname, '../dist/main.js'), `--secure-port=${port}`, '--bind-address=127.0.0.1', `--cert-dir=${join(dir, 'certs')}`, `--token-auth-file=${join(dir, 'tokens.csv')}`, "--write-kubeconfig=", `--etcd-servers=${etcdServers.join(',')}`, '--log-level=warn', ...extraArgs];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, args, { stdio: ['ignore', process.env.BENCH_SERVER_STDOUT === 'inherit' ? 'inherit' : 'ignore', 'inherit'] });
   const url = `https://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   let caPem = '';

@@ -16,11 +16,10 @@ import type { WatchEvent, WatchIterator } from '../../registry/types.js';
 import type { StreamedResponse } from '../context.js';
 import { sharedEncodings, type WatchEncoder } from './watch-encoder.js';
 import { whenClosed } from '../request-listener.js';
+import { DeadlineQueue } from './deadline-queue.js';
 
 /** Events written together at most (bytes), when a watch has several waiting. */
 const MAX_BATCH_BYTES = 256 * 1024;
-
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export interface WatchStreamOptions {
   /** How long the watch lasts (ms). */
@@ -36,8 +35,11 @@ export class WatchStream implements StreamedResponse {
   /** The newest revision written (an event's or a bookmark's). */
   private sent = 0;
   private ended = false;
-  private timer: NodeJS.Timeout | undefined;
-  private bookmarkTimer: NodeJS.Timeout | undefined;
+  /** The keys of this watch's deadlines in TIMEOUTS and BOOKMARKS (-1: none). */
+  private timeoutKey = -1;
+  private bookmarkKey = -1;
+  /** Every how many ms a BOOKMARK may be sent (0: not allowed). */
+  private bookmarkMs = 0;
   /** Called at the end (an array of its exact length: a few, kept for the watch's life). */
   private ends: readonly (() => void)[] = [];
   /** The source's and the socket's wake-up (one function for the watch's life). */
@@ -51,9 +53,9 @@ export class WatchStream implements StreamedResponse {
 
   /** Start writing (the 200 and its headers are written); ends by itself. */
   start(opts: WatchStreamOptions): void {
-    // (Node's timers take at most 2^31-1 ms, ~24.8 days; a longer timeoutSeconds means that.)
-    this.timer = setTimeout(stopStream, Math.min(opts.timeoutMs, MAX_TIMER_MS), this);
-    if (opts.bookmarkMs > 0) this.bookmarkTimer = setInterval(bookmarkStream, opts.bookmarkMs, this);
+    this.timeoutKey = TIMEOUTS.add(this, opts.timeoutMs);
+    this.bookmarkMs = opts.bookmarkMs;
+    if (this.bookmarkMs > 0) this.bookmarkKey = BOOKMARKS.add(this, this.bookmarkMs);
     whenClosed(this.res, stopStream.bind(undefined, this));
     this.step();
   }
@@ -67,14 +69,21 @@ export class WatchStream implements StreamedResponse {
   stop(): void {
     if (this.ended) return;
     this.ended = true;
-    clearTimeout(this.timer);
-    clearInterval(this.bookmarkTimer);
+    TIMEOUTS.delete(this, this.timeoutKey);
+    BOOKMARKS.delete(this, this.bookmarkKey);
     this.res.off('drain', this.wake);
     this.iterator.return?.().catch(() => undefined);
     if (!this.res.writableEnded) this.res.end();
     const ends = this.ends;
     this.ends = [];
     for (const fn of ends) fn();
+  }
+
+  /** The bookmark time came: send one if there is progress, and wait for the next. */
+  bookmarkDue(): void {
+    if (this.ended) return;
+    this.bookmarkKey = BOOKMARKS.add(this, this.bookmarkMs);
+    this.bookmark();
   }
 
   /** Send a BOOKMARK at the storage watch's progress, if it went past what was sent. */
@@ -160,6 +169,6 @@ function stopStream(stream: WatchStream): void {
   stream.stop();
 }
 
-function bookmarkStream(stream: WatchStream): void {
-  stream.bookmark();
-}
+/** When open watches time out, and when they may send their next bookmark. */
+const TIMEOUTS = new DeadlineQueue<WatchStream>(stopStream);
+const BOOKMARKS = new DeadlineQueue<WatchStream>((stream) => stream.bookmarkDue());

@@ -188,7 +188,7 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
     inFlightLimits: { readOnly: config.maxRequestsInflight, mutating: config.maxMutatingRequestsInflight },
     watch: {
       minRequestTimeoutSeconds: config.minRequestTimeoutSeconds,
-      onWatchCount: (delta, t) => metrics.registeredWatchers.inc({ group: t.store.def.group, version: t.store.def.version, kind: t.store.def.kind }, delta),
+      onWatchCount: (delta, store) => metrics.registeredWatchers.inc({ group: store.def.group, version: store.def.version, kind: store.def.kind }, delta),
       watchEventRecorder: (t) => metrics.watch.eventRecorder({ group: t.store.def.group, version: t.store.def.version, kind: t.store.def.kind }),
     },
     advertisedHostPort: () => deps.advertisedHostPort,

@@ -26,12 +26,17 @@ import type { VerbTarget } from './verbs.js';
 import { watchEncoder } from './watch-encoder.js';
 import { WatchStream } from './watch-stream.js';
 import { releaseQueued } from '../request-listener.js';
+import type { GenericStore } from '../../registry/generic-store.js';
 
 export interface WatchSettings {
   /** Seconds; watches without timeoutSeconds last a random [t, 2t). */
   readonly minRequestTimeoutSeconds: number;
-  /** Called with +1 / -1 as watches start and end (for apiserver_registered_watchers). */
-  readonly onWatchCount?: (delta: number, target: VerbTarget) => void;
+  /**
+   * Called with +1 / -1 and the watched kind's store as watches start and end (for
+   * apiserver_registered_watchers). The -1 call is made by one function per store, so an open
+   * watch holds nothing of its own for it.
+   */
+  readonly onWatchCount?: (delta: number, store: GenericStore) => void;
   /**
    * Called once per watch; the function it returns is called for each event written, with its
    * size in bytes (apiserver_watch_events_total / _sizes). The same function for watches of
@@ -96,10 +101,18 @@ export async function handleWatch(ctx: ApiContext, t: VerbTarget, settings: Watc
   stream = new WatchStream(res, iterator, encoder);
   ctx.state.stream = stream;
   if (settings.onWatchCount) {
-    const count = settings.onWatchCount;
-    count(1, t);
-    stream.onEnd(count.bind(undefined, -1, t));
+    settings.onWatchCount(1, t.store);
+    stream.onEnd(watchEnded(settings.onWatchCount, t.store));
   }
   const timeoutMs = timeoutSeconds * 1000;
   stream.start({ timeoutMs, bookmarkMs: bookmarks ? Math.min(60_000, Math.max(1000, timeoutMs / 2)) : 0 });
+}
+
+/** One `onWatchCount(-1, store)` function per store (a store belongs to one server's registry). */
+const endedByStore = new WeakMap<GenericStore, () => void>();
+
+function watchEnded(count: NonNullable<WatchSettings['onWatchCount']>, store: GenericStore): () => void {
+  let ended = endedByStore.get(store);
+  if (!ended) endedByStore.set(store, (ended = () => count(-1, store)));
+  return ended;
 }

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_TOKEN, useTestServer } from '../helpers/in-process.js';
 import { openWatch } from '../helpers/watch-stream.js';
+import { pendingWatchDeadlines } from '../../src/http/handlers/watch-stream.js';
 
 const srv = useTestServer();
 
@@ -147,12 +148,16 @@ describe('watch semantics', () => {
       return Number(line?.split(' ').pop() ?? 0);
     };
     const before = await watchers();
-    const w = await openWatch(`${srv.url}${ns}?watch=true&resourceVersion=1000000`, TEST_TOKEN, srv.agent);
+    const deadlines = pendingWatchDeadlines();
+    // With bookmarks: the watch holds a timeout and a bookmark time on the shared timers.
+    const w = await openWatch(`${srv.url}${ns}?watch=true&allowWatchBookmarks=true&resourceVersion=1000000`, TEST_TOKEN, srv.agent);
     await new Promise((r) => setTimeout(r, 100));
     expect(await watchers()).toBe(before + 1);
+    await expect.poll(pendingWatchDeadlines).toBe(deadlines + 2);
     w.close();
     for (let i = 0; i < 50 && (await watchers()) !== before; i++) await new Promise((r) => setTimeout(r, 50));
     expect(await watchers()).toBe(before);
+    await expect.poll(pendingWatchDeadlines).toBe(deadlines);
   });
 });
 

@@ -172,3 +172,8 @@ function stopStream(stream: WatchStream): void {
 /** When open watches time out, and when they may send their next bookmark. */
 const TIMEOUTS = new DeadlineQueue<WatchStream>(stopStream);
 const BOOKMARKS = new DeadlineQueue<WatchStream>((stream) => stream.bookmarkDue());
+
+/** The deadlines (timeouts and bookmark times) open watches of this process hold: for diagnostics and tests. */
+export function pendingWatchDeadlines(): number {
+  return TIMEOUTS.size + BOOKMARKS.size;
+}

@@ -87,7 +87,7 @@ export class WatchStream implements StreamedResponse {
   }
 
   /** Send a BOOKMARK at the storage watch's progress, if it went past what was sent. */
-  bookmark(): void {
+  private bookmark(): void {
     if (this.progress <= this.sent || this.res.writableEnded) return;
     this.sent = this.progress;
     const store = this.encoder.store;

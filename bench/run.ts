@@ -4,7 +4,9 @@
  * from this process with the same shapes, and every figure is the median of BENCH_REPS (3)
  * interleaved repetitions (each repetition runs every scenario, API then raw etcd; raw etcd is
  * the etcd3 client from Node with the server's shapes, raw-etcd.ts):
- *  - create and get at concurrency BENCH_CONCURRENCY (64), BENCH_OPS (3,000) each;
+ *  - create and get at concurrency BENCH_CONCURRENCY (64), BENCH_OPS (3,000) each, API and raw
+ *    etcd alternating in BENCH_CHUNKS (3) slices, each side after an untimed warm-up of
+ *    BENCH_WARMUP (1,000) of the same operation (see compare() in scenarios.ts);
  *  - a list of BENCH_LIST (10,000) ConfigMaps with resourceVersion=0 and without one;
  *  - BENCH_WATCHERS (1,000) watchers while BENCH_WRITE_RATE (100) writes/s for
  *    BENCH_WATCH_SECONDS (30): events missed and delivery p99; the etcd watchers the server holds;
@@ -26,6 +28,8 @@ const quick = process.env.BENCH_QUICK === '1';
 const num = (name: string, full: number, small: number) => Number(process.env[name] ?? (quick ? small : full));
 const REPS = num('BENCH_REPS', 3, 1);
 const OPS = num('BENCH_OPS', 3000, 500);
+const WARMUP = num('BENCH_WARMUP', 1000, 100);
+const CHUNKS = num('BENCH_CHUNKS', 3, 1);
 const CONCURRENCY = num('BENCH_CONCURRENCY', 64, 64);
 const LIST = num('BENCH_LIST', 10_000, 1000);
 const WATCHERS = num('BENCH_WATCHERS', 1000, 100);
@@ -60,9 +64,9 @@ async function main(): Promise<void> {
     for (let rep = 0; rep < REPS; rep++) {
       console.error(`repetition ${rep + 1} of ${REPS}`);
       const pid = server.child.pid!;
-      const c = await createThroughput(api, kv, pid, 'bench-create', String(rep), OPS, CONCURRENCY);
+      const c = await createThroughput(api, kv, pid, 'bench-create', String(rep), OPS, WARMUP, CHUNKS, CONCURRENCY);
       add('create ConfigMap (etcd: create txn)', 'ops/s', '>= 0.6x', 'higher', c.api, c.raw);
-      const g = await getThroughput(api, kv, pid, 'bench-create', String(rep), OPS, CONCURRENCY);
+      const g = await getThroughput(api, kv, pid, 'bench-create', String(rep), OPS, WARMUP, CHUNKS, CONCURRENCY);
       add('get ConfigMap (etcd: linearizable get)', 'ops/s', '>= 0.6x', 'higher', g.api, g.raw);
       console.error(`  server CPU per op: create ${c.serverCpuUs.toFixed(0)} µs, get ${g.serverCpuUs.toFixed(0)} µs`);
       const raw = await listRaw(kv, 10);
@@ -100,7 +104,7 @@ async function main(): Promise<void> {
   for (const [key, { count, message }] of unexpected) console.error(`warning: ${count} requests answered ${key} (first: ${message})`);
   for (const f of [...fanouts.api, ...fanouts.raw]) if (f.writeFailures) console.error(`warning: ${f.writeFailures} writes failed in a fan-out run`);
   const fmt = (v: number, unit: string) => (unit === 'ms' ? v.toFixed(1) : v.toFixed(0));
-  console.log(`ck-apiserver bench (${process.version}, ${REPS} interleaved repetitions, medians): ${OPS} ops at concurrency ${CONCURRENCY}; lists of ${LIST}; ${WATCHERS} watchers at ${RATE} writes/s for ${SECONDS} s; ${IDLE} idle watches`);
+  console.log(`ck-apiserver bench (${process.version}, ${REPS} interleaved repetitions, medians): ${OPS} ops at concurrency ${CONCURRENCY} (API and etcd alternating in ${CHUNKS} slices, each after ${WARMUP} untimed); lists of ${LIST}; ${WATCHERS} watchers at ${RATE} writes/s for ${SECONDS} s; ${IDLE} idle watches`);
   console.log('| measurement | ck-apiserver | raw etcd | ratio | target |');
   console.log('|---|---:|---:|---:|---|');
   for (const [name, a, r, unit, goal, better] of Object.values(rows)) {

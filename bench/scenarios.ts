@@ -49,9 +49,9 @@ async function compare(pid: number, ops: number, warmup: number, chunks: number,
     const from = Math.floor((ops * c) / chunks);
     const size = Math.floor((ops * (c + 1)) / chunks) - from;
     const before = cpuMs(pid);
-    apiSeconds += size / (await throughput(size, concurrency, (i) => apiOp(from + i))).perSecond;
+    apiSeconds += (await throughput(size, concurrency, (i) => apiOp(from + i))).seconds;
     cpu += cpuMs(pid) - before;
-    rawSeconds += size / (await throughput(size, concurrency, (i) => rawOp(from + i))).perSecond;
+    rawSeconds += (await throughput(size, concurrency, (i) => rawOp(from + i))).seconds;
   }
   return { api: ops / apiSeconds, raw: ops / rawSeconds, serverCpuUs: (cpu * 1000) / ops };
 }

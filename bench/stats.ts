@@ -23,10 +23,10 @@ export function nowMs(): number {
 }
 
 /**
- * Run `op(i)` for i in [0, ops) with `concurrency` workers. Returns operations per second and
- * latencies in milliseconds; throws the first error an operation throws.
+ * Run `op(i)` for i in [0, ops) with `concurrency` workers. Returns the seconds it took,
+ * operations per second and latencies in milliseconds; throws the first error an operation throws.
  */
-export async function throughput(ops: number, concurrency: number, op: (i: number) => Promise<unknown>): Promise<{ perSecond: number; p50: number; p99: number }> {
+export async function throughput(ops: number, concurrency: number, op: (i: number) => Promise<unknown>): Promise<{ seconds: number; perSecond: number; p50: number; p99: number }> {
   const latencies: number[] = [];
   let next = 0;
   const started = performance.now();
@@ -41,7 +41,7 @@ export async function throughput(ops: number, concurrency: number, op: (i: numbe
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  return { perSecond: ops / seconds, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99) };
+  return { seconds, perSecond: ops / seconds, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99) };
 }
 
 /** Resident set size of process `pid` in KiB (VmRSS of /proc/<pid>/status). */

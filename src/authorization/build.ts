@@ -35,8 +35,13 @@ export async function buildAuthorizer(modes: readonly AuthorizationMode[], regis
   const authorizer = unionAuthorizer(authorizers);
   if (rbac) {
     // Escalation checks need RBAC's view of what a writer holds.
-    for (const plural of ['roles', 'clusterroles'] as const) for (const s of rbacStoresServing(registry, plural)) s.addAdmission(roleEscalationCheck(rbac, authorizer, plural));
-    for (const plural of ['rolebindings', 'clusterrolebindings'] as const) for (const s of rbacStoresServing(registry, plural)) s.addAdmission(bindingEscalationCheck(rbac, authorizer, plural));
+    // One check per store, asking `escalate`/`bind` in the group the request came in.
+    for (const plural of ['roles', 'clusterroles'] as const) {
+      for (const s of rbacStoresServing(registry, plural)) s.addAdmission(roleEscalationCheck(rbac, authorizer, { group: s.def.group, plural }));
+    }
+    for (const plural of ['rolebindings', 'clusterrolebindings'] as const) {
+      for (const s of rbacStoresServing(registry, plural)) s.addAdmission(bindingEscalationCheck(rbac, authorizer, { group: s.def.group, plural }));
+    }
   }
   return { authorizer, rbac, stop: () => rbac?.stop() };
 }

@@ -13,7 +13,16 @@ export interface WriterInfo {
   readonly name: string;
   readonly uid?: string;
   readonly groups: readonly string[];
+  /** Extra attributes of the user (upstream user.Info GetExtra). */
+  readonly extra?: Readonly<Record<string, readonly string[]>>;
 }
+
+/**
+ * Who the server's own writes run as (bootstrap policy, RBAC aggregation): upstream's loopback
+ * client, `system:apiserver` in `system:masters`, so checks that need a user (RBAC escalation)
+ * see a privileged one rather than none.
+ */
+export const SERVER_WRITER: WriterInfo = Object.freeze({ name: 'system:apiserver', uid: '', groups: Object.freeze(['system:masters']) });
 
 /**
  * What a hook knows of the write it runs in (upstream admission.Attributes.IsDryRun): on a dry

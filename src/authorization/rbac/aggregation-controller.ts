@@ -10,6 +10,7 @@ import type { ApiObject } from '../../api/object.js';
 import { labelSelectorOf, matchesLabels, type LabelSelectorObject } from '../../api/label-selector.js';
 import type { GenericStore } from '../../registry/generic-store.js';
 import { mirror } from './mirror.js';
+import { SERVER_WRITER } from '../../registry/hooks.js';
 
 type ClusterRole = ApiObject & { rules?: unknown[]; aggregationRule?: { clusterRoleSelectors?: LabelSelectorObject[] } };
 
@@ -84,7 +85,7 @@ export class ClusterRoleAggregator {
         if (!role.aggregationRule || this.abort.signal.aborted) continue;
         const rules = this.aggregatedRules(role);
         if (JSON.stringify(rules) === JSON.stringify(role.rules ?? [])) continue;
-        await this.store.update('', role.metadata.name!, (latest) => ({ ...latest, rules }) as ApiObject);
+        await this.store.update('', role.metadata.name!, (latest) => ({ ...latest, rules }) as ApiObject, undefined, { user: SERVER_WRITER });
       }
     } catch (err) {
       this.logger.warn({ err: (err as Error).message }, 'cluster role aggregation failed; retrying');

@@ -49,9 +49,12 @@ function urlsCover(set: readonly string[], covers: readonly string[]): boolean {
   return covers.every((path) => set.some((owner) => owner === path || (owner.endsWith('*') && path.startsWith(owner.replace(/\*+$/, '')))));
 }
 
-/** A rule as upstream's CompactString prints it: `{APIGroups:[""], Resources:["secrets"], Verbs:["get"]}`. */
+/**
+ * A rule as upstream's CompactString prints it, lists as Go's `%q` prints a []string:
+ * `{APIGroups:[""], Resources:["secrets"], Verbs:["get" "list"]}`.
+ */
 export function compactRule(rule: PolicyRule): string {
-  const q = (list: readonly string[]) => `[${list.map((v) => JSON.stringify(v)).join(', ')}]`;
+  const q = (list: readonly string[]) => `[${list.map((v) => JSON.stringify(v)).join(' ')}]`;
   const parts: string[] = [];
   if (rule.apiGroups?.length) parts.push(`APIGroups:${q(rule.apiGroups)}`);
   if (rule.resources?.length) parts.push(`Resources:${q(rule.resources)}`);
@@ -59,4 +62,26 @@ export function compactRule(rule: PolicyRule): string {
   if (rule.resourceNames?.length) parts.push(`ResourceNames:${q(rule.resourceNames)}`);
   if (rule.verbs?.length) parts.push(`Verbs:${q(rule.verbs)}`);
   return `{${parts.join(', ')}}`;
+}
+
+/**
+ * Rules of one group, one resource and at most one name that differ only by verb, merged into
+ * one rule with all their verbs; other rules as they are (upstream validation.CompactRules, used
+ * on the broken-down missing rules of an escalation).
+ */
+export function compactRules(rules: readonly PolicyRule[]): PolicyRule[] {
+  const out: PolicyRule[] = [];
+  const simple = new Map<string, { apiGroups: readonly string[]; resources: readonly string[]; resourceNames?: readonly string[]; verbs: string[] }>();
+  for (const rule of rules) {
+    const isSimple = (rule.resourceNames?.length ?? 0) <= 1 && !rule.nonResourceURLs?.length && rule.apiGroups?.length === 1 && rule.resources?.length === 1;
+    if (!isSimple) {
+      out.push(rule);
+      continue;
+    }
+    const key = JSON.stringify([rule.apiGroups, rule.resources, rule.resourceNames ?? []]);
+    const seen = simple.get(key);
+    if (seen) seen.verbs.push(...(rule.verbs ?? []));
+    else simple.set(key, { apiGroups: rule.apiGroups!, resources: rule.resources!, ...(rule.resourceNames?.length ? { resourceNames: rule.resourceNames } : {}), verbs: [...(rule.verbs ?? [])] });
+  }
+  return [...out, ...simple.values()];
 }

@@ -1,84 +1,110 @@
 /**
  * Nobody grants what they do not hold (upstream pkg/registry/rbac/{role,clusterrole,rolebinding,
- * clusterrolebinding}/policybased): installed as admission on the RBAC stores, for writes by
- * users (not the server's own).
- *  - A Role or ClusterRole may be written with rules the writer does not hold only with the
- *    `escalate` verb on it; an aggregationRule needs full (cluster-admin) authority.
- *  - A RoleBinding or ClusterRoleBinding may refer to a role whose rules the writer does not
- *    hold only with the `bind` verb on that role; a missing role is 404.
+ * clusterrolebinding}/policybased/storage.go and pkg/registry/rbac/escalation_check.go):
+ * installed as admission on every store of the RBAC kinds, so that every write of them (create,
+ * update, every patch type, server-side apply, dry run) is checked on the object it would store.
  *  - Members of system:masters may do anything (upstream EscalationAllowed).
+ *  - A Role or ClusterRole may be written with rules the writer does not hold only with the
+ *    `escalate` verb on it (asked for the request's group, resource, namespace and, on update,
+ *    name: upstream RoleEscalationAuthorized); an aggregationRule needs full (cluster-admin)
+ *    authority besides.
+ *  - A RoleBinding or ClusterRoleBinding may refer to a role whose rules the writer does not
+ *    hold only with the `bind` verb on that role (upstream BindingAuthorized); a missing role is
+ *    404 NotFound.
+ *  - Every update is checked, whatever changed (labels that aggregate a role, subjects of a
+ *    binding), except one that only changes ownerReferences or finalizers, which the garbage
+ *    collector must be able to do (upstream IsOnlyMutatingGCFields).
+ *  - A write with no user (none of the server's own writes: they run as {@link SERVER_WRITER})
+ *    is refused, as upstream's `no user on context`.
  * Refusals are 403 with upstream's message: `user "alice" (groups=["developers"
  * "system:authenticated"]) is attempting to grant RBAC permissions not currently held:` and one
- * missing rule per line.
+ * missing rule per line, compacted and sorted.
  */
 import type { ApiObject } from '../../api/object.js';
 import { forbidden, notFound } from '../../errors/api-error.js';
-import type { StoreHooks, WriterInfo } from '../../registry/hooks.js';
+import type { AdmissionAttributes, StoreHooks, WriterInfo } from '../../registry/hooks.js';
 import type { Authorizer } from '../types.js';
-import { compactRule, uncovered } from './covers.js';
+import { compactRule, compactRules, uncovered } from './covers.js';
+import { isOnlyMutatingGcFields } from './gc-fields.js';
 import type { RbacAuthorizer } from './rbac-authorizer.js';
 import type { PolicyRule } from './rules.js';
 
-const GROUP = 'rbac.authorization.k8s.io';
+const RBAC_GROUP = 'rbac.authorization.k8s.io';
+const PRIVILEGED_GROUP = 'system:masters';
 const FULL_AUTHORITY: PolicyRule[] = [
   { apiGroups: ['*'], resources: ['*'], verbs: ['*'] },
   { nonResourceURLs: ['*'], verbs: ['*'] },
 ];
 
 type Rbac = Pick<RbacAuthorizer, 'rulesFor' | 'roleRefRules'>;
-type RoleRef = { kind: string; name: string };
+type RoleRef = { apiGroup?: string; kind: string; name: string };
+
+/** The store a check is installed on: its group (the request's) and resource. */
+export interface RbacStoreInfo {
+  readonly group: string;
+  readonly plural: 'roles' | 'clusterroles' | 'rolebindings' | 'clusterrolebindings';
+}
 
 const rulesOf = (obj: ApiObject): PolicyRule[] => (obj as { rules?: PolicyRule[] }).rules ?? [];
 const goQuoted = (list: readonly string[]) => `[${list.map((g) => JSON.stringify(g)).join(' ')}]`;
+const privileged = (user: WriterInfo | undefined): boolean => Boolean(user?.groups.includes(PRIVILEGED_GROUP));
 
-/** Whether `user` may `verb` the RBAC object `resource`/`name` in `namespace`. */
-function allowed(authorizer: Authorizer, user: WriterInfo, verb: string, resource: string, namespace: string, name: string): boolean {
-  const attrs = { user, verb, isResourceRequest: true, path: '', apiGroup: GROUP, apiVersion: 'v1', namespace, resource, subresource: '', name };
+/** Whether `user` may `verb` the RBAC resource `resource`/`name` of `group` in `namespace`. */
+function allowed(authorizer: Authorizer, user: WriterInfo, verb: string, group: string, resource: string, namespace: string, name: string): boolean {
+  const attrs = { user, verb, isResourceRequest: true, path: '', apiGroup: group, apiVersion: '*', namespace, resource, subresource: '', name };
   return authorizer.authorize(attrs).decision === 'allow';
 }
 
-/** Throw 403 unless `user` holds every rule of `rules` in `namespace`. */
-function confirmNoEscalation(rbac: Rbac, user: WriterInfo, namespace: string, rules: readonly PolicyRule[], resource: string, name: string): void {
+/**
+ * Throw 403 unless `user` holds every rule of `rules` in `namespace` (upstream
+ * ConfirmNoEscalation); `why` replaces the listing of missing rules when given.
+ */
+function confirmNoEscalation(rbac: Rbac, user: WriterInfo | undefined, namespace: string, rules: readonly PolicyRule[], where: RbacStoreInfo, name: string, why?: string): void {
+  if (!user) throw forbidden(where.plural, name, 'no user on context', where.group);
   const missing = uncovered(rbac.rulesFor(user, namespace), rules);
   if (missing.length === 0) return;
-  const why = `user "${user.name}" (groups=${goQuoted(user.groups)}) is attempting to grant RBAC permissions not currently held:\n${missing.map(compactRule).join('\n')}`;
-  throw forbidden(resource, name, why, GROUP);
+  const lines = [...new Set(compactRules(missing).map(compactRule))].sort();
+  const text = why ?? `user "${user.name}" (groups=${goQuoted(user.groups)}) is attempting to grant RBAC permissions not currently held:\n${lines.join('\n')}`;
+  throw forbidden(where.plural, name, text, where.group);
 }
 
-/** Admission for Roles (`resource` roles) and ClusterRoles (clusterroles). */
-export function roleEscalationCheck(rbac: Rbac, authorizer: Authorizer, resource: 'roles' | 'clusterroles'): StoreHooks {
-  const check = (obj: ApiObject, old: ApiObject | null, user: WriterInfo | undefined) => {
-    if (!user || user.groups.includes('system:masters')) return;
+/** Admission for Roles and ClusterRoles of one store (`where`). */
+export function roleEscalationCheck(rbac: Rbac, authorizer: Authorizer, where: RbacStoreInfo): StoreHooks {
+  const check = (obj: ApiObject, old: ApiObject | null, attrs: AdmissionAttributes) => {
+    const { user } = attrs;
+    if (privileged(user)) return;
     const namespace = obj.metadata.namespace ?? '';
     const name = obj.metadata.name ?? '';
-    if (allowed(authorizer, user, 'escalate', resource, namespace, name)) return;
-    if ((obj as { aggregationRule?: unknown }).aggregationRule && uncovered(rbac.rulesFor(user, namespace), FULL_AUTHORITY).length) {
-      throw forbidden(resource, name, 'must have cluster-admin privileges to use the aggregationRule', GROUP);
+    // The request's name: none on a create (a POST to the collection), as upstream.
+    if (user && allowed(authorizer, user, 'escalate', where.group, where.plural, namespace, old ? name : '')) return;
+    if (old && isOnlyMutatingGcFields(obj, old)) return;
+    confirmNoEscalation(rbac, user, namespace, rulesOf(obj), where, name);
+    if ((obj as { aggregationRule?: unknown }).aggregationRule) {
+      confirmNoEscalation(rbac, user, namespace, FULL_AUTHORITY, where, name, 'must have cluster-admin privileges to use the aggregationRule');
     }
-    if (old && JSON.stringify(rulesOf(old)) === JSON.stringify(rulesOf(obj))) return;
-    confirmNoEscalation(rbac, user, namespace, rulesOf(obj), resource, name);
   };
   return {
-    beforeCreate: async (obj, attrs) => check(obj, null, attrs.user),
-    beforeUpdate: async (obj, old, attrs) => check(obj, old, attrs.user),
+    beforeCreate: async (obj, attrs) => check(obj, null, attrs),
+    beforeUpdate: async (obj, old, attrs) => check(obj, old, attrs),
   };
 }
 
-/** Admission for RoleBindings (`resource` rolebindings) and ClusterRoleBindings (clusterrolebindings). */
-export function bindingEscalationCheck(rbac: Rbac, authorizer: Authorizer, resource: 'rolebindings' | 'clusterrolebindings'): StoreHooks {
-  const check = (obj: ApiObject, old: ApiObject | null, user: WriterInfo | undefined) => {
-    if (!user || user.groups.includes('system:masters')) return;
+/** Admission for RoleBindings and ClusterRoleBindings of one store (`where`). */
+export function bindingEscalationCheck(rbac: Rbac, authorizer: Authorizer, where: RbacStoreInfo): StoreHooks {
+  const check = (obj: ApiObject, old: ApiObject | null, attrs: AdmissionAttributes) => {
+    const { user } = attrs;
+    if (privileged(user)) return;
+    if (old && isOnlyMutatingGcFields(obj, old)) return;
     const namespace = obj.metadata.namespace ?? '';
     const ref = (obj as { roleRef?: RoleRef }).roleRef ?? { kind: '', name: '' };
-    if (old && JSON.stringify((old as { roleRef?: RoleRef }).roleRef) === JSON.stringify(ref)) return;
     const roleResource = ref.kind === 'Role' ? 'roles' : 'clusterroles';
-    if (allowed(authorizer, user, 'bind', roleResource, namespace, ref.name)) return;
+    if (user && allowed(authorizer, user, 'bind', ref.apiGroup || RBAC_GROUP, roleResource, namespace, ref.name)) return;
     const rules = rbac.roleRefRules(ref, namespace);
-    if (!rules) throw notFound(roleResource, ref.name, GROUP);
-    confirmNoEscalation(rbac, user, namespace, rules, resource, obj.metadata.name ?? '');
+    if (!rules) throw notFound(roleResource, ref.name, RBAC_GROUP);
+    confirmNoEscalation(rbac, user, namespace, rules, where, obj.metadata.name ?? '');
   };
   return {
-    beforeCreate: async (obj, attrs) => check(obj, null, attrs.user),
-    beforeUpdate: async (obj, old, attrs) => check(obj, old, attrs.user),
+    beforeCreate: async (obj, attrs) => check(obj, null, attrs),
+    beforeUpdate: async (obj, old, attrs) => check(obj, old, attrs),
   };
 }

@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import type { ApiObject } from '../../api/object.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { GenericStore } from '../../registry/generic-store.js';
+import { SERVER_WRITER } from '../../registry/hooks.js';
 import { AUTOUPDATE_ANNOTATION, BOOTSTRAP_CLUSTER_ROLE_BINDINGS, BOOTSTRAP_CLUSTER_ROLES } from './bootstrap-policy.js';
 import type { RbacStores } from './rbac-authorizer.js';
 
@@ -34,7 +35,7 @@ async function ensure(store: GenericStore, wanted: ApiObject, merge: Merge, logg
     } catch (err) {
       if (!is(err, 404)) throw err;
       try {
-        await store.create('', structuredClone(wanted));
+        await store.create('', structuredClone(wanted), { user: SERVER_WRITER });
         logger.info({ kind: wanted.kind, name }, 'created bootstrap policy');
         return;
       } catch (e) {
@@ -51,7 +52,7 @@ async function ensure(store: GenericStore, wanted: ApiObject, merge: Merge, logg
       continue;
     }
     if (same(merge(existing, wanted), existing)) return;
-    await store.update('', name, (latest) => merge(latest, wanted));
+    await store.update('', name, (latest) => merge(latest, wanted), undefined, { user: SERVER_WRITER });
     logger.info({ kind: wanted.kind, name }, 'reconciled bootstrap policy');
     return;
   }

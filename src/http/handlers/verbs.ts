@@ -43,12 +43,16 @@ function present(t: VerbTarget, obj: ApiObject): ApiObject {
 }
 
 /**
- * Write options from the query (dryRun, fieldValidation), collecting warnings. Throws ApiError
- * 422 (dryRun other than All), 400 (fieldValidation).
+ * Write options from the query (dryRun, fieldValidation, fieldManager) and the authenticated
+ * user, collecting warnings: every write a client sends runs with them, so admission (RBAC
+ * escalation checks among it) always knows who writes. An apply patch (`apply`) validates its
+ * own fieldManager and force and records managedFields itself: no Update entry is asked for.
+ * Throws ApiError 422 (dryRun other than All, a bad fieldManager), 400 (fieldValidation).
  */
-function writeOptions(ctx: ApiContext, kind: OptionsKind): WriteOptions & { warnings: string[] } {
+function writeOptions(ctx: ApiContext, kind: OptionsKind, apply = false): WriteOptions & { warnings: string[] } {
   const dryRun = parseDryRun(queryValues(ctx, 'dryRun'), kind);
-  return { fieldValidation: fieldValidationOf(ctx), warnings: [], dryRun, fieldManager: fieldManagerOf(ctx, kind), user: ctx.state.user };
+  const fieldManager = apply ? undefined : fieldManagerOf(ctx, kind);
+  return { fieldValidation: fieldValidationOf(ctx), warnings: [], dryRun, fieldManager, user: ctx.state.user };
 }
 
 /** The `fieldValidation` query (default Warn). Throws ApiError 400 for another value. */
@@ -138,10 +142,9 @@ export async function handleUpdate(ctx: ApiContext, t: VerbTarget): Promise<void
 export async function handlePatch(ctx: ApiContext, t: VerbTarget): Promise<void> {
   if (mediaTypeOf(ctx.get('Content-Type')) === APPLY_PATCH) {
     // Apply validates its own fieldManager and force (both required or allowed only there).
-    const dryRun = parseDryRun(queryValues(ctx, 'dryRun'), 'PatchOptions');
-    const warnings: string[] = [];
-    const res = await handleApply(ctx, t, { fieldValidation: fieldValidationOf(ctx), warnings, dryRun });
-    sendWarnings(ctx, warnings);
+    const opts = writeOptions(ctx, 'PatchOptions', true);
+    const res = await handleApply(ctx, t, opts);
+    sendWarnings(ctx, opts.warnings);
     respond(ctx, res.code, res.code === 201 ? withSelfLink(t.store, res.object) : present(t, res.object));
     return;
   }

@@ -12,6 +12,7 @@ import { accessServices } from './authorization/access.js';
 import { ServiceAccountTokens } from './auth/service-account-tokens.js';
 import { ServiceAccountAuthenticator, type ObjectLookup } from './auth/service-account-authenticator.js';
 import { unionAuthenticator } from './auth/union.js';
+import { audienceAgnostic, unionTokenAuthenticator } from './auth/audiences.js';
 import { serviceAccountSigningKey } from './serving/service-account-key.js';
 import { ApiError } from './errors/api-error.js';
 import { readFile } from 'node:fs/promises';
@@ -145,7 +146,10 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
       throw err;
     }
   };
-  const requestAuthenticator = unionAuthenticator([authenticator, new ServiceAccountAuthenticator(serviceAccountTokens, lookup)]);
+  const serviceAccountAuthenticator = new ServiceAccountAuthenticator(serviceAccountTokens, lookup);
+  const requestAuthenticator = unionAuthenticator([authenticator, serviceAccountAuthenticator]);
+  // TokenReview asks the same authenticators for named audiences; the token file knows none.
+  const tokenReviewer = unionTokenAuthenticator([audienceAgnostic(config.apiAudiences, authenticator), serviceAccountAuthenticator]);
 
   collectStorageMetrics(
     metrics,
@@ -179,7 +183,7 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
     authenticator: requestAuthenticator,
     anonymousAuth: config.anonymousAuth,
     authorizer: authorization.authorizer,
-    access: accessServices(authorization.authorizer, authorization.rbac, requestAuthenticator, serviceAccountTokens),
+    access: accessServices(authorization.authorizer, authorization.rbac, tokenReviewer, serviceAccountTokens),
     issuer: serviceAccountTokens,
     audit,
     logger,

@@ -9,6 +9,7 @@
 import { createHash, createPrivateKey, createPublicKey, randomUUID, type KeyObject } from 'node:crypto';
 import { decodeJwt, exportJWK, jwtVerify, SignJWT, type JWK, type JWTPayload } from 'jose';
 import type { ServiceAccountTokenRequest } from '../registry/access.js';
+import { goQuotedList, intersectAudiences } from './audiences.js';
 
 /** The `kubernetes.io` claim. */
 export interface KubernetesClaim {
@@ -53,6 +54,12 @@ function publicKeyOf(pem: string): KeyObject {
   return pem.includes('PRIVATE KEY') ? createPublicKey(createPrivateKey(pem)) : createPublicKey(pem);
 }
 
+/** A token of ours that holds for some of the audiences asked. */
+export interface VerifiedToken {
+  readonly claim: KubernetesClaim;
+  readonly audiences: readonly string[];
+}
+
 export class ServiceAccountTokens {
   readonly issuer: string;
   readonly audiences: readonly string[];
@@ -94,10 +101,13 @@ export class ServiceAccountTokens {
   }
 
   /**
-   * The `kubernetes.io` claim of a valid token of ours (signature, issuer, time window, one of
-   * the API audiences), or null: tokens of other issuers and anything not a JWT are not ours.
+   * The `kubernetes.io` claim of a valid token of ours (signature, issuer, time window) and the
+   * audiences among `requested` (default: the API audiences) that its `aud` names, or null:
+   * tokens of other issuers and anything not a JWT are not ours. A token of ours valid for none
+   * of the requested audiences answers `error` (upstream jwt.go: `token audiences ["a"] is
+   * invalid for the target audiences ["b"]`).
    */
-  async verify(token: string): Promise<KubernetesClaim | null> {
+  async verify(token: string, requested: readonly string[] = this.audiences): Promise<VerifiedToken | { readonly error: string } | null> {
     let unverified: JWTPayload;
     try {
       unverified = decodeJwt(token);
@@ -106,15 +116,21 @@ export class ServiceAccountTokens {
     }
     if (unverified.iss !== this.issuer) return null;
     for (const k of this.verifying) {
+      let payload: JWTPayload;
       try {
-        const { payload } = await jwtVerify(token, k.key, { issuer: this.issuer, audience: [...this.audiences], algorithms: [k.alg], clockTolerance: 60 });
-        const claim = payload['kubernetes.io'] as KubernetesClaim | undefined;
-        if (!claim?.namespace || !claim.serviceaccount?.name) return null;
-        if (payload.sub !== `system:serviceaccount:${claim.namespace}:${claim.serviceaccount.name}`) return null;
-        return claim;
+        ({ payload } = await jwtVerify(token, k.key, { issuer: this.issuer, algorithms: [k.alg], clockTolerance: 60 }));
       } catch {
-        /* next key */
+        continue; // next key
       }
+      const claim = payload['kubernetes.io'] as KubernetesClaim | undefined;
+      if (!claim?.namespace || !claim.serviceaccount?.name) return null;
+      if (payload.sub !== `system:serviceaccount:${claim.namespace}:${claim.serviceaccount.name}`) return null;
+      const own = payload.aud === undefined ? [] : Array.isArray(payload.aud) ? payload.aud : [payload.aud];
+      // Only the API's own audiences hold for a token without any (upstream: legacy tokens).
+      const tokenAudiences = own.length ? own : [...this.audiences];
+      const audiences = intersectAudiences(tokenAudiences, requested);
+      if (audiences.length === 0) return { error: `token audiences ${goQuotedList(tokenAudiences)} is invalid for the target audiences ${goQuotedList(requested)}` };
+      return { claim, audiences };
     }
     return null;
   }

@@ -9,12 +9,12 @@ import type { WriterInfo } from '../registry/hooks.js';
 import type { RbacAuthorizer } from './rbac/rbac-authorizer.js';
 import type { Authorizer } from './types.js';
 
-/** Anything that maps an Authorization header to a user (null = not authenticated). */
-interface HeaderAuthenticator {
-  authenticate(authorization: string | undefined): WriterInfo | null | Promise<WriterInfo | null>;
+/** Reviews a bearer token for audiences (auth/audiences.ts AudienceTokenAuthenticator). */
+interface TokenReviewer {
+  reviewToken(token: string, audiences: readonly string[]): Promise<{ user?: WriterInfo; audiences?: readonly string[]; error?: string } | null>;
 }
 
-export function accessServices(authorizer: Authorizer, rbac: RbacAuthorizer | undefined, authenticator: HeaderAuthenticator, serviceAccountTokens?: TokenIssuer): AccessServices {
+export function accessServices(authorizer: Authorizer, rbac: RbacAuthorizer | undefined, tokens: TokenReviewer, serviceAccountTokens?: TokenIssuer): AccessServices {
   return {
     authorize(req) {
       const { decision, reason } = authorizer.authorize(req);
@@ -25,7 +25,7 @@ export function accessServices(authorizer: Authorizer, rbac: RbacAuthorizer | un
       const rules: ReviewedRule[] = rbac.rulesFor(user, namespace).map((r) => ({ ...r, verbs: r.verbs ?? [] }));
       return { rules, incomplete: false };
     },
-    authenticateToken: async (token) => authenticator.authenticate(`Bearer ${token}`),
+    reviewToken: (token, audiences) => tokens.reviewToken(token, audiences),
     serviceAccountTokens,
   };
 }

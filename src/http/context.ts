@@ -13,6 +13,8 @@ export interface UserInfo {
   readonly name: string;
   readonly uid: string;
   readonly groups: readonly string[];
+  /** Extra attributes (upstream user.Info GetExtra), e.g. from `Impersonate-Extra-<key>`. */
+  readonly extra?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** A response that goes on after its handler returned (a watch). */

@@ -33,8 +33,12 @@ export interface AccessServices {
   authorize(req: AccessRequest): { allowed: boolean; denied: boolean; reason: string };
   /** The rules `user` holds in `namespace` ('' = cluster-wide); `incomplete` when no rule-listing authorizer answers. */
   rulesFor(user: WriterInfo, namespace: string): { rules: readonly ReviewedRule[]; incomplete: boolean };
-  /** The user a bearer token authenticates as, or null. */
-  authenticateToken(token: string): Promise<WriterInfo | null>;
+  /**
+   * What a bearer token authenticates as for `audiences` (none: the API's own), as TokenReview
+   * answers it: the user and the audiences it holds for, or `error`; null when no
+   * authenticator knows the token.
+   */
+  reviewToken(token: string, audiences: readonly string[]): Promise<{ user?: WriterInfo; audiences?: readonly string[]; error?: string } | null>;
   /** Issues service account tokens (TokenRequest); absent when the server has no signing key. */
   readonly serviceAccountTokens?: TokenIssuer;
 }

@@ -88,7 +88,14 @@ describe('access reviews', () => {
     expect(ours.body.status.userInfo.username).toBe('admin');
     const review = await srv.api('POST', '/apis/authentication.k8s.io/v1/tokenreviews', { spec: { token: ALICE } }, as(ADMIN));
     expect(review.status).toBe(201);
-    expect(review.body.status).toEqual({ authenticated: true, user: { username: 'alice', uid: 'uid-alice', groups: ['developers', 'system:authenticated'] } });
+    // Without spec.audiences the token is reviewed for the API's own audience, and the answer names it (as upstream).
+    const API_AUDIENCE = 'https://kubernetes.default.svc.cluster.local';
+    expect(review.body.status).toEqual({ authenticated: true, user: { username: 'alice', uid: 'uid-alice', groups: ['developers', 'system:authenticated'] }, audiences: [API_AUDIENCE] });
+    // A token of the API is not a token for another audience (upstream: the audiences must intersect).
+    const vault = await srv.api('POST', '/apis/authentication.k8s.io/v1/tokenreviews', { spec: { token: ALICE, audiences: ['vault'] } }, as(ADMIN));
+    expect(vault.body.status).toEqual({ user: {} });
+    const both = await srv.api('POST', '/apis/authentication.k8s.io/v1/tokenreviews', { spec: { token: ALICE, audiences: ['vault', API_AUDIENCE] } }, as(ADMIN));
+    expect(both.body.status).toMatchObject({ authenticated: true, audiences: [API_AUDIENCE], user: { username: 'alice' } });
     expect((await srv.api('POST', '/apis/authentication.k8s.io/v1/tokenreviews', { spec: { token: 'nope' } }, as(ADMIN))).body.status).toEqual({ user: {} });
     const empty = await srv.api('POST', '/apis/authentication.k8s.io/v1/tokenreviews', { spec: {} }, as(ADMIN));
     expect(empty.status).toBe(400);

@@ -101,5 +101,14 @@ describe('service account tokens', () => {
   it('refuses a token for another audience', async () => {
     const token = (await tokenFor('reader', { audiences: ['vault'] })).body.status.token;
     expect((await whoami(token)).status).toBe(401);
+    // TokenReview for vault accepts it and names the audience; for the API it refuses, saying why (upstream jwt.go).
+    const forVault = await srv.api('POST', '/apis/authentication.k8s.io/v1/tokenreviews', { spec: { token, audiences: ['vault'] } });
+    expect(forVault.body.status).toMatchObject({ authenticated: true, audiences: ['vault'], user: { username: 'system:serviceaccount:sa-tokens:reader' } });
+    const forApi = await srv.api('POST', '/apis/authentication.k8s.io/v1/tokenreviews', { spec: { token } });
+    expect(forApi.body.status).toEqual({ user: {}, error: 'token audiences ["vault"] is invalid for the target audiences ["https://kubernetes.default.svc.cluster.local"]' });
+    // And a token for the API is not one for vault.
+    const apiToken = (await tokenFor('reader', {})).body.status.token;
+    const apiForVault = await srv.api('POST', '/apis/authentication.k8s.io/v1/tokenreviews', { spec: { token: apiToken, audiences: ['vault'] } });
+    expect(apiForVault.body.status.authenticated).toBeUndefined();
   });
 });

@@ -30,14 +30,19 @@ export const selfSubjectReviewCreate: CreateOverride = async (req) => {
   return answered(req, { userInfo: userInfoOf(user) });
 };
 
-/** TokenReview. 400 without a token, as upstream. */
+/**
+ * TokenReview. 400 without a token, as upstream. The token is authenticated for
+ * `spec.audiences` (none: the API's own audiences): a token valid for none of them is not
+ * authenticated (`status.error` says why when the token is ours), and `status.audiences` names
+ * those it holds for.
+ */
 export function tokenReviewCreate(groupVersion: string): CreateOverride {
   return async (req) => {
     const spec = (req.body.spec ?? {}) as { token?: string; audiences?: string[] };
     if (!spec.token) throw badRequest(`token is required for TokenReview in ${groupVersion}`);
     if (!req.access) throw badRequest('no authenticator is configured');
-    const user = await req.access.authenticateToken(spec.token);
-    if (!user) return answered(req, { user: {} });
-    return answered(req, { authenticated: true, user: userInfoOf(user), ...(spec.audiences ? { audiences: spec.audiences } : {}) });
+    const res = await req.access.reviewToken(spec.token, spec.audiences ?? []);
+    if (!res?.user) return answered(req, { user: {}, ...(res?.error ? { error: res.error } : {}) });
+    return answered(req, { authenticated: true, user: userInfoOf(res.user), ...(res.audiences?.length ? { audiences: res.audiences } : {}) });
   };
 }

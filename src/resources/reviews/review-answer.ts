@@ -11,8 +11,8 @@ import type { CreateRequest } from '../../registry/types.js';
 /** The user the review is made by. */
 export const requester = (req: CreateRequest): WriterInfo => req.user ?? ANONYMOUS;
 
-/** authentication.k8s.io UserInfo of `user` (uid only when known). */
-export const userInfoOf = (user: WriterInfo) => ({ username: user.name, ...(user.uid ? { uid: user.uid } : {}), groups: user.groups });
+/** authentication.k8s.io UserInfo of `user` (uid and extra only when known). */
+export const userInfoOf = (user: WriterInfo) => ({ username: user.name, ...(user.uid ? { uid: user.uid } : {}), groups: user.groups, ...(user.extra ? { extra: user.extra } : {}) });
 
 /** The 201 answer: the request's object, creationTimestamp null (as upstream), with `status`. */
 export function answered(req: CreateRequest, status: Record<string, unknown>): { code: number; body: unknown } {

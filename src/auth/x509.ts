@@ -18,12 +18,21 @@ export function userOfCertificate(cert: PeerCertificate): { name: string; groups
 }
 
 /**
- * The user of a connection's client certificate, when the client sent one that the
- * `--client-ca-file` bundle verifies; null otherwise (the request may still carry a token).
+ * What the connection's client certificate says (upstream x509 Authenticator): `user` when one
+ * was sent, verified and names a user; `error` when one was sent but does not verify or may not
+ * authenticate clients (upstream returns an error, so such a request is never anonymous); null
+ * when none was sent or it names nobody (no CN).
  */
-export function clientCertUser(socket: Pick<TLSSocket, 'authorized' | 'getPeerCertificate'> | undefined): { name: string; groups: string[] } | null {
-  if (!socket?.authorized) return null;
-  return userOfCertificate(socket.getPeerCertificate());
+export function clientCertificate(
+  socket: Pick<TLSSocket, 'authorized' | 'getPeerCertificate'> & { authorizationError?: Error | string } | undefined,
+): { user: { name: string; groups: string[] } } | { error: string } | null {
+  if (!socket) return null;
+  const cert = socket.getPeerCertificate?.();
+  if (!cert || Object.keys(cert).length === 0) return null;
+  if (!socket.authorized) return { error: `verifying certificate failed: ${String(socket.authorizationError ?? 'unknown authority')}` };
+  if (!first(cert.subject?.CN)) return null;
+  const user = userOfCertificate(cert);
+  return user ? { user } : { error: 'x509: certificate specifies an incompatible key usage' };
 }
 
 const first = (v: string | string[] | undefined): string => (Array.isArray(v) ? (v[0] ?? '') : (v ?? ''));

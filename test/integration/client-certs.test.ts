@@ -77,6 +77,22 @@ describe('client certificates', () => {
     expect((await withCert(srv, { certPem: serverOnly.cert, keyPem: serverOnly.private }, '/api/v1/namespaces')).status).toBe(401);
   });
 
+  it('with --anonymous-auth, a certificate that fails is 401, never anonymous (upstream fail-on-error union)', async () => {
+    const anon = await startTestServer({ anonymousAuth: true });
+    try {
+      // No credential at all: anonymous, and RBAC decides (it denies system:anonymous the namespaces).
+      const none = await request(anon.url + '/api/v1/namespaces', { dispatcher: anon.agent });
+      expect(none.statusCode).toBe(403);
+      expect(((await none.body.json()) as any).message).toContain('User "system:anonymous" cannot list');
+      const stranger = await issueClientCert(otherCa, 'mallory', ['system:masters']);
+      const res = await withCert(anon, stranger, '/api/v1/namespaces');
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({ kind: 'Status', reason: 'Unauthorized', code: 401 });
+    } finally {
+      await anon.stop();
+    }
+  });
+
   it('with --client-ca-file trusts that bundle instead', async () => {
     const bundle = join(dir, 'other-ca', 'ca.crt');
     const other = await startTestServer({ clientCaFile: bundle });

@@ -6,7 +6,7 @@
  */
 import { unauthorized } from '../../errors/api-error.js';
 import type { TLSSocket } from 'node:tls';
-import { clientCertUser } from '../../auth/x509.js';
+import { clientCertificate } from '../../auth/x509.js';
 import { ANONYMOUS } from '../../auth/anonymous.js';
 import type { ApiContext, UserInfo } from '../context.js';
 
@@ -25,24 +25,21 @@ export function isPublicPath(path: string): boolean {
 /**
  * Authenticate every request but those to public paths. With `anonymous`, a request that
  * carries no credential at all is `system:anonymous` (authorization then decides); a wrong
- * credential is still 401, as upstream's fail-on-error union.
+ * credential (a token nobody knows, a client certificate that does not verify) is still 401,
+ * as upstream's fail-on-error union in front of the anonymous authenticator.
  */
 export function authentication(authenticator: Authenticator, opts: { readonly anonymous?: boolean } = {}) {
   return async (ctx: ApiContext, next: () => Promise<void>): Promise<void> => {
     if (!isPublicPath(ctx.path)) {
       const header = ctx.get('Authorization') || undefined;
       // Upstream's union authenticator asks the client certificate first, then the token.
-      const user = certificateUser(ctx) ?? (await authenticator.authenticate(header)) ?? (opts.anonymous && !header ? ANONYMOUS : null);
+      const cert = clientCertificate(ctx.req.socket as TLSSocket);
+      const certUser = cert && 'user' in cert ? { name: cert.user.name, uid: '', groups: [...cert.user.groups, 'system:authenticated'] } : null;
+      const failed = Boolean(header) || Boolean(cert && 'error' in cert);
+      const user = certUser ?? (await authenticator.authenticate(header)) ?? (opts.anonymous && !failed ? ANONYMOUS : null);
       if (!user) throw unauthorized();
       ctx.state.user = user;
     }
     await next();
   };
-}
-
-/** The user of the connection's verified client certificate (with system:authenticated), or null. */
-function certificateUser(ctx: ApiContext): UserInfo | null {
-  // Over HTTP/2 the request's socket is a proxy of the session's TLS socket; reads pass through.
-  const user = clientCertUser(ctx.req.socket as TLSSocket);
-  return user && { name: user.name, uid: '', groups: [...user.groups, 'system:authenticated'] };
 }

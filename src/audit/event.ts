@@ -12,6 +12,7 @@ export interface AuditUser {
   username?: string;
   uid?: string;
   groups?: string[];
+  extra?: Record<string, readonly string[]>;
 }
 
 /** What the request is about (upstream audit ObjectReference; empty fields are left out). */
@@ -169,7 +170,7 @@ export function eventJson(ev: AuditEvent): string {
 /**
  * The `legacy` line of an event (upstream audit.EventString):
  * `<received, RFC 3339 nano> AUDIT: id="…" stage="…" ip="…" method="<verb>" user="…" groups="…"
- * as="<self>" asgroups="<lookup>" user-agent="…" namespace="…" uri="…" response="<code>"`.
+ * as="<impersonated user, or <self>>" asgroups="<its groups, or <lookup>>" user-agent="…" namespace="…" uri="…" response="<code>"`.
  */
 export function eventString(ev: AuditEvent): string {
   const q = (s: string) => JSON.stringify(s);
@@ -178,9 +179,11 @@ export function eventString(ev: AuditEvent): string {
   const namespace = ev.objectRef?.namespace || '<none>';
   const response = ev.responseStatus ? String(ev.responseStatus.code ?? 0) : '<deferred>';
   const ip = ev.sourceIPs?.[0] ?? '<unknown>';
+  const as = ev.impersonatedUser?.username ?? '<self>';
+  const asGroups = ev.impersonatedUser?.groups ? ev.impersonatedUser.groups.map(q).join(',') : '<lookup>';
   const received = ev.requestReceivedTimestamp.replace(/\.?0+Z$/, 'Z');
   return (
     `${received} AUDIT: id=${q(ev.auditID)} stage=${q(ev.stage)} ip=${q(ip)} method=${q(ev.verb)} user=${q(username)} groups=${q(groups)} ` +
-    `as="<self>" asgroups="<lookup>" user-agent=${q(ev.userAgent ?? '')} namespace=${q(namespace)} uri=${q(ev.requestURI)} response="${response}"`
+    `as=${q(as)} asgroups=${q(asGroups)} user-agent=${q(ev.userAgent ?? '')} namespace=${q(namespace)} uri=${q(ev.requestURI)} response="${response}"`
   );
 }

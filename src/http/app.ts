@@ -13,11 +13,12 @@ import { codecFor } from '../api/protobuf/codec.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
 import type { KvStore } from '../storage/kv/types.js';
 import type { ApiContext, ApiState } from './context.js';
-import { resourceHandler, resourceNotFound } from './handlers/resource-handler.js';
+import { resourceHandler, resourceNotFound, resourceScope } from './handlers/resource-handler.js';
 import { respond } from './handlers/respond.js';
 import type { WatchSettings } from './handlers/watch.js';
 import { authentication, type Authenticator } from './middleware/authentication.js';
 import { authorization } from './middleware/authorization.js';
+import { impersonation } from './middleware/impersonation.js';
 import type { Authorizer } from '../authorization/types.js';
 import type { AccessServices } from '../registry/access.js';
 import { errorHandler } from './middleware/error-handler.js';
@@ -83,10 +84,14 @@ export function createApp(deps: AppDeps): Koa<ApiState> {
   if (deps.audit) app.use(withFailedAuthenticationAudit(deps.audit));
   app.use(authentication(deps.authenticator, { anonymous: deps.anonymousAuth }));
   if (deps.audit) app.use(withAudit(deps.audit));
+  // Upstream's order: audit sees the caller; impersonation then switches the user for the rest.
+  app.use(impersonation(deps.authorizer));
   app.use(
     maxInFlight(deps.inFlightLimits, deps.metrics.inflight, (ctx) => deps.metrics.requestTerminations.inc({ ...sharedLabels(ctx), code: '429' })),
   );
   app.use(trackLongRunning(deps.metrics.longrunning));
+  // A served kind addressed in a scope it is not served in is 404 before authorization.
+  app.use(resourceScope(deps.registry));
   app.use(authorization(deps.authorizer));
   app.use(http2Body());
   app.use(protobufBody(MAX_BODY_BYTES));

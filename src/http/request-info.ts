@@ -27,6 +27,11 @@ export interface RequestInfo {
   readonly subpath: string;
   /** True when the legacy `/watch/` path form was used. */
   readonly legacyWatch: boolean;
+  /**
+   * True when the resource came after `namespaces/{ns}/` (a namespaced path), false for the
+   * cluster-wide form and for `namespaces/{name}` itself (where `namespace` is the name).
+   */
+  readonly namespacedPath: boolean;
 }
 
 const NAMESPACE_SUBRESOURCES = new Set(['status', 'finalize']);
@@ -63,11 +68,16 @@ export function parseRequestInfo(method: string, path: string, watchParam?: stri
     rest = rest.slice(1);
   }
   let namespace = '';
+  let namespacedPath = false;
   if (rest[0] === 'namespaces' && rest.length > 1) {
     namespace = rest[1];
-    if (rest.length > 2 && !NAMESPACE_SUBRESOURCES.has(rest[2])) rest = rest.slice(2);
+    if (rest.length > 2 && !NAMESPACE_SUBRESOURCES.has(rest[2])) {
+      rest = rest.slice(2);
+      namespacedPath = true;
+    }
   }
   const result = info(path, prefix, group, version, rest, namespace, legacyWatch);
+  result.namespacedPath = namespacedPath;
   result.verb = verbOf(method, legacyWatch || parseBool(watchParam), result.name !== '');
   if (result.subresource) result.subpath = rawTail(path, parts.length - result.extra.length);
   return result;
@@ -92,6 +102,7 @@ function info(path: string, apiPrefix: RequestInfo['apiPrefix'], group: string, 
     extra: rest.length > 3 ? rest.slice(3) : NO_EXTRA,
     subpath: '',
     legacyWatch,
+    namespacedPath: false,
   };
 }
 

@@ -7,6 +7,8 @@ import { ApiError, methodNotAllowed } from '../../errors/api-error.js';
 import type { AccessServices } from '../../registry/access.js';
 import type { ResourceRegistry } from '../../registry/resource-registry.js';
 import type { Verb } from '../../registry/types.js';
+import type { GenericStore } from '../../registry/generic-store.js';
+import type { RequestInfo } from '../request-info.js';
 import type { ApiContext } from '../context.js';
 import {
   handleCreate,
@@ -27,16 +29,41 @@ export function resourceNotFound(): ApiError {
   return new ApiError(404, 'NotFound', 'the server could not find the requested resource', {});
 }
 
+/**
+ * The served store of a resource request, or 404 (before authorization, as a route that does
+ * not exist) when none serves it in the scope the path names: a cluster-scoped kind is not
+ * served under `namespaces/{ns}/` (upstream registers no such route), and a namespaced object is
+ * only addressed inside its namespace. Undefined when the resource is not served at all (that
+ * 404 comes after authorization, as upstream's).
+ */
+export function servedScope(registry: ResourceRegistry, info: RequestInfo): GenericStore | undefined {
+  const store = registry.lookup(info.group, info.version, info.resource);
+  if (!store) return undefined;
+  if (!store.def.namespaced && info.namespacedPath) throw resourceNotFound();
+  if (store.def.namespaced && !info.namespace && info.name) throw resourceNotFound();
+  return store;
+}
+
+/**
+ * Middleware placed before authorization: requests for a served resource in a scope it is not
+ * served in are 404 before anyone is asked (so no namespaced grant reaches a cluster-scoped kind).
+ */
+export function resourceScope(registry: ResourceRegistry) {
+  return (ctx: ApiContext, next: () => Promise<void>): Promise<void> => {
+    const info = ctx.state.requestInfo;
+    if (info.isResourceRequest) servedScope(registry, info);
+    return next();
+  };
+}
+
 /** Build the Koa handler for every resource path. */
 export function resourceHandler(registry: ResourceRegistry, settings: WatchSettings, access?: AccessServices) {
   return async (ctx: ApiContext): Promise<void> => {
     const info = ctx.state.requestInfo;
-    const store = registry.lookup(info.group, info.version, info.resource);
+    const store = servedScope(registry, info);
     if (!store) throw resourceNotFound();
     const def = store.def;
     const namespace = def.namespaced ? info.namespace : '';
-    // Namespaced objects are only addressed inside a namespace; collections may span all.
-    if (def.namespaced && !namespace && info.name) throw resourceNotFound();
     const subresource = info.subresource ? def.subresources.find((s) => s.name === info.subresource) : undefined;
     if (info.subresource && !subresource) throw resourceNotFound();
     // Only connect subresources that take a path (proxies) serve segments after their name.

@@ -15,13 +15,18 @@ export const API_GROUPS: readonly GroupVersions[] = [
   { name: 'extensions', versions: ['v1beta1'] },
   { name: 'apps', versions: ['v1', 'v1beta2', 'v1beta1'] },
   { name: 'events.ck.io', versions: ['v1beta1'] },
+  // Upstream's names of groups also served under ours come first: clients (kubectl's REST
+  // mapper) take the first group that serves a resource, and manifests and roles name these.
+  { name: 'authentication.k8s.io', versions: ['v1'] },
   { name: 'authentication.ck.io', versions: ['v1', 'v1beta1'] },
+  { name: 'authorization.k8s.io', versions: ['v1'] },
   { name: 'authorization.ck.io', versions: ['v1', 'v1beta1'] },
   { name: 'autoscaling', versions: ['v1', 'v2beta1'] },
   { name: 'batch', versions: ['v1', 'v1beta1', 'v2alpha1'] },
   { name: 'certificates.ck.io', versions: ['v1beta1'] },
   { name: 'networking.ck.io', versions: ['v1'] },
   { name: 'policy', versions: ['v1beta1'] },
+  { name: 'rbac.authorization.k8s.io', versions: ['v1'] },
   { name: 'rbac.authorization.ck.io', versions: ['v1', 'v1beta1'] },
   { name: 'storage.ck.io', versions: ['v1', 'v1beta1'] },
   { name: 'admissionregistration.ck.io', versions: ['v1beta1'] },
@@ -37,8 +42,4 @@ export const API_GROUPS: readonly GroupVersions[] = [
   { name: 'security.platform.io', versions: ['v1'] },
   { name: 'template.platform.io', versions: ['v1'] },
   { name: 'user.platform.io', versions: ['v1'] },
-  // Upstream's names of groups served here too, for real manifests and clients.
-  { name: 'authentication.k8s.io', versions: ['v1'] },
-  { name: 'authorization.k8s.io', versions: ['v1'] },
-  { name: 'rbac.authorization.k8s.io', versions: ['v1'] },
 ];

@@ -40,13 +40,14 @@ describe('discovery', () => {
     const groups = await srv.api('GET', '/apis');
     expect(groups.body.kind).toBe('APIGroupList');
     expect(groups.body.groups.map((g: { name: string }) => g.name)).toEqual([
+      // Upstream's names first: kubectl maps a resource to the first group serving it.
+      'authentication.k8s.io',
       'authentication.ck.io',
+      'authorization.k8s.io',
       'authorization.ck.io',
+      'rbac.authorization.k8s.io',
       'rbac.authorization.ck.io',
       'security.platform.io',
-      'authentication.k8s.io',
-      'authorization.k8s.io',
-      'rbac.authorization.k8s.io',
     ]);
     expect(groups.body.groups).toContainEqual(expect.objectContaining({ name: 'security.platform.io', preferredVersion: { groupVersion: 'security.platform.io/v1', version: 'v1' } }));
     expect(groups.body.groups).toContainEqual(expect.objectContaining({ name: 'rbac.authorization.ck.io', preferredVersion: { groupVersion: 'rbac.authorization.ck.io/v1', version: 'v1' } }));

@@ -180,6 +180,13 @@ describe('impersonation (F5)', () => {
     const who = await kubectl('auth', 'whoami', '--as=eve', '--as-group=auditors', '-o', 'json');
     expect(JSON.parse(who.stdout).status.userInfo).toMatchObject({ username: 'eve', groups: ['auditors', 'system:authenticated'] });
     expect((await kubectl('get', 'configmaps', '--as=nsadmin')).code).toBe(0);
+    // kubectl maps clusterroles to rbac.authorization.k8s.io (listed first in discovery), so a
+    // role naming only that group lets its holder list them.
+    await grant('', 'read-clusterroles', [{ apiGroups: ['rbac.authorization.k8s.io'], resources: ['clusterroles'], verbs: ['get', 'list', 'watch'] }], 'rbac-reader', true);
+    await until(ADMIN, 'GET', `${RBAC}/clusterroles`, 200, { 'Impersonate-User': 'rbac-reader' });
+    const roles = await kubectl('get', 'clusterroles', '--as=rbac-reader', '-o', 'name');
+    expect(roles.stderr).toBe('');
+    expect(roles.stdout).toContain('clusterrole.rbac.authorization.k8s.io/cluster-admin');
     await expect
       .poll(async () => {
         const lines = (await readFile(join(dir, 'audit.log'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));

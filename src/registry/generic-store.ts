@@ -280,15 +280,15 @@ export class GenericStore {
 
   /**
    * Check `obj` against the kind's schema, removing unknown fields: 422 for type and value
-   * problems; unknown fields are 400 under Strict, warnings under Warn, silent under Ignore.
+   * problems; unknown (and duplicate) fields are 400 under Strict, warnings under Warn, silent
+   * under Ignore.
    */
   private checkFields(obj: ApiObject, opts: WriteOptions): void {
     const { errors, unknown } = checkSchema(this.def.schema, obj);
     const mode = opts.fieldValidation ?? 'Warn';
-    if (unknown.length && mode === 'Strict') {
-      throw badRequest(`strict decoding error: ${unknown.map((f) => `unknown field "${f}"`).join(', ')}`);
-    }
-    if (mode === 'Warn') for (const f of unknown) opts.warnings?.push(`unknown field "${f}"`);
+    const strict = [...unknown.map((f) => `unknown field "${f}"`), ...(opts.duplicateFields ?? [])];
+    if (strict.length && mode === 'Strict') throw badRequest(`strict decoding error: ${strict.join(', ')}`);
+    if (mode === 'Warn') for (const w of strict) opts.warnings?.push(w);
     this.assertValid(obj, errors);
   }
 

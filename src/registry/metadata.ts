@@ -6,6 +6,8 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { rfc3339, type ApiObject } from '../api/object.js';
 import { validateDns1123Subdomain, validateLabelValue, validatePathSegmentName, validateQualifiedName } from '../api/names.js';
 import { badRequest, type FieldError } from '../errors/api-error.js';
+import { tooLong } from '../api/validation/field-errors.js';
+import { TOTAL_ANNOTATION_SIZE_LIMIT } from '../api/apply/last-applied.js';
 import type { ResourceDefinition } from './types.js';
 
 /** Upstream's generateName alphabet (k8s.io/apimachinery pkg/util/rand): no vowels, no 0/1/3. */
@@ -30,7 +32,7 @@ export function omitEmptyMeta(meta: ApiObject['metadata']): void {
   for (const f of ['labels', 'annotations'] as const) if (meta[f] && Object.keys(meta[f]!).length === 0) delete meta[f];
 }
 
-/** ObjectMeta problems common to every kind: name, labels, annotations. */
+/** ObjectMeta problems common to every kind: name, labels, annotations (names, and 256 KiB in all). */
 export function validateObjectMeta(def: ResourceDefinition, obj: ApiObject): FieldError[] {
   const errs: FieldError[] = [];
   const meta = obj.metadata;
@@ -46,9 +48,13 @@ export function validateObjectMeta(def: ResourceDefinition, obj: ApiObject): Fie
     for (const m of validateQualifiedName(k)) errs.push(invalidValue('metadata.labels', k, m));
     for (const m of validateLabelValue(v)) errs.push(invalidValue('metadata.labels', v, m));
   }
-  for (const k of Object.keys(meta.annotations ?? {})) {
+  let annotationBytes = 0;
+  for (const [k, v] of Object.entries(meta.annotations ?? {})) {
     for (const m of validateQualifiedName(k.toLowerCase())) errs.push(invalidValue('metadata.annotations', k, m));
+    annotationBytes += Buffer.byteLength(k) + Buffer.byteLength(String(v));
   }
+  // Upstream ValidateAnnotationsSize: keys and values together, in bytes.
+  if (annotationBytes > TOTAL_ANNOTATION_SIZE_LIMIT) errs.push(tooLong('metadata.annotations', '', TOTAL_ANNOTATION_SIZE_LIMIT));
   return errs;
 }
 

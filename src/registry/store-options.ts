@@ -28,6 +28,12 @@ export interface WriteOptions {
   readonly fieldManager?: string;
   /** Who writes (for admission); absent for the server's own writes. */
   readonly user?: WriterInfo;
+  /**
+   * Strict-decoding problems of the request's text besides unknown fields (`duplicate field
+   * "x"`, upstream's strict JSON decoder): 400 under Strict, warnings under Warn, as unknown
+   * fields are.
+   */
+  readonly duplicateFields?: readonly string[];
 }
 
 /** Options of a write that bypasses the kind's strategy (deletion marks, binding). */

@@ -17,7 +17,8 @@ import { handleApply } from './apply.js';
 import type { SubresourceDefinition } from '../../registry/types.js';
 import type { ApiContext } from '../context.js';
 import { mediaTypeOf } from '../negotiation/media-types.js';
-import { APPLY_PATCH, applyPatch, parsePatch, patchTypeOf } from '../patch/apply-patch.js';
+import { APPLY_PATCH, JSON_PATCH, applyPatch, parsePatch, patchTypeOf } from '../patch/apply-patch.js';
+import { jsonDuplicateKeys } from '../../api/json-duplicates.js';
 import { checkNameAndNamespace, decodeRequestBody, hasRequestBody, readObjectBody } from './body.js';
 import { deleteOptions, listQuery, parseDryRun, queryValue, queryValues, type OptionsKind } from './query.js';
 import type { ApiObject } from '../../api/object.js';
@@ -52,7 +53,23 @@ function present(t: VerbTarget, obj: ApiObject): ApiObject {
 function writeOptions(ctx: ApiContext, kind: OptionsKind, apply = false): WriteOptions & { warnings: string[] } {
   const dryRun = parseDryRun(queryValues(ctx, 'dryRun'), kind);
   const fieldManager = apply ? undefined : fieldManagerOf(ctx, kind);
-  return { fieldValidation: fieldValidationOf(ctx), warnings: [], dryRun, fieldManager, user: ctx.state.user };
+  const fieldValidation = fieldValidationOf(ctx);
+  const duplicateFields = fieldValidation === 'Ignore' ? undefined : duplicateFieldsOf(ctx);
+  return { fieldValidation, warnings: [], dryRun, fieldManager, user: ctx.state.user, duplicateFields };
+}
+
+/**
+ * Keys repeated within one object of a JSON body or patch (upstream's strict decoder reports
+ * them, `json patch duplicate field "op"` for a JSON patch); none for YAML (its parser refuses
+ * repeats) and protobuf. Called once the body has been accepted, so the text is valid JSON.
+ */
+function duplicateFieldsOf(ctx: ApiContext): string[] | undefined {
+  const type = mediaTypeOf(ctx.get('Content-Type')) || 'application/json';
+  const raw = ctx.state.rawBody;
+  if (!raw || ctx.state.rawBuffer || !(type === 'application/json' || type.endsWith('+json'))) return undefined;
+  const keys = jsonDuplicateKeys(raw);
+  if (!keys.length) return undefined;
+  return type === JSON_PATCH ? keys.map((k) => `json patch duplicate field "${k}"`) : keys.map((k) => `duplicate field "${k}"`);
 }
 
 /** The `fieldValidation` query (default Warn). Throws ApiError 400 for another value. */

@@ -58,13 +58,13 @@ export function mergePatch(target: unknown, patch: unknown): unknown {
  * Apply a parsed patch to `obj` (the stored object, or a subresource's view of it), returning
  * a new object. Throws ApiError 422 for a JSON patch that cannot be applied (failed `test`,
  * missing path, a result deeper than MAX_NESTING_DEPTH), 400 for malformed strategic merge
- * directives and for a result that is no longer `obj`'s kind, apiVersion or name (see
- * checkPatchedObject).
+ * directives and for a result that is no longer `obj`'s name, or (JSON and merge patches) its
+ * kind or apiVersion (see checkPatchedObject).
  */
 export function applyPatch(type: PatchType, obj: ApiObject, patch: unknown, meta?: PatchMeta): ApiObject {
   let result: unknown;
   if (type === MERGE_PATCH) result = mergePatch(obj, patch);
   else if (type === STRATEGIC_MERGE_PATCH) result = strategicMerge(obj, patch, meta);
   else result = applyJsonPatch(obj, patch as unknown[]);
-  return checkPatchedObject(result, obj);
+  return checkPatchedObject(result, obj, type === STRATEGIC_MERGE_PATCH);
 }

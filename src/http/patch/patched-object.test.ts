@@ -33,6 +33,11 @@ describe('a patched object must still be the object patched (upstream patch.go d
     expect(failure(MERGE_PATCH, { apiVersion: 'v2' })?.message).toBe('the API version in the data (v2) does not match the expected API version (v1)');
     expect(applyPatch(JSON_PATCH, cm(), [{ op: 'remove', path: '/kind' }, { op: 'remove', path: '/apiVersion' }])).toMatchObject({ kind: 'ConfigMap', apiVersion: 'v1' });
   });
+  it('a strategic merge patch naming another kind or apiVersion applies, keeping the object its own (upstream FromUnstructured)', () => {
+    const out = applyPatch(STRATEGIC_MERGE_PATCH, cm(), { kind: 'ReplicationController', apiVersion: 'v2', data: { b: '2' } });
+    expect(out).toMatchObject({ kind: 'ConfigMap', apiVersion: 'v1', data: { a: 'b', b: '2' } });
+    expect(failure(STRATEGIC_MERGE_PATCH, { metadata: { name: 'other' } })?.code).toBe(400);
+  });
   it('a key named __proto__ stays data and does not become the prototype', () => {
     const out = applyPatch(MERGE_PATCH, cm(), JSON.parse('{"data":{"__proto__":{"polluted":"yes"}}}')) as any;
     expect(Object.getPrototypeOf(out.data)).toBe(Object.prototype);

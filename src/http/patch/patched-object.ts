@@ -9,7 +9,10 @@
  *   other change of `metadata.name`;
  * - `kind` and `apiVersion` may be removed (the decoder defaults them from the type patched,
  *   and they are restored here), but another value is 400, with the messages create and
- *   update give for a body of another kind or version.
+ *   update give for a body of another kind or version; except after a strategic merge patch,
+ *   whose patched map upstream converts into the typed object without comparing them
+ *   (patch.go applyPatchToObject: FromUnstructured), so any value there is replaced by the
+ *   patched object's own (a `/scale` patch naming the controller's kind scales it).
  */
 import type { ApiObject } from '../../api/object.js';
 import { badRequest } from '../../errors/api-error.js';
@@ -30,10 +33,11 @@ function shown(value: unknown): string {
 
 /**
  * Check the result of patching `original` (an object with a string `metadata.name`, the name
- * on the URL) and return it as an ApiObject with kind and apiVersion set. Throws ApiError 400
- * as described above.
+ * on the URL) and return it as an ApiObject with kind and apiVersion set (`ignoreTypeMeta`:
+ * whatever the result says of them, as after a strategic merge patch). Throws ApiError 400 as
+ * described above.
  */
-export function checkPatchedObject(result: unknown, original: ApiObject): ApiObject {
+export function checkPatchedObject(result: unknown, original: ApiObject, ignoreTypeMeta = false): ApiObject {
   const kind = typeof original.kind === 'string' ? original.kind : undefined;
   const apiVersion = typeof original.apiVersion === 'string' ? original.apiVersion : undefined;
   const cannotDecode = (why: string) =>
@@ -47,11 +51,11 @@ export function checkPatchedObject(result: unknown, original: ApiObject): ApiObj
   if (typeof name !== 'string') throw cannotDecode(`json: cannot unmarshal ${jsonTypeName(name)} into Go struct field ObjectMeta.metadata.name of type string`);
   const urlName = original.metadata?.name ?? '';
   if (name !== urlName) throw badRequest(`the name of the object (${shown(name)}) does not match the name on the URL (${urlName})`);
-  const patchedKind = result.kind ?? kind;
+  const patchedKind = ignoreTypeMeta ? kind : (result.kind ?? kind);
   if (kind !== undefined && patchedKind !== kind) {
     throw badRequest(`the kind in the data (${shown(patchedKind)}) does not match the expected kind (${kind})`);
   }
-  const patchedVersion = result.apiVersion ?? apiVersion;
+  const patchedVersion = ignoreTypeMeta ? apiVersion : (result.apiVersion ?? apiVersion);
   if (apiVersion !== undefined && patchedVersion !== apiVersion) {
     throw badRequest(`the API version in the data (${shown(patchedVersion)}) does not match the expected API version (${apiVersion})`);
   }

@@ -97,10 +97,11 @@ export class GenericStore {
     if (opts.fieldManager) obj = trackWrite(this.def, null, obj, opts.fieldManager);
     const dryRun = Boolean(opts.dryRun);
     beforeCreate(this.def, namespace, obj);
-    await runMutating(this.hooks, obj, null, { dryRun, user: opts.user });
+    const admission = { dryRun, user: opts.user, requestName: opts.requestName ?? '' };
+    await runMutating(this.hooks, obj, null, admission);
     this.def.strategy.prepareForCreate?.(obj);
     this.assertValid(obj, [...validateObjectMeta(this.def, obj), ...(this.def.strategy.validate?.(obj) ?? [])]);
-    const undo = await runBefore(this.hooks, obj, null, { dryRun, user: opts.user });
+    const undo = await runBefore(this.hooks, obj, null, admission);
     const ctx = this.ctx(obj.metadata.name ?? '', 'POST');
     try {
       return this.present(await this.storage.create(this.key(obj.metadata.namespace ?? '', obj.metadata.name!), obj, { dryRun }));
@@ -216,7 +217,8 @@ export class GenericStore {
         if (!subresource?.present) this.def.strategy.defaults?.(requested);
         let obj = subresource?.merge ? subresource.merge(requested, old) : requested;
         if (opts.fieldManager) obj = trackWrite(this.def, old, obj, opts.fieldManager, subresource);
-        await runMutating(this.hooks, obj, old, { dryRun, subresource: subresource?.name, user: opts.user });
+        const admission = { dryRun, subresource: subresource?.name, user: opts.user, requestName: name };
+        await runMutating(this.hooks, obj, old, admission);
         const errs = beforeUpdate(this.def, obj, old);
         if (!subresource || subresource.useMainStrategy) this.def.strategy.prepareForUpdate?.(obj, old);
         this.assertValid(obj, [
@@ -224,7 +226,7 @@ export class GenericStore {
           ...validateObjectMeta(this.def, obj),
           ...(this.def.strategy.validateUpdate?.(obj, old) ?? []),
         ]);
-        undo = await runBefore(this.hooks, obj, old, { dryRun, subresource: subresource?.name, user: opts.user });
+        undo = await runBefore(this.hooks, obj, old, admission);
         delete obj.metadata.resourceVersion;
         if (emptiedFinalizers(obj)) throw new DeleteInstead(obj, old);
         return obj;

@@ -35,6 +35,12 @@ export interface AdmissionAttributes {
   readonly user?: WriterInfo;
   /** The subresource written (`status`), absent for the object itself (upstream GetSubresource). */
   readonly subresource?: string;
+  /**
+   * The object name the request addressed (upstream RequestInfo.Name): the name on an update,
+   * and on a create made by a named request (server-side apply of an absent object); '' for a
+   * create POSTed to the collection.
+   */
+  readonly requestName?: string;
 }
 
 /**

@@ -28,6 +28,8 @@ export interface WriteOptions {
   readonly fieldManager?: string;
   /** Who writes (for admission); absent for the server's own writes. */
   readonly user?: WriterInfo;
+  /** For a create: the name on the request's path, when it named one (server-side apply); see AdmissionAttributes.requestName. */
+  readonly requestName?: string;
   /**
    * Strict-decoding problems of the request's text besides unknown fields (`duplicate field
    * "x"`, upstream's strict JSON decoder): 400 under Strict, warnings under Warn, as unknown

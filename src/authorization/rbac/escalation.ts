@@ -5,9 +5,9 @@
  * update, every patch type, server-side apply, dry run) is checked on the object it would store.
  *  - Members of system:masters may do anything (upstream EscalationAllowed).
  *  - A Role or ClusterRole may be written with rules the writer does not hold only with the
- *    `escalate` verb on it (asked for the request's group, resource, namespace and, on update,
- *    name: upstream RoleEscalationAuthorized); an aggregationRule needs full (cluster-admin)
- *    authority besides.
+ *    `escalate` verb on it (asked for the resource, namespace and the request's name, none on a
+ *    POST: upstream RoleEscalationAuthorized; in group rbac.authorization.k8s.io, or the
+ *    group the request came in); an aggregationRule needs full (cluster-admin) authority besides.
  *  - A RoleBinding or ClusterRoleBinding may refer to a role whose rules the writer does not
  *    hold only with the `bind` verb on that role (upstream BindingAuthorized); a missing role is
  *    404 NotFound.
@@ -75,8 +75,10 @@ export function roleEscalationCheck(rbac: Rbac, authorizer: Authorizer, where: R
     if (privileged(user)) return;
     const namespace = obj.metadata.namespace ?? '';
     const name = obj.metadata.name ?? '';
-    // The request's name: none on a create (a POST to the collection), as upstream.
-    if (user && allowed(authorizer, user, 'escalate', where.group, where.plural, namespace, old ? name : '')) return;
+    // The request's name (none on a create POSTed to the collection), as upstream; escalate is
+    // asked in upstream's group, which roles name, and in the group the request came in.
+    const requestName = attrs.requestName ?? (old ? name : '');
+    if (user && [RBAC_GROUP, where.group].some((g) => allowed(authorizer, user, 'escalate', g, where.plural, namespace, requestName))) return;
     if (old && isOnlyMutatingGcFields(obj, old)) return;
     confirmNoEscalation(rbac, user, namespace, rulesOf(obj), where, name);
     if ((obj as { aggregationRule?: unknown }).aggregationRule) {

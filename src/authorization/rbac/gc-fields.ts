@@ -14,10 +14,12 @@ export function isOnlyMutatingGcFields(obj: ApiObject, old: ApiObject): boolean 
   return semanticEqual(withoutGcFields(obj), withoutGcFields(old));
 }
 
+/** The object without GC fields and bookkeeping, and without apiVersion and kind (upstream compares typed objects, whose TypeMeta is not data). */
 function withoutGcFields(obj: ApiObject): Record<string, unknown> {
   const metadata: Record<string, unknown> = { ...obj.metadata };
   for (const f of GC_AND_BOOKKEEPING) delete metadata[f];
-  return { ...obj, metadata };
+  const { apiVersion: _v, kind: _k, ...rest } = obj;
+  return { ...rest, metadata };
 }
 
 /** Empty lists, empty maps, null and undefined all stand for "absent". */

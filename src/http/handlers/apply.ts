@@ -60,5 +60,6 @@ export async function handleApply(ctx: ApiContext, t: VerbTarget, opts: WriteOpt
   } catch (err) {
     if (!(err instanceof ApiError && err.code === 404 && err.details?.name === t.name) || t.subresource) throw err;
   }
-  return { code: 201, object: await t.store.create(t.namespace, merge(null), write) };
+  // The create of an absent object is made by a request that named it (upstream RequestInfo.Name).
+  return { code: 201, object: await t.store.create(t.namespace, merge(null), { ...write, requestName: t.name }) };
 }

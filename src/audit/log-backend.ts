@@ -8,10 +8,20 @@
  * queued; the queue is written in one `writev` per turn of the event loop. Up to
  * `bufferSize` events wait (upstream's batch buffer, 10000); beyond that new events are
  * dropped and reported, as upstream's buffered backend does.
+ *
+ * A failed write (a full disk, EIO, a closed or stalled standard output) never stops the
+ * server: its events are dropped and counted. The first failure is reported at once; later
+ * ones at most once a minute, with the number of events lost since the previous report.
+ * Standard output is the process's one OutputSink, shared with the log: never waited for, at
+ * most 4 MiB held for a reader that stopped reading.
  */
 import type { Writable } from 'node:stream';
+import { OutputSink, stdoutSink } from '../observability/output-sink.js';
 import { eventJson, eventString, type AuditEvent, type AuditSink } from './event.js';
-import { RotatingFile } from './rotating-file.js';
+import { RotatingFile, WriteTooLargeError } from './rotating-file.js';
+
+/** Least time between two reports of failed writes. */
+const REPORT_INTERVAL_MS = 60_000;
 
 /** `--audit-log-format` values. */
 export const LOG_FORMATS = ['json', 'legacy'] as const;
@@ -29,9 +39,12 @@ export interface LogBackendOptions {
   readonly maxAgeDays?: number;
   /** Events that may wait to be written (default 10000). */
   readonly bufferSize?: number;
-  /** Told of failed writes and dropped events (upstream HandlePluginError); default: ignored. */
+  /**
+   * Told of failed writes and dropped events (upstream HandlePluginError), at most once a
+   * minute with the events lost since the last call; default: ignored.
+   */
   readonly onError?: (err: Error, events: number) => void;
-  /** Where `-` writes (default process.stdout; tests). */
+  /** Where `-` writes (default: standard output through the process's one OutputSink; tests). */
   readonly stdout?: Writable;
   /** The clock for rotated names (tests). */
   readonly now?: () => Date;
@@ -43,11 +56,19 @@ export class LogBackend implements AuditSink {
   private draining?: Promise<void>;
   private closed = false;
   private readonly file?: RotatingFile;
+  private readonly stdout?: OutputSink;
   private readonly bufferSize: number;
+  /** Events lost since the last report, the last error, and when it was reported. */
+  private unreported = 0;
+  private lastError?: Error;
+  private lastReport = -Infinity;
 
   constructor(private readonly opts: LogBackendOptions) {
     this.bufferSize = opts.bufferSize ?? 10_000;
-    if (opts.path !== '-') {
+    if (opts.path === '-') {
+      const out = opts.stdout;
+      this.stdout = out ? new OutputSink({ stream: () => out }) : stdoutSink();
+    } else {
       this.file = new RotatingFile({ filename: opts.path, maxSizeBytes: opts.maxSizeBytes ?? 0, maxBackups: opts.maxBackups ?? 0, maxAgeDays: opts.maxAgeDays ?? 0, now: opts.now });
     }
   }
@@ -61,14 +82,14 @@ export class LogBackend implements AuditSink {
   processEvent(event: AuditEvent): void {
     if (this.closed) return;
     if (this.pending.length >= this.bufferSize) {
-      this.opts.onError?.(new Error('audit buffer queue blocked'), 1);
+      this.failed(new Error('audit buffer queue blocked'), 1);
       return;
     }
     this.pending.push(Buffer.from(this.opts.format === 'legacy' ? eventString(event) + '\n' : eventJson(event)));
     this.draining ??= new Promise<void>((resolve) => setImmediate(() => void this.drain().then(resolve)));
   }
 
-  /** Resolves once every event queued so far is written (or has failed). */
+  /** Resolves once every event queued so far is written (or has failed); for `-`, handed to standard output. */
   async flush(): Promise<void> {
     while (this.draining) await this.draining;
   }
@@ -78,7 +99,8 @@ export class LogBackend implements AuditSink {
     await new Promise((resolve) => setImmediate(resolve));
     await this.flush();
     this.closed = true;
-    await this.file?.close();
+    if (this.unreported) this.report();
+    await this.file?.close().catch((err: Error) => this.opts.onError?.(err, 0));
   }
 
   private async drain(): Promise<void> {
@@ -88,15 +110,31 @@ export class LogBackend implements AuditSink {
       try {
         await this.write(batch);
       } catch (err) {
-        this.opts.onError?.(err as Error, batch.length);
+        // A line too large for the file costs that line alone (lumberjack), reported each time.
+        if (err instanceof WriteTooLargeError) this.opts.onError?.(err, 1);
+        else this.failed(err as Error, batch.length);
       }
     }
     this.draining = undefined;
   }
 
+  /** Count `events` lost to `err`; report now unless a report went out within the interval. */
+  private failed(err: Error, events: number): void {
+    this.unreported += events;
+    this.lastError = err;
+    if (Date.now() - this.lastReport >= REPORT_INTERVAL_MS) this.report();
+  }
+
+  private report(): void {
+    this.lastReport = Date.now();
+    const events = this.unreported;
+    this.unreported = 0;
+    this.opts.onError?.(this.lastError!, events);
+  }
+
   private async write(lines: Buffer[]): Promise<void> {
     if (this.file) return this.file.writeLines(lines);
-    const out = this.opts.stdout ?? process.stdout;
-    await new Promise<void>((resolve, reject) => out.write(Buffer.concat(lines), (err) => (err ? reject(err) : resolve())));
+    // Handed over, not waited for: a reader that stopped reading must not hold up close().
+    this.stdout!.write(Buffer.concat(lines), (err) => err && this.failed(err, lines.length));
   }
 }

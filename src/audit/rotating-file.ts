@@ -5,6 +5,11 @@
  * `audit.log`, lumberjack's `2006-01-02T15-04-05.000`) and a new file is started. After each
  * rotation, backups beyond the newest `maxBackups` and those whose name is older than
  * `maxAgeDays` are removed (0 = no limit), by the timestamp in their names.
+ *
+ * A write the disk cannot take (ENOSPC, EIO) throws and loses what it did not write; the file
+ * stays open and the next write tries again. A line cut short by a full disk is ended with a
+ * newline before the next, so one bad line does not spoil the one after it. A path that is not
+ * a regular file (`/dev/stdout`, a FIFO, `/dev/full`) is written to but never rotated.
  */
 import { mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
@@ -54,6 +59,10 @@ export function backupTime(filename: string, name: string): Date | undefined {
 export class RotatingFile {
   private handle?: FileHandle;
   private size = 0;
+  /** The file ends inside a line (a write cut short). */
+  private midLine = false;
+  /** The path is not a regular file: never renamed. */
+  private special = false;
   private readonly max: number;
   private readonly now: () => Date;
 
@@ -82,7 +91,7 @@ export class RotatingFile {
         continue;
       }
       if (!this.handle) await this.openExistingOrNew(line.length);
-      if (this.size + batchBytes + line.length > this.max) {
+      if (!this.special && this.size + batchBytes + line.length > this.max) {
         await this.writeBatch(batch);
         batch = [];
         batchBytes = 0;
@@ -102,10 +111,16 @@ export class RotatingFile {
     await handle?.close();
   }
 
+  /** Write all of `batch`, going on after short writes (writev may take part of it). */
   private async writeBatch(batch: Buffer[]): Promise<void> {
     if (!batch.length || !this.handle) return;
-    const { bytesWritten } = await this.handle.writev(batch);
-    this.size += bytesWritten;
+    let rest = this.midLine ? [NEWLINE, ...batch] : batch;
+    while (rest.length) {
+      const { bytesWritten } = await this.handle.writev(rest);
+      if (bytesWritten === 0) throw Object.assign(new Error(`write to ${this.opts.filename} wrote nothing`), { code: 'EIO' });
+      this.size += bytesWritten;
+      ({ rest, cut: this.midLine } = skipBytes(rest, bytesWritten));
+    }
   }
 
   /** lumberjack openExistingOrNew: append unless the file is missing or this write would fill it. */
@@ -115,7 +130,8 @@ export class RotatingFile {
       throw err;
     });
     if (!info) return this.openNew();
-    if (info.size + writeLen >= this.max) return this.rotate();
+    this.special = !info.isFile();
+    if (!this.special && info.size + writeLen >= this.max) return this.rotate();
     this.handle = await open(this.opts.filename, 'a');
     this.size = info.size;
   }
@@ -141,6 +157,7 @@ export class RotatingFile {
     }
     this.handle = await open(name, 'w', mode);
     this.size = 0;
+    this.midLine = false;
   }
 
   /** lumberjack millRunOnce without compression: keep the newest maxBackups, none older than maxAgeDays. */
@@ -156,6 +173,16 @@ export class RotatingFile {
     const remove = backups.filter((b, i) => (maxBackups > 0 && i >= maxBackups) || (maxAgeDays > 0 && b.time.getTime() < cutoff));
     await Promise.all(remove.map((b) => rm(join(dir, b.name), { force: true })));
   }
+}
+
+const NEWLINE = Buffer.from('\n');
+
+/** `bufs` less their first `n` bytes; `cut` when that ends inside one of them. */
+function skipBytes(bufs: readonly Buffer[], n: number): { rest: Buffer[]; cut: boolean } {
+  let i = 0;
+  for (; i < bufs.length && n >= bufs[i].length; i++) n -= bufs[i].length;
+  if (n > 0) return { rest: [bufs[i].subarray(n), ...bufs.slice(i + 1)], cut: true };
+  return { rest: bufs.slice(i), cut: false };
 }
 
 async function exists(path: string): Promise<boolean> {

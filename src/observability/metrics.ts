@@ -7,6 +7,7 @@
  * recorded on every request are tallied (tallied.ts) rather than hashed by prom-client.
  */
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { droppedLogLines } from './logger.js';
 import { TalliedCounter, TalliedHistogram } from './tallied.js';
 import { createWatchMetrics, type WatchMetrics } from './watch-metrics.js';
 
@@ -39,6 +40,16 @@ const LATENCY_BUCKETS = [0.005, 0.025, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1, 1.25, 1
 export function createMetrics(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  // Not upstream's (klog counts nothing): the process's log lines lost to a failing stdout.
+  new Counter({
+    name: 'ck_apiserver_log_lines_dropped_total',
+    help: 'Log lines dropped because standard output could not take them (disk full, reader closed or stalled).',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(droppedLogLines());
+    },
+  });
   return {
     registry,
     watch: createWatchMetrics(registry),

@@ -8,9 +8,15 @@
  *
  * Pods are checked on create only (their containers' resources cannot change afterwards),
  * claims on create and update.
+ *
+ * Bounds compare as upstream's requestLimitEnforcedValues: the int64 Value()s, or MilliValue()s
+ * when all three fit, with upstream's overflow. So a `max.memory: 1e99999` (whose values
+ * overflow to 0) admits pods that take it as their default and refuses any stated limit above
+ * zero, as upstream does. A LimitRange's quantities are read as upstream's informer has them:
+ * parsed again from their canonical text.
  */
 import type { ApiObject } from '../api/object.js';
-import { compareQuantities, formatQuantity, milliValue, type Quantity } from '../api/quantity.js';
+import { formatQuantity, milliValue, quantityOf, wholeValue, type Quantity } from '../api/quantity.js';
 import { addLists, maxLists, parseResourceList, type ResourceList } from '../api/resource-list.js';
 import { forbidden } from '../errors/api-error.js';
 import type { GenericStore } from '../registry/generic-store.js';
@@ -87,7 +93,7 @@ function containersOf(pod: Pod): { containers: Container[]; initContainers: Cont
 
 /** A limit range item's list in key order (upstream iterates a map; we keep messages stable). */
 function sorted(raw: unknown): [string, Quantity][] {
-  return [...parseResourceList(raw)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return [...parseResourceList(raw, true)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /**
@@ -97,10 +103,12 @@ function sorted(raw: unknown): [string, Quantity][] {
 function applyContainerDefaults(pod: Pod, items: LimitItem[]): void {
   let requests: Quantities = {};
   let limits: Quantities = {};
+  // The values as upstream copies them from its informer's LimitRange: canonical text.
+  const canonical = (raw: unknown): Quantities => Object.fromEntries([...parseResourceList(raw, true)].map(([k, v]) => [k, formatQuantity(v)]));
   for (const item of items) {
     if (item.type !== 'Container') continue;
-    requests = item.defaultRequest ?? {};
-    limits = item.default ?? {};
+    requests = canonical(item.defaultRequest);
+    limits = canonical(item.default);
   }
   if (!Object.keys(requests).length && !Object.keys(limits).length) return;
   const notes: string[] = [];
@@ -163,14 +171,25 @@ function validatePod(pod: Pod, items: LimitItem[]): string[] {
 }
 
 const q = formatQuantity;
+const NO_QUANTITY = quantityOf(0);
+/** Upstream resource.MaxMilliValue. */
+const MAX_MILLI_VALUE = ((1n << 63n) - 1n) / 1000n;
+
+/** Upstream requestLimitEnforcedValues: the Value()s, or the MilliValue()s when all three fit. */
+function enforcedValues(req: Quantity | undefined, lim: Quantity | undefined, enforced: Quantity): [request: bigint, limit: bigint, enforced: bigint] {
+  const all = [req ?? NO_QUANTITY, lim ?? NO_QUANTITY, enforced];
+  const values = all.map(wholeValue);
+  return (values.every((v) => v <= MAX_MILLI_VALUE) ? all.map(milliValue) : values) as [bigint, bigint, bigint];
+}
 
 /** Upstream minConstraint: a request is required and neither it nor a limit may be below `min`. */
 function minConstraint(type: string, name: string, min: Quantity, req: ResourceList, lim: ResourceList): string | null {
   const r = req.get(name);
   const l = lim.get(name);
+  const [rv, lv, ev] = enforcedValues(r, l, min);
   if (!r) return `minimum ${name} usage per ${type} is ${q(min)}.  No request is specified.`;
-  if (compareQuantities(r, min) < 0) return `minimum ${name} usage per ${type} is ${q(min)}, but request is ${q(r)}.`;
-  if (l && compareQuantities(l, min) < 0) return `minimum ${name} usage per ${type} is ${q(min)}, but limit is ${q(l)}.`;
+  if (rv < ev) return `minimum ${name} usage per ${type} is ${q(min)}, but request is ${q(r)}.`;
+  if (l && lv < ev) return `minimum ${name} usage per ${type} is ${q(min)}, but limit is ${q(l)}.`;
   return null;
 }
 
@@ -178,31 +197,33 @@ function minConstraint(type: string, name: string, min: Quantity, req: ResourceL
 function maxConstraint(type: string, name: string, max: Quantity, req: ResourceList, lim: ResourceList): string | null {
   const r = req.get(name);
   const l = lim.get(name);
+  const [rv, lv, ev] = enforcedValues(r, l, max);
   if (!l) return `maximum ${name} usage per ${type} is ${q(max)}.  No limit is specified.`;
-  if (compareQuantities(l, max) > 0) return `maximum ${name} usage per ${type} is ${q(max)}, but limit is ${q(l)}.`;
-  if (r && compareQuantities(r, max) > 0) return `maximum ${name} usage per ${type} is ${q(max)}, but request is ${q(r)}.`;
+  if (lv > ev) return `maximum ${name} usage per ${type} is ${q(max)}, but limit is ${q(l)}.`;
+  if (r && rv > ev) return `maximum ${name} usage per ${type} is ${q(max)}, but request is ${q(r)}.`;
   return null;
 }
 
 /** Upstream maxRequestConstraint (claims, which have no limits): the request may not exceed `max`. */
 function maxRequestConstraint(type: string, name: string, max: Quantity, req: ResourceList): string | null {
   const r = req.get(name);
+  const [rv, , ev] = enforcedValues(r, undefined, max);
   if (!r) return `maximum ${name} usage per ${type} is ${q(max)}.  No request is specified.`;
-  if (compareQuantities(r, max) > 0) return `maximum ${name} usage per ${type} is ${q(max)}, but request is ${q(r)}.`;
+  if (rv > ev) return `maximum ${name} usage per ${type} is ${q(max)}, but request is ${q(r)}.`;
   return null;
 }
 
-/** Upstream limitRequestRatioConstraint: limit / request may not exceed the ratio. */
+/** Upstream limitRequestRatioConstraint: limit / request (as float64s of the values) may not exceed the ratio. */
 function ratioConstraint(type: string, name: string, ratio: Quantity, req: ResourceList, lim: ResourceList): string | null {
   const r = req.get(name);
   const l = lim.get(name);
-  if (!r || milliValue(r) === 0n) return `${name} max limit to request ratio per ${type} is ${q(ratio)}, but no request is specified or request is 0.`;
-  if (!l || milliValue(l) === 0n) return `${name} max limit to request ratio per ${type} is ${q(ratio)}, but no limit is specified or limit is 0.`;
-  // Compare limit × 1000 ≤ ratio(milli) × request exactly, as upstream's milli-unit arithmetic.
-  if (milliValue(l) * 1000n > milliValue(ratio) * milliValue(r)) {
-    const observed = Number(milliValue(l)) / Number(milliValue(r));
+  const [rv, lv] = enforcedValues(r, l, ratio);
+  if (!r || rv === 0n) return `${name} max limit to request ratio per ${type} is ${q(ratio)}, but no request is specified or request is 0.`;
+  if (!l || lv === 0n) return `${name} max limit to request ratio per ${type} is ${q(ratio)}, but no limit is specified or limit is 0.`;
+  const observed = Number(lv) / Number(rv);
+  const milli = wholeValue(ratio) <= MAX_MILLI_VALUE;
+  if ((milli ? observed * 1000 : observed) > Number(milli ? milliValue(ratio) : wholeValue(ratio))) {
     return `${name} max limit to request ratio per ${type} is ${q(ratio)}, but provided ratio is ${observed.toFixed(6)}.`;
   }
   return null;
 }
-

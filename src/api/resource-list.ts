@@ -2,20 +2,28 @@
  * ResourceList arithmetic (upstream pkg/quota/resources.go and the LimitRanger's sums): maps of
  * resource name -> Quantity, as pods' requests and limits and quotas' hard and used values.
  */
-import { addQuantities, compareQuantities, formatQuantity, parseQuantity, subtractQuantities, type Quantity } from './quantity.js';
+import { addQuantities, compareQuantities, formatQuantity, negateQuantity, parseQuantity, QuantityError, subtractQuantities, type Quantity } from './quantity.js';
 
 /** Resource name -> exact quantity. */
 export type ResourceList = Map<string, Quantity>;
 
 /**
  * Parse a JSON resource list (`{cpu: '500m', memory: '1Gi'}`); absent gives an empty list.
- * Throws QuantityError for a malformed value (schema validation rejects those first).
+ * Never throws: a value that is not a quantity (schema validation refuses those, so only data
+ * stored before it could hold one) is left out, as upstream could never have decoded it.
+ * `reparse` reads each value as upstream's informers do, from its canonical text.
  */
-export function parseResourceList(raw: unknown): ResourceList {
+export function parseResourceList(raw: unknown, reparse = false): ResourceList {
   const out: ResourceList = new Map();
   if (raw && typeof raw === 'object') {
     for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
-      if (typeof v === 'string' || typeof v === 'number') out.set(k, parseQuantity(v));
+      if (typeof v !== 'string' && typeof v !== 'number') continue;
+      try {
+        const q = parseQuantity(v);
+        out.set(k, reparse ? parseQuantity(formatQuantity(q)) : q);
+      } catch (err) {
+        if (!(err instanceof QuantityError)) throw err;
+      }
     }
   }
   return out;
@@ -43,7 +51,7 @@ export function subtractLists(a: ResourceList, b: ResourceList): ResourceList {
   const out = new Map(a);
   for (const [k, v] of b) {
     const cur = out.get(k);
-    out.set(k, cur ? subtractQuantities(cur, v) : { nanos: -v.nanos, format: v.format });
+    out.set(k, cur ? subtractQuantities(cur, v) : negateQuantity(v));
   }
   return out;
 }
@@ -70,7 +78,7 @@ export function maskList(list: ResourceList, names: Iterable<string>): ResourceL
 
 /** Without zero values (upstream quota.RemoveZeros). */
 export function removeZeros(list: ResourceList): ResourceList {
-  return new Map([...list].filter(([, v]) => v.nanos !== 0n));
+  return new Map([...list].filter(([, v]) => v.coef !== 0n));
 }
 
 /**

@@ -5,6 +5,7 @@
  * `unrecognized_keys` issues, which the field-validation step reports or prunes.
  */
 import { z } from 'zod';
+import { parseQuantity, QuantityError } from '../quantity.js';
 
 /** Every nested object is strict so unknown fields can be found; optional and nullable. */
 export const obj = <T extends z.ZodRawShape>(shape: T) => z.strictObject(shape).nullable().optional();
@@ -22,9 +23,22 @@ export const list = <T extends z.ZodType>(item: T) => z.array(item).nullable().o
 export const reqList = <T extends z.ZodType>(item: T) => z.array(item);
 export const oneOf = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values).nullable().optional();
 
-/** resource.Quantity: `<number><suffix>` (binary Ki..Ei, decimal n..E, or exponent), or a JSON number. */
-const QUANTITY = /^[+-]?(\d+(\.\d*)?|\.\d+)(Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E|[eE][+-]?\d+)?$/;
-export const quantity = z.union([z.number(), z.string().regex(QUANTITY, 'quantities must match the regular expression \'^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$\'')]);
+/**
+ * resource.Quantity: a JSON number, or a string upstream's UnmarshalJSON accepts (ParseQuantity
+ * after trimming: `500m`, `1.5Gi`, `1e400`, even `+` or `.`); otherwise upstream's error
+ * (ErrFormatWrong, ErrSuffix or ErrNumeric) as the field's message.
+ */
+export const quantity = z.union([
+  z.number(),
+  z.string().superRefine((text, ctx) => {
+    try {
+      parseQuantity(text);
+    } catch (err) {
+      if (!(err instanceof QuantityError)) throw err;
+      ctx.addIssue({ code: 'custom', message: err.message });
+    }
+  }),
+]);
 export const quantityMap = z.record(z.string(), quantity).nullable().optional();
 
 /**

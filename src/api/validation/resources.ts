@@ -6,7 +6,7 @@
  */
 import type { FieldError } from '../../errors/api-error.js';
 import { validateDns1123Subdomain, validateQualifiedName } from '../names.js';
-import { formatQuantity, parseQuantity, type Quantity } from '../quantity.js';
+import { formatQuantity, milliValue, parseQuantity, QuantityError, type Quantity } from '../quantity.js';
 import { invalidValue } from './field-errors.js';
 
 const HUGEPAGES = 'hugepages-';
@@ -101,23 +101,26 @@ export function quantityOfJson(value: unknown): Quantity | undefined {
   if (typeof value !== 'string' && typeof value !== 'number') return undefined;
   try {
     return parseQuantity(value);
-  } catch {
-    return undefined;
+  } catch (err) {
+    if (err instanceof QuantityError) return undefined;
+    throw err;
   }
 }
 
 /** Upstream ValidateNonnegativeQuantity (the value printed as its canonical string). */
 export function validateNonnegativeQuantity(q: Quantity, path: string): FieldError[] {
-  return q.nanos < 0n ? [invalidValue(path, formatQuantity(q), 'must be greater than or equal to 0')] : [];
+  return q.coef < 0n ? [invalidValue(path, formatQuantity(q), 'must be greater than or equal to 0')] : [];
 }
 
-/** Upstream ValidateResourceQuantityValue: non-negative, and whole for integer resources. */
+/**
+ * Upstream ValidateResourceQuantityValue: non-negative, and `MilliValue() % 1000 == 0` for
+ * integer resources, with MilliValue's int64 overflow (so `pods: 1e400` passes, as upstream).
+ */
 export function validateResourceQuantityValue(resource: string, raw: unknown, path: string): FieldError[] {
   const q = quantityOfJson(raw);
   if (!q) return [];
   const errs = validateNonnegativeQuantity(q, path);
-  if (isIntegerResourceName(resource) && q.nanos % 1_000_000_000n !== 0n) {
-    // MilliValue() % 1000: a value below a thousandth rounds up to one, as upstream.
+  if (isIntegerResourceName(resource) && milliValue(q) % 1000n !== 0n) {
     errs.push(invalidGo(path, goQuantity(raw, false), 'must be an integer'));
   }
   return errs;
@@ -125,41 +128,19 @@ export function validateResourceQuantityValue(resource: string, raw: unknown, pa
 
 /**
  * A resource.Quantity printed as Go's `%#v` prints the struct (how field errors show a Quantity
- * value): int64Amount mantissa and scale, and the cached string when upstream has one (set by
- * ParseQuantity for canonical input, or by an earlier String() call when `stringified`).
+ * value): the int64Amount value and scale (zero when upstream holds an inf.Dec, whose pointer
+ * we print as nil), and the string upstream keeps (from ParseQuantity for canonical input, or
+ * from an earlier String() call when `stringified`).
  */
 export function goQuantity(raw: unknown, stringified = true): string {
-  const text = typeof raw === 'number' ? String(raw).replace('e+', 'e') : String(raw).trim();
   const q = quantityOfJson(raw);
-  const m = /^([+-]?)(\d*)(?:\.(\d*))?(Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E|[eE][+-]?\d+)?$/.exec(text);
-  if (!q || !m) return `resource.Quantity{}`;
-  const [, sign, num = '', denom = '', suffix = ''] = m;
-  const binary = /^[KMGTPE]i$/.test(suffix);
-  const decimalExp: Record<string, number> = { n: -9, u: -6, m: -3, '': 0, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
-  const exponent = binary ? 10 * ['Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei'].indexOf(suffix) + 10 : suffix in decimalExp ? decimalExp[suffix]! : Number(suffix.slice(1));
-  const shifted = (num + denom).replace(/^$/, '0');
-  const digits = BigInt(shifted);
-  let value: bigint;
-  let scale: number;
-  let cached = false;
-  if (binary) {
-    if (denom) return `resource.Quantity{${goFields('0', 0, '', q)}}`;
-    value = digits << BigInt(exponent);
-    scale = 0;
-    cached = (digits & 7n) !== 0n;
-  } else {
-    scale = exponent - denom.length;
-    value = digits;
-    cached = scale % 3 === 0 && !shifted.endsWith('000') && shifted[0] !== '0';
-  }
-  if (value > 2n ** 63n - 1n || scale < -9) return `resource.Quantity{${goFields('0', 0, stringified ? formatQuantity(q) : '', q)}}`;
-  if (sign === '-') value = -value;
-  const s = stringified ? formatQuantity(q) : cached ? text : '';
-  return `resource.Quantity{${goFields(String(value), scale, s, q)}}`;
-}
-
-function goFields(value: string, scale: number, s: string, q: Quantity): string {
-  return `i:resource.int64Amount{value:${value}, scale:${scale}}, d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, s:${JSON.stringify(s)}, Format:${JSON.stringify(q.format)}`;
+  if (!q) return `resource.Quantity{}`;
+  const s = stringified ? formatQuantity(q) : (q.text ?? '');
+  const [value, scale] = q.int64 ? [String(q.coef), q.exp] : ['0', 0];
+  return (
+    `resource.Quantity{i:resource.int64Amount{value:${value}, scale:${scale}}, d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, ` +
+    `s:${JSON.stringify(s)}, Format:${JSON.stringify(q.format)}}`
+  );
 }
 
 /**

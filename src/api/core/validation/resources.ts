@@ -50,10 +50,10 @@ function containerResourceName(value: string, field: string): FieldError[] {
   return errs;
 }
 
-/** ValidateResourceQuantityValue: non-negative; whole for integer resources. */
+/** ValidateResourceQuantityValue: non-negative; whole (MilliValue() % 1000, overflowing as upstream) for integer resources. */
 function quantityValue(name: string, q: Quantity, field: string): FieldError[] {
   const errs: FieldError[] = [];
-  if (q.nanos < 0n) errs.push(invalidValue(field, formatQuantity(q), IS_NEGATIVE));
+  if (q.coef < 0n) errs.push(invalidValue(field, formatQuantity(q), IS_NEGATIVE));
   if ((INTEGER_RESOURCES.has(name) || isExtended(name)) && milliValue(q) % 1000n !== 0n) errs.push(invalidValue(field, formatQuantity(q), 'must be an integer'));
   return errs;
 }

@@ -14,6 +14,7 @@ import { applyConnectionTimeouts, httpsServerOptions } from './serving/https-opt
 import { alpnProtocols, attachHttp2 } from './serving/http2.js';
 import { installUpgradeHandling } from './http/proxy/upgrade.js';
 import { requestListener } from './http/request-listener.js';
+import { DEFAULT_REQUEST_TIMEOUT_SECONDS, setRequestTimeout } from './http/middleware/request-deadline.js';
 import { EndpointReconciler, ensureKubernetesService } from './controllers/kubernetes-endpoints.js';
 import { parseIpRange } from './admission/service-allocation/ranges.js';
 import { writeKubeconfig } from './serving/kubeconfig.js';
@@ -60,12 +61,13 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const clientCa = config.clientCaFile ? await readFile(config.clientCaFile, 'utf8') : caPem;
   const tlsOptions = { ...httpsServerOptions(https), ...(clientCa ? { ca: clientCa, requestCert: true, rejectUnauthorized: false } : {}) };
   const http2 = !config.disableHttp2Serving;
+  setRequestTimeout(deps.app, config.requestTimeoutSeconds ?? DEFAULT_REQUEST_TIMEOUT_SECONDS);
   const handler = requestListener(deps.app);
   const server = createServer({ ...tlsOptions, ALPNProtocols: alpnProtocols(http2) }, handler);
   // exec, attach and portforward arrive as HTTP/1.1 upgrades; route them through the handler.
   installUpgradeHandling(server);
   applyConnectionTimeouts(server, https);
-  const h2 = http2 ? attachHttp2(server, tlsOptions, handler as Parameters<typeof attachHttp2>[2], { maxStreamsPerConnection: config.http2MaxStreamsPerConnection, idleTimeoutSeconds: config.idleTimeoutSeconds }) : undefined;
+  const h2 = http2 ? attachHttp2(server, tlsOptions, handler, { maxStreamsPerConnection: config.http2MaxStreamsPerConnection, idleTimeoutSeconds: config.idleTimeoutSeconds }) : undefined;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.securePort, config.bindAddress, () => resolve());

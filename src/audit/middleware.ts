@@ -10,24 +10,34 @@
  *   not an ApiError) gives a Panic event instead, with upstream's `APIServer panic'd: ...`.
  * - {@link withFailedAuthenticationAudit} runs before authentication: a request refused with 401
  *   gets one event at ResponseStarted with an empty user (upstream's failed handler); its
- *   responseStatus is the Unauthorized Status the client receives.
+ *   responseStatus is the Unauthorized Status the client receives. {@link auditFailedRequest}
+ *   does the same for an invalid `timeout` parameter (400).
+ * - A request its deadline answered (504, request-deadline.ts) completes with that Timeout
+ *   Status, whatever its handler did afterwards.
  *
  * Paths served without authentication (health, /version) are audited as upstream's anonymous
  * user (`system:anonymous`, group `system:unauthenticated`). The auditID is the request's
  * `Audit-Id` response header (observe.ts). Request bodies are recorded from Request level on
  * (resource requests that carry one: create, update, patch, delete); response bodies at
  * RequestResponse (resource and discovery responses, and every error Status), as JSON whatever
- * format was on the wire. A create or update fills the object reference's name, namespace,
- * uid and resourceVersion from the body at every level, as upstream's LogRequestObject.
+ * format was on the wire; a request body is decoded within the server's bounds, and one that
+ * does not decode (the request's answer is then 400) is left out. A create or update fills
+ * the object reference's name, namespace, uid and resourceVersion from the body at every
+ * level, as upstream's LogRequestObject.
  */
 import { randomUUID } from 'node:crypto';
 import { parse as parseYaml } from 'yaml';
+import { jsonTextDepth, MAX_NESTING_DEPTH } from '../api/nesting.js';
+import { yamlDepthBound } from '../api/yaml-depth.js';
 import type { Status } from '../api/status.js';
 import { ANONYMOUS } from '../auth/anonymous.js';
 import { ApiError } from '../errors/api-error.js';
 import type { ApiContext, UserInfo } from '../http/context.js';
 import { attributesOf } from '../http/middleware/authorization.js';
 import { toHttpApiError } from '../http/middleware/error-handler.js';
+import { deadlineOf, isLongRunning, requestTimedOut } from '../http/middleware/request-deadline.js';
+import { decodeProtobufBody } from '../http/negotiation/protobuf.js';
+import { MAX_YAML_ALIASES, parseJsonText, parseYamlText } from '../http/negotiation/safe-decode.js';
 import { microTime, newEvent, objectRefOf, responseStatusOf, sourceIPs, type AuditEvent, type AuditSink } from './event.js';
 import { levelAtLeast, type PolicyChecker, type RequestAuditConfig, type Stage } from './policy.js';
 
@@ -43,9 +53,6 @@ export interface AuditState {
   readonly config: RequestAuditConfig;
 }
 
-/** kube-apiserver's long-running check: these verbs, and these subresources of resource requests. */
-const LONG_RUNNING_VERBS = new Set(['watch', 'proxy']);
-const LONG_RUNNING_SUBRESOURCES = new Set(['attach', 'exec', 'proxy', 'log', 'portforward']);
 const WRITE_VERBS = new Set(['create', 'update', 'patch', 'delete', 'deletecollection']);
 
 type Next = () => Promise<void>;
@@ -60,7 +67,7 @@ export function withAudit(auditor: Auditor) {
     try {
       await next();
     } catch (err) {
-      const apiErr = toHttpApiError(err);
+      const apiErr = timedOut(ctx) ?? toHttpApiError(err);
       if (!apiErr) {
         state.event.responseStatus = { metadata: {}, status: 'Failure', message: `APIServer panic'd: ${(err as Error)?.message ?? String(err)}`, reason: 'InternalError', code: 500 };
         emit(auditor.sink, state, 'Panic');
@@ -69,8 +76,13 @@ export function withAudit(auditor: Auditor) {
       }
       throw err;
     }
-    finish(ctx, auditor.sink, state);
+    finish(ctx, auditor.sink, state, timedOut(ctx)?.toStatus());
   };
+}
+
+/** The 504 of a request its deadline answered: what the client got, whatever the handler did after. */
+function timedOut(ctx: ApiContext): ApiError | undefined {
+  return deadlineOf(ctx)?.signal.aborted ? requestTimedOut() : undefined;
 }
 
 /** Upstream WithFailedAuthenticationAudit: place it before authentication. */
@@ -89,6 +101,18 @@ export function withFailedAuthenticationAudit(auditor: Auditor) {
       throw err;
     }
   };
+}
+
+/**
+ * Upstream withFailedRequestAudit (request_deadline.go): a request refused before
+ * authentication (an invalid `timeout` parameter) gets one event at ResponseStarted, without a
+ * user, whose responseStatus carries the error's message and code only.
+ */
+export function auditFailedRequest(auditor: Auditor, ctx: ApiContext, err: ApiError): void {
+  const state = begin(ctx, auditor, undefined);
+  if (!state) return;
+  state.event.responseStatus = { metadata: {}, message: err.message, code: err.code };
+  emit(auditor.sink, state, 'ResponseStarted');
 }
 
 /** Evaluate the policy and start the event, or undefined at level None. */
@@ -135,9 +159,7 @@ function finish(ctx: ApiContext, sink: AuditSink, state: AuditState, errorStatus
     ev.responseStatus = isStatus ? { ...responseStatusOf(body as Status), code } : { metadata: {}, code };
     if (wantObject && body !== undefined) ev.responseObject = omitManagedFields ? withoutManagedFields(body) : body;
   }
-  const info = ctx.state.requestInfo;
-  const longRunning = LONG_RUNNING_VERBS.has(info?.verb ?? '') || (info?.isResourceRequest && LONG_RUNNING_SUBRESOURCES.has(info.subresource));
-  if (longRunning) emit(sink, state, 'ResponseStarted');
+  if (isLongRunning(ctx.state.requestInfo)) emit(sink, state, 'ResponseStarted');
   // A watch goes on after the handler returned: complete it when its stream ends (the
   // closure holds the event, not the request's context).
   const stream = ctx.state.stream;
@@ -168,13 +190,19 @@ function logRequestObject(ctx: ApiContext, state: AuditState): void {
   if (wantObject) state.event.requestObject = state.config.omitManagedFields ? withoutManagedFields(body) : body;
 }
 
-/** The request body as JSON, whatever its media type; undefined when absent or undecodable. */
+/**
+ * The request body as JSON, whatever its media type; undefined when absent or undecodable.
+ * Decoded with the server's own bounds (safe-decode.ts: nesting, alias expansions, self
+ * references), as the handler decodes it: a body the handler refuses (400) is not recorded,
+ * as upstream logs the request object only once it decoded (pkg/audit/request.go
+ * LogRequestObject, called by the handlers after decoding).
+ */
 function requestBody(ctx: ApiContext): unknown {
   try {
-    if (ctx.state.rawBuffer?.length) return ctx.state.codec.decodeObject(ctx.state.rawBuffer);
+    if (ctx.state.rawBuffer?.length) return decodeProtobufBody(ctx.state.codec, ctx.state.rawBuffer);
     const raw = ctx.state.rawBody;
     if (!raw?.trim()) return undefined;
-    return /yaml/i.test(ctx.get('Content-Type')) ? parseYaml(raw, { maxAliasCount: 100 }) : JSON.parse(raw);
+    return /yaml/i.test(ctx.get('Content-Type')) ? parseYamlText(raw, 'the request body') : parseJsonText(raw, 'the request body');
   } catch {
     return undefined;
   }
@@ -200,15 +228,25 @@ function looksLikeStatus(ctx: ApiContext): boolean {
   return /^\s*\{\s*"kind"\s*:\s*"Status"/.test(Buffer.isBuffer(body) ? body.subarray(0, 64).toString() : body.slice(0, 64));
 }
 
-/** The response body as JSON (from JSON, YAML or protobuf); undefined for streams and other types. */
+/**
+ * Our own responses wrap stored objects (at most MAX_NESTING_DEPTH deep) in lists and Tables:
+ * their text may nest this much before the audit leaves the response object out.
+ */
+const MAX_RESPONSE_DEPTH = 2 * MAX_NESTING_DEPTH;
+
+/**
+ * The response body as JSON (from JSON, YAML or protobuf); undefined for streams, other types,
+ * and text nested deeper than MAX_RESPONSE_DEPTH (checked before parsing, as safe-decode.ts).
+ */
 function responseBody(ctx: ApiContext): unknown {
   const body = ctx.body;
   if (typeof body !== 'string' && !Buffer.isBuffer(body)) return undefined;
   const type = ctx.response.type;
   try {
     if (type.includes('protobuf')) return ctx.state.codec.decodeObject(Buffer.isBuffer(body) ? body : Buffer.from(body));
-    if (type.includes('json')) return JSON.parse(body.toString());
-    if (type.includes('yaml')) return parseYaml(body.toString(), { maxAliasCount: 100 });
+    const text = body.toString();
+    if (type.includes('json')) return jsonTextDepth(text, MAX_RESPONSE_DEPTH) > MAX_RESPONSE_DEPTH ? undefined : JSON.parse(text);
+    if (type.includes('yaml')) return yamlDepthBound(text, 2 * MAX_RESPONSE_DEPTH) > 2 * MAX_RESPONSE_DEPTH ? undefined : parseYaml(text, { maxAliasCount: MAX_YAML_ALIASES });
   } catch {
     // not decodable: leave it out
   }

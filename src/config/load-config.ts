@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import { z } from 'zod';
+import { parseGoDurationMs } from '../api/go-duration.js';
 import { parseIpRange, parsePortRange } from '../admission/service-allocation/ranges.js';
 import { checkCipherSuites, TLS_VERSIONS, type TlsVersionName } from '../serving/cipher-suites.js';
 import { STORAGE_BACKENDS, type AuthorizationMode, type ServerConfig, type StorageBackendName } from './types.js';
@@ -50,6 +51,7 @@ const FLAGS: Record<string, { key: keyof ServerConfig; help: string }> = {
   'max-mutating-requests-inflight': { key: 'maxMutatingRequestsInflight', help: 'mutating requests in flight (default 200)' },
   'service-cluster-ip-range': { key: 'serviceClusterIpRange', help: 'CIDR of cluster IPs for Services (default 10.0.0.0/24)' },
   'service-node-port-range': { key: 'serviceNodePortRange', help: 'node ports for NodePort/LoadBalancer Services (default 30000-32767)' },
+  'request-timeout': { key: 'requestTimeoutSeconds', help: 'Go duration a request that is not long-running may take, its body included, before it is answered 504 (default 1m0s)' },
   'min-request-timeout': { key: 'minRequestTimeoutSeconds', help: 'seconds; watches last a random [t, 2t) (default 1800)' },
   'http2-max-streams-per-connection': { key: 'http2MaxStreamsPerConnection', help: 'HTTP/2 streams a client may open on one connection (default 0: 100, as upstream)' },
   'disable-http2-serving': { key: 'disableHttp2Serving', help: 'serve HTTP/1.1 only (default false: h2 and http/1.1 by ALPN)' },
@@ -169,6 +171,7 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Ser
     logLevel: parse('log-level', z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
     maxRequestsInflight: parse('max-requests-inflight', count, 400),
     maxMutatingRequestsInflight: parse('max-mutating-requests-inflight', count, 200),
+    requestTimeoutSeconds: requestTimeout(raw['request-timeout']),
     minRequestTimeoutSeconds: parse('min-request-timeout', count, 1800),
     http2MaxStreamsPerConnection: parse('http2-max-streams-per-connection', z.coerce.number().int().min(0), 0),
     disableHttp2Serving: parse('disable-http2-serving', z.enum(['true', 'false']), 'false') === 'true',
@@ -199,6 +202,22 @@ function etcdTlsFlags(parse: <T>(flag: string, schema: z.ZodType<T>, fallback: T
   const plain = etcdServers.filter((u) => !u.startsWith('https://'));
   if (plain.length) throw new ConfigError(`--etcd-cafile, --etcd-certfile and --etcd-keyfile need https:// --etcd-servers, not ${plain.join(',')}`);
   return tls;
+}
+
+/**
+ * `--request-timeout` in seconds (default 60): a Go duration as upstream's DurationVar reads
+ * it; negative is refused with upstream's message. Throws ConfigError.
+ */
+function requestTimeout(value: string | undefined): number {
+  if (value === undefined) return 60;
+  let ms: number;
+  try {
+    ms = parseGoDurationMs(value);
+  } catch (err) {
+    throw new ConfigError(`invalid --request-timeout "${value}": ${(err as Error).message}`);
+  }
+  if (ms < 0) throw new ConfigError('--request-timeout can not be negative value');
+  return ms / 1000;
 }
 
 const AUTHORIZATION_MODES: readonly AuthorizationMode[] = ['RBAC', 'AlwaysAllow', 'AlwaysDeny'];

@@ -90,6 +90,13 @@ export interface ServerConfig {
   /** `--service-cluster-ip-range` (default 10.0.0.0/24) and `--service-node-port-range` (default 30000-32767). */
   readonly serviceClusterIpRange: string;
   readonly serviceNodePortRange: string;
+  /**
+   * `--request-timeout` (a Go duration, default `1m0s`; upstream's flag), in seconds: how long a
+   * request that is not long-running (not a watch, proxy, exec, attach, portforward or log) may
+   * take, reading its body included, before it is answered 504 Timeout; a request's `timeout`
+   * query parameter may shorten it. Absent = 60.
+   */
+  readonly requestTimeoutSeconds?: number;
   /** `--min-request-timeout` seconds (default 1800): watches last a random [t, 2t). */
   readonly minRequestTimeoutSeconds: number;
   /** `--http2-max-streams-per-connection` (default 0: upstream's 100). */

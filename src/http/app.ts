@@ -1,7 +1,9 @@
 /**
  * The Koa application: middleware in upstream's filter order (metrics/logs, Status errors,
- * request info, authentication, audit, body), then system routes, discovery and the generic resource
- * handler. Paths outside the API answer plain-text `404 page not found`.
+ * request info, request deadline, authentication, audit, max-in-flight, authorization, body),
+ * then system routes, discovery and the generic resource handler; a request whose client has
+ * gone or whose deadline passed stops before the handler. Paths outside the API answer
+ * plain-text `404 page not found`.
  */
 import Router from '@koa/router';
 import Koa from 'koa';
@@ -31,7 +33,9 @@ import { installOpenApiRoutes } from './routes/openapi.js';
 import { respondAggregated } from './routes/aggregated-discovery.js';
 import { installSystemRoutes, type Lifecycle } from './routes/system.js';
 import { installOidcRoutes, type IssuerDocuments } from './routes/oidc.js';
-import { withAudit, withFailedAuthenticationAudit, type Auditor } from '../audit/middleware.js';
+import { auditFailedRequest, withAudit, withFailedAuthenticationAudit, type Auditor } from '../audit/middleware.js';
+import { stopWhenAbandoned } from './middleware/client-gone.js';
+import { requestDeadline } from './middleware/request-deadline.js';
 
 export interface AppDeps {
   readonly registry: ResourceRegistry;
@@ -78,6 +82,14 @@ export function createApp(deps: AppDeps): Koa<ApiState> {
   app.use(observe(deps.metrics, deps.logger));
   app.use(errorHandler(deps.logger));
   app.use(requestInfoMiddleware());
+  // Upstream's request deadline (--request-timeout, `timeout`), outside authentication and audit.
+  const { audit } = deps;
+  app.use(
+    requestDeadline({
+      onTimeout: (ctx) => deps.metrics.requestTerminations.inc({ ...sharedLabels(ctx), code: '504' }),
+      onInvalid: audit && ((ctx, err) => auditFailedRequest(audit, ctx, err)),
+    }),
+  );
   // Audit as upstream: 401s are audited by the failed-authentication hook, everything else
   // right after authentication, once the user is known.
   // Without an audit log, no audit layer runs at all.
@@ -107,6 +119,7 @@ export function createApp(deps: AppDeps): Koa<ApiState> {
     ctx.state.rawBody = typeof body === 'string' ? body : '';
     await next();
   });
+  app.use(stopWhenAbandoned());
 
   const router = new Router<ApiState>();
   installSystemRoutes(router, deps.kv, deps.metrics.registry, deps.lifecycle);

@@ -72,6 +72,24 @@ describe('requestListener', () => {
     await expect.poll(() => closed, { timeout: 5000 }).toBe(1);
   });
 
+  it('calls a whenClosed callback registered after the response closed (the client left before the handler got there)', async () => {
+    const app = new Koa();
+    let closed = 0;
+    let left!: () => void;
+    const gone = new Promise<void>((r) => (left = r));
+    app.use(async (ctx) => {
+      ctx.respond = false;
+      ctx.res.writeHead(200, { 'Content-Type': 'text/plain' });
+      ctx.res.write('open\n');
+      ctx.res.once('close', () => left());
+      await gone;
+      whenClosed(ctx.res, () => closed++);
+    });
+    const url = await serve(app);
+    expect(await readFirstChunkAndLeave(url)).toBe('open\n');
+    await expect.poll(() => closed, { timeout: 5000 }).toBe(1);
+  });
+
   it('answers ordinary requests as Koa does', async () => {
     const app = new Koa();
     app.use((ctx) => {

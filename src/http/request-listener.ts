@@ -57,17 +57,20 @@ export function releaseQueued(res: Response): void {
 
 /**
  * Call `fn` once when the response is closed (ended, or its connection or stream gone): on the
- * response's hook when it has one (one listener per response), else on 'close'.
+ * response's hook when it has one (one listener per response), else on 'close'; on the next
+ * microtask when the hooked response is closed already.
  */
 export function whenClosed(res: Response, fn: () => void): void {
   const hook = hookOf(res);
   // (concat: an array of exact length, where push would reserve 16 more slots for a watch's life)
   if (hook?.queue) hook.queue = hook.queue.concat(fn);
+  else if (hook === null) queueMicrotask(fn);
   else (res as NodeJS.EventEmitter).once('close', fn);
 }
 
 type Hooked = { __onFinished?: FinishedHook | null };
 
+/** The response's hook: undefined when none was installed, null once the response closed. */
 function hookOf(res: Response): FinishedHook | null | undefined {
   return (res as Hooked).__onFinished;
 }

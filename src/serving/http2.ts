@@ -9,10 +9,13 @@
  * The HTTP/1.1 server owns the listener; a connection that negotiated `h2` is handed to an
  * HTTP/2 server that shares the TLS settings and the request handler. A connection with no open
  * stream for the idle timeout (upstream's IdleTimeout, 90 s) is closed with GOAWAY, as Go's.
+ * Work per connection is bounded as Go's server bounds it since CVE-2023-44487 (rapid reset):
+ * see http2-streams.ts.
  */
-import { createSecureServer, type Http2SecureServer, type ServerHttp2Session } from 'node:http2';
+import { createSecureServer, type Http2SecureServer, type Http2Stream, type ServerHttp2Session } from 'node:http2';
 import type { Server, ServerOptions } from 'node:https';
 import type { TLSSocket } from 'node:tls';
+import { SessionStreams, type StreamHandler } from './http2-streams.js';
 
 /** Upstream's stream limit when `--http2-max-streams-per-connection` is 0. */
 export const DEFAULT_HTTP2_MAX_STREAMS = 100;
@@ -31,16 +34,13 @@ export function alpnProtocols(http2: boolean): string[] {
 
 /**
  * Serve HTTP/2 on `server` (created with {@link alpnProtocols}(true)) through `handler`, the
- * same request listener HTTP/1.1 uses. Returns the HTTP/2 server, whose sessions `closeAll`
- * ends (GOAWAY) when the server stops.
+ * same request listener HTTP/1.1 uses, with bounded work per connection (http2-streams.ts:
+ * handlers per connection, streams reset early). Returns the HTTP/2 server, whose sessions
+ * `closeAll` ends (GOAWAY) when the server stops.
  */
-export function attachHttp2(
-  server: Server,
-  tls: ServerOptions,
-  handler: Parameters<typeof createSecureServer>[1],
-  settings: Http2Settings = {},
-): { readonly h2: Http2SecureServer; closeAll(): void } {
+export function attachHttp2(server: Server, tls: ServerOptions, handler: StreamHandler, settings: Http2Settings = {}): { readonly h2: Http2SecureServer; closeAll(): void } {
   const maxConcurrentStreams = settings.maxStreamsPerConnection || DEFAULT_HTTP2_MAX_STREAMS;
+  const schedulers = new WeakMap<ServerHttp2Session, SessionStreams>();
   const h2 = createSecureServer(
     {
       ...tls,
@@ -48,13 +48,20 @@ export function attachHttp2(
       // Watches keep output queued per stream; the default 10 MB cap would refuse new streams
       // on a busy multiplexed connection long before the stream limit.
       maxSessionMemory: 256,
+      // Node's own per-session bounds, at their defaults, named here as part of the defence:
+      // streams refused for passing MAX_CONCURRENT_STREAMS, and invalid frames, before the
+      // session is closed.
+      maxSessionRejectedStreams: 100,
+      maxSessionInvalidFrames: 1000,
     },
-    handler,
+    (req, res) => schedulers.get(req.stream.session as ServerHttp2Session)?.request(req, res),
   );
   const sessions = new Set<ServerHttp2Session>();
   const idleMs = (settings.idleTimeoutSeconds ?? 90) * 1000;
   h2.on('session', (session: ServerHttp2Session) => {
     sessions.add(session);
+    const streams = new SessionStreams(session, handler, maxConcurrentStreams);
+    schedulers.set(session, streams);
     let open = 0;
     let idle: NodeJS.Timeout | undefined;
     const arm = () => {
@@ -63,7 +70,8 @@ export function attachHttp2(
     };
     arm();
     // One listener for every stream of the session ('close' comes once per stream).
-    const onStreamClose = (): void => {
+    const onStreamClose = function (this: Http2Stream): void {
+      streams.streamClosed(this);
       if (--open === 0 && !session.closed) arm();
     };
     session.on('stream', (stream) => {

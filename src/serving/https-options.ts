@@ -4,8 +4,10 @@
  * `MinVersion: tls.VersionTLS12` (or `--tls-min-version`), server cipher order,
  * `ReadHeaderTimeout: 32s` ("just shy of requestTimeoutUpperBound"), `IdleTimeout: 90s`
  * ("matches http.DefaultTransport keep-alive timeout"), TCP keep-alive every 3 minutes
- * (`defaultKeepAlivePeriod`), and no read or write timeout, so long watches and slow request
- * bodies are not cut. Go bounds the TLS handshake by the same header timeout.
+ * (`defaultKeepAlivePeriod`), and no read or write timeout on the connection, so long watches
+ * are not cut. Go bounds the TLS handshake by the same header timeout. A request's body is
+ * bounded per request instead, by `--request-timeout` (http/middleware/request-deadline.ts),
+ * which knows which requests are long-running.
  */
 import type { Server, ServerOptions } from 'node:https';
 import { opensslCipherList, TLS_VERSIONS, type TlsVersionName } from './cipher-suites.js';
@@ -54,7 +56,8 @@ export function httpsServerOptions(s: HttpsSettings): ServerOptions {
 
 /**
  * Set the per-server timeouts: header deadline (Node answers 408 and closes), keep-alive idle
- * deadline, and no whole-request deadline (watches and slow bodies continue, as upstream).
+ * deadline, and no whole-request deadline on the connection (watches continue, as upstream;
+ * other requests, their bodies included, end at their request deadline).
  */
 export function applyConnectionTimeouts(server: Server, s: HttpsSettings): void {
   server.headersTimeout = (s.readHeaderTimeoutSeconds ?? READ_HEADER_TIMEOUT_SECONDS) * 1000;

@@ -1,11 +1,16 @@
 /**
  * Max-in-flight limits (upstream k8s.io/apiserver pkg/server/filters/maxinflight.go): at most
- * `readOnly` non-mutating and `mutating` mutating requests at once; watches are long-running
- * and exempt. Excess requests get 429 TooManyRequests with `Retry-After: 1`.
+ * `readOnly` non-mutating and `mutating` mutating requests at once; long-running requests
+ * (watches, proxy, exec, attach, portforward, log) are exempt. Excess requests get 429
+ * TooManyRequests with `Retry-After: 1`. A request's slot is freed once, when it completes or
+ * when its deadline passes (request-deadline.ts), whichever is first: a request answered 504
+ * while its handler still waits (a body trickling in) no longer holds it, as upstream's
+ * handler returns at its context's deadline.
  */
 import type { Gauge } from 'prom-client';
 import { ApiError } from '../../errors/api-error.js';
 import type { ApiContext } from '../context.js';
+import { deadlineOf, isLongRunning } from './request-deadline.js';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -21,8 +26,7 @@ export function tooManyRequests(): ApiError {
 export function maxInFlight(limits: { readOnly: number; mutating: number }, gauge?: Gauge<string>, onReject?: (ctx: ApiContext) => void) {
   const inFlight = { readOnly: 0, mutating: 0 };
   return async (ctx: ApiContext, next: () => Promise<void>): Promise<void> => {
-    const info = ctx.state.requestInfo;
-    if (info?.verb === 'watch') return next();
+    if (isLongRunning(ctx.state.requestInfo)) return next();
     const kind = MUTATING.has(ctx.method) ? 'mutating' : 'readOnly';
     if (inFlight[kind] >= limits[kind]) {
       onReject?.(ctx);
@@ -30,11 +34,20 @@ export function maxInFlight(limits: { readOnly: number; mutating: number }, gaug
     }
     inFlight[kind]++;
     gauge?.set({ request_kind: kind }, inFlight[kind]);
+    const signal = deadlineOf(ctx)?.signal;
+    let held = true;
+    const release = () => {
+      if (!held) return;
+      held = false;
+      signal?.removeEventListener('abort', release);
+      inFlight[kind]--;
+      gauge?.set({ request_kind: kind }, inFlight[kind]);
+    };
+    signal?.addEventListener('abort', release);
     try {
       await next();
     } finally {
-      inFlight[kind]--;
-      gauge?.set({ request_kind: kind }, inFlight[kind]);
+      release();
     }
   };
 }

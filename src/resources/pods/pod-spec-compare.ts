@@ -11,34 +11,27 @@
  * `automountServiceAccountToken: false` added), which upstream would report as a change.
  */
 import { isDeepStrictEqual } from 'node:util';
+import { parseQuantity } from '../../api/quantity.js';
 
 type Json = unknown;
 
-const QUANTITY = /^([+-]?)(\d*)(?:\.(\d*))?(Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E|[eE][+-]?\d+)?$/;
-const DECIMAL: Record<string, number> = { n: -9, u: -6, m: -3, '': 0, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
-const BINARY: Record<string, number> = { Ki: 1, Mi: 2, Gi: 3, Ti: 4, Pi: 5, Ei: 6 };
-
 /**
  * A resource quantity's value as a canonical string `<integer>e<exponent>` (trailing zeros
- * folded into the exponent), so equal amounts compare equal; other values are returned as is.
+ * folded into the exponent), so equal amounts compare equal (upstream Quantity.Cmp, after the
+ * parse's rounding); values that are not quantities are returned as is. Linear in the text.
  */
 export function quantityKey(value: Json): Json {
-  const text = typeof value === 'number' ? String(value) : value;
-  if (typeof text !== 'string') return value;
-  const m = QUANTITY.exec(text);
-  if (!m || (m[2] === '' && !m[3])) return value;
-  const [, sign, whole, fraction = '', suffix = ''] = m;
-  let digits = BigInt(`${whole}${fraction}` || '0');
-  let exp = -fraction.length;
-  if (suffix in BINARY) digits *= 1024n ** BigInt(BINARY[suffix]);
-  else if (suffix in DECIMAL) exp += DECIMAL[suffix];
-  else exp += Number(suffix.slice(1));
-  if (digits === 0n) return '0';
-  while (digits % 10n === 0n) {
-    digits /= 10n;
-    exp += 1;
+  if (typeof value !== 'string' && typeof value !== 'number') return value;
+  let q;
+  try {
+    q = parseQuantity(value);
+  } catch {
+    return value;
   }
-  return `${sign === '-' ? '-' : ''}${digits}e${exp}`;
+  if (q.coef === 0n) return '0';
+  const text = q.coef.toString();
+  const digits = text.replace(/0+$/, '');
+  return `${digits}e${q.exp + text.length - digits.length}`;
 }
 
 const isEmpty = (v: Json) =>

@@ -10,6 +10,7 @@ import type { FieldError } from '../../errors/api-error.js';
 import { validateLabelValue, validateQualifiedName } from '../../api/names.js';
 import { forbidden, invalidValue, notSupported, required } from '../../api/validation/field-errors.js';
 import { subdomainErrors, validateNonnegativeQuantity, quantityOfJson } from '../../api/validation/resources.js';
+import { compareQuantities } from '../../api/quantity.js';
 import { ACCESS_MODES } from '../persistentvolumes/persistentvolumes.validation.js';
 import type { PersistentVolumeClaim } from './persistentvolumeclaims.schema.js';
 
@@ -96,6 +97,6 @@ export function validatePersistentVolumeClaimUpdate(obj: PersistentVolumeClaim, 
   const size = (o: PersistentVolumeClaim) => quantityOfJson(o.spec?.resources?.requests?.storage ?? 0);
   const before = size(old);
   const after = size(obj);
-  if (before && after && after.nanos < before.nanos) errs.push(forbidden('spec.resources.requests.storage', 'field can not be less than previous value'));
+  if (before && after && compareQuantities(after, before) < 0) errs.push(forbidden('spec.resources.requests.storage', 'field can not be less than previous value'));
   return errs;
 }

@@ -9,6 +9,7 @@ import type { FieldError } from '../../errors/api-error.js';
 import { persistentVolumeSources } from '../../api/core/volumes.js';
 import { forbidden, invalidValue, notSupported, required } from '../../api/validation/field-errors.js';
 import { goQuantity, notSupportedGo, quantityOfJson, subdomainErrors } from '../../api/validation/resources.js';
+import { wholeValue } from '../../api/quantity.js';
 import { sourceChecks } from './persistentvolume-sources.js';
 import type { PersistentVolume } from './persistentvolumes.schema.js';
 
@@ -62,10 +63,11 @@ export function validatePersistentVolume(obj: PersistentVolume): FieldError[] {
   if (!capKeys.includes('storage') || capKeys.length > 1) errs.push(notSupportedGo('spec.capacity', goResourceList(capacity), ['storage']));
   for (const [r, raw] of Object.entries(capacity ?? {})) {
     const q = quantityOfJson(raw);
-    if (q && q.nanos < 0n) {
-      // Quantity.Value(): whole units, rounded away from zero.
-      const whole = q.nanos / 1_000_000_000n - (q.nanos % 1_000_000_000n === 0n ? 0n : 1n);
-      errs.push(invalidValue(`spec.capacity[${r}]`, Number(whole), 'must be a valid resource quantity'));
+    // Upstream 1.10 validateBasicResource refuses Quantity.Value() < 0, an int64 that overflows
+    // to 0 for huge negatives; today's upstream compares the quantity itself (Cmp), as here.
+    if (q && q.coef < 0n) {
+      const whole = wholeValue(q);
+      errs.push(invalidValue(`spec.capacity[${r}]`, whole < 0n ? whole : q.toString(), 'must be a valid resource quantity'));
     }
   }
   const policy = spec.persistentVolumeReclaimPolicy;

@@ -130,7 +130,7 @@ const SOURCES: Record<string, (s: Json, field: string, volName: string) => Field
   emptyDir: (s, field) => {
     if (!isSet(s.sizeLimit)) return [];
     try {
-      if (parseQuantity(s.sizeLimit).nanos < 0n) return [forbidden(`${field}.sizeLimit`, 'SizeLimit field must be a valid resource quantity')];
+      if (parseQuantity(s.sizeLimit).coef < 0n) return [forbidden(`${field}.sizeLimit`, 'SizeLimit field must be a valid resource quantity')];
     } catch {
       /* the schema reports malformed quantities */
     }

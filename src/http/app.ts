@@ -9,6 +9,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import bodyParser from 'koa-bodyparser';
 import { http2Body } from './middleware/http2-body.js';
+import { defaultContentType } from './middleware/default-content-type.js';
 import type { Logger } from 'pino';
 import type { Counter, Gauge, Registry } from 'prom-client';
 import { codecFor } from '../api/protobuf/codec.js';
@@ -106,11 +107,12 @@ export function createApp(deps: AppDeps): Koa<ApiState> {
   app.use(resourceScope(deps.registry));
   app.use(authorization(deps.authorizer));
   app.use(http2Body());
+  app.use(defaultContentType());
   app.use(protobufBody(MAX_BODY_BYTES));
   app.use(
     bodyParser({
       enableTypes: ['text'],
-      extendTypes: { text: ['application/json', 'application/*+json', 'application/yaml', 'text/yaml', 'application/apply-patch+yaml'] } as never,
+      extendTypes: { text: ['application/json', 'application/*+json', 'application/yaml', 'application/apply-patch+yaml'] } as never,
       textLimit: `${MAX_BODY_BYTES}b`,
     }) as unknown as Koa.Middleware<ApiState>,
   );

@@ -4,16 +4,27 @@
  */
 import type { ObjectStorage } from '../storage/types.js';
 import { GenericStore } from './generic-store.js';
-import type { ResourceDefinition } from './types.js';
+import { apiVersionOf, type ResourceDefinition } from './types.js';
 
 export class ResourceRegistry {
   private readonly byPath = new Map<string, GenericStore>();
+  /** `<apiVersion>/<kind>` of every kind the table serves, its subresources' views included. */
+  private readonly kinds = new Set<string>();
 
   constructor(
     readonly definitions: readonly ResourceDefinition[],
     storage: ObjectStorage,
   ) {
-    for (const def of definitions) this.byPath.set(pathKey(def.group, def.version, def.plural), new GenericStore(def, storage));
+    for (const def of definitions) {
+      this.byPath.set(pathKey(def.group, def.version, def.plural), new GenericStore(def, storage));
+      this.kinds.add(`${apiVersionOf(def)}/${def.kind}`);
+      for (const sub of def.subresources) this.kinds.add(`${sub.apiVersion ?? apiVersionOf(def)}/${sub.kind}`);
+    }
+  }
+
+  /** Whether some resource of the table is of `kind` in `apiVersion` (upstream: the scheme knows the kind). */
+  servesKind(apiVersion: string, kind: string): boolean {
+    return this.kinds.has(`${apiVersion}/${kind}`);
   }
 
   /** The store serving `resource` in group/version, or undefined. */

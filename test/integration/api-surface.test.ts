@@ -96,8 +96,9 @@ describe('authentication and errors', () => {
     expect(ok.status).toBe(201);
     expect(ok.body).toMatchObject({ kind: 'ConfigMap', apiVersion: 'v1' });
     const cases: [string, unknown, RegExp][] = [
-      ['/api/v1/namespaces/default/configmaps', { apiVersion: 'v2', kind: 'ConfigMap', metadata: { name: 'x' } }, /API version in the data \(v2\)/],
-      ['/api/v1/namespaces/default/configmaps', { kind: 'Secret', metadata: { name: 'x' } }, /kind in the data \(Secret\)/],
+      // As upstream's decoder words them (rest.go transformDecodeError).
+      ['/api/v1/namespaces/default/configmaps', { apiVersion: 'v2', kind: 'ConfigMap', metadata: { name: 'x' } }, /^ConfigMap in version "v2" cannot be handled as a ConfigMap: no kind "ConfigMap" is registered for version "v2"/],
+      ['/api/v1/namespaces/default/configmaps', { kind: 'Secret', metadata: { name: 'x' } }, /^Secret in version "v1" cannot be handled as a ConfigMap: converting \(v1.Secret\) to \(core.ConfigMap\): unknown conversion$/],
       ['/api/v1/namespaces/default/configmaps', { metadata: { name: 'x', namespace: 'other' } }, /namespace of the provided object does not match/],
       ['/api/v1/namespaces/default/configmaps', '{not json', /couldn't decode/],
     ];

@@ -7,6 +7,7 @@ import { badRequest } from '../../errors/api-error.js';
 import type { ApiContext } from '../context.js';
 import { decodeBody } from '../negotiation/media-types.js';
 import { decodeProtobufBody } from '../negotiation/protobuf.js';
+import { decodeAs, type KnownKinds } from '../type-meta.js';
 
 /** The request body decoded by its Content-Type: protobuf, JSON or YAML. Throws ApiError 415 (media type), 400 (empty or malformed). */
 export function decodeRequestBody(ctx: ApiContext): unknown {
@@ -20,32 +21,58 @@ export function hasRequestBody(ctx: ApiContext): boolean {
 }
 
 /**
- * The request body as an object of `kind` in `apiVersion`. Throws ApiError 415 (media type),
- * 400 (malformed, not an object, or another kind / apiVersion).
+ * The request body as an object of `kind` in `apiVersion`, missing kind and apiVersion taken
+ * from the URL. Throws ApiError 415 (media type), 400 (malformed, not an object, or of
+ * another kind or version, with upstream's messages: see checkTypeMeta). `knows` tells
+ * which kinds the server knows in which versions.
  */
-export function readObjectBody(ctx: ApiContext, kind: string, apiVersion: string): ApiObject {
+export function readObjectBody(ctx: ApiContext, kind: string, apiVersion: string, knows: KnownKinds): ApiObject {
   const body = decodeRequestBody(ctx);
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw badRequest(`${kind} in version "${apiVersion}" cannot be handled as a ${kind}: the body is not an object`);
   }
   const obj = body as ApiObject;
-  if (obj.apiVersion !== undefined && obj.apiVersion !== apiVersion) {
-    throw badRequest(`the API version in the data (${String(obj.apiVersion)}) does not match the expected API version (${apiVersion})`);
-  }
-  if (obj.kind !== undefined && obj.kind !== kind) {
-    throw badRequest(`the kind in the data (${String(obj.kind)}) does not match the expected kind (${kind})`);
-  }
+  checkTypeMeta(obj, kind, apiVersion, knows);
   if (obj.metadata !== undefined && (typeof obj.metadata !== 'object' || obj.metadata === null || Array.isArray(obj.metadata))) {
     throw badRequest(`${kind} in version "${apiVersion}" cannot be handled as a ${kind}: metadata must be an object`);
   }
   return { ...obj, apiVersion, kind, metadata: obj.metadata ?? {} };
 }
 
-/** Reject a body whose name or namespace contradicts the URL (upstream update.go checks). */
-export function checkNameAndNamespace(obj: ApiObject, name: string, namespace: string, namespaced: boolean): void {
+/**
+ * Check a body's kind and apiVersion against the endpoint's, as upstream's create.go and
+ * update.go decode it (the JSON serializer defaults missing parts from the URL, the versioning
+ * codec converts, rest.go transformDecodeError words the failure):
+ * - a kind the server does not know in that version: 400 `<Kind> in version "<v>" cannot be
+ *   handled as a <URL kind>: no kind "<Kind>" is registered for version "<apiVersion>" ...`;
+ * - another known kind: 400 `... cannot be handled as a <URL kind>: converting (<v>.<Kind>) to
+ *   (<package>.<URL kind>): unknown conversion`;
+ * - the same kind in another known version: 400 `the API version in the data (<apiVersion>)
+ *   does not match the expected API version (<URL apiVersion>)`.
+ */
+function checkTypeMeta(obj: ApiObject, kind: string, apiVersion: string, knows: KnownKinds): void {
+  const rawKind: unknown = obj.kind;
+  const rawVersion: unknown = obj.apiVersion;
+  if ((rawKind !== undefined && typeof rawKind !== 'string') || (rawVersion !== undefined && typeof rawVersion !== 'string')) {
+    const field = typeof rawKind !== 'string' && rawKind !== undefined ? 'kind' : 'apiVersion';
+    throw badRequest(`the object provided is unrecognized (must be of type ${kind}): couldn't get version/kind; json parse error: ${field} must be a string`);
+  }
+  const decoded = decodeAs(rawKind ?? '', rawVersion ?? '', kind, apiVersion, knows);
+  if (decoded.outcome === 'failed') throw badRequest(`${decoded.kind} in version "${decoded.version}" cannot be handled as a ${kind}: ${decoded.error}`);
+  if (decoded.outcome === 'otherVersion') {
+    throw badRequest(`the API version in the data (${rawVersion}) does not match the expected API version (${apiVersion})`);
+  }
+}
+
+/**
+ * Reject a body whose name or namespace contradicts the URL (upstream rest.go checkName). A
+ * missing name is taken from the URL (`fillName`: patches, subresource creates), except on an
+ * update, where upstream refuses it as a name that does not match.
+ */
+export function checkNameAndNamespace(obj: ApiObject, name: string, namespace: string, namespaced: boolean, fillName = true): void {
   const meta = obj.metadata;
-  if (!meta.name) meta.name = name;
-  if (meta.name !== name) throw badRequest(`the name of the object (${meta.name}) does not match the name on the URL (${name})`);
+  if (!meta.name && fillName) meta.name = name;
+  if ((meta.name ?? '') !== name) throw badRequest(`the name of the object (${meta.name ?? ''}) does not match the name on the URL (${name})`);
   if (namespaced && namespace) {
     if (meta.namespace && meta.namespace !== namespace) {
       throw badRequest('the namespace of the provided object does not match the namespace sent on the request');

@@ -133,8 +133,9 @@ function validateListOptions(q: ListQuery, sendInitialEvents: boolean): void {
 }
 
 /**
- * DeleteOptions from the body (if any) overlaid with the query string, as upstream accepts both.
- * Throws ApiError 400 for a body that is not DeleteOptions, 422 for an unsupported dryRun.
+ * DeleteOptions from the body when the request has one, else from the query string (upstream
+ * delete.go: a body wins and the query is then not read). Throws ApiError 400 for a body that
+ * is not DeleteOptions, 422 for an unsupported dryRun.
  */
 export function deleteOptions(ctx: ApiContext, body: unknown): DeleteOptions {
   const opts: DeleteOptions = {};
@@ -152,6 +153,8 @@ export function deleteOptions(ctx: ApiContext, body: unknown): DeleteOptions {
       opts.dryRun = parseDryRun(b.dryRun, 'DeleteOptions');
     }
   }
+  // Upstream delete.go reads the query only when there is no body.
+  if (body !== undefined) return opts;
   const dryRun = queryValues(ctx, 'dryRun');
   if (dryRun.length) opts.dryRun = parseDryRun(dryRun, 'DeleteOptions');
   const grace = queryInt(ctx, 'gracePeriodSeconds');

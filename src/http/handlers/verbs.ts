@@ -17,7 +17,7 @@ import { handleApply } from './apply.js';
 import type { SubresourceDefinition } from '../../registry/types.js';
 import type { ApiContext } from '../context.js';
 import { mediaTypeOf } from '../negotiation/media-types.js';
-import { APPLY_PATCH, JSON_PATCH, applyPatch, parsePatch, patchTypeOf } from '../patch/apply-patch.js';
+import { APPLY_PATCH, JSON_PATCH, applyPatch, parsePatch, patchMediaType, patchTypeOf } from '../patch/apply-patch.js';
 import { jsonDuplicateKeys } from '../../api/json-duplicates.js';
 import { checkNameAndNamespace, decodeRequestBody, hasRequestBody, readObjectBody } from './body.js';
 import { deleteOptions, listQuery, parseDryRun, queryValue, queryValues, type OptionsKind } from './query.js';
@@ -35,6 +35,9 @@ export interface VerbTarget {
   /** The authorizer and authenticator, for the creates of the review kinds. */
   readonly access?: AccessServices;
 }
+
+/** The kinds the server knows, for the messages of a body of another kind or version. */
+const knownKinds = (t: VerbTarget) => (apiVersion: string, kind: string) => t.registry.servesKind(apiVersion, kind);
 
 /** What a write or read of `t` answers: the object, or its subresource's view. */
 function present(t: VerbTarget, obj: ApiObject): ApiObject {
@@ -131,7 +134,7 @@ export async function handleCreate(ctx: ApiContext, t: VerbTarget): Promise<void
   const own = t.subresource ? t.subresource.create : t.store.def.create;
   if (own) {
     const dryRun = parseDryRun(queryValues(ctx, 'dryRun'), 'CreateOptions');
-    const body = readObjectBody(ctx, t.subresource?.kind ?? t.store.def.kind, t.subresource?.apiVersion ?? t.store.apiVersion);
+    const body = readObjectBody(ctx, t.subresource?.kind ?? t.store.def.kind, t.subresource?.apiVersion ?? t.store.apiVersion, knownKinds(t));
     if (t.subresource) checkNameAndNamespace(body, t.name, t.namespace, true);
     checkOwnCreateBody(t, body);
     const namespace = t.namespace || (body.metadata.namespace ?? '');
@@ -140,7 +143,7 @@ export async function handleCreate(ctx: ApiContext, t: VerbTarget): Promise<void
     return;
   }
   const opts = writeOptions(ctx, 'CreateOptions');
-  const obj = readObjectBody(ctx, t.store.def.kind, t.store.apiVersion);
+  const obj = readObjectBody(ctx, t.store.def.kind, t.store.apiVersion, knownKinds(t));
   const created = await t.store.create(t.namespace, obj, opts);
   sendWarnings(ctx, opts.warnings);
   // Objects still waiting for initializers are accepted, not yet complete: 202.
@@ -149,15 +152,17 @@ export async function handleCreate(ctx: ApiContext, t: VerbTarget): Promise<void
 
 export async function handleUpdate(ctx: ApiContext, t: VerbTarget): Promise<void> {
   const opts = writeOptions(ctx, 'UpdateOptions');
-  const obj = readObjectBody(ctx, t.subresource?.kind ?? t.store.def.kind, t.subresource?.apiVersion ?? t.store.apiVersion);
-  checkNameAndNamespace(obj, t.name, t.namespace, t.store.def.namespaced);
+  const obj = readObjectBody(ctx, t.subresource?.kind ?? t.store.def.kind, t.subresource?.apiVersion ?? t.store.apiVersion, knownKinds(t));
+  // Upstream update.go checkName: a body without a name does not match the URL's.
+  checkNameAndNamespace(obj, t.name, t.namespace, t.store.def.namespaced, false);
   const updated = await t.store.update(t.namespace, t.name, () => obj, t.subresource, opts);
   sendWarnings(ctx, opts.warnings);
   respond(ctx, 200, present(t, updated));
 }
 
 export async function handlePatch(ctx: ApiContext, t: VerbTarget): Promise<void> {
-  if (mediaTypeOf(ctx.get('Content-Type')) === APPLY_PATCH) {
+  const mediaType = patchMediaType(ctx.get('Content-Type'));
+  if (mediaType === APPLY_PATCH) {
     // Apply validates its own fieldManager and force (both required or allowed only there).
     const opts = writeOptions(ctx, 'PatchOptions', true);
     const res = await handleApply(ctx, t, opts);
@@ -166,14 +171,14 @@ export async function handlePatch(ctx: ApiContext, t: VerbTarget): Promise<void>
     return;
   }
   const opts = writeOptions(ctx, 'PatchOptions');
-  const type = patchTypeOf(mediaTypeOf(ctx.get('Content-Type')));
+  const type = patchTypeOf(mediaType);
   const patch = parsePatch(type, ctx.state.rawBody ?? '');
   const updated = await t.store.update(
     t.namespace,
     t.name,
     (old) => {
       // A subresource view (Scale) has no lists of its own: no patch metadata applies.
-      const next = applyPatch(type, old, patch, t.subresource?.present ? undefined : t.store.def.patchMeta);
+      const next = applyPatch(type, old, patch, t.subresource?.present ? undefined : t.store.def.patchMeta, knownKinds(t));
       checkNameAndNamespace(next, t.name, t.namespace, t.store.def.namespaced);
       return next;
     },

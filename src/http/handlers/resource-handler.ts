@@ -23,6 +23,7 @@ import {
 import { handleWatch, type WatchSettings } from './watch.js';
 import { negotiate } from '../negotiation/media-types.js';
 import { handleConnect } from './connect.js';
+import { patchMediaType } from '../patch/apply-patch.js';
 
 /** 404 for paths that name no served resource. */
 export function resourceNotFound(): ApiError {
@@ -74,6 +75,8 @@ export function resourceHandler(registry: ResourceRegistry, settings: WatchSetti
     if (!verb || !allowed.includes(verb as Verb)) throw methodNotAllowed();
     // Upstream negotiates the output media type before any work (NegotiateOutputMediaType):
     // a write the client cannot read the answer of is 406 before it writes anything.
+    // A PATCH checks its media type first (upstream patch.go: 415 before 406).
+    if (verb === 'patch') patchMediaType(ctx.get('Content-Type'));
     if (verb !== 'get' && verb !== 'list' && verb !== 'watch') ctx.state.format = negotiate(ctx.get('Accept'));
     const target: VerbTarget = { store, namespace, name: info.name, subresource, registry, access };
     switch (verb) {

@@ -9,14 +9,21 @@ import { tableRequest } from '../negotiation/table.js';
 import { conversionRequest, type ConversionTarget } from '../negotiation/conversion.js';
 import type { GenericStore } from '../../registry/generic-store.js';
 import type { ApiContext } from '../context.js';
-import { contentTypeOf, encodeBody, negotiate } from '../negotiation/media-types.js';
+import { acceptsPretty, contentTypeOf, encodeBody, negotiate } from '../negotiation/media-types.js';
 import { encodeResponse } from '../negotiation/protobuf.js';
-import { parseBool } from '../request-info.js';
 
-/** True when output should be indented: `?pretty=true`, or a curl/Wget/browser User-Agent. */
+const GO_TRUE = new Set(['1', 't', 'T', 'TRUE', 'true', 'True']);
+
+/**
+ * True when output should be indented (upstream NegotiateOutputMediaType): the chosen Accept
+ * clause says `pretty=1`, or `?pretty=` is a Go boolean true (any other non-empty value is
+ * false), or without it the User-Agent is curl, Wget or a browser (upstream isPrettyPrint).
+ */
 export function wantsPretty(ctx: ApiContext): boolean {
+  if (acceptsPretty(ctx.get('Accept'))) return true;
   const q = ctx.query.pretty;
-  if (typeof q === 'string') return parseBool(q);
+  const value = Array.isArray(q) ? q[0] : q;
+  if (value) return GO_TRUE.has(value);
   const ua = ctx.get('User-Agent');
   return ua.startsWith('curl') || ua.startsWith('Wget') || ua.startsWith('Mozilla/5.0');
 }

@@ -17,7 +17,10 @@ describe('negotiate', () => {
     expect(negotiate('application/json;q=0.5, application/yaml')).toBe('yaml');
     expect(negotiate('application/yaml;q=0.1, */*;q=0.8')).toBe('json');
     expect(negotiate('application/*')).toBe('json');
-    expect(() => negotiate('application/json;q=0, text/html')).toThrow(/only the following media types/);
+    // goautoneg keeps q=0 clauses (upstream then serves them), and orders a concrete type before a wildcard.
+    expect(negotiate('application/json;q=0, text/html')).toBe('json');
+    expect(negotiate('*/*, application/yaml')).toBe('yaml');
+    expect(() => negotiate('Application/JSON')).toThrow(/only the following media types/);
   });
   it('serves YAML on request, but not for watches', () => {
     expect(negotiate('application/yaml')).toBe('yaml');
@@ -27,8 +30,9 @@ describe('negotiate', () => {
     const header = 'application/yaml, application/json;q=0.9';
     for (let i = 0; i < 3; i++) {
       expect(negotiate(header)).toBe('yaml');
-      expect(negotiate(header, true)).toBe('json');
-      expect(() => negotiate('application/yaml', true)).toThrow(/stream=watch/);
+      // For a watch YAML is chosen and cannot stream: 406, not a fallback (upstream NegotiateOutputMediaTypeStream).
+      expect(() => negotiate(header, true)).toThrow(/stream=watch/);
+      expect(negotiate('application/json, application/yaml;q=0.9', true)).toBe('json');
     }
     for (let i = 0; i < 600; i++) expect(negotiate(`application/json;x=${i}, application/yaml`)).toBe('json');
     expect(negotiate(header)).toBe('yaml');

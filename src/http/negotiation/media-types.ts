@@ -28,27 +28,67 @@ export function isProtobuf(format: Format): format is 'protobuf' | 'ck-protobuf'
   return format === 'protobuf' || format === 'ck-protobuf';
 }
 
-interface MediaRange {
-  type: string;
-  params: Record<string, string>;
+/** One clause of an Accept header (goautoneg Accept): type, subtype, q and the other parameters. */
+interface Clause {
+  readonly type: string;
+  readonly subtype: string;
+  readonly q: number;
+  readonly params: Readonly<Record<string, string>>;
 }
 
-/** Media ranges of an Accept header, most preferred first (by q-value, then by position). */
-function parseAccept(header: string): MediaRange[] {
-  const ranges = header
-    .split(',')
-    .map((part) => {
-      const [type, ...params] = part.split(';').map((s) => s.trim());
-      const p: Record<string, string> = {};
-      for (const kv of params) {
-        const eq = kv.indexOf('=');
-        if (eq > 0) p[kv.slice(0, eq).trim()] = kv.slice(eq + 1).trim();
-      }
-      return { type: type.toLowerCase(), params: p };
-    })
-    .filter((r) => r.type !== '' && Number(r.params.q ?? 1) > 0);
-  const q = (r: MediaRange) => (Number.isFinite(Number(r.params.q ?? 1)) ? Number(r.params.q ?? 1) : 1);
-  return ranges.map((r, i) => ({ r, i })).sort((a, b) => q(b.r) - q(a.r) || a.i - b.i).map(({ r }) => r);
+/** Go's strconv.ParseFloat as goautoneg reads a q-value: anything it refuses is 0. */
+function qValue(text: string): number {
+  if (/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) return Number(text);
+  if (/^[+-]?(inf|infinity)$/i.test(text)) return text.startsWith('-') ? -Infinity : Infinity;
+  return 0;
+}
+
+/**
+ * The clauses of an Accept header in goautoneg's order (ParseAccept, as upstream negotiates
+ * with): parts without a `/` are dropped (but `*`), types are compared as sent (not lower-cased),
+ * q=0 clauses are kept, and the list is insertion-sorted with goautoneg's Less: a higher q
+ * first, else a concrete type before `*`, else a concrete subtype before `*`.
+ */
+export function parseAccept(header: string): Clause[] {
+  const clauses: Clause[] = [];
+  for (const rawPart of header.split(',')) {
+    const [range = '', ...rawParams] = rawPart.replace(/^ +| +$/g, '').split(';');
+    const slash = range.split('/');
+    const type = slash[0]!.replace(/^ +| +$/g, '');
+    let subtype: string;
+    if (slash.length === 1 && type === '*') subtype = '*';
+    else if (slash.length === 2) subtype = slash[1]!.replace(/^ +| +$/g, '');
+    else continue;
+    let q = 1;
+    const params: Record<string, string> = {};
+    for (const param of rawParams) {
+      const eq = param.indexOf('=');
+      if (eq < 0) continue;
+      const token = param.slice(0, eq).replace(/^ +| +$/g, '');
+      if (token === 'q') q = qValue(param.slice(eq + 1));
+      else params[token] = param.slice(eq + 1).replace(/^ +| +$/g, '');
+    }
+    clauses.push({ type, subtype, q, params });
+  }
+  const less = (a: Clause, b: Clause) => a.q > b.q || (a.type !== '*' && b.type === '*') || (a.subtype !== '*' && b.subtype === '*');
+  for (let i = 1; i < clauses.length; i++) {
+    for (let j = i; j > 0 && less(clauses[j]!, clauses[j - 1]!); j--) [clauses[j - 1], clauses[j]] = [clauses[j]!, clauses[j - 1]!];
+  }
+  return clauses;
+}
+
+/** The serializers in upstream's order (JSON first), and whether each can stream a watch. */
+const SERIALIZERS: ReadonlyArray<{ readonly format: Format; readonly type: string; readonly subtype: string; readonly stream: boolean }> = [
+  { format: 'json', type: 'application', subtype: 'json', stream: true },
+  { format: 'yaml', type: 'application', subtype: 'yaml', stream: false },
+  { format: 'protobuf', type: 'application', subtype: 'vnd.kubernetes.protobuf', stream: true },
+  { format: 'ck-protobuf', type: 'application', subtype: 'vnd.ck.protobuf', stream: true },
+];
+
+/** What a negotiation chose: the format, and whether the clause asked for `pretty=1`. */
+export interface Negotiated {
+  readonly format: Format;
+  readonly pretty: boolean;
 }
 
 /**
@@ -57,40 +97,69 @@ function parseAccept(header: string): MediaRange[] {
  * 406 when nothing acceptable remains.
  */
 export function negotiate(accept: string | undefined, watch = false): Format {
-  if (!accept || accept.trim() === '') return 'json';
-  // A client sends the same Accept header with every request: remember the answers (bounded in
-  // count and length, as the header is the client's to choose).
+  return negotiated(accept, watch).format;
+}
+
+/** True when the clause `negotiate` chooses asks for indented output (`application/json;pretty=1`). */
+export function acceptsPretty(accept: string | undefined): boolean {
+  try {
+    return negotiated(accept, false).pretty;
+  } catch {
+    return false;
+  }
+}
+
+const JSON_CHOICE: Negotiated = Object.freeze({ format: 'json', pretty: false });
+
+/** The negotiation of `accept`, remembered (bounded in count and length, as the header is the client's to choose). */
+function negotiated(accept: string | undefined, watch: boolean): Negotiated {
+  if (!accept) return JSON_CHOICE;
   if (accept.length > MEMO_KEY_LENGTH) return choose(accept, watch);
-  const memo = watch ? negotiatedWatches : negotiated;
+  const memo = watch ? negotiatedWatches : negotiatedObjects;
   const known = memo.get(accept);
   if (known) return known;
-  const format = choose(accept, watch);
+  const choice = choose(accept, watch);
   if (memo.size >= MEMO_SIZE) memo.clear();
-  memo.set(accept, format);
-  return format;
+  memo.set(accept, choice);
+  return choice;
 }
 
 const MEMO_SIZE = 256;
 const MEMO_KEY_LENGTH = 512;
-const negotiated = new Map<string, Format>();
-const negotiatedWatches = new Map<string, Format>();
+const negotiatedObjects = new Map<string, Negotiated>();
+const negotiatedWatches = new Map<string, Negotiated>();
 
-/** The format `negotiate` chooses, without the memo. */
-function choose(accept: string, watch: boolean): Format {
-  for (const r of parseAccept(accept)) {
-    if (r.params.as) continue;
-    if (r.type === '*/*' || r.type === 'application/*' || r.type === JSON_TYPE) return 'json';
-    if (!watch && (r.type === YAML_TYPE || r.type === 'text/yaml')) return 'yaml';
-    if (r.type === PROTOBUF_TYPE) return 'protobuf';
-    if (r.type === CK_PROTOBUF_TYPE) return 'ck-protobuf';
+/**
+ * Upstream NegotiateMediaTypeOptions: the first clause (in goautoneg's order) that matches a
+ * serializer (the same type and subtype, the same type with subtype `*`, or both `*`) and
+ * whose parameters it accepts decides.
+ * `stream=<s>` needs a streaming serializer and `s` = `watch`; `pretty=1` asks for indented
+ * output. For a watch the chosen serializer must stream (upstream
+ * NegotiateOutputMediaTypeStream): YAML chosen for a watch is 406, not a fallback.
+ */
+function choose(accept: string, watch: boolean): Negotiated {
+  if (accept.trim() === '') return JSON_CHOICE;
+  for (const clause of parseAccept(accept)) {
+    if (clause.params.as) continue;
+    for (const s of SERIALIZERS) {
+      const matches = (clause.type === s.type && (clause.subtype === s.subtype || clause.subtype === '*')) || (clause.type === '*' && clause.subtype === '*');
+      if (!matches) continue;
+      const stream = clause.params.stream;
+      if (stream && (!s.stream || stream !== 'watch')) continue;
+      if (watch && !s.stream) throw notAcceptable(WATCH_TYPES);
+      return { format: s.format, pretty: clause.params.pretty === '1' };
+    }
   }
   throw notAcceptable(watch ? WATCH_TYPES : RESPONSE_TYPES);
 }
 
-/** The Content-Type header of a format. */
+/**
+ * The Content-Type header of a format. A watch in JSON answers plain `application/json`
+ * (upstream's "legacy behavior", watch.go); the protobuf formats add `;stream=watch`.
+ */
 export function contentTypeOf(format: Format, watch = false): string {
   const type = { json: JSON_TYPE, yaml: YAML_TYPE, protobuf: PROTOBUF_TYPE, 'ck-protobuf': CK_PROTOBUF_TYPE }[format];
-  return watch ? `${type};stream=watch` : type;
+  return watch && format !== 'json' ? `${type};stream=watch` : type;
 }
 
 /** Serialize a response body as JSON or YAML. `pretty` indents JSON as upstream's `?pretty=true`. */
@@ -114,9 +183,7 @@ export function mediaTypeOf(contentType: string | undefined): string {
  */
 export function decodeBody(contentType: string | undefined, raw: string, accepted: readonly string[] = BODY_TYPES): unknown {
   const type = mediaTypeOf(contentType) || JSON_TYPE;
-  if (!accepted.includes(type) && !(type === 'text/yaml' && accepted.includes(YAML_TYPE))) {
-    throw unsupportedMediaType(type, accepted);
-  }
+  if (!accepted.includes(type)) throw unsupportedMediaType(type, accepted);
   if (raw.trim() === '') throw badRequest('the request body is empty');
-  return type === YAML_TYPE || type === 'text/yaml' ? parseYamlText(raw, 'the request body') : parseJsonText(raw, 'the request body');
+  return type === YAML_TYPE ? parseYamlText(raw, 'the request body') : parseJsonText(raw, 'the request body');
 }

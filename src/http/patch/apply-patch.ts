@@ -12,6 +12,7 @@ import { badRequest, unsupportedMediaType } from '../../errors/api-error.js';
 import { parseJsonText } from '../negotiation/safe-decode.js';
 import { applyJsonPatch } from './json-patch.js';
 import { checkPatchedObject } from './patched-object.js';
+import type { KnownKinds } from '../type-meta.js';
 import { strategicMerge } from './strategic-merge.js';
 
 export const JSON_PATCH = 'application/json-patch+json';
@@ -23,10 +24,27 @@ export const APPLY_PATCH = 'application/apply-patch+yaml';
 export const PATCH_TYPES = [JSON_PATCH, MERGE_PATCH, STRATEGIC_MERGE_PATCH] as const;
 export type PatchType = (typeof PATCH_TYPES)[number];
 
+/** Every media type a PATCH accepts, server-side apply's included, as upstream lists them in a 415. */
+export const PATCH_MEDIA_TYPES = [JSON_PATCH, MERGE_PATCH, STRATEGIC_MERGE_PATCH, APPLY_PATCH] as const;
+
+/**
+ * The patch media type of a Content-Type header, as upstream patch.go reads it: the text
+ * before the first `;` (when not at its start), compared exactly (no lower-casing or
+ * trimming). Throws ApiError 415 listing PATCH_MEDIA_TYPES for anything else, a missing header
+ * included.
+ */
+export function patchMediaType(contentType: string | undefined): (typeof PATCH_MEDIA_TYPES)[number] {
+  const header = contentType ?? '';
+  const semicolon = header.indexOf(';');
+  const type = semicolon > 0 ? header.slice(0, semicolon) : header;
+  if ((PATCH_MEDIA_TYPES as readonly string[]).includes(type)) return type as (typeof PATCH_MEDIA_TYPES)[number];
+  throw unsupportedMediaType(type, PATCH_MEDIA_TYPES);
+}
+
 /** Pick the patch type of a request. Throws ApiError 415 (with the accepted list) otherwise. */
 export function patchTypeOf(mediaType: string): PatchType {
   if ((PATCH_TYPES as readonly string[]).includes(mediaType)) return mediaType as PatchType;
-  throw unsupportedMediaType(mediaType, PATCH_TYPES);
+  throw unsupportedMediaType(mediaType, PATCH_MEDIA_TYPES);
 }
 
 /**
@@ -58,13 +76,13 @@ export function mergePatch(target: unknown, patch: unknown): unknown {
  * Apply a parsed patch to `obj` (the stored object, or a subresource's view of it), returning
  * a new object. Throws ApiError 422 for a JSON patch that cannot be applied (failed `test`,
  * missing path, a result deeper than MAX_NESTING_DEPTH), 400 for malformed strategic merge
- * directives and for a result that is no longer `obj`'s name, or (JSON and merge patches) its
- * kind or apiVersion (see checkPatchedObject).
+ * directives and for a result that is no longer `obj`'s name, 422 for one (JSON and merge
+ * patches) of another kind or of a version `knows` does not know (see checkPatchedObject).
  */
-export function applyPatch(type: PatchType, obj: ApiObject, patch: unknown, meta?: PatchMeta): ApiObject {
+export function applyPatch(type: PatchType, obj: ApiObject, patch: unknown, meta?: PatchMeta, knows?: KnownKinds): ApiObject {
   let result: unknown;
   if (type === MERGE_PATCH) result = mergePatch(obj, patch);
   else if (type === STRATEGIC_MERGE_PATCH) result = strategicMerge(obj, patch, meta);
   else result = applyJsonPatch(obj, patch as unknown[]);
-  return checkPatchedObject(result, obj, type === STRATEGIC_MERGE_PATCH);
+  return checkPatchedObject(result, obj, type === STRATEGIC_MERGE_PATCH, knows);
 }

@@ -28,9 +28,14 @@ describe('a patched object must still be the object patched (upstream patch.go d
     expect(failure(JSON_PATCH, [{ op: 'replace', path: '', value: 5 }])?.code).toBe(400);
     expect(failure(MERGE_PATCH, { metadata: { name: 5 } })?.code).toBe(400);
   });
-  it('another kind or apiVersion is 400; removing them restores them, as upstream decoding defaults them', () => {
-    expect(failure(JSON_PATCH, [{ op: 'replace', path: '/kind', value: 'Secret' }])).toEqual({ code: 400, message: 'the kind in the data (Secret) does not match the expected kind (ConfigMap)' });
-    expect(failure(MERGE_PATCH, { apiVersion: 'v2' })?.message).toBe('the API version in the data (v2) does not match the expected API version (v1)');
+  it('another kind, or a version not known, is 422 on `patch`; the same kind in a known version converts; removing them restores them', () => {
+    const secret = failure(JSON_PATCH, [{ op: 'replace', path: '/kind', value: 'Secret' }]);
+    expect(secret?.code).toBe(422);
+    expect(secret?.message).toMatch(/^ "" is invalid: patch: Invalid value: "\{.*\}": no kind "Secret" is registered for version "v1" in scheme "ck-apiserver"$/);
+    const knows = (apiVersion: string, kind: string) => ['v1/Secret', 'v1/ConfigMap', 'ck.io/v1/ConfigMap'].includes(`${apiVersion}/${kind}`);
+    expect(() => applyPatch(JSON_PATCH, cm(), [{ op: 'replace', path: '/kind', value: 'Secret' }], undefined, knows)).toThrow(/converting \(v1.Secret\) to \(core.ConfigMap\): unknown conversion/);
+    expect(failure(MERGE_PATCH, { apiVersion: 'v2' })?.code).toBe(422);
+    expect(applyPatch(MERGE_PATCH, cm(), { apiVersion: 'ck.io/v1' }, undefined, knows)).toMatchObject({ kind: 'ConfigMap', apiVersion: 'v1' });
     expect(applyPatch(JSON_PATCH, cm(), [{ op: 'remove', path: '/kind' }, { op: 'remove', path: '/apiVersion' }])).toMatchObject({ kind: 'ConfigMap', apiVersion: 'v1' });
   });
   it('a strategic merge patch naming another kind or apiVersion applies, keeping the object its own (upstream FromUnstructured)', () => {

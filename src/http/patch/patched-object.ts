@@ -8,14 +8,18 @@
  *   is 400 `the name of the object () does not match the name on the URL (<name>)`, as is any
  *   other change of `metadata.name`;
  * - `kind` and `apiVersion` may be removed (the decoder defaults them from the type patched,
- *   and they are restored here), but another value is 400, with the messages create and
- *   update give for a body of another kind or version; except after a strategic merge patch,
- *   whose patched map upstream converts into the typed object without comparing them
- *   (patch.go applyPatchToObject: FromUnstructured), so any value there is replaced by the
- *   patched object's own (a `/scale` patch naming the controller's kind scales it).
+ *   and they are restored here); after a JSON or merge patch, another kind, or a version the
+ *   server does not know, cannot be decoded into the type patched: 422 Invalid on `patch`
+ *   with the patched document and the decoder's error (upstream patch.go
+ *   jsonPatcher.applyPatchToCurrentObject, `"" is invalid: patch: Invalid value: ...`), while
+ *   the same kind in another known version converts; after a strategic merge patch, whose
+ *   patched map upstream converts into the typed object without comparing them
+ *   (applyPatchToObject: FromUnstructured), any value is replaced by the patched object's own
+ *   (a `/scale` patch naming the controller's kind scales it).
  */
 import type { ApiObject } from '../../api/object.js';
-import { badRequest } from '../../errors/api-error.js';
+import { ApiError, badRequest } from '../../errors/api-error.js';
+import { decodeAs, type KnownKinds } from '../type-meta.js';
 
 const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -34,10 +38,10 @@ function shown(value: unknown): string {
 /**
  * Check the result of patching `original` (an object with a string `metadata.name`, the name
  * on the URL) and return it as an ApiObject with kind and apiVersion set (`ignoreTypeMeta`:
- * whatever the result says of them, as after a strategic merge patch). Throws ApiError 400 as
- * described above.
+ * whatever the result says of them, as after a strategic merge patch; else `knows` tells which
+ * kinds and versions decode). Throws ApiError 400 and 422 as described above.
  */
-export function checkPatchedObject(result: unknown, original: ApiObject, ignoreTypeMeta = false): ApiObject {
+export function checkPatchedObject(result: unknown, original: ApiObject, ignoreTypeMeta = false, knows: KnownKinds = () => false): ApiObject {
   const kind = typeof original.kind === 'string' ? original.kind : undefined;
   const apiVersion = typeof original.apiVersion === 'string' ? original.apiVersion : undefined;
   const cannotDecode = (why: string) =>
@@ -49,15 +53,22 @@ export function checkPatchedObject(result: unknown, original: ApiObject, ignoreT
   }
   const name = meta.name ?? '';
   if (typeof name !== 'string') throw cannotDecode(`json: cannot unmarshal ${jsonTypeName(name)} into Go struct field ObjectMeta.metadata.name of type string`);
+  if (!ignoreTypeMeta && kind !== undefined && apiVersion !== undefined) {
+    const dataKind = typeof result.kind === 'string' ? result.kind : result.kind === undefined || result.kind === null ? '' : undefined;
+    const dataVersion = typeof result.apiVersion === 'string' ? result.apiVersion : result.apiVersion === undefined || result.apiVersion === null ? '' : undefined;
+    const decoded =
+      dataKind === undefined || dataVersion === undefined
+        ? { outcome: 'failed' as const, error: "couldn't get version/kind; json parse error: kind and apiVersion must be strings" }
+        : decodeAs(dataKind, dataVersion, kind, apiVersion, knows);
+    if (decoded.outcome === 'failed') throw undecodablePatch(result, decoded.error);
+  }
   const urlName = original.metadata?.name ?? '';
   if (name !== urlName) throw badRequest(`the name of the object (${shown(name)}) does not match the name on the URL (${urlName})`);
-  const patchedKind = ignoreTypeMeta ? kind : (result.kind ?? kind);
-  if (kind !== undefined && patchedKind !== kind) {
-    throw badRequest(`the kind in the data (${shown(patchedKind)}) does not match the expected kind (${kind})`);
-  }
-  const patchedVersion = ignoreTypeMeta ? apiVersion : (result.apiVersion ?? apiVersion);
-  if (apiVersion !== undefined && patchedVersion !== apiVersion) {
-    throw badRequest(`the API version in the data (${shown(patchedVersion)}) does not match the expected API version (${apiVersion})`);
-  }
   return { ...result, ...(kind !== undefined ? { kind } : {}), ...(apiVersion !== undefined ? { apiVersion } : {}), metadata: meta } as ApiObject;
+}
+
+/** Upstream's 422 for a patched document that does not decode: `"" is invalid: patch: Invalid value: "<json>": <error>`. */
+function undecodablePatch(result: unknown, error: string): ApiError {
+  const message = `Invalid value: ${JSON.stringify(JSON.stringify(result))}: ${error}`;
+  return new ApiError(422, 'Invalid', ` "" is invalid: patch: ${message}`, { causes: [{ reason: 'FieldValueInvalid', message, field: 'patch' }] });
 }

@@ -62,7 +62,11 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const tlsOptions = { ...httpsServerOptions(https), ...(clientCa ? { ca: clientCa, requestCert: true, rejectUnauthorized: false } : {}) };
   const http2 = !config.disableHttp2Serving;
   setRequestTimeout(deps.app, config.requestTimeoutSeconds ?? DEFAULT_REQUEST_TIMEOUT_SECONDS);
-  const handler = requestListener(deps.app);
+  // Requests that arrive before the kubeconfig is written wait for it: a client that waits
+  // for the port (or /healthz) and then reads the kubeconfig finds it there.
+  const listener = requestListener(deps.app);
+  const writing = startGate();
+  const handler: typeof listener = (req, res) => (writing.open ? listener(req, res) : writing.opened.then(() => listener(req, res)));
   const server = createServer({ ...tlsOptions, ALPNProtocols: alpnProtocols(http2) }, handler);
   // exec, attach and portforward arrive as HTTP/1.1 upgrades; route them through the handler.
   installUpgradeHandling(server);
@@ -84,6 +88,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     const ca = caPem ?? (config.tlsCertFile ? await readFile(config.tlsCertFile, 'utf8') : '');
     await writeKubeconfig(kubeconfigPath, { server: url, caPem: ca, token: deps.adminToken, clientCert: adminCert });
   }
+  writing.release();
   // The `kubernetes` Service and this replica's address in its Endpoints (upstream's bootstrap controller).
   await ensureKubernetesService(deps.registry, parseIpRange(config.serviceClusterIpRange).ipAt(0), port, deps.logger);
   const endpoints = new EndpointReconciler(deps.registry, deps.storage, {
@@ -125,6 +130,17 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       await deps.audit?.close();
     },
   };
+}
+
+/** A gate opened once: `opened` resolves and `open` turns true at `release()`. */
+function startGate(): { open: boolean; opened: Promise<void>; release(): void } {
+  let release = () => undefined as void;
+  const gate = { open: false, opened: new Promise<void>((resolve) => (release = resolve)), release: () => undefined as void };
+  gate.release = () => {
+    gate.open = true;
+    release();
+  };
+  return gate;
 }
 
 /** Default kubeconfig location for a cert dir: beside it. */

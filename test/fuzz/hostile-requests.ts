@@ -15,7 +15,7 @@ export const HOSTILE_REQUESTS: readonly HostileRequest[] = [
   { label: 'yaml flow sequences 1000 deep', method: 'POST', path: CMS, contentType: 'application/yaml', body: '['.repeat(1000) + ']'.repeat(1000) },
   { label: 'yaml flow mappings 2000 deep', method: 'POST', path: CMS, contentType: 'application/yaml', body: '{a: '.repeat(2000) + '1' + '}'.repeat(2000) },
   { label: 'yaml compact sequences 3000 deep', method: 'PUT', path: CM, contentType: 'application/yaml', body: '- '.repeat(3000) + 'x' },
-  { label: 'yaml explicit keys 2000 deep', method: 'POST', path: CMS, contentType: 'text/yaml', body: '? '.repeat(2000) + 'x' },
+  { label: 'yaml explicit keys 2000 deep', method: 'POST', path: CMS, contentType: 'application/yaml', body: '? '.repeat(2000) + 'x' },
   { label: 'yaml block mappings 1500 deep', method: 'POST', path: CMS, contentType: 'application/yaml', body: Array.from({ length: 1500 }, (_, i) => ' '.repeat(i) + 'a:').join('\n') + ' 1' },
   { label: 'json object 10000 deep', method: 'POST', path: CMS, contentType: 'application/json', body: `{"metadata":{"name":"d"},"data":${deepObject(10_000)}}` },
   { label: 'json arrays 100000 deep', method: 'PUT', path: CM, contentType: 'application/json', body: '['.repeat(100_000) + ']'.repeat(100_000) },

@@ -19,9 +19,17 @@ import { resourceNotFound } from '../handlers/resource-handler.js';
 type Op = Record<string, unknown>;
 const INFO = { title: 'ck-apiserver', version: 'v1.10.0' };
 
-/** Upstream's definition names: io.k8s.api.<group>.<version>.<Kind> (core for the legacy group, the group's first label otherwise; io.ck.api for the spec's own groups). */
-const schemaName = (d: Pick<ResourceDefinition, 'group' | 'version' | 'kind'>) =>
-  !d.group ? `io.k8s.api.core.${d.version}.${d.kind}` : d.group.includes('.') ? `io.ck.api.${d.group.split('.')[0]}.${d.version}.${d.kind}` : `io.k8s.api.${d.group}.${d.version}.${d.kind}`;
+/**
+ * Upstream's definition names: io.k8s.api.<group>.<version>.<Kind> (core for the legacy group,
+ * the group's first label otherwise, for upstream's groups: `apps`, `rbac.authorization.k8s.io`);
+ * io.ck.api.<first label> for the spec's own groups, so a kind served under both names
+ * (rbac.authorization.k8s.io and .ck.io) has a definition, with its own tag, under each.
+ */
+const schemaName = (d: Pick<ResourceDefinition, 'group' | 'version' | 'kind'>) => {
+  if (!d.group) return `io.k8s.api.core.${d.version}.${d.kind}`;
+  const upstream = !d.group.includes('.') || d.group.endsWith('.k8s.io');
+  return `${upstream ? 'io.k8s.api' : 'io.ck.api'}.${d.group.split('.')[0]}.${d.version}.${d.kind}`;
+};
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const query = (name: string, type: string, description: string) => ({ name, in: 'query', description, schema: { type }, uniqueItems: true });
 

@@ -4,7 +4,7 @@ import type { PersistentVolumeClaim } from './persistentvolumeclaims.schema.js';
 
 export const persistentVolumeClaimPrinter: TablePrinter<PersistentVolumeClaim> = {
   columns: [NAME_COLUMN, column('Status', 'string', 'Phase represents the current phase of PersistentVolumeClaim.'), column('Volume', 'string', 'VolumeName is the binding reference to the PersistentVolume backing this claim.'), column('Capacity', 'string', 'Capacity represents the actual resources of the underlying volume.'), column('Access Modes', 'string', 'AccessModes contains the desired access modes the volume should have.'), column('StorageClass', 'string', 'Name of the StorageClass required by the claim.'), AGE_COLUMN],
-  cells: (obj, now) => [...pvcCells(obj), age(obj, now)],
+  cells: (obj, now) => [obj.metadata.name ?? '', ...pvcCells(obj), age(obj, now)],
 };
 
 function pvcCells(obj: PersistentVolumeClaim): unknown[] {

@@ -16,7 +16,7 @@ import { installUpgradeHandling } from './http/proxy/upgrade.js';
 import { requestListener } from './http/request-listener.js';
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS, setRequestTimeout } from './http/middleware/request-deadline.js';
 import { EndpointReconciler, ensureKubernetesService } from './controllers/kubernetes-endpoints.js';
-import { parseIpRange } from './admission/service-allocation/ranges.js';
+import { parseIpRange } from './net/ranges.js';
 import { writeKubeconfig } from './serving/kubeconfig.js';
 import { ensureAdminClientCert } from './serving/client-certs.js';
 

@@ -3,7 +3,7 @@
  * ValidateSecret; IsConfigMapKey of k8s.io/apimachinery pkg/util/validation; MaxSecretSize 1 MiB
  * applies to both in 1.10).
  */
-import type { FieldError } from '../errors/api-error.js';
+import type { FieldError } from './validation/field-errors.js';
 import { invalidValue } from './validation/field-errors.js';
 import { isConfigMapKey } from './core/validation/strings.js';
 

@@ -6,7 +6,7 @@
  * them and returns warnings, `Ignore` drops them silently.
  */
 import type { z } from 'zod';
-import type { FieldError } from '../errors/api-error.js';
+import type { FieldError } from './validation/field-errors.js';
 
 export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
 

@@ -1,15 +1,16 @@
 /**
  * Audit logging (upstream k8s.io/apiserver pkg/audit with the `log` backend): built from the
- * `--audit-*` settings by {@link buildAuditor}; the middleware is in middleware.ts.
+ * `--audit-*` settings by {@link buildAuditor}; the middleware that records requests is
+ * http/middleware/audit.ts.
  */
 import type { Logger } from 'pino';
 import type { ServerConfig } from '../config/types.js';
 import { LogBackend } from './log-backend.js';
-import type { Auditor } from './middleware.js';
+import type { Auditor } from './auditor.js';
 import { loadPolicyFile, PolicyChecker } from './policy.js';
 import { WriteTooLargeError } from './rotating-file.js';
 
-export { withAudit, withFailedAuthenticationAudit, type Auditor, type AuditState } from './middleware.js';
+export type { Auditor, AuditState } from './auditor.js';
 export { addAuditAnnotation } from './annotations.js';
 export { PolicyChecker, PolicyError, parsePolicy, loadPolicyFile, type Policy, type Level, type Stage } from './policy.js';
 export type { AuditEvent, AuditSink } from './event.js';

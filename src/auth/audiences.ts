@@ -6,7 +6,7 @@
  * Authenticators that know no audiences (the token file) are valid for the API's own audiences
  * (`--api-audiences`) alone (upstream WrapAudienceAgnosticToken).
  */
-import type { UserInfo } from '../http/context.js';
+import type { UserInfo } from './user-info.js';
 import type { RequestAuthenticator } from './union.js';
 
 /** What a token authenticates as for some audiences (upstream authenticator.Response plus its error). */

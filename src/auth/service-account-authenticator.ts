@@ -8,7 +8,7 @@
  * read at resourceVersion 0 (from the watch cache), not from etcd per request.
  */
 import type { ApiObject } from '../api/object.js';
-import type { UserInfo } from '../http/context.js';
+import type { UserInfo } from './user-info.js';
 import type { ServiceAccountTokens } from './service-account-tokens.js';
 import type { TokenResponse } from './audiences.js';
 

@@ -5,7 +5,7 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
-import type { UserInfo } from '../http/context.js';
+import type { UserInfo } from './user-info.js';
 
 export interface TokenEntry {
   readonly token: string;

@@ -2,7 +2,7 @@
  * Several request authenticators asked in order, the first that names a user deciding
  * (upstream pkg/authentication/request/union): the token file, then service account tokens.
  */
-import type { UserInfo } from '../http/context.js';
+import type { UserInfo } from './user-info.js';
 
 /** Maps an Authorization header to a user (null = not this authenticator's credential). */
 export interface RequestAuthenticator {

@@ -4,8 +4,7 @@
  * SubjectAccessReviewStatus), the rules a user holds (from RBAC; incomplete without it), the
  * user of a bearer token, and the service account token issuer.
  */
-import type { AccessServices, ReviewedRule, TokenIssuer } from '../registry/access.js';
-import type { WriterInfo } from '../registry/hooks.js';
+import type { AccessServices, ReviewedRule, TokenIssuer, WriterInfo } from '../registry/access.js';
 import type { RbacAuthorizer } from './rbac/rbac-authorizer.js';
 import type { Authorizer } from './types.js';
 

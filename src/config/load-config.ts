@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { parseGoDurationMs } from '../api/go-duration.js';
-import { parseIpRange, parsePortRange } from '../admission/service-allocation/ranges.js';
+import { parseIpRange, parsePortRange } from '../net/ranges.js';
 import { checkCipherSuites, TLS_VERSIONS, type TlsVersionName } from '../serving/cipher-suites.js';
 import { STORAGE_BACKENDS, type AuthorizationMode, type ServerConfig, type StorageBackendName } from './types.js';
 

@@ -7,7 +7,7 @@
 import type { Logger } from 'pino';
 import type { GenericStore } from '../registry/generic-store.js';
 import { buildPredicate } from '../registry/predicate.js';
-import type { WatchEvent } from '../storage/object-watch.js';
+import type { WatchEvent } from '../storage/types.js';
 
 export async function watchLoop(store: GenericStore, signal: AbortSignal, onEvent: (ev: WatchEvent) => void, logger: Logger): Promise<void> {
   const all = buildPredicate(store.def);

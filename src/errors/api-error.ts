@@ -5,6 +5,7 @@
  * codes, reasons and message shapes.
  */
 import type { Status, StatusCause, StatusDetails, StatusReason } from '../api/status.js';
+import type { FieldError } from '../api/validation/field-errors.js';
 
 export class ApiError extends Error {
   constructor(
@@ -69,12 +70,8 @@ export function conflict(resource: string, name: string, reason: string, group =
   );
 }
 
-/** One field problem; rendered as `<field>: <message>` in the aggregate message. */
-export interface FieldError extends StatusCause {
-  field: string;
-  message: string;
-  reason: NonNullable<StatusCause['reason']>;
-}
+/** One field problem (defined with the field-error constructors in api/validation/field-errors.ts). */
+export type { FieldError };
 
 /**
  * 422 Invalid: `Pod "foo" is invalid: <e1>` or `[e1, e2]`, the kind qualified by its group as

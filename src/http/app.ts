@@ -34,7 +34,7 @@ import { installOpenApiRoutes } from './routes/openapi.js';
 import { respondAggregated } from './routes/aggregated-discovery.js';
 import { installSystemRoutes, type Lifecycle } from './routes/system.js';
 import { installOidcRoutes, type IssuerDocuments } from './routes/oidc.js';
-import { auditFailedRequest, withAudit, withFailedAuthenticationAudit, type Auditor } from '../audit/middleware.js';
+import { auditFailedRequest, withAudit, withFailedAuthenticationAudit, type Auditor } from './middleware/audit.js';
 import { stopWhenAbandoned } from './middleware/client-gone.js';
 import { requestDeadline } from './middleware/request-deadline.js';
 

@@ -6,16 +6,11 @@ import type { ParameterizedContext } from 'koa';
 import type { ProtobufCodec } from '../api/protobuf/codec.js';
 import type { Format } from './negotiation/media-types.js';
 import type { RequestInfo } from './request-info.js';
-import type { AuditState } from '../audit/middleware.js';
+import type { UserInfo } from '../auth/user-info.js';
+import type { AuditState } from '../audit/auditor.js';
 
-/** The authenticated caller. */
-export interface UserInfo {
-  readonly name: string;
-  readonly uid: string;
-  readonly groups: readonly string[];
-  /** Extra attributes (upstream user.Info GetExtra), e.g. from `Impersonate-Extra-<key>`. */
-  readonly extra?: Readonly<Record<string, readonly string[]>>;
-}
+/** The authenticated caller (defined by authentication, auth/user-info.ts). */
+export type { UserInfo };
 
 /** A response that goes on after its handler returned (a watch). */
 export interface StreamedResponse {
@@ -43,7 +38,7 @@ export interface ApiState {
   stream?: StreamedResponse;
   /** This request's audit ID: the `Audit-Id` response header (set first, by observe). */
   auditId?: string;
-  /** The request's audit event while it is audited (src/audit/middleware.ts). */
+  /** The request's audit event while it is audited (http/middleware/audit.ts). */
   audit?: AuditState;
 }
 

@@ -1,9 +1,16 @@
 /**
  * What the review kinds ask of the server (upstream: the authorizer and authenticator their
  * REST storage is built with): SubjectAccessReview and its self/local forms, rules reviews,
- * SelfSubjectReview and TokenReview.
+ * SelfSubjectReview and TokenReview; and who a request or write is made by (WriterInfo).
  */
-import type { WriterInfo } from './hooks.js';
+/** The user behind a write, as authentication found it. */
+export interface WriterInfo {
+  readonly name: string;
+  readonly uid?: string;
+  readonly groups: readonly string[];
+  /** Extra attributes of the user (upstream user.Info GetExtra). */
+  readonly extra?: Readonly<Record<string, readonly string[]>>;
+}
 
 /** A resource or non-resource request to decide on (upstream authorizationapi attributes). */
 export interface AccessRequest {

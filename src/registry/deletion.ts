@@ -1,35 +1,24 @@
 /**
- * Deletion for the generic store (upstream store.go Delete / DeleteCollection and
- * rest/delete.go BeforeDelete): preconditions, finalizers (an object with finalizers is only
- * marked deleting), graceful deletion and the orphanDependents/propagationPolicy rules. A kind
- * with its own deletion (namespaces) supplies `deleteHandler` on its table row.
+ * Deletion, the one owner of the delete verb (upstream store.go Delete / DeleteCollection and
+ * rest/delete.go BeforeDelete): DeleteOptions checked once per request, finalizers (an object
+ * with finalizers is only marked deleting), graceful deletion and the
+ * orphanDependents/propagationPolicy rules. A kind with its own deletion (namespaces) supplies
+ * `deleteHandler` on its table row and finishes with {@link finalizeDelete}. It works through
+ * the store's contract (ResourceStore: get, mutate, remove), which holds no deletion rule;
+ * preconditions are checked by storage, within each write (storage/object-store.ts).
  */
 import { rfc3339, type ApiList, type ApiObject } from '../api/object.js';
-import { successStatus, type Status } from '../api/status.js';
+import { successStatus } from '../api/status.js';
 import { ApiError, invalid } from '../errors/api-error.js';
-import type { Preconditions } from '../storage/types.js';
 import type { GenericStore } from './generic-store.js';
-import type { ListQuery, MutateOptions } from './store-options.js';
+import type { ListQuery } from './store-options.js';
+import type { DeleteOptions, DeleteResult, MutateOptions, ResourceStore } from './types.js';
+
+export type { DeleteOptions, DeleteResult };
 
 /** Finalizers the garbage collector acts on (upstream metav1.FinalizerOrphanDependents / FinalizerDeleteDependents). */
 export const ORPHAN_FINALIZER = 'orphan';
 export const FOREGROUND_FINALIZER = 'foregroundDeletion';
-
-/** DeleteOptions (meta/v1) as sent in the body or the query. */
-export interface DeleteOptions {
-  gracePeriodSeconds?: number;
-  preconditions?: Preconditions;
-  orphanDependents?: boolean;
-  propagationPolicy?: 'Orphan' | 'Background' | 'Foreground';
-  /** `dryRun=All`: report what the deletion would do without doing it. */
-  dryRun?: boolean;
-}
-
-/** What a delete answers: the object (still present or as deleted) or a Success Status. */
-export interface DeleteResult {
-  readonly body: ApiObject | Status;
-  readonly code: 200 | 202;
-}
 
 /** Group of the options kinds (DeleteOptions, CreateOptions, ...) in Invalid errors. */
 const META_GROUP = 'meta.k8s.io';
@@ -53,8 +42,13 @@ export function validateDeleteOptions(opts: DeleteOptions): void {
  * namespaces go Terminating. A dry run answers the same without changing anything. Throws
  * ApiError 404, 409 (precondition), 403 (immortal namespace).
  */
-export async function deleteObject(store: GenericStore, namespace: string, name: string, opts: DeleteOptions): Promise<DeleteResult> {
+export async function deleteObject(store: ResourceStore, namespace: string, name: string, opts: DeleteOptions): Promise<DeleteResult> {
   validateDeleteOptions(opts);
+  return deleteChecked(store, namespace, name, opts);
+}
+
+/** {@link deleteObject} once the options are checked. */
+async function deleteChecked(store: ResourceStore, namespace: string, name: string, opts: DeleteOptions): Promise<DeleteResult> {
   if (store.def.deleteHandler) return store.def.deleteHandler(store, name, opts);
   const current = await store.get(namespace, name);
   const gcFinalizer = opts.propagationPolicy === 'Foreground' ? FOREGROUND_FINALIZER : orphans(opts) ? ORPHAN_FINALIZER : undefined;
@@ -75,7 +69,7 @@ function orphans(opts: DeleteOptions): boolean {
 }
 
 /** Remove the object from storage and answer as upstream finalizeDelete does. */
-export async function finalizeDelete(store: GenericStore, namespace: string, name: string, opts: MutateOptions = {}): Promise<DeleteResult> {
+export async function finalizeDelete(store: ResourceStore, namespace: string, name: string, opts: MutateOptions = {}): Promise<DeleteResult> {
   const deleted = await store.remove(namespace, name, opts);
   if (store.def.deleteReturnsObject) return { body: deleted, code: 200 };
   const details = { name, kind: store.def.plural, uid: deleted.metadata.uid };
@@ -87,7 +81,7 @@ export async function finalizeDelete(store: GenericStore, namespace: string, nam
  * = now + grace, deletionGracePeriodSeconds = grace, generation bumped once, and the garbage
  * collector's finalizer added. A later delete may only shorten the grace period.
  */
-async function markDeleting(store: GenericStore, namespace: string, name: string, write: MutateOptions, grace: number, finalizer?: string): Promise<ApiObject> {
+async function markDeleting(store: ResourceStore, namespace: string, name: string, write: MutateOptions, grace: number, finalizer?: string): Promise<ApiObject> {
   return store.mutate(
     namespace,
     name,
@@ -116,7 +110,7 @@ export async function deleteCollection(store: GenericStore, namespace: string, q
   const deleted: ApiObject[] = [];
   for (const item of list.items) {
     try {
-      const res = await deleteObject(store, item.metadata.namespace ?? '', item.metadata.name ?? '', opts);
+      const res = await deleteChecked(store, item.metadata.namespace ?? '', item.metadata.name ?? '', opts);
       deleted.push('metadata' in res.body && res.body.kind !== 'Status' ? (res.body as ApiObject) : item);
     } catch (err) {
       if (err instanceof ApiError && err.code === 404) continue;

@@ -1,27 +1,28 @@
 /**
  * One generic store serving every kind from its ResourceDefinition (upstream
  * k8s.io/apiserver pkg/registry/generic/registry/store.go): create, get, list, watch, update
- * (PUT and patch share it through an update function) and the subresource writes. Deletion
- * lives in `deletion.ts`. Every storage failure is translated once, by `toApiError`.
+ * (PUT and patch share it through an update function) and the subresource writes. The delete
+ * verb lives in `deletion.ts`, which calls `remove`. Every storage failure is translated once,
+ * by `toApiError`.
  */
 import { deepCopy, keep, kept, setOwn, type ApiList, type ApiObject } from '../api/object.js';
 import { checkSchema } from '../api/field-validation.js';
-import { badRequest, conflict, invalid, OPTIMISTIC_LOCK_MESSAGE, type FieldError } from '../errors/api-error.js';
-import type { ListResult, ObjectStorage } from '../storage/types.js';
-import type { ListQuery, MutateOptions, WatchQuery, WriteOptions } from './store-options.js';
+import { badRequest, conflict, invalid, OPTIMISTIC_LOCK_MESSAGE } from '../errors/api-error.js';
+import type { FieldError } from '../api/validation/field-errors.js';
+import type { ListResult, ObjectStorage, WatchEvent } from '../storage/types.js';
+import type { ListQuery, WatchQuery, WriteOptions } from './store-options.js';
 import { parseResourceVersion } from '../storage/object-store.js';
-import type { WatchEvent } from '../storage/object-watch.js';
 import { mapWatch } from '../storage/map-watch.js';
 import { beforeCreate, beforeUpdate, validateObjectMeta } from './metadata.js';
 import { trackWrite } from './field-manager.js';
 import { runBefore, runMutating, type StoreHooks, type Undo } from './hooks.js';
 import { toApiError, type ErrorContext } from './translate-error.js';
-import { apiVersionOf, type ResourceDefinition, type SubresourceDefinition } from './types.js';
+import { apiVersionOf, type MutateOptions, type ResourceDefinition, type ResourceStore, type SubresourceDefinition } from './types.js';
 
 /** Computes the new object from the stored one (PUT returns the body; PATCH applies the patch). */
 export type UpdateFunction = (old: ApiObject) => ApiObject | Promise<ApiObject>;
 
-export class GenericStore {
+export class GenericStore implements ResourceStore {
   readonly apiVersion: string;
   /** Admission hooks, in the order installed (see admission/install.ts). */
   private readonly hooks: StoreHooks[] = [];

@@ -4,18 +4,12 @@
  * wiring time, so every write path — HTTP handlers and controllers alike — passes through them.
  */
 import type { ApiObject } from '../api/object.js';
+import type { WriterInfo } from './access.js';
 
 /** Undo what a hook did when the write it prepared does not happen (e.g. release an IP). */
 export type Undo = () => Promise<void>;
 
-/** The user behind a write, as authentication found it. */
-export interface WriterInfo {
-  readonly name: string;
-  readonly uid?: string;
-  readonly groups: readonly string[];
-  /** Extra attributes of the user (upstream user.Info GetExtra). */
-  readonly extra?: Readonly<Record<string, readonly string[]>>;
-}
+export type { WriterInfo };
 
 /**
  * Who the server's own writes run as (bootstrap policy, RBAC aggregation): upstream's loopback

@@ -5,7 +5,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { rfc3339, type ApiObject } from '../api/object.js';
 import { validateDns1123Subdomain, validateLabelValue, validatePathSegmentName, validateQualifiedName } from '../api/names.js';
-import { badRequest, type FieldError } from '../errors/api-error.js';
+import { badRequest } from '../errors/api-error.js';
+import type { FieldError } from '../api/validation/field-errors.js';
 import { tooLong } from '../api/validation/field-errors.js';
 import { TOTAL_ANNOTATION_SIZE_LIMIT } from '../api/apply/last-applied.js';
 import type { ResourceDefinition } from './types.js';

@@ -4,10 +4,9 @@
  * CreateOptions/UpdateOptions, ListOptions).
  */
 import type { FieldValidation } from '../api/field-validation.js';
-import type { Preconditions } from '../storage/types.js';
 import type { Predicate } from './predicate.js';
-import type { WriterInfo } from './hooks.js';
-import type { ErrorContext } from './translate-error.js';
+import type { WriterInfo } from './access.js';
+import type { MutateOptions } from './types.js';
 
 /** How a write treats unknown fields, where it reports warnings, and whether it is a dry run. */
 export interface WriteOptions {
@@ -38,13 +37,8 @@ export interface WriteOptions {
   readonly duplicateFields?: readonly string[];
 }
 
-/** Options of a write that bypasses the kind's strategy (deletion marks, binding). */
-export interface MutateOptions {
-  readonly preconditions?: Preconditions;
-  readonly dryRun?: boolean;
-  /** The HTTP verb reported in errors (default PUT). */
-  readonly operation?: ErrorContext['operation'];
-}
+/** Options of a write that bypasses the kind's strategy (deletion marks, binding): see types.ts. */
+export type { MutateOptions };
 
 export interface ListQuery {
   readonly predicate: Predicate;

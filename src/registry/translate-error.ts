@@ -16,6 +16,7 @@ import {
   timeout,
 } from '../errors/api-error.js';
 import { StorageError } from '../storage/storage-error.js';
+import type { Operation } from './types.js';
 
 /** Upstream 1.12+ message of a 410 for an expired continue token (k8s.io/apiserver pkg/storage/etcd3/errors.go). */
 export const EXPIRED_CONTINUE_MESSAGE =
@@ -26,7 +27,7 @@ export interface ErrorContext {
   readonly resource: string;
   readonly group: string;
   readonly name: string;
-  readonly operation: 'GET' | 'LIST' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'WATCH';
+  readonly operation: Operation;
 }
 
 /** Map any error raised below the registry to an ApiError; ApiErrors pass through unchanged. */

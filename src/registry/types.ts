@@ -6,13 +6,12 @@
 import type { ProtoMessages } from '../api/protobuf/messages.js';
 import type { z } from 'zod';
 import type { ApiObject } from '../api/object.js';
-import type { FieldError } from '../errors/api-error.js';
+import type { FieldError } from '../api/validation/field-errors.js';
 import type { PatchMeta } from '../api/core/patch-meta.js';
+import type { Status } from '../api/status.js';
 import type { TablePrinter } from '../api/table.js';
-import type { DeleteOptions, DeleteResult } from './deletion.js';
-import type { GenericStore } from './generic-store.js';
-import type { AccessServices } from './access.js';
-import type { WriterInfo } from './hooks.js';
+import type { Preconditions } from '../storage/types.js';
+import type { AccessServices, WriterInfo } from './access.js';
 
 /**
  * A kind's object as its zod schema describes it (`z.infer`), with the fields every stored
@@ -21,7 +20,7 @@ import type { WriterInfo } from './hooks.js';
 export type KindObject<S extends z.ZodType> = z.infer<S> & ApiObject;
 
 /** A watch's events and iterator as stores hand them to handlers. */
-export type { WatchEvent, WatchIterator } from '../storage/object-watch.js';
+export type { WatchEvent, WatchIterator } from '../storage/types.js';
 
 /** The verbs of discovery, in upstream's sorted order. */
 export type Verb = 'create' | 'delete' | 'deletecollection' | 'get' | 'list' | 'patch' | 'update' | 'watch';
@@ -141,7 +140,7 @@ export interface CreateRequest {
   readonly body: ApiObject;
   readonly dryRun: boolean;
   /** The core/v1 store of `resource` (the pods a binding updates). */
-  store(resource: string): GenericStore;
+  store(resource: string): ResourceStore;
   /** Who asks (the review kinds answer about them); absent for the server's own creates. */
   readonly user?: WriterInfo;
   /** The server's authorizer and authenticator, for the review kinds. */
@@ -153,6 +152,47 @@ export interface CreateRequest {
  * the answer's code and body; throws ApiError as any write.
  */
 export type CreateOverride = (req: CreateRequest) => Promise<{ code: number; body: unknown }>;
+
+/** The HTTP verb a store operation is reported as in errors (translate-error.ts ErrorContext). */
+export type Operation = 'GET' | 'LIST' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'WATCH';
+
+/** Options of a write that bypasses the kind's strategy (deletion marks, binding). */
+export interface MutateOptions {
+  readonly preconditions?: Preconditions;
+  readonly dryRun?: boolean;
+  /** The HTTP verb reported in errors (default PUT). */
+  readonly operation?: Operation;
+}
+
+/** DeleteOptions (meta/v1) as sent in the body or the query. */
+export interface DeleteOptions {
+  gracePeriodSeconds?: number;
+  preconditions?: Preconditions;
+  orphanDependents?: boolean;
+  propagationPolicy?: 'Orphan' | 'Background' | 'Foreground';
+  /** `dryRun=All`: report what the deletion would do without doing it. */
+  dryRun?: boolean;
+}
+
+/** What a delete answers: the object (still present or as deleted) or a Success Status. */
+export interface DeleteResult {
+  readonly body: ApiObject | Status;
+  readonly code: 200 | 202;
+}
+
+/**
+ * One resource's store as a kind's own rules use it (its create override, its delete):
+ * read an object, write it without the kind's strategy, remove it. GenericStore implements it.
+ */
+export interface ResourceStore {
+  readonly def: ResourceDefinition;
+  /** Read one object. Throws ApiError 404 (and 400/504 as a get does). */
+  get(namespace: string, name: string, resourceVersion?: string): Promise<ApiObject>;
+  /** A guaranteed update by `change`, without the kind's strategy or admission. Throws ApiError 404, 409. */
+  mutate(namespace: string, name: string, change: (current: ApiObject) => ApiObject | Promise<ApiObject>, opts?: MutateOptions): Promise<ApiObject>;
+  /** Remove an object once its preconditions hold; returns it as it was. Throws ApiError 404, 409. */
+  remove(namespace: string, name: string, opts?: MutateOptions): Promise<ApiObject>;
+}
 
 /** Selectable fields of an object for field selectors: `metadata.name` -> value. */
 export type FieldSet = Readonly<Record<string, string>>;
@@ -209,7 +249,7 @@ export interface ResourceDefinition {
    * For kinds whose deletion has its own lifecycle (namespaces: Terminating first), replaces
    * the generic delete of one object (upstream: the kind's REST Delete).
    */
-  readonly deleteHandler?: (store: GenericStore, name: string, opts: DeleteOptions) => Promise<DeleteResult>;
+  readonly deleteHandler?: (store: ResourceStore, name: string, opts: DeleteOptions) => Promise<DeleteResult>;
 }
 
 /** `apiVersion` string of a definition: `v1` or `group/version`. */

@@ -3,7 +3,7 @@
  * (`mapError`), without a generator in between: each event costs one `then`, and `return()`
  * reaches the source at once (a generator would wait for its pending `next()` first).
  */
-import type { WatchEvent, WatchIterator } from './object-watch.js';
+import type { WatchEvent, WatchIterator } from './types.js';
 
 /**
  * `source` with every event passed through `map` and every error the iteration throws passed

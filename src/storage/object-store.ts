@@ -13,8 +13,8 @@ import type { KeyValue, KvStore } from './kv/types.js';
 import { prefixEnd } from './kv/types.js';
 import { StorageError } from './storage-error.js';
 import { waitForRevision } from './revision-wait.js';
-import { watchObjects, type ObjectWatchOptions, type WatchEvent } from './object-watch.js';
-import type { CreateOptions, DeleteOptions, GetOptions, ListOptions, ListResult, ObjectStorage, Preconditions, TryUpdate, UpdateOptions } from './types.js';
+import { watchObjects } from './object-watch.js';
+import type { CreateOptions, DeleteOptions, GetOptions, ListOptions, ListResult, ObjectStorage, ObjectWatchOptions, Preconditions, TryUpdate, UpdateOptions, WatchEvent } from './types.js';
 
 export type { CreateOptions, DeleteOptions, GetOptions, ListOptions, ListResult, ObjectStorage, Preconditions, StorageWriteOptions, TryUpdate, UpdateOptions } from './types.js';
 

@@ -6,7 +6,6 @@
  */
 import type { ApiObject } from '../api/object.js';
 import type { KvStore } from './kv/types.js';
-import type { ObjectWatchOptions, WatchEvent } from './object-watch.js';
 
 /** Conditions a delete must meet (DeleteOptions.preconditions). */
 export interface Preconditions {
@@ -109,4 +108,62 @@ export interface ObjectStorage {
   delete(key: string, opts?: DeleteOptions): Promise<ApiObject>;
   /** Events under `key` (one object) or a prefix (ending in '/'). */
   watch(key: string, opts: Omit<ObjectWatchOptions, 'fullKey'>): AsyncIterable<WatchEvent>;
+}
+
+export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR';
+
+/** One object-level watch event. `object.metadata.resourceVersion` is the event's revision. */
+export interface WatchEvent {
+  readonly type: WatchEventType;
+  readonly object: ApiObject;
+}
+
+/**
+ * A watch's iterator. `poll`, where a source has it, returns the next event only when it is
+ * already waiting (undefined otherwise), so a consumer that fell behind can write what piled
+ * up at once instead of one event per turn.
+ */
+export interface WatchIterator extends AsyncIterator<WatchEvent> {
+  poll?(): WatchEvent | undefined;
+  /**
+   * Push delivery, where a source has it: when nothing is waiting and the watch goes on, keep
+   * `wake` and return true; `wake` is then called once, synchronously from the source's
+   * dispatch, when an event can be polled or the watch ended. Returns false when the consumer
+   * should call `next()` instead (an event is waiting, the watch ended, or the source cannot
+   * push), so a change reaching thousands of watchers costs no promise per watcher.
+   */
+  whenReady?(wake: () => void): boolean;
+}
+
+export interface ObjectWatchOptions {
+  /** Full etcd key of the object, or of the prefix when `recursive`. */
+  readonly fullKey: string;
+  readonly recursive: boolean;
+  /**
+   * Without initial events: deliver only changes after this revision (0 = after the current
+   * one). With them: the sync is read at the latest revision once the store has reached it.
+   */
+  readonly resourceVersion: number;
+  /** Sync the current state as ADDED first (default: when `resourceVersion` is 0, the legacy rule). */
+  readonly sendInitialEvents?: boolean;
+  /** After the initial events, yield the BOOKMARK annotated `k8s.io/initial-events-end` (object-watch.ts INITIAL_EVENTS_END_ANNOTATION). */
+  readonly initialEventsEndBookmark?: boolean;
+  readonly predicate?: (obj: ApiObject) => boolean;
+  /** As ListOptions.indexValues: the selector's `field=value` requirements, for cache indexes. */
+  readonly indexValues?: Readonly<Record<string, string>>;
+  /**
+   * The client gave no resourceVersion: initial events must be at least as new as storage at
+   * the time of the request (a cache confirms its freshness first).
+   */
+  readonly consistent?: boolean;
+  /**
+   * Ends the watch when it aborts. Optional: `return()` on the iterator ends a watch as
+   * promptly (also while a `next()` is pending), without an AbortSignal per watch.
+   */
+  readonly signal?: AbortSignal;
+  /**
+   * Called once every event up to `revision` has been yielded (and so consumed): the point a
+   * bookmark may claim.
+   */
+  readonly onProgress?: (revision: number) => void;
 }

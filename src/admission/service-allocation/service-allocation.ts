@@ -5,14 +5,15 @@
  * `externalTrafficPolicy: Local` a health check node port. Requested values must be in range
  * and free (422). Deleting a Service releases them and deletes its Endpoints.
  */
-import { invalid, type FieldError } from '../../errors/api-error.js';
+import { invalid } from '../../errors/api-error.js';
+import type { FieldError } from '../../api/validation/field-errors.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { AdmissionAttributes, StoreHooks, Undo } from '../../registry/hooks.js';
 import type { ResourceRegistry } from '../../registry/resource-registry.js';
 import type { ObjectStorage } from '../../storage/types.js';
 import type { Service } from '../../resources/services/services.schema.js';
 import { RangeAllocator } from './range-allocator.js';
-import { parseIpRange, parsePortRange } from './ranges.js';
+import { parseIpRange, parsePortRange } from '../../net/ranges.js';
 
 type Spec = NonNullable<Service['spec']>;
 

@@ -5,7 +5,14 @@
  * Field paths are written as upstream prints them: `spec.containers[0].ports[1].name`,
  * map keys as `metadata.labels[app]`.
  */
-import type { FieldError } from '../../errors/api-error.js';
+import type { StatusCause } from '../status.js';
+
+/** One field problem; rendered as `<field>: <message>` in the aggregate message. */
+export interface FieldError extends StatusCause {
+  field: string;
+  message: string;
+  reason: NonNullable<StatusCause['reason']>;
+}
 
 /** A value as upstream's field.Error prints it: strings quoted (%q), numbers and booleans bare, nil as "null". */
 export function formatValue(value: unknown): string {

@@ -4,8 +4,7 @@
  * IPs parsed as Go's net.ParseIP / net.ParseCIDR of the 1.10 era accept them (dotted IPv4,
  * IPv6 with `::` and a trailing dotted quad, no zone).
  */
-import { invalidValue } from './field-errors.js';
-import type { FieldError } from '../../errors/api-error.js';
+import { invalidValue, type FieldError } from './field-errors.js';
 
 /** The 16 bytes of an address as Go's net.ParseIP returns it (IPv4 as ::ffff:a.b.c.d), or null. */
 export function parseIP(text: string): number[] | null {

@@ -4,10 +4,9 @@
  * ...) and pkg/apis/core/helper (IsStandardResourceName, IsIntegerResourceName, ...) define
  * them, plus the Go renderings of values that upstream's field errors print with `%#v`.
  */
-import type { FieldError } from '../../errors/api-error.js';
 import { validateDns1123Subdomain, validateQualifiedName } from '../names.js';
 import { formatQuantity, milliValue, parseQuantity, QuantityError, type Quantity } from '../quantity.js';
-import { invalidValue } from './field-errors.js';
+import { invalidValue, type FieldError } from './field-errors.js';
 
 const HUGEPAGES = 'hugepages-';
 const REQUESTS = 'requests.';

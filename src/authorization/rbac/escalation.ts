@@ -22,7 +22,8 @@
  */
 import type { ApiObject } from '../../api/object.js';
 import { forbidden, notFound } from '../../errors/api-error.js';
-import type { AdmissionAttributes, StoreHooks, WriterInfo } from '../../registry/hooks.js';
+import type { WriterInfo } from '../../registry/access.js';
+import type { AdmissionAttributes, StoreHooks } from '../../registry/hooks.js';
 import type { Authorizer } from '../types.js';
 import { compactRule, compactRules, uncovered } from './covers.js';
 import { isOnlyMutatingGcFields } from './gc-fields.js';

@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import type { ApiObject } from '../../api/object.js';
 import type { GenericStore } from '../../registry/generic-store.js';
 import { buildPredicate } from '../../registry/predicate.js';
-import type { WatchEvent } from '../../storage/object-watch.js';
+import type { WatchEvent } from '../../storage/types.js';
 
 export interface MirrorHandlers {
   onReset(objects: readonly ApiObject[]): void;

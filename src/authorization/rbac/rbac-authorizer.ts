@@ -9,9 +9,9 @@
  */
 import type { Logger } from 'pino';
 import type { ApiObject } from '../../api/object.js';
-import type { WriterInfo } from '../../registry/hooks.js';
+import type { WriterInfo } from '../../registry/access.js';
 import type { GenericStore } from '../../registry/generic-store.js';
-import type { WatchEvent } from '../../storage/object-watch.js';
+import type { WatchEvent } from '../../storage/types.js';
 import type { Attributes, Authorization, Authorizer } from '../types.js';
 import { mirror } from './mirror.js';
 import { appliesTo, ruleAllows, type PolicyRule, type Subject } from './rules.js';

@@ -4,7 +4,7 @@
  * ResourceNameMatches / NonResourceURLMatches, pkg/registry/rbac/validation/rule.go
  * appliesToUser).
  */
-import type { WriterInfo } from '../../registry/hooks.js';
+import type { WriterInfo } from '../../registry/access.js';
 import type { Attributes } from '../types.js';
 
 /** A PolicyRule as stored (rbac.authorization.k8s.io/v1). */

@@ -7,7 +7,8 @@
  * absent object is created (201). Conflicts are 409 with one FieldManagerConflict cause per
  * field.
  */
-import { ApiError, badRequest, invalid, type FieldError } from '../../errors/api-error.js';
+import { ApiError, badRequest, invalid } from '../../errors/api-error.js';
+import type { FieldError } from '../../api/validation/field-errors.js';
 import { validatePatchManagerOptions } from '../../api/apply/manager-name.js';
 import { conflictStatus } from '../../api/apply/conflict.js';
 import type { ApiObject } from '../../api/object.js';
@@ -18,7 +19,7 @@ import { decodeBody, YAML_TYPE } from '../negotiation/media-types.js';
 import { parseBool } from '../request-info.js';
 import { checkNameAndNamespace } from './body.js';
 import { queryValue } from './query.js';
-import type { VerbTarget } from './verbs.js';
+import type { VerbTarget } from './verb-target.js';
 
 /** The apply patch's options and configuration. Throws ApiError 422 (options), 400 (body). */
 function applyRequest(ctx: ApiContext, t: VerbTarget): { manager: string; force: boolean; config: ApiObject } {

@@ -3,8 +3,9 @@
  * DeleteOptions (query string or body), with upstream's 400 messages.
  */
 import type { ApiObject } from '../../api/object.js';
-import { badRequest, invalid, type FieldError } from '../../errors/api-error.js';
-import type { DeleteOptions } from '../../registry/deletion.js';
+import { badRequest, invalid } from '../../errors/api-error.js';
+import type { FieldError } from '../../api/validation/field-errors.js';
+import type { DeleteOptions } from '../../registry/types.js';
 import type { ListQuery } from '../../registry/store-options.js';
 import { buildPredicate, withInitializerFilter } from '../../registry/predicate.js';
 import type { GenericStore } from '../../registry/generic-store.js';

@@ -18,8 +18,8 @@ import {
   handleList,
   handlePatch,
   handleUpdate,
-  type VerbTarget,
 } from './verbs.js';
+import type { VerbTarget } from './verb-target.js';
 import { handleWatch, type WatchSettings } from './watch.js';
 import { negotiate } from '../negotiation/media-types.js';
 import { handleConnect } from './connect.js';

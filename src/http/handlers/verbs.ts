@@ -6,15 +6,13 @@ import { exportObject } from '../../registry/export.js';
 import { isUninitialized } from '../../registry/predicate.js';
 import { parseBool } from '../request-info.js';
 import { deleteCollection, deleteObject } from '../../registry/deletion.js';
-import type { GenericStore } from '../../registry/generic-store.js';
-import type { AccessServices } from '../../registry/access.js';
-import type { ResourceRegistry } from '../../registry/resource-registry.js';
 import type { WriteOptions } from '../../registry/store-options.js';
 import { checkSchema, parseFieldValidation, type FieldValidation } from '../../api/field-validation.js';
-import { badRequest, invalid, type FieldError } from '../../errors/api-error.js';
+import { badRequest, invalid } from '../../errors/api-error.js';
+import type { FieldError } from '../../api/validation/field-errors.js';
 import { managerOrUserAgent, validateFieldManager, validatePatchManagerOptions } from '../../api/apply/manager-name.js';
 import { handleApply } from './apply.js';
-import type { SubresourceDefinition } from '../../registry/types.js';
+import type { VerbTarget } from './verb-target.js';
 import type { ApiContext } from '../context.js';
 import { mediaTypeOf } from '../negotiation/media-types.js';
 import { APPLY_PATCH, JSON_PATCH, applyPatch, parsePatch, patchMediaType, patchTypeOf } from '../patch/apply-patch.js';
@@ -24,17 +22,7 @@ import { deleteOptions, listQuery, parseDryRun, queryValue, queryValues, type Op
 import type { ApiObject } from '../../api/object.js';
 import { listWithSelfLinks, objectPath, respond, respondList, respondMetadataOnly, respondTable, withSelfLink } from './respond.js';
 
-/** What a verb handler needs besides the context. */
-export interface VerbTarget {
-  readonly store: GenericStore;
-  readonly namespace: string;
-  readonly name: string;
-  readonly subresource?: SubresourceDefinition;
-  /** Every store, for the creates a kind handles itself (a binding writes its pod). */
-  readonly registry: ResourceRegistry;
-  /** The authorizer and authenticator, for the creates of the review kinds. */
-  readonly access?: AccessServices;
-}
+export type { VerbTarget };
 
 /** The kinds the server knows, for the messages of a body of another kind or version. */
 const knownKinds = (t: VerbTarget) => (apiVersion: string, kind: string) => t.registry.servesKind(apiVersion, kind);

@@ -22,7 +22,7 @@ import type { IncludeObject } from '../../api/table.js';
 import { queryInt, queryValue, watchOptions } from './query.js';
 import { PARTIAL_OBJECT } from './respond.js';
 import { conversionRequest } from '../negotiation/conversion.js';
-import type { VerbTarget } from './verbs.js';
+import type { VerbTarget } from './verb-target.js';
 import { watchEncoder } from './watch-encoder.js';
 import { WatchStream } from './watch-stream.js';
 import { releaseQueued } from '../request-listener.js';

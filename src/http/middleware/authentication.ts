@@ -8,7 +8,8 @@ import { unauthorized } from '../../errors/api-error.js';
 import type { TLSSocket } from 'node:tls';
 import { clientCertificate } from '../../auth/x509.js';
 import { ANONYMOUS } from '../../auth/anonymous.js';
-import type { ApiContext, UserInfo } from '../context.js';
+import type { ApiContext } from '../context.js';
+import type { UserInfo } from '../../auth/user-info.js';
 
 /** Anything that maps an Authorization header to a user (null = not authenticated). */
 export interface Authenticator {

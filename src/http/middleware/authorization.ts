@@ -9,7 +9,8 @@
 import { ApiError, forbidden } from '../../errors/api-error.js';
 import type { Attributes, Authorizer } from '../../authorization/types.js';
 import { forbiddenMessage } from '../../authorization/types.js';
-import type { ApiContext, UserInfo } from '../context.js';
+import type { ApiContext } from '../context.js';
+import type { UserInfo } from '../../auth/user-info.js';
 import { addAuditAnnotation } from '../../audit/annotations.js';
 
 export function authorization(authorizer: Authorizer) {

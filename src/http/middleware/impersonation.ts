@@ -20,7 +20,8 @@
 import { badRequest } from '../../errors/api-error.js';
 import { validateDns1123Label, validateDns1123Subdomain } from '../../api/names.js';
 import type { Attributes, Authorizer } from '../../authorization/types.js';
-import type { ApiContext, UserInfo } from '../context.js';
+import type { ApiContext } from '../context.js';
+import type { UserInfo } from '../../auth/user-info.js';
 import { forbiddenError } from './authorization.js';
 
 const USER = 'impersonate-user';

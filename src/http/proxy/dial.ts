@@ -8,6 +8,9 @@
  */
 import { connect as netConnect, isIP, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
+import { describeDialError, joinHostPort, urlHost, urlPort } from '../../net/host-port.js';
+
+export { describeDialError, joinHostPort, urlHost, urlPort };
 
 /** How long a backend may take to accept a connection (upstream dials for up to 30 s). */
 export const DIAL_TIMEOUT_MS = 5000;
@@ -17,42 +20,6 @@ export class DialError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'DialError';
-  }
-}
-
-/** `host:port`, with brackets around an IPv6 host (Go net.JoinHostPort). */
-export function joinHostPort(host: string, port: string | number): string {
-  return isIP(host) === 6 ? `[${host}]:${port}` : `${host}:${port}`;
-}
-
-/** The host of a URL without IPv6 brackets. */
-export function urlHost(url: URL): string {
-  return url.hostname.replace(/^\[(.*)\]$/, '$1');
-}
-
-/** The port of a URL, or the scheme's default. */
-export function urlPort(url: URL): number {
-  return url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
-}
-
-/** Go's wording of a dial failure for `addr` (upstream's error text). */
-export function describeDialError(err: NodeJS.ErrnoException, host: string, addr: string): string {
-  switch (err.code) {
-    case 'ECONNREFUSED':
-      return `dial tcp ${addr}: getsockopt: connection refused`;
-    case 'ETIMEDOUT':
-      return `dial tcp ${addr}: i/o timeout`;
-    case 'EHOSTUNREACH':
-      return `dial tcp ${addr}: getsockopt: no route to host`;
-    case 'ENETUNREACH':
-      return `dial tcp ${addr}: connect: network is unreachable`;
-    case 'ECONNRESET':
-      return `read tcp ${addr}: read: connection reset by peer`;
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return `dial tcp: lookup ${host}: no such host`;
-    default:
-      return `dial tcp ${addr}: ${err.message}`;
   }
 }
 

@@ -7,8 +7,7 @@
 import { rfc3339, type ApiObject } from '../../api/object.js';
 import { successStatus, type Status } from '../../api/status.js';
 import { badRequest, conflict, invalid } from '../../errors/api-error.js';
-import type { GenericStore } from '../../registry/generic-store.js';
-import type { CreateOverride } from '../../registry/types.js';
+import type { CreateOverride, ResourceStore } from '../../registry/types.js';
 import type { Binding } from './bindings.schema.js';
 
 type PodSpec = { nodeName?: string };
@@ -19,7 +18,7 @@ type Condition = { type: string; status: string; lastProbeTime?: string | null; 
  * Returns the 201 Success Status (a dry run checks everything and binds nothing). Throws
  * ApiError 404 (no pod), 409 (already bound or being deleted), 422 (no target).
  */
-export async function bindPod(pods: GenericStore, namespace: string, binding: ApiObject, dryRun = false): Promise<Status> {
+export async function bindPod(pods: ResourceStore, namespace: string, binding: ApiObject, dryRun = false): Promise<Status> {
   const name = binding.metadata?.name ?? '';
   const target: Partial<Binding['target']> = (binding as Binding).target ?? {};
   if (!name) throw invalid('Binding', '', [{ reason: 'FieldValueRequired', field: 'metadata.name', message: 'Required value: name or generateName is required' }]);

@@ -3,9 +3,8 @@
  * in data and binaryData, no key in both, at most MaxSecretSize bytes in all, reported on the
  * whole object) and ValidateConfigMapUpdate (the same rules).
  */
-import type { FieldError } from '../../errors/api-error.js';
 import { MAX_DATA_SIZE, validateConfigKey } from '../../api/config-data.js';
-import { invalidValue, tooLong } from '../../api/validation/field-errors.js';
+import { invalidValue, tooLong, type FieldError } from '../../api/validation/field-errors.js';
 import type { ConfigMap } from './configmaps.schema.js';
 
 /** Upstream ValidateConfigMap (the ObjectMeta rules are the store's). */

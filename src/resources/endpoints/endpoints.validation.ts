@@ -3,7 +3,7 @@
  * ValidateEndpointsUpdate, validateEndpointSubsets, validateEndpointAddress (with
  * validateEpAddrNodeNameTransition and validateNonSpecialIP) and validateEndpointPort.
  */
-import type { FieldError } from '../../errors/api-error.js';
+import type { FieldError } from '../../api/validation/field-errors.js';
 import { forbidden, invalidValue, notSupported, required } from '../../api/validation/field-errors.js';
 import { isValidIP, isValidPortNum, validateNonSpecialIP } from '../../api/validation/network.js';
 import { validateDns1123Label, validateDns1123Subdomain } from '../../api/names.js';

@@ -2,9 +2,8 @@
  * Event rules of upstream 1.10 pkg/apis/core/validation/events.go (ValidateEvent), used on
  * create and on update alike (the event strategy's ValidateUpdate runs ValidateEvent too).
  */
-import type { FieldError } from '../../errors/api-error.js';
 import { validateDns1123Subdomain, validateQualifiedName } from '../../api/names.js';
-import { invalidValue, required } from '../../api/validation/field-errors.js';
+import { invalidValue, required, type FieldError } from '../../api/validation/field-errors.js';
 import type { Event } from './events.schema.js';
 
 const REPORTING_INSTANCE_LIMIT = 128;

@@ -2,10 +2,9 @@
  * LimitRange rules of upstream 1.10 pkg/apis/core/validation (ValidateLimitRange and the
  * resource-name checks it calls). Field paths as upstream: `spec.limits[0].max[cpu]`.
  */
-import type { FieldError } from '../../errors/api-error.js';
 import { validateQualifiedName } from '../../api/names.js';
 import { compareQuantities, formatQuantity, milliValue, quantityOf, wholeValue, type Quantity } from '../../api/quantity.js';
-import { duplicate, forbidden, invalidValue, required } from '../../api/validation/field-errors.js';
+import { duplicate, forbidden, invalidValue, required, type FieldError } from '../../api/validation/field-errors.js';
 import {
   goQuantity,
   invalidGo,

@@ -5,9 +5,8 @@
  */
 import { rfc3339 } from '../../api/object.js';
 import { ApiError, forbidden } from '../../errors/api-error.js';
-import { finalizeDelete, type DeleteOptions, type DeleteResult } from '../../registry/deletion.js';
-import type { GenericStore } from '../../registry/generic-store.js';
-import type { MutateOptions } from '../../registry/store-options.js';
+import { finalizeDelete } from '../../registry/deletion.js';
+import type { DeleteOptions, DeleteResult, MutateOptions, ResourceStore } from '../../registry/types.js';
 import type { Namespace } from './namespaces.schema.js';
 
 /** Namespaces that always exist (upstream NamespaceLifecycle immortal namespaces). */
@@ -18,7 +17,7 @@ export const IMMORTAL_NAMESPACES: ReadonlySet<string> = new Set(['default', 'kub
  * sets Terminating and deletionTimestamp; while spec.finalizers remain a further delete is 409;
  * once they are gone the object is removed (honouring metadata.finalizers).
  */
-export async function deleteNamespace(store: GenericStore, name: string, opts: DeleteOptions): Promise<DeleteResult> {
+export async function deleteNamespace(store: ResourceStore, name: string, opts: DeleteOptions): Promise<DeleteResult> {
   if (IMMORTAL_NAMESPACES.has(name)) throw forbidden('namespaces', name, 'this namespace may not be deleted');
   const current = await store.get('', name);
   const write: MutateOptions = { preconditions: { uid: current.metadata.uid, ...opts.preconditions }, dryRun: opts.dryRun, operation: 'DELETE' };

@@ -3,9 +3,8 @@
  * validateFinalizerName, ValidateNamespaceStatusUpdate, ValidateNamespaceFinalizeUpdate).
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { FieldError } from '../../errors/api-error.js';
 import { validateQualifiedName } from '../../api/names.js';
-import { invalidValue } from '../../api/validation/field-errors.js';
+import { invalidValue, type FieldError } from '../../api/validation/field-errors.js';
 import type { Namespace } from './namespaces.schema.js';
 
 /** Finalizer names upstream knows without a domain (helper.IsStandardFinalizerName). */

@@ -7,8 +7,8 @@
 import type { ApiObject } from '../../api/object.js';
 import { ApiError, badRequest } from '../../errors/api-error.js';
 import type { ConnectRequest, ConnectTarget, SubresourceDefinition } from '../../registry/types.js';
-import { joinHostPort } from '../../http/proxy/dial.js';
-import { checkProxyableHostname, isPortNumber, joinPath, splitSchemeNamePort } from '../../http/proxy/location.js';
+import { joinHostPort } from '../../net/host-port.js';
+import { checkProxyableHostname, isPortNumber, joinPath, splitSchemeNamePort } from '../../net/location.js';
 import type { Node } from './nodes.schema.js';
 
 /** Upstream's default --kubelet-preferred-address-types. */

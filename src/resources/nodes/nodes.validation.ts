@@ -5,9 +5,8 @@
  */
 import { isIP } from 'node:net';
 import { isDeepStrictEqual } from 'node:util';
-import type { FieldError } from '../../errors/api-error.js';
 import { validateLabelValue, validateQualifiedName } from '../../api/names.js';
-import { forbidden, invalidValue, notSupported, required } from '../../api/validation/field-errors.js';
+import { forbidden, invalidValue, notSupported, required, type FieldError } from '../../api/validation/field-errors.js';
 import { duplicateGo, validateResourceQuantityValue } from '../../api/validation/resources.js';
 import type { Node } from './nodes.schema.js';
 

@@ -6,9 +6,8 @@
  * claim may grow.
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { FieldError } from '../../errors/api-error.js';
 import { validateLabelValue, validateQualifiedName } from '../../api/names.js';
-import { forbidden, invalidValue, notSupported, required } from '../../api/validation/field-errors.js';
+import { forbidden, invalidValue, notSupported, required, type FieldError } from '../../api/validation/field-errors.js';
 import { subdomainErrors, validateNonnegativeQuantity, quantityOfJson } from '../../api/validation/resources.js';
 import { compareQuantities } from '../../api/quantity.js';
 import { ACCESS_MODES } from '../persistentvolumes/persistentvolumes.validation.js';

@@ -4,9 +4,8 @@
  * the JSON field of the source. Each gets the source block and its field path.
  */
 import type { ApiObject } from '../../api/object.js';
-import type { FieldError } from '../../errors/api-error.js';
 import { validateDns1123Label } from '../../api/names.js';
-import { invalidValue, notSupported, required } from '../../api/validation/field-errors.js';
+import { invalidValue, notSupported, required, type FieldError } from '../../api/validation/field-errors.js';
 import { goSlice, invalidGo } from '../../api/validation/resources.js';
 
 type Src = Record<string, any>;

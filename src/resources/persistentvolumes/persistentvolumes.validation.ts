@@ -5,9 +5,8 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { posix } from 'node:path';
-import type { FieldError } from '../../errors/api-error.js';
 import { persistentVolumeSources } from '../../api/core/volumes.js';
-import { forbidden, invalidValue, notSupported, required } from '../../api/validation/field-errors.js';
+import { forbidden, invalidValue, notSupported, required, type FieldError } from '../../api/validation/field-errors.js';
 import { goQuantity, notSupportedGo, quantityOfJson, subdomainErrors } from '../../api/validation/resources.js';
 import { wholeValue } from '../../api/quantity.js';
 import { sourceChecks } from './persistentvolume-sources.js';

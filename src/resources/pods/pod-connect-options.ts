@@ -6,7 +6,7 @@
  * codec: booleans are true unless `0` or `false`; a number that does not parse is a 400.
  */
 import { badRequest } from '../../errors/api-error.js';
-import type { FieldError } from '../../errors/api-error.js';
+import type { FieldError } from '../../api/validation/field-errors.js';
 
 type Params = [string, string][];
 

@@ -5,10 +5,11 @@
  * pkg/registry/core/pod/rest/log.go and subresources.go, and ValidatePodLogOptions.
  */
 import type { ApiObject } from '../../api/object.js';
-import { badRequest, invalid, type FieldError } from '../../errors/api-error.js';
+import { badRequest, invalid } from '../../errors/api-error.js';
+import type { FieldError } from '../../api/validation/field-errors.js';
 import type { ConnectRequest, ConnectTarget, SubresourceDefinition } from '../../registry/types.js';
-import { joinHostPort } from '../../http/proxy/dial.js';
-import { checkProxyableIP, encodeQuery, isPortNumber, joinPath, splitSchemeNamePort } from '../../http/proxy/location.js';
+import { joinHostPort } from '../../net/host-port.js';
+import { checkProxyableIP, encodeQuery, isPortNumber, joinPath, splitSchemeNamePort } from '../../net/location.js';
 import { PROXY_METHODS, agentUrl, nodeConnection } from '../nodes/node-connection.js';
 import { logParams, streamParams } from './pod-connect-options.js';
 import type { Pod } from './pods.schema.js';

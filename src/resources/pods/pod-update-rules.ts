@@ -12,7 +12,7 @@
  * for status writes and the status rules pass for spec writes.
  */
 import { validateDns1123Subdomain } from '../../api/names.js';
-import type { FieldError } from '../../errors/api-error.js';
+import type { FieldError } from '../../api/validation/field-errors.js';
 import { objectDiff, semanticEqual } from './pod-spec-compare.js';
 import type { Pod } from './pods.schema.js';
 

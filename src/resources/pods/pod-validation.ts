@@ -7,7 +7,7 @@
 import { containersOnlyForPod } from '../../api/core/validation/containers.js';
 import { validatePodSpec, validatePodSpecificAnnotations } from '../../api/core/validation/pod-spec.js';
 import { hugePageSizes } from '../../api/core/validation/resources.js';
-import type { FieldError } from '../../errors/api-error.js';
+import type { FieldError } from '../../api/validation/field-errors.js';
 import type { Pod } from './pods.schema.js';
 
 type PodSpec = NonNullable<Pod['spec']>;

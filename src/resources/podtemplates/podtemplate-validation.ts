@@ -4,7 +4,7 @@
  * spec, on create and on every update.
  */
 import { validatePodTemplateSpec } from '../../api/core/validation/pod-spec.js';
-import type { FieldError } from '../../errors/api-error.js';
+import type { FieldError } from '../../api/validation/field-errors.js';
 import type { PodTemplate } from './podtemplates.schema.js';
 
 /** Upstream ValidatePodTemplate without ValidateObjectMeta (registry/metadata.ts). */

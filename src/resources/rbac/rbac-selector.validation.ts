@@ -5,9 +5,8 @@
  * NewRequirement) refuses the selector, which it also does for an expression value that is
  * not a valid label value.
  */
-import type { FieldError } from '../../errors/api-error.js';
 import { validateLabelValue, validateQualifiedName } from '../../api/names.js';
-import { forbidden, invalidValue, required } from '../../api/validation/field-errors.js';
+import { forbidden, invalidValue, required, type FieldError } from '../../api/validation/field-errors.js';
 import type { ClusterRoleSelector } from './rbac.schema.js';
 
 type Expression = NonNullable<ClusterRoleSelector['matchExpressions']>[number];

@@ -8,9 +8,8 @@
  * Our own group is accepted wherever upstream requires `rbac.authorization.k8s.io` (a roleRef's
  * and a User or Group subject's apiGroup); messages name upstream's group only, as upstream's.
  */
-import type { FieldError } from '../../errors/api-error.js';
 import { validateDns1123Subdomain, validatePathSegmentName } from '../../api/names.js';
-import { invalidValue, notSupported, required } from '../../api/validation/field-errors.js';
+import { invalidValue, notSupported, required, type FieldError } from '../../api/validation/field-errors.js';
 import { invalidGo } from '../../api/validation/resources.js';
 import { goQuote } from '../../api/apply/go-format.js';
 import { validateClusterRoleSelector } from './rbac-selector.validation.js';

@@ -6,8 +6,7 @@
 import { validatePodTemplateSpec } from '../../api/core/validation/pod-spec.js';
 import { goStringMap, nonNegative } from '../../api/core/validation/strings.js';
 import { readOnlyPersistentDisks } from '../../api/core/validation/volumes.js';
-import { invalidValue, notSupported, required } from '../../api/validation/field-errors.js';
-import type { FieldError } from '../../errors/api-error.js';
+import { invalidValue, notSupported, required, type FieldError } from '../../api/validation/field-errors.js';
 import type { ReplicationController } from './replicationcontrollers.schema.js';
 
 type RcSpec = NonNullable<ReplicationController['spec']>;

@@ -4,7 +4,7 @@
  * spec.replicas; status.selector is the controller's selector in label-selector syntax.
  */
 import type { ApiObject } from '../../api/object.js';
-import type { FieldError } from '../../errors/api-error.js';
+import type { FieldError } from '../../api/validation/field-errors.js';
 import { mergeMetaForSubresource } from '../define.js';
 import type { SubresourceDefinition } from '../../registry/types.js';
 import { kindSchema } from '../../api/meta-schema.js';

@@ -4,7 +4,7 @@
  * ValidateResourceQuotaStatusUpdate). Field paths as upstream: `spec.hard[pods]`.
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { FieldError } from '../../errors/api-error.js';
+import type { FieldError } from '../../api/validation/field-errors.js';
 import { goSlice, invalidGo, isStandardQuotaResourceName, validateQuotaResourceName, validateResourceQuantityValue } from '../../api/validation/resources.js';
 import type { ResourceQuota } from './resourcequotas.schema.js';
 

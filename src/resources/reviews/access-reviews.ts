@@ -5,9 +5,9 @@
  * review with `status` {allowed, denied, reason}, 201, nothing stored.
  */
 import type { ApiObject } from '../../api/object.js';
-import { badRequest, invalid, type FieldError } from '../../errors/api-error.js';
-import type { AccessRequest } from '../../registry/access.js';
-import type { WriterInfo } from '../../registry/hooks.js';
+import { badRequest, invalid } from '../../errors/api-error.js';
+import type { FieldError } from '../../api/validation/field-errors.js';
+import type { AccessRequest, WriterInfo } from '../../registry/access.js';
 import type { CreateOverride, CreateRequest } from '../../registry/types.js';
 import type { NonResourceAttributes, ResourceAttributes } from './reviews.schema.js';
 import { answered, requester } from './review-answer.js';

@@ -5,7 +5,7 @@
  */
 import type { ApiObject } from '../../api/object.js';
 import { ANONYMOUS } from '../../auth/anonymous.js';
-import type { WriterInfo } from '../../registry/hooks.js';
+import type { WriterInfo } from '../../registry/access.js';
 import type { CreateRequest } from '../../registry/types.js';
 
 /** The user the review is made by. */

@@ -4,9 +4,8 @@
  * ValidateSecretUpdate (the type is immutable). Paths are upstream's, including the
  * `data[%s][username]` its basic-auth and ssh-auth rules print.
  */
-import type { FieldError } from '../../errors/api-error.js';
 import { MAX_DATA_SIZE, isBase64, validateConfigKey } from '../../api/config-data.js';
-import { invalidValue, required, tooLong } from '../../api/validation/field-errors.js';
+import { invalidValue, required, tooLong, type FieldError } from '../../api/validation/field-errors.js';
 import { goJsonMapError } from '../../api/validation/go-json.js';
 import type { Secret } from './secrets.schema.js';
 

@@ -3,7 +3,7 @@
  * pkg/security/apis/security/validation (ValidateSecurityContextConstraints and its helpers),
  * and the strategy-type defaults of pkg/security/apis/security/v1 SetDefaults_SCC.
  */
-import type { FieldError } from '../../errors/api-error.js';
+import type { FieldError } from '../../api/validation/field-errors.js';
 import { invalidValue, notSupported, required } from '../../api/validation/field-errors.js';
 import { goSlice, invalidGo } from '../../api/validation/resources.js';
 import type { SecurityContextConstraints } from './securitycontextconstraints.schema.js';

@@ -9,7 +9,8 @@
 import { z } from 'zod';
 import type { ApiObject } from '../../api/object.js';
 import { kindSchema } from '../../api/meta-schema.js';
-import { badRequest, conflict, invalid, type FieldError } from '../../errors/api-error.js';
+import { badRequest, conflict, invalid } from '../../errors/api-error.js';
+import type { FieldError } from '../../api/validation/field-errors.js';
 import type { CreateOverride, SubresourceDefinition } from '../../registry/types.js';
 
 type Spec = { audiences?: string[]; expirationSeconds?: number; boundObjectRef?: { kind?: string; apiVersion?: string; name?: string; uid?: string } };

@@ -8,8 +8,8 @@
 import { isIP } from 'node:net';
 import { ApiError, badRequest } from '../../errors/api-error.js';
 import type { ConnectRequest, ConnectTarget, SubresourceDefinition } from '../../registry/types.js';
-import { joinHostPort } from '../../http/proxy/dial.js';
-import { joinPath, splitSchemeNamePort } from '../../http/proxy/location.js';
+import { joinHostPort } from '../../net/host-port.js';
+import { joinPath, splitSchemeNamePort } from '../../net/location.js';
 import { PROXY_METHODS } from '../nodes/node-connection.js';
 import type { Endpoints } from '../endpoints/endpoints.schema.js';
 import type { Service } from './services.schema.js';

@@ -6,7 +6,7 @@
  * allocation (healthCheckNodePortUpdate, externalTrafficPolicyUpdate). Errors come in upstream's
  * order, with its field paths (including its `spec.LoadBalancerSourceRanges`) and wording.
  */
-import type { FieldError } from '../../errors/api-error.js';
+import type { FieldError } from '../../api/validation/field-errors.js';
 import { duplicate, forbidden, invalidValue, notSupported, required } from '../../api/validation/field-errors.js';
 import { isCIDR, isValidIP, isValidPortNum, parseIP, validateNonSpecialIP, validatePortNumOrName } from '../../api/validation/network.js';
 import { validateDns1123Label, validateDns1123Subdomain, validateLabelValue, validateQualifiedName } from '../../api/names.js';

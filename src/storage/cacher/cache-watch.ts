@@ -12,19 +12,34 @@
  * watcher falls behind (see cache-watcher.ts). If the cache stops serving before the watch
  * starts, storage serves it.
  */
-import type { ObjectWatchOptions, WatchEvent, WatchIterator } from '../object-watch.js';
+import type { ObjectWatchOptions, WatchEvent, WatchIterator } from '../types.js';
 import { INITIAL_EVENTS_END_ANNOTATION, onAbort } from '../object-watch.js';
 import { prefixEnd } from '../kv/types.js';
 import type { CacheWatcher } from './cache-watcher.js';
 import { readConsistent } from './freshness.js';
 import { CacheNotReady } from './watch-cache.js';
 import { storageErrorOf } from '../codec.js';
-import type { Cacher } from './cacher.js';
+import type { KvStore } from '../kv/types.js';
+import type { WatchCache } from './watch-cache.js';
+import type { WatcherSet } from './watcher-set.js';
 
 type Options = Omit<ObjectWatchOptions, 'fullKey'>;
 
+/** What a cache watch reads of its cacher (the Cacher in cacher.ts). */
+export interface CacheWatchSource {
+  readonly cache: WatchCache;
+  readonly watchers: WatcherSet;
+  /** Whether the cache is serving (its first list is loaded and its watch is open). */
+  readonly ready: boolean;
+  /** The key-value store under the cache, for consistent reads. */
+  readonly kv: KvStore;
+  /** The cache's full key prefix. */
+  readonly fullPrefix: string;
+  newWatcher(key: string, opts: Options, fromRevision: number): CacheWatcher;
+}
+
 /** Serve a watch of `key` from `cacher`; `fallback` opens it on storage instead. */
-export function watchFromCache(cacher: Cacher, key: string, opts: Options, fallback: () => AsyncIterable<WatchEvent>): AsyncIterable<WatchEvent> {
+export function watchFromCache(cacher: CacheWatchSource, key: string, opts: Options, fallback: () => AsyncIterable<WatchEvent>): AsyncIterable<WatchEvent> {
   return { [Symbol.asyncIterator]: () => new CacheWatchIterator(cacher, key, opts, fallback) };
 }
 
@@ -43,7 +58,7 @@ class CacheWatchIterator implements WatchIterator {
   private failed = false;
   private start: (() => Promise<WatchIterator>) | undefined;
 
-  constructor(cacher: Cacher, key: string, opts: Options, fallback: () => AsyncIterable<WatchEvent>) {
+  constructor(cacher: CacheWatchSource, key: string, opts: Options, fallback: () => AsyncIterable<WatchEvent>) {
     this.start = () => this.open(cacher, key, opts, fallback);
   }
 
@@ -97,7 +112,7 @@ class CacheWatchIterator implements WatchIterator {
     return this.opening;
   }
 
-  private async open(cacher: Cacher, key: string, opts: Options, fallback: () => AsyncIterable<WatchEvent>): Promise<WatchIterator> {
+  private async open(cacher: CacheWatchSource, key: string, opts: Options, fallback: () => AsyncIterable<WatchEvent>): Promise<WatchIterator> {
     const signal = opts.signal;
     const ended = () => this.stopped || Boolean(signal?.aborted);
     let watcher: CacheWatcher | null;
@@ -123,7 +138,7 @@ const DONE: IteratorResult<WatchEvent> = { done: true, value: undefined };
 const EMPTY: WatchIterator = { next: () => Promise.resolve(DONE) };
 
 /** Register a watcher with its initial events; null when the cache cannot serve it. */
-async function start(cacher: Cacher, key: string, opts: Options): Promise<CacheWatcher | null> {
+async function start(cacher: CacheWatchSource, key: string, opts: Options): Promise<CacheWatcher | null> {
   const cache = cacher.cache;
   const initial = opts.sendInitialEvents ?? opts.resourceVersion === 0;
   if (!initial) {
@@ -158,7 +173,7 @@ async function start(cacher: Cacher, key: string, opts: Options): Promise<CacheW
   return take(cache.revision);
 }
 
-function register(cacher: Cacher, key: string, opts: Options, fromRevision: number, seed: WatchEvent[], revision: number): CacheWatcher {
+function register(cacher: CacheWatchSource, key: string, opts: Options, fromRevision: number, seed: WatchEvent[], revision: number): CacheWatcher {
   const w = cacher.newWatcher(key, opts, fromRevision);
   if (seed.length || revision > fromRevision) w.seed(seed, revision);
   cacher.watchers.add(w, key);

@@ -14,7 +14,7 @@
  * change reaches thousands of watchers.
  */
 import type { ApiObject } from '../../api/object.js';
-import type { WatchEvent, WatchIterator } from '../object-watch.js';
+import type { WatchEvent, WatchIterator } from '../types.js';
 import { watchEventOf, type CacheEvent } from './watch-cache.js';
 
 /** What every watcher of one cache shares: its bounds, and whom it tells of its end. */

@@ -18,17 +18,16 @@ import { encodeContinue } from '../continue-token.js';
 import type { KvStore } from '../kv/types.js';
 import { prefixEnd } from '../kv/types.js';
 import { parseResourceVersion } from '../object-store.js';
-import type { ObjectWatchOptions, WatchEvent } from '../object-watch.js';
 import { StorageError } from '../storage-error.js';
 import { storageErrorOf } from '../codec.js';
-import type { CreateOptions, DeleteOptions, GetOptions, ListOptions, ListResult, ObjectStorage, TryUpdate, UpdateOptions } from '../types.js';
+import type { CreateOptions, DeleteOptions, GetOptions, ListOptions, ListResult, ObjectStorage, ObjectWatchOptions, TryUpdate, UpdateOptions, WatchEvent } from '../types.js';
 import { CacheWatcher, type WatcherPolicy } from './cache-watcher.js';
 import { readConsistent } from './freshness.js';
 import { CacheNotReady, WatchCache, type CacheEvent, type Indexers } from './watch-cache.js';
 import { Reflector } from './reflector.js';
 import type { CacherObserver } from './observer.js';
 import { WatcherSet } from './watcher-set.js';
-import { watchFromCache } from './cache-watch.js';
+import { watchFromCache, type CacheWatchSource } from './cache-watch.js';
 
 export interface CacherOptions {
   /** Relative key prefix of the resource, ending in '/' (`pods/`). */
@@ -47,7 +46,7 @@ export interface CacherOptions {
   readonly freshMs?: number;
 }
 
-export class Cacher implements ObjectStorage {
+export class Cacher implements ObjectStorage, CacheWatchSource {
   readonly cache: WatchCache;
   readonly watchers = new WatcherSet();
   ready = false;

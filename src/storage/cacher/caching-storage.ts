@@ -6,8 +6,7 @@
  */
 import type { ApiObject } from '../../api/object.js';
 import type { KvStore } from '../kv/types.js';
-import type { ObjectWatchOptions, WatchEvent } from '../object-watch.js';
-import type { CreateOptions, DeleteOptions, GetOptions, ListOptions, ListResult, ObjectStorage, TryUpdate, UpdateOptions } from '../types.js';
+import type { CreateOptions, DeleteOptions, GetOptions, ListOptions, ListResult, ObjectStorage, ObjectWatchOptions, TryUpdate, UpdateOptions, WatchEvent } from '../types.js';
 import { Cacher } from './cacher.js';
 
 export class CachingStorage implements ObjectStorage {

@@ -9,7 +9,7 @@
  * beyond `lowerCapacity` (upstream defaultLowerBoundCapacity, 100) are dropped.
  */
 import type { ApiObject } from '../../api/object.js';
-import type { WatchEvent } from '../object-watch.js';
+import type { WatchEvent } from '../types.js';
 import { SortedMap } from '../sorted-map.js';
 import { StorageError } from '../storage-error.js';
 

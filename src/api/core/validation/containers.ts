@@ -4,7 +4,7 @@
  * validateMountPropagation, ValidateVolumeDevices, validatePullPolicy, checkHostPortConflicts /
  * AccumulateUniqueHostPorts, validateContainersOnlyForPod).
  */
-import type { FieldError } from '../../../errors/api-error.js';
+import type { FieldError } from '../../validation/field-errors.js';
 import { duplicate, forbidden, invalidValue, notFound, notSupported, required } from '../../validation/field-errors.js';
 import { validateEnv, validateEnvFrom } from './env.js';
 import { livenessSuccessThreshold, validateLifecycle, validateProbe } from './probes.js';

@@ -4,7 +4,7 @@
  * validateContainerResourceFieldSelector, validateContainerResourceDivisor, the key selectors;
  * pkg/apis/core/pods ConvertDownwardAPIFieldLabel for field paths).
  */
-import type { FieldError } from '../../../errors/api-error.js';
+import type { FieldError } from '../../validation/field-errors.js';
 import { invalidValue, notSupported, required } from '../../validation/field-errors.js';
 import { canonicalQuantity } from '../../quantity.js';
 import { dns1123Subdomain, dns1123SubdomainPrefix, invalidEach, isConfigMapKey, isEnvVarName, isQualifiedName, isSet, items, str, type Json } from './strings.js';

@@ -4,7 +4,7 @@
  * controller templates share. `path` is where the spec sits (`spec`, `template.spec`,
  * `spec.template.spec`). Feature gates as 1.10's defaults (CustomPodDNS on, PodPriority off).
  */
-import type { FieldError } from '../../../errors/api-error.js';
+import type { FieldError } from '../../validation/field-errors.js';
 import { invalidValue, notSupported, required } from '../../validation/field-errors.js';
 import { validateContainers, validateInitContainers } from './containers.js';
 import { validateAffinity, validateTolerations } from './scheduling.js';

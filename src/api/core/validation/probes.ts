@@ -3,7 +3,7 @@
  * validation.go validateProbe, validateHandler, validateLifecycle, validateExecAction,
  * validateHTTPGetAction, validateTCPSocketAction, ValidatePortNumOrName).
  */
-import type { FieldError } from '../../../errors/api-error.js';
+import type { FieldError } from '../../validation/field-errors.js';
 import { forbidden, invalidValue, notSupported, required } from '../../validation/field-errors.js';
 import { invalidEach, isHttpHeaderName, isSet, isValidPortName, isValidPortNum, items, nonNegative, str, type Json } from './strings.js';
 

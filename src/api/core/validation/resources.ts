@@ -4,7 +4,7 @@
  * validateResourceName, ValidateResourceQuantityValue; pkg/apis/core/helper for the resource
  * name classes). HugePages is on by default in 1.10, so its rules apply.
  */
-import type { FieldError } from '../../../errors/api-error.js';
+import type { FieldError } from '../../validation/field-errors.js';
 import { forbidden, invalidValue, required } from '../../validation/field-errors.js';
 import { compareQuantities, formatQuantity, milliValue, type Quantity } from '../../quantity.js';
 import { quantityOfJson } from '../../validation/resources.js';

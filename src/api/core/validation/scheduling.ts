@@ -4,7 +4,7 @@
  * ValidatePreferredSchedulingTerms, validatePodAffinity(Term), validateWeightedPodAffinityTerms,
  * ValidateTolerations; apimachinery ValidateLabelSelector).
  */
-import type { FieldError } from '../../../errors/api-error.js';
+import type { FieldError } from '../../validation/field-errors.js';
 import { forbidden, invalidValue, notSupported, required } from '../../validation/field-errors.js';
 import { validateDns1123Label, validateLabelValue } from '../../names.js';
 import { invalidEach, isSet, items, labelName, labels, str, type Json } from './strings.js';

@@ -3,7 +3,7 @@
  * ValidateSecurityContext, ValidatePodSecurityContext, validateHostNetwork). `privileged` is
  * allowed, as on an API server started with --allow-privileged.
  */
-import type { FieldError } from '../../../errors/api-error.js';
+import type { FieldError } from '../../validation/field-errors.js';
 import { invalidValue } from '../../validation/field-errors.js';
 import { invalidEach, isValidId, items, type Json } from './strings.js';
 

@@ -4,9 +4,8 @@
  * field errors (pkg/apis/core/validation ValidateDNS1123Label, ValidateDNS1123Subdomain,
  * unversioned ValidateLabels / ValidateLabelName). Each validator returns messages (empty = valid).
  */
-import type { FieldError } from '../../../errors/api-error.js';
 import { validateDns1123Label, validateDns1123Subdomain, validateLabelValue, validateQualifiedName } from '../../names.js';
-import { invalidValue } from '../../validation/field-errors.js';
+import { invalidValue, type FieldError } from '../../validation/field-errors.js';
 
 /** A list item, or an empty object for a missing or non-object item. */
 export type Json = Record<string, any>;

@@ -4,7 +4,7 @@
  * upstream's, including its oddities (`persistentDisk` for gcePersistentDisk fields,
  * `downwardAPI.path` without the item index).
  */
-import type { FieldError } from '../../../errors/api-error.js';
+import type { FieldError } from '../../validation/field-errors.js';
 import { forbidden, invalidValue, notSupported, required } from '../../validation/field-errors.js';
 import { parseQuantity } from '../../quantity.js';
 import { objectFieldSelector, resourceFieldSelector, VOLUME_FIELD_PATHS } from './env.js';

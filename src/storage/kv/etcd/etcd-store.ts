@@ -19,8 +19,9 @@
  *  - Compaction and future-revision errors map to 'Compacted' / 'FutureRevision'.
  */
 import { Etcd3 } from 'etcd3';
-import { circuitBreaker, ConsecutiveBreaker, handleWhen, isBrokenCircuitError, noop } from 'cockatiel';
-import { KvError, type KeyValue, type KvStore, type KvWatch, type RangeOptions, type RangeResult, type TxnResult, type WatchOptions } from '../types.js';
+import { circuitBreaker, ConsecutiveBreaker, handleWhen, noop } from 'cockatiel';
+import { type KvError, type KeyValue, type KvStore, type KvWatch, type RangeOptions, type RangeResult, type TxnResult, type WatchOptions } from '../types.js';
+import { toKvError } from './etcd-errors.js';
 import { etcdWatch } from './etcd-watch.js';
 import { EtcdLiveness } from './etcd-liveness.js';
 import { isConnectionFailure, withRetry, type RetryOptions } from './etcd-retry.js';
@@ -28,6 +29,8 @@ import { deleteWithRetry, putWithRetry, type TxnAttempts } from './etcd-writes.j
 import type { EtcdCredentials } from './etcd-tls.js';
 import { EtcdKvClient } from './grpc/etcd-kv-client.js';
 import { int, type EtcdKeyValue, type TxnResponse } from './grpc/etcd-messages.js';
+
+export { toKvError };
 
 export interface EtcdStoreOptions {
   /** Deadline of every call in milliseconds, retries included (default 4500, so that a request
@@ -75,27 +78,6 @@ function fromEtcd(kv: EtcdKeyValue, lease: number): KeyValue {
 function utf8(b: Uint8Array | undefined): string {
   if (!b || b.length === 0) return '';
   return Buffer.from(b.buffer, b.byteOffset, b.length).toString('utf8');
-}
-
-/**
- * Map an etcd / gRPC failure to a KvError. `lastConnectionFailure` ("host: message", e.g. a
- * TLS handshake refused) tells why when every member's circuit is open.
- */
-export function toKvError(err: unknown, lastConnectionFailure?: string): KvError {
-  if (err instanceof KvError) return err;
-  if (isBrokenCircuitError(err)) {
-    const why = lastConnectionFailure ? `; last failure: ${lastConnectionFailure}` : '';
-    return new KvError('Unavailable', `etcd unavailable: no member reachable (each failed its last connection attempt${why})`);
-  }
-  const message = err instanceof Error ? err.message : String(err);
-  if (/compacted/.test(message)) return new KvError('Compacted', 'mvcc: required revision has been compacted');
-  if (/future revision/.test(message)) return new KvError('FutureRevision', 'mvcc: required revision is a future revision');
-  // etcd's own limit (--max-request-bytes) or the client's send limit: the write is too big, not a fault.
-  if (/request is too large|larger than max/.test(message)) return new KvError('TooLarge', message);
-  if (/deadline|unavailable|ECONNREFUSED|connect|No connection|closed|circuit|timed? ?out|14 UNAVAILABLE|4 DEADLINE|leader changed|no leader|proposal dropped/i.test(message)) {
-    return new KvError('Unavailable', `etcd unavailable: ${message}`);
-  }
-  return new KvError('Internal', message);
 }
 
 /** The etcd backend; see the file comment. Every method throws only {@link KvError}. */

@@ -20,7 +20,7 @@ import { GrpcCode, GrpcError, type StreamCall } from './grpc/grpc-channel.js';
 import type { EtcdKvClient } from './grpc/etcd-kv-client.js';
 import { int, watchCodec, type EtcdKeyValue, type WatchResponse } from './grpc/etcd-messages.js';
 import { KvError, prefixEnd, type KeyValue, type KvEvent, type KvWatch, type KvWatchResponse, type WatchOptions } from '../types.js';
-import { toKvError } from './etcd-store.js';
+import { toKvError } from './etcd-errors.js';
 import type { EtcdLiveness } from './etcd-liveness.js';
 
 const MAX_PENDING = 10_000;

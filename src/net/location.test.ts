@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../errors/api-error.js';
+import { ApiError } from '../errors/api-error.js';
 import { checkProxyableIP, encodeQuery, joinPath, splitSchemeNamePort } from './location.js';
-import { describeDialError, joinHostPort } from './dial.js';
+import { describeDialError, joinHostPort } from './host-port.js';
 
 describe('connect location helpers', () => {
   it('splits [scheme:]name[:port] as upstream SplitSchemeNamePort', () => {

@@ -27,31 +27,23 @@
  */
 import { randomUUID } from 'node:crypto';
 import { parse as parseYaml } from 'yaml';
-import { jsonTextDepth, MAX_NESTING_DEPTH } from '../api/nesting.js';
-import { yamlDepthBound } from '../api/yaml-depth.js';
-import type { Status } from '../api/status.js';
-import { ANONYMOUS } from '../auth/anonymous.js';
-import { ApiError } from '../errors/api-error.js';
-import type { ApiContext, UserInfo } from '../http/context.js';
-import { attributesOf } from '../http/middleware/authorization.js';
-import { toHttpApiError } from '../http/middleware/error-handler.js';
-import { deadlineOf, isLongRunning, requestTimedOut } from '../http/middleware/request-deadline.js';
-import { decodeProtobufBody } from '../http/negotiation/protobuf.js';
-import { MAX_YAML_ALIASES, parseJsonText, parseYamlText } from '../http/negotiation/safe-decode.js';
-import { microTime, newEvent, objectRefOf, responseStatusOf, sourceIPs, type AuditEvent, type AuditSink } from './event.js';
-import { levelAtLeast, type PolicyChecker, type RequestAuditConfig, type Stage } from './policy.js';
+import { jsonTextDepth, MAX_NESTING_DEPTH } from '../../api/nesting.js';
+import { yamlDepthBound } from '../../api/yaml-depth.js';
+import type { Status } from '../../api/status.js';
+import type { Auditor, AuditState } from '../../audit/auditor.js';
+import { microTime, newEvent, objectRefOf, responseStatusOf, sourceIPs, type AuditSink } from '../../audit/event.js';
+import { levelAtLeast, type Stage } from '../../audit/policy.js';
+import { ANONYMOUS } from '../../auth/anonymous.js';
+import type { UserInfo } from '../../auth/user-info.js';
+import { ApiError } from '../../errors/api-error.js';
+import type { ApiContext } from '../context.js';
+import { decodeProtobufBody } from '../negotiation/protobuf.js';
+import { MAX_YAML_ALIASES, parseJsonText, parseYamlText } from '../negotiation/safe-decode.js';
+import { attributesOf } from './authorization.js';
+import { toHttpApiError } from './error-handler.js';
+import { deadlineOf, isLongRunning, requestTimedOut } from './request-deadline.js';
 
-/** A policy and where its events go: what the middleware needs. */
-export interface Auditor {
-  readonly checker: PolicyChecker;
-  readonly sink: AuditSink;
-}
-
-/** The audit state of one request, on `ctx.state.audit` while it is audited. */
-export interface AuditState {
-  readonly event: AuditEvent;
-  readonly config: RequestAuditConfig;
-}
+export type { Auditor, AuditState };
 
 const WRITE_VERBS = new Set(['create', 'update', 'patch', 'delete', 'deletecollection']);
 

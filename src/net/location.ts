@@ -6,7 +6,7 @@
  */
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { badRequest } from '../../errors/api-error.js';
+import { badRequest } from '../errors/api-error.js';
 
 export interface SchemeNamePort {
   readonly scheme: '' | 'http' | 'https';

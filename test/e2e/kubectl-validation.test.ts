@@ -2,38 +2,24 @@
  * kubectl with default validation (no --validate=false), 1.32 against the server's OpenAPI v3
  * and 1.27 against OpenAPI v2 (protobuf): every corpus manifest is created and replaced, a
  * manifest with an unknown field is rejected with the field's name, apply uses the published
- * patch metadata, and explain prints field docs.
+ * patch metadata, and explain prints field docs. The corpus is the project's fixtures
+ * (test/fixtures/corpus), and kubernetes/examples as well where ../shared/corpus/examples is
+ * beside the repository.
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { parseAllDocuments } from 'yaml';
-import { join, relative, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { manifestSets, namespacesOf, objectsOf } from '../fixtures/corpus/sets.js';
 import { run } from '../helpers/run.js';
 import { serversOnEtcd } from '../helpers/servers-on-etcd.js';
 
-const CORPUS = resolve(import.meta.dirname, '../../../shared/corpus/examples');
 const started = serversOnEtcd(1);
 const KUBECTLS = [
   ['1.32', '/usr/bin/kubectl'],
   ['1.27', '/usr/lib/google-cloud-sdk/bin/kubectl.1.27'],
 ] as const;
+const SETS = manifestSets();
 
-function files(dir: string): string[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((e) => (statSync(join(dir, e)).isDirectory() ? files(join(dir, e)) : /\.(ya?ml|json)$/.test(e) ? [join(dir, e)] : []));
-}
-
-/**
- * Two corpus manifests carry fields no API version defines; under kubectl's default (Strict)
- * validation they are rejected naming the field, as upstream does.
- */
-const UNKNOWN_FIELDS: Record<string, string> = {
-  '_archived/volumes/storageos/storageos-pod.yaml': 'spec.volumes[0].storageos.pool',
-  '_archived/volumes/storageos/storageos-pv.yaml': 'spec.storageos.secretName',
-};
-
-type Manifest = { kind?: string; spec?: { clusterIP?: string; type?: string } } | null;
+type Manifest = { kind?: string; spec?: { clusterIP?: string; type?: string } };
 
 /**
  * Why replacing the objects of a manifest with the manifest itself is refused, as upstream
@@ -43,28 +29,25 @@ type Manifest = { kind?: string; spec?: { clusterIP?: string; type?: string } } 
  * because the one allocated at create is immutable and a replace may not drop it.
  */
 function replaceRefusal(file: string): string | null {
-  const docs = parseAllDocuments(readFileSync(file, 'utf8')).map((d) => d.toJS() as Manifest);
-  const first = docs.find((d) => d?.kind === 'Pod' || (d?.kind === 'Service' && !d.spec?.clusterIP && d.spec?.type !== 'ExternalName'));
+  const objects: Manifest[] = objectsOf(file);
+  const first = objects.find((d) => d.kind === 'Pod' || (d.kind === 'Service' && !d.spec?.clusterIP && d.spec?.type !== 'ExternalName'));
   if (!first) return null;
   return first.kind === 'Pod' ? 'pod updates may not change fields other than' : 'spec.clusterIP: Invalid value: "": field is immutable';
 }
-/** Manifests upstream 1.10 refuses at create (test/integration/corpus.test.ts says why). */
-const REFUSED_BY_1_10: Record<string, string> = {
-  '_archived/sysdig-cloud/sysdig-rc.yaml': 'spec.selector: Required value',
-};
 
 describe.each(KUBECTLS)('kubectl %s', (version, kubectl) => {
   const k = (...args: string[]) => run(kubectl, [`--kubeconfig=${started.servers[0].kubeconfig}`, ...args], { timeoutMs: 90_000 });
   const kInput = (input: string, ...args: string[]) => run(kubectl, [`--kubeconfig=${started.servers[0].kubeconfig}`, ...args], { input });
 
-  it('creates and replaces every corpus manifest with default validation', async () => {
-    for (const ns of ['monitoring', 'spark-cluster']) await kInput(`apiVersion: v1\nkind: Namespace\nmetadata:\n  name: ${ns}\n`, 'apply', '-f', '-');
+  it.each(SETS.map((set) => [set.name, set.files.length, set] as const))('%s: creates and replaces all %i manifests with default validation', async (_name, _count, set) => {
+    for (const ns of namespacesOf(set)) await kInput(`apiVersion: v1\nkind: Namespace\nmetadata:\n  name: ${ns}\n`, 'apply', '-f', '-');
     const failures: string[] = [];
-    for (const file of files(CORPUS)) {
+    for (const rel of set.files) {
+      const file = join(set.root, rel);
       for (const step of [['create', '-f', file], ['replace', '-f', file], ['delete', '-f', file, '--wait=true']]) {
         const res = await k(...step);
         if (res.code !== 0) {
-          failures.push(`${relative(CORPUS, file)}: ${step[0]}: ${res.stderr.trim()}`);
+          failures.push(`${rel}: ${step[0]}: ${res.stderr.trim()}`);
           // What was created goes, so that it cannot count against a later manifest's quota.
           if (step[0] === 'replace') await k('delete', '-f', file, '--wait=true');
           break;
@@ -72,18 +55,18 @@ describe.each(KUBECTLS)('kubectl %s', (version, kubectl) => {
       }
     }
     const replaceRefused = new Map(
-      files(CORPUS)
-        .map((f) => [relative(CORPUS, f), replaceRefusal(f)] as const)
-        .filter(([f, why]) => why && !UNKNOWN_FIELDS[f] && !REFUSED_BY_1_10[f]) as [string, string][],
+      set.files
+        .map((f) => [f, replaceRefusal(join(set.root, f))] as const)
+        .filter(([f, why]) => why && !set.unknownFields[f] && !set.refused[f]) as [string, string][],
     );
-    expect(replaceRefused.size).toBeGreaterThan(20);
-    expect(failures.map((f) => f.split(': ')[0]).sort()).toEqual([...Object.keys(UNKNOWN_FIELDS), ...Object.keys(REFUSED_BY_1_10), ...replaceRefused.keys()].sort());
+    expect(replaceRefused.size).toBeGreaterThan(10);
+    expect(failures.map((f) => f.split(': ')[0]).sort()).toEqual([...Object.keys(set.unknownFields), ...Object.keys(set.refused), ...replaceRefused.keys()].sort());
     for (const f of failures) {
       const file = f.split(': ')[0]!;
       // The server names the field's path; kubectl 1.27 names only the field when it fell back
       // to validating on its own (it does when its check of the server's support is slow).
-      const field = UNKNOWN_FIELDS[file];
-      if (REFUSED_BY_1_10[file]) expect(f.includes(': create: ') && f.includes(REFUSED_BY_1_10[file]), f).toBe(true);
+      const field = set.unknownFields[file]?.[0];
+      if (set.refused[file]) expect(f.includes(': create: ') && f.includes(set.refused[file]), f).toBe(true);
       else if (field) expect([`unknown field "${field}"`, `unknown field "${field.split('.').pop()}"`].some((m) => f.includes(m)), f).toBe(true);
       else expect(f.includes(': replace: ') && f.includes(replaceRefused.get(file)!), f).toBe(true);
     }

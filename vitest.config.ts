@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Three tiers (see shared/design/architecture.md "Test tiers"):
+// The test tiers (see docs/architecture.md):
 //  unit + integration run in-process on the memory backend; fuzz drives every route with generated
 //  and mutated requests; conformance runs the key-value and
 //  object-storage suites on memory and on etcd; e2e starts etcd with testcontainers and drives the
@@ -37,7 +37,7 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Helm chart rendering with the real Helm 4 binary (../shared/scripts/get-helm.sh),
+          // Helm chart rendering with the real Helm 4 binary (scripts/get-helm.sh),
           // every rendered object validated against upstream's schemas.
           name: 'chart',
           include: ['test/chart/**/*.test.ts'],

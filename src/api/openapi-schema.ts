@@ -3,7 +3,9 @@
  * kubectl reads from OpenAPI (`x-kubernetes-patch-merge-key`, `x-kubernetes-patch-strategy`)
  * and, from the same metadata, server-side apply's `x-kubernetes-list-type`,
  * `x-kubernetes-list-map-keys` and `x-kubernetes-map-type`, as upstream's kube-openapi emits
- * them, plus int-or-string markers. Pure; no I/O.
+ * them, plus int-or-string markers. The metadata is the kind's PatchMeta tree, derived from
+ * what the same schema declares (`patchMetaOf`, api/core/patch-meta.ts): the tree the server
+ * patches with, so OpenAPI tells clients what the server does. Pure; no I/O.
  */
 import type { z } from 'zod';
 import type { PatchMeta } from './core/patch-meta.js';

@@ -2,30 +2,28 @@
  * Helpers that build resource-table rows with upstream defaults, so each `resources/<kind>`
  * file states only what is particular to its kind.
  */
-import { kindPatch } from '../api/core/patch-meta.js';
+import { patchMetaOf } from '../api/core/patch-meta.js';
 import { objectSchema } from '../api/meta-schema.js';
-import { DEFAULT_PRINTER, type TablePrinter } from '../api/table.js';
+import { DEFAULT_PRINTER } from '../api/table.js';
 import type { ApiObject } from '../api/object.js';
 import type { z } from 'zod';
 import { ALL_VERBS, type KindObject, type ResourceDefinition, type Strategy, type SubresourceDefinition } from '../registry/types.js';
 
-type Required = Pick<ResourceDefinition, 'kind' | 'plural' | 'namespaced'>;
+type Named = 'kind' | 'plural' | 'namespaced';
 
 /**
  * What a kind's file states: its names and whatever differs from the defaults, with a strategy,
- * printer and field set typed by its schema (they receive {@link KindObject} of `schema`, not
- * casts).
+ * printer, field set and subresources typed by its schema (they receive {@link KindObject} of
+ * `schema`, not casts).
  */
-export type ResourceSpec<S extends z.ZodType> = Required &
-  Partial<Omit<ResourceDefinition, 'schema' | 'strategy' | 'printer' | 'fieldSet'>> & {
-    schema?: S;
-    strategy?: Strategy<KindObject<S>>;
-    printer?: TablePrinter<KindObject<S>>;
-    fieldSet?: (obj: KindObject<S>) => Record<string, string>;
-  };
+export type ResourceSpec<S extends z.ZodType> = Pick<ResourceDefinition<KindObject<S>>, Named> &
+  Partial<Omit<ResourceDefinition<KindObject<S>>, Named | 'schema'>> & { schema?: S };
 
-/** A core/v1 definition with all verbs, storage prefix = plural, singular = lower-case kind. */
-export function defineResource<S extends z.ZodType = z.ZodType>(def: ResourceSpec<S>): ResourceDefinition {
+/**
+ * A core/v1 definition with all verbs, storage prefix = plural, singular = lower-case kind,
+ * typed by its schema: its store hands out KindObject of `schema` (see ResourceRegistry.of).
+ */
+export function defineResource<S extends z.ZodType = z.ZodType>(def: ResourceSpec<S>): ResourceDefinition<KindObject<S>> {
   return {
     group: '',
     version: 'v1',
@@ -36,19 +34,17 @@ export function defineResource<S extends z.ZodType = z.ZodType>(def: ResourceSpe
     verbs: ALL_VERBS,
     subresources: [],
     schema: objectSchema(),
-    patchMeta: kindPatch(),
+    // Strategic merge and server-side apply metadata, from what the schema declares beside its fields.
+    patchMeta: patchMetaOf(def.schema ?? objectSchema()),
     printer: DEFAULT_PRINTER,
     protobuf: {},
-    // The one conversion from the kind's types to the table's ApiObject ones: the store only
-    // hands a row's strategy, printer and field set objects of the row's kind, decoded and
-    // checked against its schema.
-    ...(def as Required & Partial<ResourceDefinition>),
-    strategy: (def.strategy ?? {}) as Strategy,
+    ...def,
+    strategy: def.strategy ?? {},
   };
 }
 
 /** The `status` subresource: writes through it change only `status` (upstream StatusStrategy). */
-export function statusSubresource(kind: string): SubresourceDefinition {
+export function statusSubresource<T extends ApiObject>(kind: string): SubresourceDefinition<T> {
   return {
     name: 'status',
     kind,

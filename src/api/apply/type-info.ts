@@ -1,11 +1,12 @@
 /**
  * Server-side apply's view of a kind's type: for each list its list type (`atomic`, `set`, or
  * `map` with its key fields and their defaults), for each map or struct whether it is
- * `atomic` or `granular`. One source: the strategic-merge metadata (`api/core/patch-meta.ts`),
- * read the way k8s.io/kube-openapi `schemaconv` reads a schema without SSA tags: a list with
- * `patchStrategy: merge` and a merge key is a map list keyed by it, a keyless merged list is a
- * set, any other list is atomic; objects are granular structs. Explicit SSA fields on a
- * PatchMeta node (`listType`, `listMapKeys`, `keyDefaults`, `mapType`) win.
+ * `atomic` or `granular`. One source: the patch metadata the kind's schema declares beside
+ * each field (schema-kit's `mergedList`, `setList`, `atomic`), as `api/core/patch-meta.ts`
+ * derives it into a PatchMeta tree, read the way k8s.io/kube-openapi `schemaconv` reads a
+ * schema without SSA tags: a list with `patchStrategy: merge` and a merge key is a map list
+ * keyed by it, a keyless merged list is a set, any other list is atomic; objects are granular
+ * structs. Explicit SSA facts on a node (`listType`, `listMapKeys`, `keyDefaults`, `mapType`) win.
  *
  * Also derives what OpenAPI publishes (`x-kubernetes-list-type`, `x-kubernetes-list-map-keys`,
  * `x-kubernetes-map-type`) and checks that strategic-merge and SSA facts agree. Pure; no I/O.

@@ -1,122 +1,96 @@
 /**
- * Strategic-merge-patch metadata of the core types: for each list field, its patch strategy
- * and merge key, exactly as upstream's struct tags say (k8s.io/api core/v1 types.go 1.10,
- * `patchStrategy` / `patchMergeKey`). Lists not named here are replaced as a whole (atomic).
+ * Strategic-merge-patch and server-side-apply metadata of a kind as one tree (`PatchMeta`),
+ * derived from the kind's zod schema: each list, map and struct declares its facts beside the
+ * field (schema-kit's `mergedList`, `setList`, `atomic`; recorded by patch-info.ts), exactly as
+ * upstream's struct tags say (k8s.io/api core/v1 types.go 1.10 `patchStrategy` /
+ * `patchMergeKey`; today's `+listType`, `+listMapKey`, `+mapType`, `+structType`, key
+ * `+default`s where they differ from what the merge strategy implies). Lists that declare
+ * nothing are replaced as a whole (atomic); objects are granular.
  *
- * The same tree carries what server-side apply needs (today's k8s.io/api core/v1 tags
- * `+listType`, `+listMapKey`, `+mapType`, `+structType`, key `+default`s), only where it differs
- * from what the strategic-merge fields imply: a list merged by key is a `map` list keyed by
- * that key, a keyless merged list is a `set`, any other list is `atomic`, and objects are
- * granular. `api/apply/type-info.ts` reads it; strategic merge ignores the extra fields.
+ * Strategic merge (http/patch) reads `merge` and `retainKeys`; `api/apply/type-info.ts` reads
+ * the server-side apply facts; OpenAPI (`api/openapi-schema.ts`) publishes both. Pure; no I/O.
  */
+import type { z } from 'zod';
+import { strictObjectMeta } from '../meta-schema.js';
+import { infoOf, unwrapped, type PatchInfo } from './patch-info.js';
+import { podSpec } from './pod-spec.js';
 
-/** Patch metadata of one field: nested fields for objects, list strategy for lists. */
-export interface PatchMeta {
+export type { PatchInfo } from './patch-info.js';
+
+/** Patch metadata of one field: its own facts, nested fields for objects, items for lists and maps. */
+export interface PatchMeta extends PatchInfo {
   /** Metadata of the fields of an object value. */
   readonly fields?: Readonly<Record<string, PatchMeta>>;
-  /** For list values: merge strategy (absent = replace). */
-  readonly merge?: { readonly key?: string };
-  /** `retainKeys` strategy (volumes' sources). */
-  readonly retainKeys?: boolean;
   /** Metadata of the elements of a list, or of the values of a map. */
   readonly items?: PatchMeta;
-  /** Server-side apply list type (`+listType`); absent: derived from `merge` as above. */
-  readonly listType?: 'atomic' | 'set' | 'map';
-  /** Server-side apply keys of a `map` list (`+listMapKey`, in tag order); absent: `[merge.key]`. */
-  readonly listMapKeys?: readonly string[];
-  /** Defaults of list-map key fields (`+default`), used when an item omits them. */
-  readonly keyDefaults?: Readonly<Record<string, string | number | boolean>>;
-  /** Server-side apply map/struct type (`+mapType`, `+structType`): `atomic` is owned and replaced whole. */
-  readonly mapType?: 'granular' | 'atomic';
 }
 
-/** A list merged by `key`, its elements described by `items`. */
-export const mergeBy = (key: string, items?: PatchMeta): PatchMeta => ({ merge: { key }, items });
-/** A list of primitives merged as a set (finalizers). */
-const primitiveSet: PatchMeta = { merge: {} };
-/** A map or struct that server-side apply owns and replaces whole (`+mapType=atomic`, `+structType=atomic`). */
-export const atomicMap: PatchMeta = { mapType: 'atomic' };
-/** A list merged by `key` for strategic merge, keyed by `keys` (with key defaults) for server-side apply. */
-export const mergeByKeys = (key: string, keys: readonly string[], keyDefaults?: PatchMeta['keyDefaults'], items?: PatchMeta): PatchMeta => ({
-  ...mergeBy(key, items),
-  listMapKeys: keys,
-  ...(keyDefaults ? { keyDefaults } : {}),
-});
-/** An object whose named fields are atomic structs (ObjectReference, LocalObjectReference, key selectors). */
-const atomicFields = (...names: string[]): PatchMeta => ({ fields: Object.fromEntries(names.map((n) => [n, atomicMap])) });
+type Inner = { def: { type: string; element?: z.ZodType; valueType?: z.ZodType }; shape?: Record<string, z.ZodType> };
 
-export const objectMetaPatch: PatchMeta = {
-  fields: { finalizers: primitiveSet, ownerReferences: mergeBy('uid'), initializers: { fields: { pending: mergeBy('name') } } },
-};
+/** The metadata below and at `schema`, or undefined when nothing there declares any. */
+function derive(schema: z.ZodType): PatchMeta | undefined {
+  const t = unwrapped(schema) as unknown as Inner;
+  let fields: Record<string, PatchMeta> | undefined;
+  let items: PatchMeta | undefined;
+  if (t.def.type === 'object') {
+    for (const [name, field] of Object.entries(t.shape ?? {})) {
+      const meta = derive(field);
+      if (meta) (fields ??= {})[name] = meta;
+    }
+  } else if (t.def.type === 'array') items = derive(t.def.element as z.ZodType);
+  else if (t.def.type === 'record') items = derive(t.def.valueType as z.ZodType);
+  const node: PatchMeta = { ...infoOf(schema), ...(fields ? { fields } : {}), ...(items ? { items } : {}) };
+  return Object.keys(node).length > 0 ? node : undefined;
+}
 
-const envVar: PatchMeta = { fields: { valueFrom: atomicFields('fieldRef', 'resourceFieldRef', 'configMapKeyRef', 'secretKeyRef') } };
+/** The patch metadata tree of `schema` (a kind's, or any part of one), from what its fields declare. */
+export function patchMetaOf(schema: z.ZodType): PatchMeta {
+  return derive(schema) ?? {};
+}
 
-const container: PatchMeta = {
-  fields: {
-    env: mergeBy('name', envVar),
-    // Upstream keys container ports by containerPort and protocol (protocol defaults to TCP).
-    ports: mergeByKeys('containerPort', ['containerPort', 'protocol'], { protocol: 'TCP' }),
-    volumeMounts: mergeBy('mountPath'),
-    volumeDevices: mergeBy('devicePath'),
-  },
-};
+/** ObjectMeta's metadata (derived). */
+export const objectMetaPatch: PatchMeta = patchMetaOf(strictObjectMeta);
 
-/** Volume sources whose `secretRef` is a LocalObjectReference (atomic). */
-const volumeSecretRefs: Record<string, PatchMeta> = Object.fromEntries(
-  ['cephfs', 'flexVolume', 'iscsi', 'rbd', 'scaleIO', 'storageos'].map((source) => [source, atomicFields('secretRef')]),
-);
+/** PodSpec's metadata (derived), for tests of the patch code. */
+export const podSpecPatch: PatchMeta = patchMetaOf(podSpec);
 
-export const podSpecPatch: PatchMeta = {
-  fields: {
-    containers: mergeBy('name', container),
-    initContainers: mergeBy('name', container),
-    volumes: { merge: { key: 'name' }, retainKeys: true, items: { fields: volumeSecretRefs } },
-    imagePullSecrets: mergeBy('name', atomicMap),
-    hostAliases: mergeBy('ip'),
-    nodeSelector: atomicMap,
-    affinity: { fields: { nodeAffinity: atomicFields('requiredDuringSchedulingIgnoredDuringExecution') } },
-  },
-};
-
-const conditions = mergeBy('type');
-
-export const podStatusPatch: PatchMeta = { fields: { conditions } };
-
-/** A pod template (`{metadata, spec}`) as in PodTemplate and ReplicationController. */
-export const podTemplatePatch: PatchMeta = { fields: { metadata: objectMetaPatch, spec: podSpecPatch } };
-
-/** Patch metadata of a whole object of a kind, given its own top-level fields. */
-export function kindPatch(fields: Record<string, PatchMeta> = {}): PatchMeta {
+/**
+ * The metadata of an object whose only described field is `metadata`, with `fields` added
+ * (the resource table's default for a row that names none, and a short form for tests). A
+ * kind's own metadata is `patchMetaOf(schema)`.
+ */
+export function kindPatch(fields: Readonly<Record<string, PatchMeta>> = {}): PatchMeta {
   return { fields: { metadata: objectMetaPatch, ...fields } };
 }
 
-export const conditionsStatusPatch: PatchMeta = { fields: { conditions } };
-
-// Kinds whose resource rows still spell their metadata inline with strategic-merge facts only:
-// the same trees with what server-side apply adds (swap them in on the rows; strategic merge
-// and OpenAPI patch extensions are unchanged, as patch-meta tests check).
-
-/** Service: ports keyed by port and protocol (protocol defaults to TCP); the selector is atomic. */
-export const servicePatch: PatchMeta = kindPatch({
-  spec: { fields: { ports: mergeByKeys('port', ['port', 'protocol'], { protocol: 'TCP' }), selector: atomicMap } },
-});
-
-/** ServiceAccount: secrets are ObjectReferences (atomic structs) keyed by name. */
-export const serviceAccountPatch: PatchMeta = kindPatch({ secrets: mergeBy('name', atomicMap) });
-
-/** ReplicationController: the selector is an atomic map. */
-export const replicationControllerPatch: PatchMeta = kindPatch({
-  spec: { fields: { selector: atomicMap, template: podTemplatePatch } },
-  status: conditionsStatusPatch,
-});
-
-/** Event: involvedObject and related are ObjectReferences (atomic structs). */
-export const eventPatch: PatchMeta = kindPatch({ involvedObject: atomicMap, related: atomicMap });
-
-/** Binding: target is an ObjectReference (atomic struct). */
-export const bindingPatch: PatchMeta = kindPatch({ target: atomicMap });
-
-/** PersistentVolume: claimRef and the sources' secretRef are atomic references. */
-export const persistentVolumePatch: PatchMeta = kindPatch({
-  spec: { fields: { claimRef: atomicMap, ...volumeSecretRefs } },
-});
+/**
+ * Paths of `meta` that `schema` does not have, as `path: problem` strings (empty when every
+ * one is there): a named field the object lacks, items of a value that is not a list or map,
+ * list facts on a value that is not a list, a merge key that is not a field of the items. For
+ * metadata written by hand (tests, and any a row states itself) against the kind's schema.
+ */
+export function patchMetaProblems(schema: z.ZodType, meta: PatchMeta, path = ''): string[] {
+  const t = unwrapped(schema) as unknown as Inner;
+  const at = path || '(root)';
+  const problems: string[] = [];
+  const isList = t.def.type === 'array';
+  if ((meta.merge || meta.retainKeys || meta.listType || meta.listMapKeys || meta.keyDefaults) && !isList) problems.push(`${at}: list facts on a ${t.def.type}`);
+  if (meta.mapType && t.def.type !== 'object' && t.def.type !== 'record') problems.push(`${at}: a map type on a ${t.def.type}`);
+  if (isList) {
+    const items = unwrapped(t.def.element as z.ZodType) as unknown as Inner;
+    for (const key of [...(meta.merge?.key !== undefined ? [meta.merge.key] : []), ...(meta.listMapKeys ?? [])]) {
+      if (items.def.type !== 'object' || !Object.hasOwn(items.shape ?? {}, key)) problems.push(`${at}: merge key ${key} is not a field of the items`);
+    }
+  }
+  for (const [name, child] of Object.entries(meta.fields ?? {})) {
+    const field = t.def.type === 'object' ? t.shape?.[name] : undefined;
+    if (field && Object.hasOwn(t.shape ?? {}, name)) problems.push(...patchMetaProblems(field, child, path ? `${path}.${name}` : name));
+    else problems.push(`${path ? `${path}.${name}` : name}: no such field`);
+  }
+  if (meta.items) {
+    const inner = t.def.type === 'array' ? t.def.element : t.def.type === 'record' ? t.def.valueType : undefined;
+    if (inner) problems.push(...patchMetaProblems(inner, meta.items, `${path}${isList ? '[]' : '{}'}`));
+    else problems.push(`${at}: items of a ${t.def.type}`);
+  }
+  return problems;
+}

@@ -1,6 +1,9 @@
-/** PodSpec and its parts (Container, Probe, Handler, affinity, ...), as the spec lists them. */
+/**
+ * PodSpec and its parts (Container, Probe, Handler, affinity, ...), as the spec lists them, with
+ * upstream's patch tags beside each list and map (schema-kit's mergedList, atomic).
+ */
 import { z } from 'zod';
-import { bool, described, int, intOrString, protocol, labelSelector, list, localRef, obj, oneOf, quantityMap, reqInt, reqList, reqObj, reqStr, str, strList, strMap, time } from './schema-kit.js';
+import { atomic, bool, described, int, intOrString, protocol, labelSelector, list, localRef, mergedList, obj, oneOf, quantityMap, reqInt, reqList, reqMergedList, reqObj, reqStr, str, strList, strMap, time } from './schema-kit.js';
 import { fieldRef, resourceFieldRef, volume } from './volumes.js';
 
 const seLinuxOptions = obj(
@@ -55,17 +58,18 @@ export const containerStatus = reqObj({
 const container = reqObj({
   args: strList.describe("Arguments passed to the entrypoint. Replaces the image's CMD; $(VAR) references to the container's environment are expanded."),
   command: strList.describe("Entrypoint array, run without a shell. Replaces the image's ENTRYPOINT; $(VAR) references to the container's environment are expanded."),
-  env: list(
+  env: mergedList(
     reqObj({
       name: reqStr.describe('Name of the environment variable (a C identifier).'),
       value: str.describe('Value, with $(VAR) references to earlier variables expanded. Defaults to "".'),
       valueFrom: obj({
-        configMapKeyRef: obj({ key: reqStr, name: str, optional: bool }),
-        fieldRef,
-        resourceFieldRef,
-        secretKeyRef: obj({ key: reqStr, name: str, optional: bool }),
+        configMapKeyRef: atomic(obj({ key: reqStr, name: str, optional: bool })),
+        fieldRef: atomic(fieldRef),
+        resourceFieldRef: atomic(resourceFieldRef),
+        secretKeyRef: atomic(obj({ key: reqStr, name: str, optional: bool })),
       }),
     }),
+    { key: 'name' },
   ).describe('Environment variables to set in the container.'),
   envFrom: list(reqObj({ configMapRef: obj({ name: str, optional: bool }), prefix: str, secretRef: obj({ name: str, optional: bool }) })).describe('Sources whose keys all become environment variables (ConfigMaps and Secrets). Keys that are not valid variable names are skipped; env entries win over these.'),
   image: str.describe('Container image name, as the container runtime pulls it (for example nginx:1.25).'),
@@ -73,7 +77,8 @@ const container = reqObj({
   lifecycle: obj({ postStart: handler, preStop: handler }).describe('Actions the kubelet runs right after the container starts (postStart) and before it is stopped (preStop).'),
   livenessProbe: probe.describe('Periodic check of container liveness; the container is restarted when it fails.'),
   name: reqStr.describe('Name of the container, a DNS label unique within the pod. Cannot be updated.'),
-  ports: list(
+  // Upstream keys container ports by containerPort and protocol (protocol defaults to TCP).
+  ports: mergedList(
     reqObj({
       containerPort: reqInt.describe("Port number on the pod's IP address (1-65535)."),
       hostIP: str.describe('Host IP to bind the host port to.'),
@@ -81,6 +86,7 @@ const container = reqObj({
       name: str.describe('Name of the port (an IANA service name), unique in the pod; services can refer to it.'),
       protocol: protocol.describe('Protocol of the port: TCP (the default) or UDP.'),
     }),
+    { key: 'containerPort', keys: ['containerPort', 'protocol'], defaults: { protocol: 'TCP' } },
   ).describe('Ports to expose from the container. Informational: a port not listed here may still be reached.'),
   readinessProbe: probe.describe('Periodic check of container readiness; the pod is removed from service endpoints while it fails.'),
   resources: obj({
@@ -101,8 +107,8 @@ const container = reqObj({
   terminationMessagePath: str.describe("File the container's termination message is read from, mounted into the container. Defaults to /dev/termination-log."),
   terminationMessagePolicy: oneOf(['File', 'FallbackToLogsOnError']).describe('How the termination message is filled: File (the default) or FallbackToLogsOnError (the log tail when the file is empty and the container failed).'),
   tty: bool.describe('Whether the container allocates a TTY (needs stdin too).'),
-  volumeDevices: list(reqObj({ devicePath: reqStr, name: reqStr })).describe("Block devices from the pod's volumes to expose to the container."),
-  volumeMounts: list(
+  volumeDevices: mergedList(reqObj({ devicePath: reqStr, name: reqStr }), { key: 'devicePath' }).describe("Block devices from the pod's volumes to expose to the container."),
+  volumeMounts: mergedList(
     reqObj({
       mountPath: reqStr.describe("Path in the container at which the volume is mounted; must not contain ':'."),
       mountPropagation: str.describe('How mounts propagate between host and container: None (the default), HostToContainer or Bidirectional.'),
@@ -110,6 +116,7 @@ const container = reqObj({
       readOnly: bool.describe('Mount read-only (default false).'),
       subPath: str.describe("Path within the volume to mount instead of its root."),
     }),
+    { key: 'mountPath' },
   ).describe("Pod volumes to mount into the container's filesystem."),
   workingDir: str.describe("Working directory of the container; the image's default when empty."),
 });
@@ -149,7 +156,7 @@ export const podSpecShape = {
       preferredDuringSchedulingIgnoredDuringExecution: list(reqObj({ preference: nodeSelectorTerm, weight: reqInt.describe(weighted) })).describe(
         'Node selector terms the scheduler prefers to satisfy, by weight.',
       ),
-      requiredDuringSchedulingIgnoredDuringExecution: obj({ nodeSelectorTerms: reqList(nodeSelectorTerm).describe('Terms of which at least one must hold.') }).describe(
+      requiredDuringSchedulingIgnoredDuringExecution: atomic(obj({ nodeSelectorTerms: reqList(nodeSelectorTerm).describe('Terms of which at least one must hold.') })).describe(
         'Node requirements that must hold when the pod is scheduled (not re-checked afterwards).',
       ),
     }).describe('Rules on the labels of the nodes the pod may be scheduled on.'),
@@ -157,18 +164,18 @@ export const podSpecShape = {
     podAntiAffinity: podAffinity.describe('Rules keeping the pod away from other pods (different topology domains).'),
   }).describe('Scheduling constraints relating the pod to nodes and to other pods.'),
   automountServiceAccountToken: bool.describe('Whether a service account token is mounted automatically.'),
-  containers: reqList(container).describe('Containers of the pod. At least one; each name is unique in the pod. Cannot be added or removed after creation.'),
+  containers: reqMergedList(container, { key: 'name' }).describe('Containers of the pod. At least one; each name is unique in the pod. Cannot be added or removed after creation.'),
   dnsConfig: obj({ nameservers: strList, options: list(reqObj({ name: str, value: str })), searches: strList }).describe('DNS parameters added to those generated from dnsPolicy.'),
   dnsPolicy: oneOf(['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None']).describe("How the pod's DNS is set up: ClusterFirstWithHostNet, ClusterFirst (the default), Default or None."),
-  hostAliases: list(reqObj({ hostnames: strList, ip: str })).describe("Entries added to the pod's /etc/hosts."),
+  hostAliases: mergedList(reqObj({ hostnames: strList, ip: str }), { key: 'ip' }).describe("Entries added to the pod's /etc/hosts."),
   hostIPC: bool.describe("Use the host's IPC namespace."),
   hostNetwork: bool.describe("Use the host's network namespace; the pod's ports then bind on the node."),
   hostPID: bool.describe("Use the host's PID namespace."),
   hostname: str.describe('Hostname of the pod; the system-defined value (the pod name) when empty.'),
-  imagePullSecrets: list(reqObj(localRef)).describe('Secrets in the same namespace holding registry credentials for pulling the images.'),
-  initContainers: list(container).describe('Containers run one after another, each to completion, before the app containers start.'),
+  imagePullSecrets: mergedList(atomic(reqObj(localRef)), { key: 'name' }).describe('Secrets in the same namespace holding registry credentials for pulling the images.'),
+  initContainers: mergedList(container, { key: 'name' }).describe('Containers run one after another, each to completion, before the app containers start.'),
   nodeName: str.describe('Node the pod is bound to. Set by the scheduler (or by a binding); setting it directly skips scheduling.'),
-  nodeSelector: strMap.describe('Labels a node must carry for the pod to be scheduled there.'),
+  nodeSelector: atomic(strMap).describe('Labels a node must carry for the pod to be scheduled there.'),
   priority: int.describe('Priority value, filled from priorityClassName by admission.'),
   priorityClassName: str.describe("Name of the pod's priority class."),
   restartPolicy: oneOf(['Always', 'OnFailure', 'Never']).describe('Restart policy of every container: Always (the default), OnFailure or Never.'),
@@ -185,7 +192,7 @@ export const podSpecShape = {
   subdomain: str.describe("Subdomain of the pod's hostname: <hostname>.<subdomain>.<namespace>.svc.<cluster domain>. No domain when empty."),
   terminationGracePeriodSeconds: int.describe('Seconds the pod is given to stop gracefully before it is killed (default 30; 0 means at once).'),
   tolerations: list(reqObj({ effect: oneOf(['NoSchedule', 'PreferNoSchedule', 'NoExecute']), key: str, operator: oneOf(['Exists', 'Equal']), tolerationSeconds: int, value: str })).describe('Taints the pod tolerates.'),
-  volumes: list(volume).describe("Volumes the pod's containers may mount."),
+  volumes: mergedList(volume, { key: 'name', retainKeys: true }).describe("Volumes the pod's containers may mount."),
 };
 
 export const podSpec = reqObj(podSpecShape);

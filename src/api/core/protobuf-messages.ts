@@ -4,9 +4,12 @@
  * api/protobuf/messages.ts; field numbers from upstream's k8s.io/api core/v1 generated.proto
  * (Handler is 1.10's name for what later became LifecycleHandler and ProbeHandler).
  */
-import type { ProtoMessages } from '../protobuf/messages.js';
+import type { MessageSet, ProtoMessages } from '../protobuf/messages.js';
 
-export const CORE_MESSAGES: ProtoMessages = {
+/** The API version of core/v1, whose package holds these messages (every other package may refer to them). */
+export const CORE_VERSION = 'v1';
+
+const CORE: MessageSet = {
   AWSElasticBlockStoreVolumeSource: 'volumeID=1! fsType=2 partition=3:int32 readOnly=4:bool',
   Affinity: 'nodeAffinity=1:NodeAffinity podAffinity=2:PodAffinity podAntiAffinity=3:PodAntiAffinity',
   AzureDiskVolumeSource: 'diskName=1! diskURI=2! cachingMode=3 fsType=4 readOnly=5:bool kind=6',
@@ -86,3 +89,5 @@ export const CORE_MESSAGES: ProtoMessages = {
   VsphereVirtualDiskVolumeSource: 'volumePath=1! fsType=2 storagePolicyName=3 storagePolicyID=4',
   WeightedPodAffinityTerm: 'weight=1:int32! podAffinityTerm=2:PodAffinityTerm!',
 };
+
+export const CORE_MESSAGES: ProtoMessages = { [CORE_VERSION]: CORE };

@@ -3,9 +3,17 @@
  * quantities (`100m`, `1Gi`, or a JSON number), int-or-string, RFC 3339 times (or null),
  * base64 bytes, string maps and lists. Objects are strict: unknown fields surface as
  * `unrecognized_keys` issues, which the field-validation step reports or prunes.
+ *
+ * Lists and maps also state here, beside the field, how patches merge them (upstream's struct
+ * tags): `mergedList(item, { key })` (`patchStrategy:"merge"`, `patchMergeKey`, and for
+ * server-side apply `+listType=map` with its `+listMapKey`s and key `+default`s), `setList`
+ * (merged primitives, `+listType=set`), `atomic(...)` (`+mapType=atomic` / `+structType=atomic`).
+ * `patch-info.ts` records them on the schema; `patch-meta.ts` derives strategic merge, server-side
+ * apply and OpenAPI metadata from them.
  */
 import { z } from 'zod';
 import { parseQuantity, QuantityError } from '../quantity.js';
+import { declared, mergeInfo, type MergeKeys } from './patch-info.js';
 
 /** Every nested object is strict so unknown fields can be found; optional and nullable. */
 export const obj = <T extends z.ZodRawShape>(shape: T) => z.strictObject(shape).nullable().optional();
@@ -22,6 +30,22 @@ export const strMap = z.record(z.string(), z.string()).nullable().optional();
 export const list = <T extends z.ZodType>(item: T) => z.array(item).nullable().optional();
 export const reqList = <T extends z.ZodType>(item: T) => z.array(item);
 export const oneOf = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values).nullable().optional();
+
+/**
+ * A list whose items strategic merge matches by `by.key` (`patchStrategy:"merge"`,
+ * `patchMergeKey`) and server-side apply by `by.keys` (default `[by.key]`); `by.retainKeys`
+ * for `merge,retainKeys` (volumes). Throws Error when a key is not a field of `item`.
+ */
+export const mergedList = <T extends z.ZodType>(item: T, by: MergeKeys) => declared(list(item), mergeInfo(item, by));
+/** A required {@link mergedList} (PodSpec containers). */
+export const reqMergedList = <T extends z.ZodType>(item: T, by: MergeKeys) => declared(reqList(item), mergeInfo(item, by));
+/** A list of primitives merged as a set (`patchStrategy:"merge"` without a key; `+listType=set`). */
+export const setList = <T extends z.ZodType>(item: T) => declared(list(item), { merge: {} });
+/**
+ * `schema` (an object or a map) owned and replaced as one value by server-side apply
+ * (`+structType=atomic`, `+mapType=atomic`). Throws Error for other schemas.
+ */
+export const atomic = <T extends z.ZodType>(schema: T): T => declared(schema, { mapType: 'atomic' });
 
 /**
  * resource.Quantity: a JSON number, or a string upstream's UnmarshalJSON accepts (ParseQuantity

@@ -4,10 +4,11 @@
  * there; storageos takes a local reference).
  */
 import type { z } from 'zod';
-import { bool, described, int, list, localRef, obj, objectReference, quantity, reqInt, reqObj, reqStr, str, strList, strMap } from './schema-kit.js';
+import { atomic, bool, described, int, list, localRef, obj, objectReference, quantity, reqInt, reqObj, reqStr, str, strList, strMap } from './schema-kit.js';
 
-const secretRef = obj({ name: str, namespace: str });
-const localSecretRef = obj(localRef);
+// SecretReference, LocalObjectReference and ObjectReference are atomic structs (`+structType=atomic`).
+const secretRef = atomic(obj({ name: str, namespace: str }));
+const localSecretRef = atomic(obj(localRef));
 
 /** Blocks identical in persistent volumes and pod volumes. */
 const shared = {
@@ -101,7 +102,7 @@ export const persistentVolumeSources = described({
   local: obj({ path: reqStr }),
   rbd: rbd(secretRef),
   scaleIO: scaleIO(secretRef),
-  storageos: obj({ fsType: str, readOnly: bool, secretRef: obj(objectReference), volumeName: str, volumeNamespace: str }),
+  storageos: obj({ fsType: str, readOnly: bool, secretRef: atomic(obj(objectReference)), volumeName: str, volumeNamespace: str }),
 }, SOURCE_DOCS);
 
 const keyToPath = list(reqObj({ key: reqStr, mode: int, path: reqStr }));

@@ -5,15 +5,18 @@
  * behind a 4-byte big-endian length (protobuf_extension.go and util/framer). Pure; no I/O.
  */
 import type protobuf from 'protobufjs';
-import { compileMessages, MAX_MESSAGE_NESTING, messageNesting, type CompiledMessages, type ProtoMessages } from './messages.js';
+import { compilePackages, MAX_MESSAGE_NESTING, messageNesting, type CompiledPackages, type ProtoMessages } from './messages.js';
 import { fromWire, toWire } from './convert.js';
-import { META_MESSAGES } from './meta-messages.js';
-import { CORE_MESSAGES } from '../core/protobuf-messages.js';
+import { META_MESSAGES, META_VERSION } from './meta-messages.js';
+import { CORE_MESSAGES, CORE_VERSION } from '../core/protobuf-messages.js';
 
 /** `k8s\0`: upstream's protobuf magic prefix. */
 export const PROTOBUF_MAGIC = Buffer.from([0x6b, 0x38, 0x73, 0x00]);
 
 type Json = Record<string, unknown>;
+
+/** The envelope messages: never the kind of an object. */
+const ENVELOPES = new Set(['Unknown', 'WatchEvent']);
 
 /** Raised for bodies this codec cannot read; `unknownKind` marks a kind without a message. */
 export class ProtobufDecodeError extends Error {
@@ -26,50 +29,109 @@ export class ProtobufDecodeError extends Error {
 }
 
 export class ProtobufCodec {
-  private readonly compiled: CompiledMessages;
+  private readonly compiled: CompiledPackages;
+  /** Message name -> its message when every package that has one of that name defines it alike; null when they differ. */
+  private readonly byName = new Map<string, protobuf.Type | null>();
 
   /**
-   * `sets`: the message sets of every served kind (meta messages are always included). Throws
-   * Error on inconsistent sets, and on a message that contains itself or nests deeper than
-   * MAX_MESSAGE_NESTING (decoding recurses once per level).
+   * `sets`: the message sets of every served kind, by API version (meta/v1 messages are always
+   * included). Throws Error on inconsistent sets, and on a message that contains itself or
+   * nests deeper than MAX_MESSAGE_NESTING (decoding recurses once per level).
    */
   constructor(sets: readonly ProtoMessages[]) {
-    this.compiled = compileMessages(META_MESSAGES, ...sets);
-    const names = Object.keys(this.compiled.root.nested ?? {});
-    for (const [name, depth] of messageNesting(this.compiled.root, names)) {
-      if (depth > MAX_MESSAGE_NESTING) throw new Error(`protobuf message ${name} nests ${depth} messages deep (at most ${MAX_MESSAGE_NESTING})`);
+    this.compiled = compilePackages([{ [META_VERSION]: META_MESSAGES }, ...sets], [CORE_VERSION, META_VERSION]);
+    const named = [...this.compiled.packages.values()].flatMap((messages) => [...messages]);
+    for (const [type, depth] of messageNesting(named.map(([, type]) => type))) {
+      if (depth > MAX_MESSAGE_NESTING) throw new Error(`protobuf message ${type.name} nests ${depth} messages deep (at most ${MAX_MESSAGE_NESTING})`);
+    }
+    const signatures = new Map<protobuf.Type, string>();
+    const signature = (type: protobuf.Type): string => {
+      let known = signatures.get(type);
+      if (known === undefined) {
+        known = type.fieldsArray
+          .map((f) => {
+            const traits = this.compiled.traits.get(f);
+            const inner = f.resolvedType && 'fieldsArray' in f.resolvedType ? `{${signature(f.resolvedType as protobuf.Type)}}` : f.type;
+            return `${f.name}=${f.id}:${f.repeated ? '[]' : ''}${f.map ? 'map' : ''}${inner}${traits?.keepZero ? '!' : ''}${traits?.inline ? '~' : ''}`;
+          })
+          .join(' ');
+        signatures.set(type, known);
+      }
+      return known;
+    };
+    for (const [name, type] of named) {
+      const seen = this.byName.get(name);
+      if (seen === undefined) this.byName.set(name, type);
+      else if (seen !== null && signature(seen) !== signature(type)) this.byName.set(name, null);
     }
   }
 
-  /** True when `kind` has a message (objects, lists, Status, discovery documents, DeleteOptions). */
-  canEncode(kind: unknown): boolean {
-    return typeof kind === 'string' && this.compiled.root.nested?.[kind] !== undefined && !['Unknown', 'WatchEvent'].includes(kind);
+  /**
+   * True when objects of `kind` have a message (objects, lists, Status, discovery documents,
+   * DeleteOptions): under `apiVersion` as {@link messageOf} finds it, or, without an
+   * apiVersion, in any version.
+   */
+  canEncode(kind: unknown, apiVersion?: unknown): boolean {
+    if (typeof kind !== 'string' || ENVELOPES.has(kind)) return false;
+    return apiVersion === undefined ? this.byName.has(kind) : this.messageOf(String(apiVersion), kind) !== undefined;
   }
 
-  private type(name: string): protobuf.Type {
-    return this.compiled.root.lookupType(name);
+  /** True when `obj` has a message under its own apiVersion and kind (what {@link encodeObject} needs). */
+  canEncodeObject(obj: { readonly apiVersion?: unknown; readonly kind?: unknown }): boolean {
+    return this.canEncode(obj.kind, String(obj.apiVersion ?? ''));
   }
 
-  /** The bare message bytes of a JSON value of message `kind` (no envelope). Throws Error on bad values. */
-  encodeMessage(kind: string, json: Json): Uint8Array {
-    const type = this.type(kind);
+  /**
+   * The message of an object of `kind` under `apiVersion`: the kind's message in the package of
+   * that group version; else a meta/v1 kind (Status, DeleteOptions, discovery documents, which
+   * every version serves); else the message of that name when only one is defined (every
+   * package that has one defines it alike): a kind sent under another version is read as
+   * before messages had packages. Undefined when none fits.
+   */
+  messageOf(apiVersion: string, kind: string): protobuf.Type | undefined {
+    if (ENVELOPES.has(kind)) return undefined;
+    return this.packageMessage(apiVersion, kind) ?? this.packageMessage(META_VERSION, kind) ?? this.byName.get(kind) ?? undefined;
+  }
+
+  /** The message `name` of the package of `apiVersion` only (no other version's). */
+  packageMessage(apiVersion: string, name: string): protobuf.Type | undefined {
+    return this.compiled.packages.get(apiVersion)?.get(name);
+  }
+
+  /** The message `name` (an envelope, or a kind as {@link messageOf} finds it). Throws Error when there is none. */
+  private type(name: string, apiVersion = ''): protobuf.Type {
+    const type = this.packageMessage(META_VERSION, name) ?? this.messageOf(apiVersion, name);
+    if (!type) throw new Error(`no protobuf message ${name}`);
+    return type;
+  }
+
+  /** Why an object of `kind` under `apiVersion` has no message. */
+  private missing(kind: string, apiVersion: string, unset: string): string {
+    const ambiguous = this.byName.get(kind) === null && !ENVELOPES.has(kind);
+    return `no protobuf message for kind ${kind || unset}${ambiguous ? ` in version "${apiVersion}"` : ''}`;
+  }
+
+  /** The bare message bytes of a JSON value of message `type` (no envelope). Throws Error on bad values. */
+  private encodeMessage(type: protobuf.Type, json: Json): Uint8Array {
     return type.encode(type.fromObject(toWire(type, json, this.compiled.traits))).finish();
   }
 
   /** The full encoding of an object with `apiVersion` and `kind`: magic + Unknown envelope. Throws Error for a kind without a message. */
   encodeObject(obj: Json): Buffer {
     const kind = String(obj.kind ?? '');
-    if (!this.canEncode(kind)) throw new Error(`no protobuf message for kind ${kind || '(none)'}`);
-    const raw = this.encodeMessage(kind, obj);
+    const apiVersion = String(obj.apiVersion ?? '');
+    const type = this.messageOf(apiVersion, kind);
+    if (!type) throw new Error(this.missing(kind, apiVersion, '(none)'));
+    const raw = this.encodeMessage(type, obj);
     const envelope = this.type('Unknown');
-    const unknown = envelope.fromObject({ typeMeta: { apiVersion: String(obj.apiVersion ?? ''), kind }, raw, contentEncoding: '', contentType: '' });
+    const unknown = envelope.fromObject({ typeMeta: { apiVersion, kind }, raw, contentEncoding: '', contentType: '' });
     return Buffer.concat([PROTOBUF_MAGIC, envelope.encode(unknown).finish()]);
   }
 
   /**
    * Decode a full encoding (magic + Unknown) into the JSON form, with apiVersion and kind from
    * the envelope. Throws ProtobufDecodeError for a bad prefix, envelope or message, or a kind
-   * without a message (`unknownKind`).
+   * without a message under that apiVersion (`unknownKind`).
    */
   decodeObject(body: Uint8Array): Json & { apiVersion: string; kind: string } {
     const buf = Buffer.from(body);
@@ -82,9 +144,9 @@ export class ProtobufCodec {
     }
     const apiVersion = unknown.typeMeta?.apiVersion ?? '';
     const kind = unknown.typeMeta?.kind ?? '';
-    if (!this.canEncode(kind)) throw new ProtobufDecodeError(`no protobuf message for kind ${kind || '(unset)'}`, true);
+    const type = this.messageOf(apiVersion, kind);
+    if (!type) throw new ProtobufDecodeError(this.missing(kind, apiVersion, '(unset)'), true);
     try {
-      const type = this.type(kind);
       const json = fromWire(type, type.decode(unknown.raw ?? new Uint8Array()) as unknown as Json, this.compiled.traits);
       return { apiVersion, kind, ...json };
     } catch (err) {
@@ -117,7 +179,7 @@ export class ProtobufCodec {
   }
 }
 
-/** The codec of served kinds: meta/v1, the shared core/v1 messages and each kind's own set. */
+/** The codec of served kinds: meta/v1, the shared core/v1 messages and each kind's own sets, by API version. */
 export function codecFor(defs: readonly { readonly protobuf: ProtoMessages }[]): ProtobufCodec {
   return new ProtobufCodec([CORE_MESSAGES, ...defs.map((d) => d.protobuf)]);
 }

@@ -26,9 +26,12 @@ function formatTime(seconds: number, nanos: number, micro: boolean): string {
   return micro ? `${base}.${String(Math.floor(nanos / 1000)).padStart(6, '0')}Z` : `${base}Z`;
 }
 
+/** The type of `field`: a scalar's name, or the name of its message within its package (`Time`, `Quantity`). */
+const typeName = (field: protobuf.Field): string => field.resolvedType?.name ?? field.type;
+
 /** One JSON value -> the protobufjs value of a field of type `type`. */
 function valueToWire(field: protobuf.Field, value: unknown, traits: Traits): unknown {
-  switch (field.type) {
+  switch (typeName(field)) {
     case 'bytes':
       return Buffer.from(String(value), 'base64');
     case 'Time':
@@ -97,14 +100,14 @@ function parseFieldsV1(raw: Uint8Array | undefined): unknown {
 /** One decoded value -> JSON; `undefined` for a value JSON leaves out (zero Time, empty Quantity). */
 function valueFromWire(field: protobuf.Field, value: unknown, traits: Traits): unknown {
   const m = value as Json;
-  switch (field.type) {
+  switch (typeName(field)) {
     case 'bytes':
       return Buffer.from(value as Uint8Array).toString('base64');
     case 'int64':
       return Number(value);
     case 'Time':
     case 'MicroTime':
-      return Number(m.seconds ?? 0) === 0 && Number(m.nanos ?? 0) === 0 ? undefined : formatTime(Number(m.seconds ?? 0), Number(m.nanos ?? 0), field.type === 'MicroTime');
+      return Number(m.seconds ?? 0) === 0 && Number(m.nanos ?? 0) === 0 ? undefined : formatTime(Number(m.seconds ?? 0), Number(m.nanos ?? 0), typeName(field) === 'MicroTime');
     case 'Quantity':
       return m.string ? m.string : undefined;
     case 'IntOrString':

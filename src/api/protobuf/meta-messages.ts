@@ -6,9 +6,12 @@
  * 1.10 ObjectMeta fields 16 and 15, managedFields (server-side apply) today's field 17, whose
  * FieldsV1 carries the JSON trie as raw bytes.
  */
-import type { ProtoMessages } from './messages.js';
+import type { MessageSet } from './messages.js';
 
-export const META_MESSAGES: ProtoMessages = {
+/** The package of the meta messages (their kinds are found under every API version, as upstream registers them in each). */
+export const META_VERSION = 'meta.k8s.io/v1';
+
+export const META_MESSAGES: MessageSet = {
   Unknown: 'typeMeta=1:TypeMeta raw=2:bytes contentEncoding=3 contentType=4',
   TypeMeta: 'apiVersion=1 kind=2',
   RawExtension: 'raw=1:bytes',

@@ -6,9 +6,9 @@
  * Only the parts our documents use are defined. Pure; no I/O.
  */
 import { stringify as toYaml } from 'yaml';
-import { compileMessages, type ProtoMessages } from './messages.js';
+import { compileMessages, type MessageSet } from './messages.js';
 
-const GNOSTIC_MESSAGES: ProtoMessages = {
+const GNOSTIC_MESSAGES: MessageSet = {
   Document: 'swagger=1 info=2:Info host=3 basePath=4 schemes=5:[]string consumes=6:[]string produces=7:[]string paths=8:Paths definitions=9:Definitions vendorExtension=16:[]NamedAny',
   Info: 'title=1 version=2 description=3',
   Any: 'yaml=2',

@@ -6,7 +6,7 @@
  * however many watchers receive it (upstream cachingObject), and the encoder of a
  * representation is shared by every watch that asks for it.
  */
-import type { ApiObject } from '../../api/object.js';
+import { isApiObject } from '../../api/object.js';
 import type { ProtobufCodec } from '../../api/protobuf/codec.js';
 import { buildTable, type IncludeObject } from '../../api/table.js';
 import type { GenericStore } from '../../registry/generic-store.js';
@@ -59,8 +59,8 @@ export class WatchEncoder {
 
   /** One event as it goes on the wire (for BOOKMARK and ERROR events, which are not shared). */
   frame(type: string, raw: Record<string, unknown>): Buffer {
-    const object = this.rep.metadataOnly && raw.kind !== 'Status' ? partialObjectMetadata(raw as unknown as ApiObject, this.rep.metadataOnly) : raw;
-    if (isProtobuf(this.rep.format) && this.codec.canEncode(object.kind as string)) return this.codec.encodeWatchEvent(type, object);
+    const object = this.rep.metadataOnly && raw.kind !== 'Status' && isApiObject(raw) ? partialObjectMetadata(raw, this.rep.metadataOnly) : raw;
+    if (isProtobuf(this.rep.format) && this.codec.canEncodeObject(object)) return this.codec.encodeWatchEvent(type, object);
     return Buffer.from(JSON.stringify({ type, object }) + '\n');
   }
 
@@ -69,13 +69,13 @@ export class WatchEncoder {
    * {@link sharedEncodings}) are encoded by the first watch that asks; a BOOKMARK's each time.
    */
   encode(ev: WatchEvent, shared: Encodings | undefined): Buffer {
-    if (!shared) return this.frame(ev.type, ev.object as unknown as Record<string, unknown>);
+    if (!shared) return this.frame(ev.type, ev.object);
     let bytes = shared.bytes.get(this);
     if (bytes === undefined) {
       const object = withSelfLink(this.store, ev.object);
       const table = this.rep.table;
       const payload = table ? buildTable(this.store.def.printer, [object], { resourceVersion: object.metadata.resourceVersion }, table.apiVersion, table.include) : object;
-      bytes = this.frame(ev.type, payload as unknown as Record<string, unknown>);
+      bytes = this.frame(ev.type, payload);
       shared.bytes.set(this, bytes);
     }
     this.recordSize?.(bytes.length);

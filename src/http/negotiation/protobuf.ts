@@ -7,6 +7,7 @@ import { ProtobufDecodeError, type ProtobufCodec } from '../../api/protobuf/code
 import { badRequest, unsupportedMediaType } from '../../errors/api-error.js';
 import { checkDecodedValue } from './safe-decode.js';
 import { BODY_TYPES, contentTypeOf, encodeBody, isProtobuf, type Format } from './media-types.js';
+import { errorMessage } from '../../api/error-message.js';
 
 /**
  * Decode a protobuf request body. Throws ApiError 400 (malformed, or a value without a JSON
@@ -20,7 +21,7 @@ export function decodeProtobufBody(codec: ProtobufCodec, body: Buffer): Record<s
     obj = codec.decodeObject(body);
   } catch (err) {
     if (err instanceof ProtobufDecodeError && err.unknownKind) throw unsupportedMediaType(`application/vnd.kubernetes.protobuf (${err.message})`, BODY_TYPES);
-    throw badRequest((err as Error).message);
+    throw badRequest(errorMessage(err));
   }
   checkDecodedValue(obj, 'the request body');
   return obj;
@@ -32,8 +33,10 @@ export function decodeProtobufBody(codec: ProtobufCodec, body: Buffer): Record<s
  */
 export function encodeResponse(codec: ProtobufCodec, body: unknown, format: Format, pretty: boolean): { contentType: string; body: string | Buffer } {
   if (isProtobuf(format)) {
-    const kind = (body as { kind?: unknown })?.kind;
-    if (codec.canEncode(kind)) return { contentType: contentTypeOf(format), body: codec.encodeObject(body as Record<string, unknown>) };
+    // Looked up by apiVersion and kind: two groups may define a kind of the same name differently.
+    if (typeof body === 'object' && body !== null && codec.canEncodeObject(body)) {
+      return { contentType: contentTypeOf(format), body: codec.encodeObject(body as Record<string, unknown>) };
+    }
     format = 'json';
   }
   return { contentType: contentTypeOf(format), body: encodeBody(body, format as 'json' | 'yaml', pretty) };

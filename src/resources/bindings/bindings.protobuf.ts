@@ -5,5 +5,7 @@
 import type { ProtoMessages } from '../../api/protobuf/messages.js';
 
 export const bindingMessages: ProtoMessages = {
-  Binding: 'metadata=1:ObjectMeta target=2:ObjectReference!',
+  v1: {
+    Binding: 'metadata=1:ObjectMeta target=2:ObjectReference!',
+  },
 };

@@ -2,11 +2,10 @@
 import { bindingSchema } from './bindings.schema.js';
 import { defineResource } from '../define.js';
 import { bindingMessages } from './bindings.protobuf.js';
-import { bindingPatch } from '../../api/core/patch-meta.js';
 import { bindingCreate } from './bind-pod.js';
+import { pods } from '../pods/pods.resource.js';
 
 export const bindings = defineResource({
-  patchMeta: bindingPatch,
   kind: 'Binding',
   description: 'Binding ties one object to another; for example, a pod to the node it runs on. Deprecated: use the pods/binding subresource.',
   protobuf: bindingMessages,
@@ -14,5 +13,5 @@ export const bindings = defineResource({
   namespaced: true,
   schema: bindingSchema,
   verbs: ['create'],
-  create: bindingCreate,
+  create: (req) => bindingCreate(req, req.store(pods)),
 });

@@ -5,6 +5,8 @@
 import { listMessage, type ProtoMessages } from '../../api/protobuf/messages.js';
 
 export const configMapMessages: ProtoMessages = {
-  ...listMessage('ConfigMap'),
-  ConfigMap: 'metadata=1:ObjectMeta data=2:map<string> binaryData=3:map<bytes>',
+  v1: {
+    ...listMessage('ConfigMap'),
+    ConfigMap: 'metadata=1:ObjectMeta data=2:map<string> binaryData=3:map<bytes>',
+  },
 };

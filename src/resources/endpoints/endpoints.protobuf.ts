@@ -5,9 +5,11 @@
 import { listMessage, type ProtoMessages } from '../../api/protobuf/messages.js';
 
 export const endpointsMessages: ProtoMessages = {
-  ...listMessage('Endpoints'),
-  EndpointAddress: 'ip=1! targetRef=2:ObjectReference hostname=3 nodeName=4!',
-  EndpointPort: 'name=1 port=2:int32! protocol=3',
-  EndpointSubset: 'addresses=1:[]EndpointAddress notReadyAddresses=2:[]EndpointAddress ports=3:[]EndpointPort',
-  Endpoints: 'metadata=1:ObjectMeta subsets=2:[]EndpointSubset',
+  v1: {
+    ...listMessage('Endpoints'),
+    EndpointAddress: 'ip=1! targetRef=2:ObjectReference hostname=3 nodeName=4!',
+    EndpointPort: 'name=1 port=2:int32! protocol=3',
+    EndpointSubset: 'addresses=1:[]EndpointAddress notReadyAddresses=2:[]EndpointAddress ports=3:[]EndpointPort',
+    Endpoints: 'metadata=1:ObjectMeta subsets=2:[]EndpointSubset',
+  },
 };

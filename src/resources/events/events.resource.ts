@@ -6,13 +6,11 @@ import { eventPrinter } from './events.table.js';
 import { eventSchema, type Event } from './events.schema.js';
 import { defineResource } from '../define.js';
 import { eventMessages } from './events.protobuf.js';
-import { eventPatch } from '../../api/core/patch-meta.js';
 import { validateEvent } from './events.validation.js';
 
 const involved = ['kind', 'namespace', 'name', 'uid', 'apiVersion', 'resourceVersion', 'fieldPath'] as const;
 
 export const events = defineResource({
-  patchMeta: eventPatch,
   kind: 'Event',
   description: 'Event reports something that happened to an object, such as a scheduling decision or an error.',
   protobuf: eventMessages,

@@ -5,8 +5,10 @@
 import { listMessage, type ProtoMessages } from '../../api/protobuf/messages.js';
 
 export const limitRangeMessages: ProtoMessages = {
-  ...listMessage('LimitRange'),
-  LimitRange: 'metadata=1:ObjectMeta spec=2:LimitRangeSpec',
-  LimitRangeItem: 'type=1! max=2:map<Quantity> min=3:map<Quantity> default=4:map<Quantity> defaultRequest=5:map<Quantity> maxLimitRequestRatio=6:map<Quantity>',
-  LimitRangeSpec: 'limits=1:[]LimitRangeItem',
+  v1: {
+    ...listMessage('LimitRange'),
+    LimitRange: 'metadata=1:ObjectMeta spec=2:LimitRangeSpec',
+    LimitRangeItem: 'type=1! max=2:map<Quantity> min=3:map<Quantity> default=4:map<Quantity> defaultRequest=5:map<Quantity> maxLimitRequestRatio=6:map<Quantity>',
+    LimitRangeSpec: 'limits=1:[]LimitRangeItem',
+  },
 };

@@ -5,8 +5,10 @@
 import { listMessage, type ProtoMessages } from '../../api/protobuf/messages.js';
 
 export const namespaceMessages: ProtoMessages = {
-  ...listMessage('Namespace'),
-  Namespace: 'metadata=1:ObjectMeta spec=2:NamespaceSpec status=3:NamespaceStatus',
-  NamespaceSpec: 'finalizers=1:[]string',
-  NamespaceStatus: 'phase=1',
+  v1: {
+    ...listMessage('Namespace'),
+    Namespace: 'metadata=1:ObjectMeta spec=2:NamespaceSpec status=3:NamespaceStatus',
+    NamespaceSpec: 'finalizers=1:[]string',
+    NamespaceStatus: 'phase=1',
+  },
 };

@@ -10,6 +10,8 @@ import { defineResource, mergeMetaForSubresource, statusSubresource } from '../d
 import { namespaceMessages } from './namespaces.protobuf.js';
 import { deleteNamespace } from './namespace-deletion.js';
 import { validateDns1123Label } from '../../api/names.js';
+import { recordOf } from '../../api/json.js';
+import type { ApiObject } from '../../api/object.js';
 import { validateNamespace, validateNamespaceUpdate } from './namespaces.validation.js';
 
 /** The system finalizer the namespace controller removes once the namespace is empty. */
@@ -19,6 +21,12 @@ type NamespaceSpec = NonNullable<Namespace['spec']>;
 
 function specOf(obj: Namespace): NamespaceSpec {
   return obj.spec ?? {};
+}
+
+/** The spec.finalizers a `/finalize` request asks for (checked against the schema: a list of strings). */
+function requestedFinalizers(requested: ApiObject): string[] {
+  const finalizers = recordOf(requested.spec).finalizers;
+  return Array.isArray(finalizers) ? finalizers : [];
 }
 
 export const namespaces = defineResource({
@@ -39,11 +47,10 @@ export const namespaces = defineResource({
       name: 'finalize',
       kind: 'Namespace',
       verbs: ['update'],
-      // A subresource's merge is given the table's ApiObjects, not the kind's type.
       merge: (requested, old) => ({
         ...old,
         metadata: mergeMetaForSubresource(requested, old),
-        spec: { ...specOf(old as Namespace), finalizers: specOf(requested as Namespace).finalizers ?? [] },
+        spec: { ...specOf(old), finalizers: requestedFinalizers(requested) },
       }),
     },
   ],

@@ -1,6 +1,5 @@
 /** Node (core/v1, cluster-scoped), stored under upstream's special prefix `minions`. */
 import { nodePrinter } from './nodes.table.js';
-import { kindPatch, mergeBy } from '../../api/core/patch-meta.js';
 import { nodeSchema } from './nodes.schema.js';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
 import { nodeMessages } from './nodes.protobuf.js';
@@ -15,7 +14,6 @@ export const nodes = defineResource({
   namespaced: false,
   schema: nodeSchema,
   printer: nodePrinter,
-  patchMeta: kindPatch({ status: { fields: { addresses: mergeBy('type'), conditions: mergeBy('type') } } }),
   shortNames: ['no'],
   storagePrefix: 'minions',
   subresources: [nodeProxySubresource, statusSubresource('Node')],

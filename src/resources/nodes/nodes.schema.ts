@@ -1,7 +1,7 @@
 /** Node fields (with the spec's agentEndpoint / agentVersion / proxyVersion names). */
 import type { KindObject } from '../../registry/types.js';
 import { kindSchema } from '../../api/meta-schema.js';
-import { bool, int, list, obj, objectReference, quantityMap, reqObj, reqStr, str, strList, time } from '../../api/core/schema-kit.js';
+import { bool, int, list, mergedList, obj, objectReference, quantityMap, reqObj, reqStr, str, strList, time } from '../../api/core/schema-kit.js';
 
 export const nodeSchema = kindSchema({
   spec: obj({
@@ -13,10 +13,10 @@ export const nodeSchema = kindSchema({
     unschedulable: bool.describe('Keep new pods off the node (kubectl cordon sets it).'),
   }),
   status: obj({
-    addresses: list(reqObj({ address: reqStr, type: reqStr })).describe('Addresses of the node: Hostname, ExternalIP, InternalIP, ...'),
+    addresses: mergedList(reqObj({ address: reqStr, type: reqStr }), { key: 'type' }).describe('Addresses of the node: Hostname, ExternalIP, InternalIP, ...'),
     allocatable: quantityMap.describe('Resources available to pods (capacity minus what the system reserves).'),
     capacity: quantityMap.describe('Total resources of the node: cpu, memory, pods, ...'),
-    conditions: list(reqObj({ lastHeartbeatTime: time, lastTransitionTime: time, message: str, reason: str, status: reqStr, type: reqStr })),
+    conditions: mergedList(reqObj({ lastHeartbeatTime: time, lastTransitionTime: time, message: str, reason: str, status: reqStr, type: reqStr }), { key: 'type' }),
     daemonEndpoints: obj({ agentEndpoint: obj({ Port: int }) }),
     images: list(reqObj({ names: strList, sizeBytes: int })),
     nodeInfo: obj({

@@ -1,6 +1,5 @@
 /** PersistentVolumeClaim (core/v1) with its status subresource. */
 import { persistentVolumeClaimPrinter } from './persistentvolumeclaims.table.js';
-import { conditionsStatusPatch, kindPatch } from '../../api/core/patch-meta.js';
 import { persistentVolumeClaimSchema } from './persistentvolumeclaims.schema.js';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
 import { persistentVolumeClaimMessages } from './persistentvolumeclaims.protobuf.js';
@@ -14,7 +13,6 @@ export const persistentVolumeClaims = defineResource({
   namespaced: true,
   schema: persistentVolumeClaimSchema,
   printer: persistentVolumeClaimPrinter,
-  patchMeta: kindPatch({ status: conditionsStatusPatch }),
   shortNames: ['pvc'],
   subresources: [statusSubresource('PersistentVolumeClaim')],
   strategy: {

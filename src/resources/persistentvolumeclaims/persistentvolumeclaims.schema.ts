@@ -1,7 +1,7 @@
 /** PersistentVolumeClaim fields. */
 import type { KindObject } from '../../registry/types.js';
 import { kindSchema } from '../../api/meta-schema.js';
-import { labelSelector, list, obj, oneOf, quantityMap, reqObj, reqStr, str, strList, time } from '../../api/core/schema-kit.js';
+import { labelSelector, list, mergedList, obj, oneOf, quantityMap, reqObj, reqStr, str, strList, time } from '../../api/core/schema-kit.js';
 
 const accessModes = list(oneOf(['ReadWriteOnce', 'ReadOnlyMany', 'ReadWriteMany']).unwrap().unwrap());
 
@@ -17,7 +17,7 @@ export const persistentVolumeClaimSchema = kindSchema({
   status: obj({
     accessModes: strList,
     capacity: quantityMap,
-    conditions: list(reqObj({ lastProbeTime: time, lastTransitionTime: time, message: str, reason: str, status: reqStr, type: reqStr })),
+    conditions: mergedList(reqObj({ lastProbeTime: time, lastTransitionTime: time, message: str, reason: str, status: reqStr, type: reqStr }), { key: 'type' }),
     phase: oneOf(['Pending', 'Bound', 'Lost']).describe('Pending, Bound, or Lost (its volume is gone).'),
   }),
 });

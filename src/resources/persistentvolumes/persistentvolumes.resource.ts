@@ -3,11 +3,9 @@ import { persistentVolumePrinter } from './persistentvolumes.table.js';
 import { persistentVolumeSchema } from './persistentvolumes.schema.js';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
 import { persistentVolumeMessages } from './persistentvolumes.protobuf.js';
-import { persistentVolumePatch } from '../../api/core/patch-meta.js';
 import { validatePersistentVolume, validatePersistentVolumeUpdate } from './persistentvolumes.validation.js';
 
 export const persistentVolumes = defineResource({
-  patchMeta: persistentVolumePatch,
   kind: 'PersistentVolume',
   description: 'PersistentVolume is a piece of storage provisioned by an administrator and bound to a claim.',
   protobuf: persistentVolumeMessages,

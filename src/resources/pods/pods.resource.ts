@@ -4,9 +4,7 @@
  * Updates are restricted as upstream ValidatePodUpdate (pod-update-rules.ts).
  */
 import { podPrinter } from './pods.table.js';
-import { kindPatch, podSpecPatch, podStatusPatch } from '../../api/core/patch-meta.js';
 import { podSchema } from './pods.schema.js';
-import type { ApiObject } from '../../api/object.js';
 import { defaultPodSpec, podQosClass } from '../../api/core/pod-spec-defaults.js';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
 import { podMessages } from './pods.protobuf.js';
@@ -14,8 +12,6 @@ import { bindingCreate } from '../bindings/bind-pod.js';
 import { validatePodUpdate } from './pod-update-rules.js';
 import { validatePod } from './pod-validation.js';
 import { podConnectSubresources } from './pod-connect.js';
-
-type PodLike = { spec?: Record<string, unknown>; status?: Record<string, unknown> };
 
 export const pods = defineResource({
   kind: 'Pod',
@@ -25,12 +21,11 @@ export const pods = defineResource({
   namespaced: true,
   schema: podSchema,
   printer: podPrinter,
-  patchMeta: kindPatch({ spec: podSpecPatch, status: podStatusPatch }),
   shortNames: ['po'],
   categories: ['all'],
   deleteReturnsObject: true,
   // Served by the node agent or the pod itself (upstream's connect subresources), in upstream's order.
-  subresources: [podConnectSubresources[0], { name: 'binding', kind: 'Binding', verbs: ['create'], create: bindingCreate }, ...podConnectSubresources.slice(1), statusSubresource('Pod')],
+  subresources: [podConnectSubresources[0], { name: 'binding', kind: 'Binding', verbs: ['create'], create: (req) => bindingCreate(req, req.target) }, ...podConnectSubresources.slice(1), statusSubresource('Pod')],
   strategy: {
     ...keepStatusOnUpdate,
     defaults(obj) {
@@ -63,17 +58,16 @@ export const pods = defineResource({
   fieldLabelAliases: { 'spec.host': 'spec.nodeName' },
   // Kubelets watch their node's pods: upstream's watch cache indexes pods by node.
   cacheIndexes: ['spec.nodeName'],
-  fieldSet: (obj: ApiObject) => {
-    const { spec = {}, status = {} } = obj as PodLike;
-    const s = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+  fieldSet: ({ spec, status }) => {
+    const s = (v: string | null | undefined) => v ?? '';
     return {
-      'spec.nodeName': s(spec.nodeName),
-      'spec.restartPolicy': s(spec.restartPolicy),
-      'spec.schedulerName': s(spec.schedulerName),
-      'spec.serviceAccountName': s(spec.serviceAccountName),
-      'status.phase': s(status.phase),
-      'status.podIP': s(status.podIP),
-      'status.nominatedNodeName': s(status.nominatedNodeName),
+      'spec.nodeName': s(spec?.nodeName),
+      'spec.restartPolicy': s(spec?.restartPolicy),
+      'spec.schedulerName': s(spec?.schedulerName),
+      'spec.serviceAccountName': s(spec?.serviceAccountName),
+      'status.phase': s(status?.phase),
+      'status.podIP': s(status?.podIP),
+      'status.nominatedNodeName': s(status?.nominatedNodeName),
     };
   },
 });

@@ -1,13 +1,13 @@
 /** Pod fields: the PodSpec and the status of the spec. */
 import type { KindObject } from '../../registry/types.js';
 import { kindSchema } from '../../api/meta-schema.js';
-import { list, obj, oneOf, reqObj, reqStr, str, time } from '../../api/core/schema-kit.js';
+import { list, mergedList, obj, oneOf, reqObj, reqStr, str, time } from '../../api/core/schema-kit.js';
 import { containerStatus, podSpec } from '../../api/core/pod-spec.js';
 
 export const podSchema = kindSchema({
   spec: podSpec.nullable().optional(),
   status: obj({
-    conditions: list(reqObj({ lastProbeTime: time, lastTransitionTime: time, message: str, reason: str, status: reqStr, type: reqStr })).describe('Current service state of the pod: PodScheduled, Initialized, Ready, ContainersReady.'),
+    conditions: mergedList(reqObj({ lastProbeTime: time, lastTransitionTime: time, message: str, reason: str, status: reqStr, type: reqStr }), { key: 'type' }).describe('Current service state of the pod: PodScheduled, Initialized, Ready, ContainersReady.'),
     containerStatuses: list(containerStatus).describe('One entry per container of the spec, as the node agent last reported it.'),
     hostIP: str.describe('IP of the node the pod runs on; empty until it is scheduled.'),
     initContainerStatuses: list(containerStatus).describe('One entry per init container, as the node agent last reported it.'),

@@ -5,6 +5,8 @@
 import { listMessage, type ProtoMessages } from '../../api/protobuf/messages.js';
 
 export const podTemplateMessages: ProtoMessages = {
-  ...listMessage('PodTemplate'),
-  PodTemplate: 'metadata=1:ObjectMeta template=2:PodTemplateSpec',
+  v1: {
+    ...listMessage('PodTemplate'),
+    PodTemplate: 'metadata=1:ObjectMeta template=2:PodTemplateSpec',
+  },
 };

@@ -1,6 +1,5 @@
 /** PodTemplate (core/v1). */
 import { podTemplatePrinter } from './podtemplates.table.js';
-import { kindPatch, podTemplatePatch } from '../../api/core/patch-meta.js';
 import { podTemplateSchema } from './podtemplates.schema.js';
 import { defaultPodSpec } from '../../api/core/pod-spec-defaults.js';
 import { defineResource } from '../define.js';
@@ -15,7 +14,6 @@ export const podTemplates = defineResource({
   namespaced: true,
   schema: podTemplateSchema,
   printer: podTemplatePrinter,
-  patchMeta: kindPatch({ template: podTemplatePatch }),
   strategy: {
     defaults(obj) {
       defaultPodSpec(obj.template?.spec);

@@ -4,10 +4,10 @@
  * value (`!`): PolicyRule.verbs, the rules of a role, Subject.kind and name, and every RoleRef
  * field. Both groups serve the same messages (the kinds are named alike).
  */
-import { listMessage, type ProtoMessages } from '../../api/protobuf/messages.js';
+import { inVersions, listMessage, type MessageSet, type ProtoMessages } from '../../api/protobuf/messages.js';
 
 /** The messages of the four kinds, their lists, PolicyRule, AggregationRule, Subject and RoleRef. */
-export const rbacMessages: ProtoMessages = {
+const RBAC_MESSAGES: MessageSet = {
   ...listMessage('Role'),
   ...listMessage('ClusterRole'),
   ...listMessage('RoleBinding'),
@@ -21,3 +21,6 @@ export const rbacMessages: ProtoMessages = {
   RoleRef: 'apiGroup=1! kind=2! name=3!',
   Subject: 'kind=1! apiGroup=2 name=3! namespace=4',
 };
+
+/** The RBAC messages in the v1 package of each of `groups`. */
+export const rbacMessages = (...groups: readonly string[]): ProtoMessages => inVersions(RBAC_MESSAGES, ...groups.map((group) => `${group}/v1`));

@@ -9,7 +9,6 @@
  * answers with a Success Status (the RBAC stores do not set ReturnDeletedObject), JSON and
  * protobuf. Rules in rbac.validation.ts, columns in rbac.table.ts.
  */
-import { atomicMap, kindPatch } from '../../api/core/patch-meta.js';
 import { validatePathSegmentName } from '../../api/names.js';
 import type { ResourceDefinition } from '../../registry/types.js';
 import { defineResource } from '../define.js';
@@ -28,10 +27,7 @@ import {
 } from './rbac.validation.js';
 
 /** What both groups' definitions of every RBAC kind share. */
-const common = { validateName: validatePathSegmentName, protobuf: rbacMessages } as const;
-
-/** A binding's roleRef is one atomic struct for server-side apply (today's `+structType=atomic`). */
-const bindingPatch = kindPatch({ roleRef: atomicMap });
+const common = { validateName: validatePathSegmentName, protobuf: rbacMessages(RBAC_CK_GROUP, RBAC_K8S_GROUP) } as const;
 
 const role = {
   ...common,
@@ -74,7 +70,6 @@ const roleBinding = {
   storagePrefix: 'rolebindings',
   schema: roleBindingSchema,
   printer: roleBindingPrinter,
-  patchMeta: bindingPatch,
   strategy: {
     defaults: defaultBinding,
     validate: validateRoleBinding,
@@ -92,7 +87,6 @@ const clusterRoleBinding = {
   storagePrefix: 'clusterrolebindings',
   schema: clusterRoleBindingSchema,
   printer: clusterRoleBindingPrinter,
-  patchMeta: bindingPatch,
   strategy: {
     defaults: defaultBinding,
     validate: validateClusterRoleBinding,

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { KindObject } from '../../registry/types.js';
 import { kindSchema } from '../../api/meta-schema.js';
-import { list, obj, reqObj, str, strList, strMap } from '../../api/core/schema-kit.js';
+import { atomic, list, obj, reqObj, str, strList, strMap } from '../../api/core/schema-kit.js';
 
 /** One PolicyRule: verbs on resources of API groups, or on non-resource URLs. */
 export const policyRuleSchema = reqObj({
@@ -40,12 +40,12 @@ export const subjectSchema = reqObj({
   namespace: str.describe('Namespace of a ServiceAccount subject; required in ClusterRoleBindings.'),
 });
 
-/** The role a binding grants. Cannot be changed. */
-export const roleRefSchema = obj({
+/** The role a binding grants. Cannot be changed. One atomic struct for server-side apply (today's `+structType=atomic`). */
+export const roleRefSchema = atomic(obj({
   apiGroup: str.describe('API group of the role: rbac.authorization.k8s.io (the default).'),
   kind: str.describe('Role or ClusterRole (only ClusterRole in a ClusterRoleBinding).'),
   name: str.describe('Name of the role.'),
-});
+}));
 
 const rules = list(policyRuleSchema);
 

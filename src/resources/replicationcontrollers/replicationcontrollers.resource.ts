@@ -3,7 +3,6 @@
  * generation is 1 on create and +1 on every spec change (pkg/registry/core/replicationcontroller/strategy.go).
  */
 import { replicationControllerPrinter } from './replicationcontrollers.table.js';
-import { replicationControllerPatch } from '../../api/core/patch-meta.js';
 import { replicationControllerSchema, type ReplicationController } from './replicationcontrollers.schema.js';
 import { isDeepStrictEqual } from 'node:util';
 import { defaultPodSpec } from '../../api/core/pod-spec-defaults.js';
@@ -35,7 +34,6 @@ export const replicationControllers = defineResource({
   namespaced: true,
   schema: replicationControllerSchema,
   printer: replicationControllerPrinter,
-  patchMeta: replicationControllerPatch,
   shortNames: ['rc'],
   categories: ['all'],
   storagePrefix: 'controllers',

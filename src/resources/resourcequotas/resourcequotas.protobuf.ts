@@ -5,8 +5,10 @@
 import { listMessage, type ProtoMessages } from '../../api/protobuf/messages.js';
 
 export const resourceQuotaMessages: ProtoMessages = {
-  ...listMessage('ResourceQuota'),
-  ResourceQuota: 'metadata=1:ObjectMeta spec=2:ResourceQuotaSpec status=3:ResourceQuotaStatus',
-  ResourceQuotaSpec: 'hard=1:map<Quantity> scopes=2:[]string',
-  ResourceQuotaStatus: 'hard=1:map<Quantity> used=2:map<Quantity>',
+  v1: {
+    ...listMessage('ResourceQuota'),
+    ResourceQuota: 'metadata=1:ObjectMeta spec=2:ResourceQuotaSpec status=3:ResourceQuotaStatus',
+    ResourceQuotaSpec: 'hard=1:map<Quantity> scopes=2:[]string',
+    ResourceQuotaStatus: 'hard=1:map<Quantity> used=2:map<Quantity>',
+  },
 };

@@ -4,9 +4,10 @@
  * `auth can-i` and `auth whoami` reviews as protobuf. The `extra` maps (map of ExtraValue, a
  * bare string list in JSON) are not carried.
  */
-import type { ProtoMessages } from '../../api/protobuf/messages.js';
+import type { MessageSet, ProtoMessages } from '../../api/protobuf/messages.js';
 
-export const reviewMessages: ProtoMessages = {
+/** authorization/v1: the access and rules reviews. */
+const AUTHORIZATION_MESSAGES: MessageSet = {
   SubjectAccessReview: 'metadata=1:ObjectMeta spec=2:SubjectAccessReviewSpec! status=3:SubjectAccessReviewStatus!',
   LocalSubjectAccessReview: 'metadata=1:ObjectMeta spec=2:SubjectAccessReviewSpec! status=3:SubjectAccessReviewStatus!',
   SelfSubjectAccessReview: 'metadata=1:ObjectMeta spec=2:SelfSubjectAccessReviewSpec! status=3:SubjectAccessReviewStatus!',
@@ -20,6 +21,10 @@ export const reviewMessages: ProtoMessages = {
   SubjectRulesReviewStatus: 'resourceRules=1:[]ResourceRule nonResourceRules=2:[]NonResourceRule incomplete=3:bool! evaluationError=4',
   ResourceRule: 'verbs=1:[]string! apiGroups=2:[]string resources=3:[]string resourceNames=4:[]string',
   NonResourceRule: 'verbs=1:[]string! nonResourceURLs=2:[]string',
+};
+
+/** authentication/v1: TokenReview and SelfSubjectReview. */
+const AUTHENTICATION_MESSAGES: MessageSet = {
   TokenReview: 'metadata=1:ObjectMeta spec=2:TokenReviewSpec! status=3:TokenReviewStatus!',
   TokenReviewSpec: 'token=1 audiences=2:[]string',
   TokenReviewStatus: 'authenticated=1:bool user=2:UserInfo! error=3 audiences=4:[]string',
@@ -27,3 +32,9 @@ export const reviewMessages: ProtoMessages = {
   SelfSubjectReview: 'metadata=1:ObjectMeta status=2:SelfSubjectReviewStatus!',
   SelfSubjectReviewStatus: 'userInfo=1:UserInfo!',
 };
+
+/** The authorization review messages in the v1 package of `group` (authorization.k8s.io or .ck.io). */
+export const authorizationMessages = (group: string): ProtoMessages => ({ [`${group}/v1`]: AUTHORIZATION_MESSAGES });
+
+/** The authentication review messages in the v1 package of `group` (authentication.k8s.io or .ck.io). */
+export const authenticationMessages = (group: string): ProtoMessages => ({ [`${group}/v1`]: AUTHENTICATION_MESSAGES });

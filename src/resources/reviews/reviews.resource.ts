@@ -8,11 +8,11 @@ import type { ResourceDefinition } from '../../registry/types.js';
 import { defineResource } from '../define.js';
 import { localSubjectAccessReviewCreate, selfSubjectAccessReviewCreate, subjectAccessReviewCreate } from './access-reviews.js';
 import { selfSubjectReviewCreate, selfSubjectRulesReviewCreate, tokenReviewCreate } from './other-reviews.js';
-import { reviewMessages } from './reviews.protobuf.js';
+import { authenticationMessages, authorizationMessages } from './reviews.protobuf.js';
 import { selfSubjectAccessReviewSchema, selfSubjectReviewSchema, selfSubjectRulesReviewSchema, subjectAccessReviewSchema, tokenReviewSchema } from './reviews.schema.js';
 
 function authorizationKinds(group: string): ResourceDefinition[] {
-  const common = { group, namespaced: false, verbs: ['create'] as const, protobuf: reviewMessages };
+  const common = { group, namespaced: false, verbs: ['create'] as const, protobuf: authorizationMessages(group) };
   return [
     defineResource({ ...common, kind: 'LocalSubjectAccessReview', plural: 'localsubjectaccessreviews', namespaced: true, schema: subjectAccessReviewSchema, create: localSubjectAccessReviewCreate(group), description: 'LocalSubjectAccessReview checks whether a user or group can perform an action in a given namespace.' }),
     defineResource({ ...common, kind: 'SelfSubjectAccessReview', plural: 'selfsubjectaccessreviews', schema: selfSubjectAccessReviewSchema, create: selfSubjectAccessReviewCreate(group), description: 'SelfSubjectAccessReview checks whether the current user can perform an action.' }),
@@ -22,7 +22,7 @@ function authorizationKinds(group: string): ResourceDefinition[] {
 }
 
 function authenticationKinds(group: string): ResourceDefinition[] {
-  const common = { group, namespaced: false, verbs: ['create'] as const, protobuf: reviewMessages };
+  const common = { group, namespaced: false, verbs: ['create'] as const, protobuf: authenticationMessages(group) };
   return [
     defineResource({ ...common, kind: 'SelfSubjectReview', plural: 'selfsubjectreviews', schema: selfSubjectReviewSchema, create: selfSubjectReviewCreate, description: 'SelfSubjectReview returns the user information the server has for the requester.' }),
     defineResource({ ...common, kind: 'TokenReview', plural: 'tokenreviews', schema: tokenReviewSchema, create: tokenReviewCreate(`${group}/v1`), description: 'TokenReview attempts to authenticate a token to a known user.' }),

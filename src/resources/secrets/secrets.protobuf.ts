@@ -5,6 +5,8 @@
 import { listMessage, type ProtoMessages } from '../../api/protobuf/messages.js';
 
 export const secretMessages: ProtoMessages = {
-  ...listMessage('Secret'),
-  Secret: 'metadata=1:ObjectMeta data=2:map<bytes> type=3 stringData=4:map<string>',
+  v1: {
+    ...listMessage('Secret'),
+    Secret: 'metadata=1:ObjectMeta data=2:map<bytes> type=3 stringData=4:map<string>',
+  },
 };

@@ -5,6 +5,8 @@
 import { listMessage, type ProtoMessages } from '../../api/protobuf/messages.js';
 
 export const serviceAccountMessages: ProtoMessages = {
-  ...listMessage('ServiceAccount'),
-  ServiceAccount: 'metadata=1:ObjectMeta secrets=2:[]ObjectReference imagePullSecrets=3:[]LocalObjectReference automountServiceAccountToken=4:bool!',
+  v1: {
+    ...listMessage('ServiceAccount'),
+    ServiceAccount: 'metadata=1:ObjectMeta secrets=2:[]ObjectReference imagePullSecrets=3:[]LocalObjectReference automountServiceAccountToken=4:bool!',
+  },
 };

@@ -1,6 +1,5 @@
 /** Service (core/v1), stored under upstream's special prefix `services/specs`. */
 import { servicePrinter } from './services.table.js';
-import { servicePatch } from '../../api/core/patch-meta.js';
 import { serviceSchema, type Service } from './services.schema.js';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
 import { validateDns1035Label } from '../../api/names.js';
@@ -33,7 +32,6 @@ export const services = defineResource({
   namespaced: true,
   schema: serviceSchema,
   printer: servicePrinter,
-  patchMeta: servicePatch,
   shortNames: ['svc'],
   categories: ['all'],
   storagePrefix: 'services/specs',

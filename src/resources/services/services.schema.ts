@@ -1,7 +1,7 @@
 /** Service fields (protocol and externalTrafficPolicy values are checked by services.validation.ts, worded as upstream). */
 import type { KindObject } from '../../registry/types.js';
 import { kindSchema } from '../../api/meta-schema.js';
-import { bool, int, intOrString, list, obj, oneOf, reqInt, reqObj, str, strList, strMap } from '../../api/core/schema-kit.js';
+import { atomic, bool, int, intOrString, list, mergedList, obj, oneOf, reqInt, reqObj, str, strList, strMap } from '../../api/core/schema-kit.js';
 
 export const serviceSchema = kindSchema({
   spec: obj({
@@ -12,7 +12,8 @@ export const serviceSchema = kindSchema({
     healthCheckNodePort: int.describe('Node port of the health check, for type LoadBalancer with externalTrafficPolicy Local; allocated when empty.'),
     loadBalancerIP: str.describe('IP the load balancer is created with, when the cloud provider supports choosing it.'),
     loadBalancerSourceRanges: strList.describe('Client CIDRs allowed through the cloud load balancer.'),
-    ports: list(
+    // Keyed by port and protocol for server-side apply (protocol defaults to TCP).
+    ports: mergedList(
       reqObj({
         name: str.describe('Name of the port, unique within the service; required when there are several ports.'),
         nodePort: int.describe('Port on every node for NodePort and LoadBalancer services; allocated from the node port range when empty.'),
@@ -20,9 +21,10 @@ export const serviceSchema = kindSchema({
         protocol: str.describe('TCP (the default) or UDP.'),
         targetPort: intOrString.describe("Port number or name on the pods to forward to; the value of port when empty."),
       }),
+      { key: 'port', keys: ['port', 'protocol'], defaults: { protocol: 'TCP' } },
     ).describe('Ports the service exposes.'),
     publishNotReadyAddresses: bool.describe('Publish the addresses of pods that are not ready too (for DNS of stateful peers).'),
-    selector: strMap.describe('Label selector of the pods traffic is routed to. Without one, endpoints are managed by hand.'),
+    selector: atomic(strMap).describe('Label selector of the pods traffic is routed to. Without one, endpoints are managed by hand.'),
     sessionAffinity: oneOf(['ClientIP', 'None']).describe("ClientIP sends a client's connections to the same pod; None (the default) does not."),
     sessionAffinityConfig: obj({ clientIP: obj({ timeoutSeconds: int }) }).describe('Settings of session affinity.'),
     type: oneOf(['ClusterIP', 'ExternalName', 'LoadBalancer', 'NodePort']).describe('How the service is exposed: ClusterIP (the default), NodePort, LoadBalancer or ExternalName.'),

@@ -1,0 +1,198 @@
+/**
+ * Patch metadata declared beside each field and derived from the schema: every kind's facts
+ * (upstream 1.10 core/v1 types.go `patchStrategy` / `patchMergeKey` tags, today's server-side
+ * apply tags), the same in strategic merge (the row's PatchMeta), server-side apply (its list
+ * types) and OpenAPI; declarations whose path or key is not in the schema fail.
+ */
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { RESOURCE_TABLE } from '../../resources/table.js';
+import { listInfo, openApiListTypes } from '../apply/type-info.js';
+import { openApiDocument } from '../../http/routes/openapi.js';
+import { apiVersionOf, type ResourceDefinition } from '../../registry/types.js';
+import { strictObjectMeta } from '../meta-schema.js';
+import { patchInfo } from './patch-info.js';
+import { patchMetaOf, patchMetaProblems, type PatchMeta } from './patch-meta.js';
+import { atomic, list, mergedList, obj, reqObj, reqStr, setList, str, strMap } from './schema-kit.js';
+
+/** One line per node that declares something: `path facts`. */
+function facts(meta: PatchMeta, path = ''): string[] {
+  const own: string[] = [];
+  if (meta.merge) own.push(`merge(${meta.merge.key ?? ''})`);
+  if (meta.retainKeys) own.push('retainKeys');
+  if (meta.listType) own.push(`listType(${meta.listType})`);
+  if (meta.listMapKeys) own.push(`keys(${meta.listMapKeys.join(',')})`);
+  if (meta.keyDefaults) own.push(`defaults(${Object.entries(meta.keyDefaults).map(([k, v]) => `${k}=${v}`).join(',')})`);
+  if (meta.mapType) own.push(meta.mapType);
+  const out = own.length ? [`${path} ${own.join(' ')}`] : [];
+  for (const [name, child] of Object.entries(meta.fields ?? {})) out.push(...facts(child, path ? `${path}.${name}` : name));
+  if (meta.items) out.push(...facts(meta.items, `${path}[]`));
+  return out.sort();
+}
+
+const OBJECT_META = (at: string) => [`${at}.finalizers merge()`, `${at}.initializers.pending merge(name)`, `${at}.ownerReferences merge(uid)`];
+
+/** PodSpec: upstream 1.10 merge keys; container ports keyed by containerPort and protocol (TCP by default) for SSA. */
+const POD_SPEC = (at: string) => [
+  ...['containers', 'initContainers'].flatMap((c) => [
+    `${at}.${c} merge(name)`,
+    `${at}.${c}[].env merge(name)`,
+    ...['configMapKeyRef', 'fieldRef', 'resourceFieldRef', 'secretKeyRef'].map((r) => `${at}.${c}[].env[].valueFrom.${r} atomic`),
+    `${at}.${c}[].ports merge(containerPort) keys(containerPort,protocol) defaults(protocol=TCP)`,
+    `${at}.${c}[].volumeDevices merge(devicePath)`,
+    `${at}.${c}[].volumeMounts merge(mountPath)`,
+  ]),
+  `${at}.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution atomic`,
+  `${at}.hostAliases merge(ip)`,
+  `${at}.imagePullSecrets merge(name)`,
+  `${at}.imagePullSecrets[] atomic`,
+  `${at}.nodeSelector atomic`,
+  `${at}.volumes merge(name) retainKeys`,
+  ...['cephfs', 'flexVolume', 'iscsi', 'rbd', 'scaleIO', 'storageos'].map((s) => `${at}.volumes[].${s}.secretRef atomic`),
+];
+
+/** Every kind's facts beyond ObjectMeta's (the same under every group a kind is served in). */
+const EXPECTED: Record<string, string[]> = {
+  Binding: ['target atomic'],
+  Event: ['involvedObject atomic', 'related atomic'],
+  Node: ['status.addresses merge(type)', 'status.conditions merge(type)'],
+  PersistentVolumeClaim: ['status.conditions merge(type)'],
+  PersistentVolume: ['spec.claimRef atomic', ...['cephfs', 'flexVolume', 'iscsi', 'rbd', 'scaleIO', 'storageos'].map((s) => `spec.${s}.secretRef atomic`)],
+  Pod: [...POD_SPEC('spec'), 'status.conditions merge(type)'],
+  PodTemplate: [...OBJECT_META('template.metadata'), ...POD_SPEC('template.spec')],
+  ReplicationController: ['spec.selector atomic', ...OBJECT_META('spec.template.metadata'), ...POD_SPEC('spec.template.spec'), 'status.conditions merge(type)'],
+  ServiceAccount: ['secrets merge(name)', 'secrets[] atomic'],
+  Service: ['spec.ports merge(port) keys(port,protocol) defaults(protocol=TCP)', 'spec.selector atomic'],
+  RoleBinding: ['roleRef atomic'],
+  ClusterRoleBinding: ['roleRef atomic'],
+};
+
+/** Lists upstream 1.10 replaces whole (no patch strategy): they declare nothing. */
+const REPLACED = {
+  Pod: ['spec.tolerations', 'spec.containers[].envFrom', 'spec.containers[].args', 'spec.securityContext.supplementalGroups', 'status.containerStatuses'],
+  Node: ['spec.taints', 'status.images', 'status.volumesAttached'],
+  Endpoints: ['subsets', 'subsets[].addresses', 'subsets[].ports'],
+  ServiceAccount: ['imagePullSecrets'],
+  Namespace: ['spec.finalizers'],
+  LimitRange: ['spec.limits'],
+} as const;
+
+const rows = RESOURCE_TABLE.map((d) => [`${d.kind} ${apiVersionOf(d)}`, d] as const);
+
+/** The node of `meta` at `path` (`a.b[].c`), or undefined. */
+function nodeAt(meta: PatchMeta | undefined, path: string): PatchMeta | undefined {
+  for (const part of path.split('.')) {
+    const [name, ...lists] = part.split('[]');
+    meta = meta?.fields?.[name];
+    for (let i = 0; i < lists.length; i++) meta = meta?.items;
+  }
+  return meta;
+}
+
+/** The OpenAPI schema node of `schema` at `path` (`a.b[].c`). */
+function openApiAt(schema: Record<string, any>, path: string): Record<string, any> {
+  let at = schema;
+  for (const part of path.split('.')) {
+    const [name, ...lists] = part.split('[]');
+    at = at.properties?.[name];
+    for (let i = 0; i < lists.length; i++) at = at?.items;
+    if (!at) throw new Error(`no OpenAPI schema at ${path}`);
+  }
+  return at;
+}
+
+const docs = new Map<string, Record<string, any>>();
+function openApiOf(def: ResourceDefinition): Record<string, any> {
+  const key = `${def.group}/${def.version}`;
+  if (!docs.has(key)) docs.set(key, openApiDocument(RESOURCE_TABLE, def.group, def.version));
+  const schemas = docs.get(key)!.components.schemas as Record<string, any>;
+  return Object.values(schemas).find((s) => s['x-kubernetes-group-version-kind']?.[0]?.kind === def.kind && s['x-kubernetes-group-version-kind'][0].group === def.group)!;
+}
+
+describe('patch metadata declared in the schema', () => {
+  it.each(rows)('%s: the derived facts are upstream tags', (_, def) => {
+    expect(facts(def.patchMeta)).toEqual([...OBJECT_META('metadata'), ...(EXPECTED[def.kind] ?? [])].sort());
+  });
+
+  it.each(rows)('%s: the row patches with what its schema declares, every path in the schema', (_, def) => {
+    expect(def.patchMeta).toEqual(patchMetaOf(def.schema));
+    expect(patchMetaProblems(def.schema, def.patchMeta)).toEqual([]);
+  });
+
+  it.each(Object.entries(REPLACED).flatMap(([kind, paths]) => paths.map((p) => [kind, p] as const)))('%s %s is replaced whole (no patch strategy upstream)', (kind, path) => {
+    const def = RESOURCE_TABLE.find((d) => d.kind === kind)!;
+    const node = nodeAt(def.patchMeta, path);
+    expect(node?.merge).toBeUndefined();
+    expect(listInfo(node).type).toBe('atomic');
+    expect(openApiAt(openApiOf(def), path)['x-kubernetes-patch-strategy']).toBeUndefined();
+  });
+
+  it.each(rows)('%s: OpenAPI publishes the same facts as strategic merge and server-side apply use', (_, def) => {
+    const schema = openApiOf(def);
+    const ssa = openApiListTypes(def.patchMeta);
+    for (const line of facts(def.patchMeta)) {
+      const path = line.split(' ')[0];
+      const node = nodeAt(def.patchMeta, path.replace(/\[\]$/, ''))!;
+      const at = path.endsWith('[]') ? openApiAt(schema, path.slice(0, -2)).items : openApiAt(schema, path);
+      const meta = path.endsWith('[]') ? node.items! : node;
+      if (meta.merge) {
+        expect(at['x-kubernetes-patch-strategy'], path).toBe(meta.retainKeys ? 'merge,retainKeys' : 'merge');
+        expect(at['x-kubernetes-patch-merge-key'], path).toBe(meta.merge.key);
+      }
+      const { type, keys } = listInfo(meta);
+      if (at.type === 'array') expect(at['x-kubernetes-list-type'], path).toBe(type);
+      if (type === 'map') expect(at['x-kubernetes-list-map-keys'], path).toEqual(keys);
+      if (meta.mapType) expect(at['x-kubernetes-map-type'], path).toBe(meta.mapType);
+      for (const [k, v] of Object.entries(ssa[path] ?? {})) expect(at[k], `${path} ${k}`).toEqual(v);
+    }
+  });
+
+  it('keeps a declaration through describe(), and a shared schema made atomic at one use stays granular at the others', () => {
+    const ref = obj({ name: str });
+    const schema = reqObj({ env: mergedList(reqObj({ name: reqStr, ref: atomic(ref) }), { key: 'name' }).describe('env'), other: list(reqObj({ ref })) });
+    expect(patchMetaOf(schema)).toEqual({ fields: { env: { merge: { key: 'name' }, items: { fields: { ref: { mapType: 'atomic' } } } } } });
+    expect(patchInfo.get(ref)).toBeUndefined();
+  });
+
+  it('derives maps, sets and nested lists', () => {
+    const schema = reqObj({ tags: setList(z.string()), labels: atomic(strMap), byKey: z.record(z.string(), mergedList(reqObj({ id: reqStr }), { key: 'id' })) });
+    expect(patchMetaOf(schema)).toEqual({ fields: { tags: { merge: {} }, labels: { mapType: 'atomic' }, byKey: { items: { merge: { key: 'id' } } } } });
+  });
+});
+
+describe('declarations that do not fit the schema fail', () => {
+  const item = reqObj({ name: reqStr, port: z.number() });
+
+  it('a merge key, list-map key or default that is not a field of the items', () => {
+    expect(() => mergedList(item, { key: 'id' })).toThrow('merge key id is not a field');
+    expect(() => mergedList(item, { key: 'name', keys: ['name', 'protocol'] })).toThrow('merge key protocol is not a field');
+    expect(() => mergedList(item, { key: 'name', keys: ['port'] })).toThrow('merge key name is not among the list-map keys port');
+    expect(() => mergedList(item, { key: 'name', defaults: { port: 80 } })).toThrow('default for port, which is not a key');
+    expect(() => mergedList(z.string(), { key: 'name' })).toThrow('merge key name is not a field');
+  });
+
+  it('a fact on the wrong kind of value', () => {
+    expect(() => atomic(str)).toThrow('a map type on a string');
+    expect(() => atomic(list(item))).toThrow('a map type on a array');
+  });
+
+  it('ObjectMeta declares its own lists beside its fields (finalizers as a set, owner references by uid, pending initializers by name)', () => {
+    expect(facts(patchMetaOf(strictObjectMeta))).toEqual(OBJECT_META('').map((l) => l.slice(1)));
+  });
+
+  it('hand-written metadata whose paths are not in the schema (test fixture)', () => {
+    const schema = reqObj({ spec: obj({ ports: list(item), selector: strMap }) });
+    const wrong: PatchMeta = {
+      fields: {
+        spec: { fields: { ports: { merge: { key: 'containerPort' } }, selector: { merge: {} }, portz: { merge: { key: 'name' } } } },
+        status: { mapType: 'atomic' },
+      },
+    };
+    expect(patchMetaProblems(schema, wrong)).toEqual([
+      'spec.ports: merge key containerPort is not a field of the items',
+      'spec.selector: list facts on a record',
+      'spec.portz: no such field',
+      'status: no such field',
+    ]);
+  });
+});

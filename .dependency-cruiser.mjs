@@ -30,10 +30,10 @@ const LAYERS = [
   ['registry'],
   // Authentication: users, token file, x509, service account tokens.
   ['auth'],
-  // Authorizers: RBAC, AlwaysAllow/Deny.
-  ['authorization'],
   // One folder per kind: schema, strategy, table row.
   ['resources'],
+  // Authorizers: RBAC (which reads the RBAC kinds of resources/rbac), AlwaysAllow/Deny.
+  ['authorization'],
   // Admission plugins and their installation on the stores.
   ['admission'],
   // Namespace finalizer, garbage collector, compaction, leader election.

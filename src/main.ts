@@ -42,6 +42,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  process.stderr.write(`ck-apiserver: failed to start: ${(err as Error)?.stack ?? err}\n`);
+  process.stderr.write(`ck-apiserver: failed to start: ${(err instanceof Error ? err.stack : undefined) ?? err}\n`);
   process.exit(1);
 });

@@ -7,6 +7,7 @@
  */
 import type { StoreHooks } from '../registry/hooks.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
+import { pods } from '../resources/pods/pods.resource.js';
 import type { Pod } from '../resources/pods/pods.schema.js';
 
 export const NOT_READY_TAINT = 'node.kubernetes.io/not-ready';
@@ -36,5 +37,5 @@ export function installDefaultTolerationSeconds(registry: ResourceRegistry, sett
       if (added.length) spec.tolerations = [...tolerations, ...added];
     },
   };
-  registry.core('pods').addAdmission(plugin);
+  registry.of(pods).addAdmission(plugin);
 }

@@ -14,6 +14,7 @@ import type { Evaluator } from './quota/evaluators.js';
 import { installResourceQuota } from './quota/resource-quota.js';
 import { installServiceAccountAdmission } from './service-account.js';
 import { serviceAllocation } from './service-allocation/service-allocation.js';
+import { services } from '../resources/services/services.resource.js';
 
 export interface AdmissionSettings {
   readonly serviceClusterIpRange: string;
@@ -28,6 +29,6 @@ export function installAdmission(registry: ResourceRegistry, storage: ObjectStor
   installLimitRanger(registry);
   installServiceAccountAdmission(registry);
   installDefaultTolerationSeconds(registry);
-  registry.core('services').addAdmission(serviceAllocation(registry, storage, settings.serviceClusterIpRange, settings.serviceNodePortRange));
+  registry.of(services).addAdmission(serviceAllocation(registry, storage, settings.serviceClusterIpRange, settings.serviceNodePortRange));
   installResourceQuota(registry, evaluators);
 }

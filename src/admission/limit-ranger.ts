@@ -23,7 +23,10 @@ import type { GenericStore } from '../registry/generic-store.js';
 import type { StoreHooks } from '../registry/hooks.js';
 import { buildPredicate } from '../registry/predicate.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
+import { limitRanges as limitRangesResource } from '../resources/limitranges/limitranges.resource.js';
 import type { LimitRange } from '../resources/limitranges/limitranges.schema.js';
+import { persistentVolumeClaims } from '../resources/persistentvolumeclaims/persistentvolumeclaims.resource.js';
+import { pods as podsResource } from '../resources/pods/pods.resource.js';
 import type { PersistentVolumeClaim } from '../resources/persistentvolumeclaims/persistentvolumeclaims.schema.js';
 import type { Pod } from '../resources/pods/pods.schema.js';
 
@@ -36,13 +39,13 @@ type Quantities = Record<string, string | number>;
 
 /** Install LimitRanger on the pod and claim stores. */
 export function installLimitRanger(registry: ResourceRegistry): void {
-  const limitRanges = registry.core('limitranges');
+  const limitRanges = registry.of(limitRangesResource);
   const everything = buildPredicate(limitRanges.def);
   const itemsOf = async (ns: string): Promise<LimitItem[]> => {
     const list = await limitRanges.list(ns, { predicate: everything, resourceVersion: '0' });
-    return list.items.flatMap((lr) => (lr as LimitRange).spec?.limits ?? []);
+    return list.items.flatMap((lr) => lr.spec?.limits ?? []);
   };
-  const pods = registry.core('pods');
+  const pods = registry.of(podsResource);
   // The items a pod create read in its mutate step, for its validate step (the same object).
   const readFor = new WeakMap<Pod, LimitItem[]>();
   const plugin: StoreHooks<Pod> = {
@@ -59,7 +62,7 @@ export function installLimitRanger(registry: ResourceRegistry): void {
     },
   };
   pods.addAdmission(plugin);
-  const claims = registry.core('persistentvolumeclaims');
+  const claims = registry.of(persistentVolumeClaims);
   const checkClaim = async (obj: PersistentVolumeClaim): Promise<void> => {
     const items = await itemsOf(obj.metadata.namespace ?? '');
     const requests = parseResourceList(obj.spec?.resources?.requests);
@@ -77,7 +80,7 @@ export function installLimitRanger(registry: ResourceRegistry): void {
   claims.addAdmission(claimHooks);
 }
 
-function rejectIfAny(store: GenericStore, obj: ApiObject, errs: string[]): void {
+function rejectIfAny<T extends ApiObject>(store: GenericStore<T>, obj: T, errs: string[]): void {
   if (!errs.length) return;
   const message = errs.length === 1 ? errs[0]! : `[${errs.join(', ')}]`;
   throw forbidden(store.def.plural, obj.metadata.name ?? obj.metadata.generateName ?? '', message, store.def.group);
@@ -177,9 +180,10 @@ const MAX_MILLI_VALUE = ((1n << 63n) - 1n) / 1000n;
 
 /** Upstream requestLimitEnforcedValues: the Value()s, or the MilliValue()s when all three fit. */
 function enforcedValues(req: Quantity | undefined, lim: Quantity | undefined, enforced: Quantity): [request: bigint, limit: bigint, enforced: bigint] {
-  const all = [req ?? NO_QUANTITY, lim ?? NO_QUANTITY, enforced];
-  const values = all.map(wholeValue);
-  return (values.every((v) => v <= MAX_MILLI_VALUE) ? all.map(milliValue) : values) as [bigint, bigint, bigint];
+  const r = req ?? NO_QUANTITY;
+  const l = lim ?? NO_QUANTITY;
+  const values: [bigint, bigint, bigint] = [wholeValue(r), wholeValue(l), wholeValue(enforced)];
+  return values.every((v) => v <= MAX_MILLI_VALUE) ? [milliValue(r), milliValue(l), milliValue(enforced)] : values;
 }
 
 /** Upstream minConstraint: a request is required and neither it nor a limit may be below `min`. */

@@ -10,6 +10,7 @@ import { ApiError, forbidden, notFound } from '../errors/api-error.js';
 import type { GenericStore } from '../registry/generic-store.js';
 import type { StoreHooks } from '../registry/hooks.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
+import { namespaces as namespacesResource } from '../resources/namespaces/namespaces.resource.js';
 import type { Namespace } from '../resources/namespaces/namespaces.schema.js';
 
 /** The create-time check for objects of a namespaced `store`. */
@@ -17,8 +18,8 @@ export function namespaceLifecycle(registry: ResourceRegistry, store: GenericSto
   return {
     async beforeCreate(obj: ApiObject) {
       const ns = obj.metadata.namespace ?? '';
-      const namespaces = registry.core('namespaces');
-      let namespace: ApiObject;
+      const namespaces = registry.of(namespacesResource);
+      let namespace: Namespace;
       try {
         namespace = await namespaces.get('', ns, '0').catch((err) => {
           if (err instanceof ApiError && err.code === 404) return namespaces.get('', ns);
@@ -27,7 +28,7 @@ export function namespaceLifecycle(registry: ResourceRegistry, store: GenericSto
       } catch (err) {
         throw err instanceof ApiError && err.code === 404 ? notFound('namespaces', ns) : err;
       }
-      if ((namespace as Namespace).status?.phase === 'Terminating') {
+      if (namespace.status?.phase === 'Terminating') {
         throw forbidden(
           store.def.plural,
           obj.metadata.name ?? '',

@@ -9,11 +9,12 @@
  * ten attempts 100-200 ms apart, as upstream, because the service-account controller creates
  * it a moment after its namespace appears.
  */
-import type { ApiObject } from '../api/object.js';
 import { ApiError, forbidden } from '../errors/api-error.js';
 import type { StoreHooks } from '../registry/hooks.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
 import type { Pod } from '../resources/pods/pods.schema.js';
+import { pods as podsResource } from '../resources/pods/pods.resource.js';
+import { serviceAccounts } from '../resources/serviceaccounts/serviceaccounts.resource.js';
 import type { ServiceAccount } from '../resources/serviceaccounts/serviceaccounts.schema.js';
 
 export const DEFAULT_SERVICE_ACCOUNT = 'default';
@@ -23,9 +24,9 @@ const MIRROR_POD_ANNOTATION = 'kubernetes.io/config.mirror';
 
 /** Install the plugin on the pod store (create only, not subresources). */
 export function installServiceAccountAdmission(registry: ResourceRegistry, retryDelayMs = () => 100 + Math.random() * 100): void {
-  const pods = registry.core('pods');
-  const accounts = registry.core('serviceaccounts');
-  const lookup = async (ns: string, name: string): Promise<ApiObject> => {
+  const pods = registry.of(podsResource);
+  const accounts = registry.of(serviceAccounts);
+  const lookup = async (ns: string, name: string): Promise<ServiceAccount> => {
     const attempts = name === DEFAULT_SERVICE_ACCOUNT ? 10 : 1;
     const cached = await accounts.get(ns, name, '0').catch(() => null);
     if (cached) return cached;
@@ -51,7 +52,7 @@ export function installServiceAccountAdmission(registry: ResourceRegistry, retry
       spec.serviceAccountName ||= DEFAULT_SERVICE_ACCOUNT;
       spec.serviceAccount = spec.serviceAccountName;
       const ns = pod.metadata.namespace ?? '';
-      let account: ApiObject;
+      let account: ServiceAccount;
       try {
         account = await lookup(ns, spec.serviceAccountName);
       } catch (err) {
@@ -60,7 +61,7 @@ export function installServiceAccountAdmission(registry: ResourceRegistry, retry
         }
         throw err;
       }
-      const secrets = (account as ServiceAccount).imagePullSecrets ?? [];
+      const secrets = account.imagePullSecrets ?? [];
       if (!spec.imagePullSecrets?.length && secrets.length) spec.imagePullSecrets = secrets.map((s) => ({ name: s.name }));
     },
   };

@@ -26,7 +26,7 @@ export function fieldPath(path: readonly PropertyKey[]): string {
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   let cur: unknown = root;
-  for (const p of path) cur = cur && typeof cur === 'object' ? (cur as Record<PropertyKey, unknown>)[p] : undefined;
+  for (const p of path) cur = cur && typeof cur === 'object' ? Reflect.get(cur, p) : undefined;
   return cur;
 }
 
@@ -50,15 +50,15 @@ export function checkSchema(schema: z.ZodType, obj: unknown): SchemaCheck {
     const field = fieldPath(issue.path);
     const value = valueAt(obj, issue.path);
     if (issue.code === 'unrecognized_keys') {
-      const parent = valueAt(obj, issue.path) as Record<string, unknown> | undefined;
+      const parent = valueAt(obj, issue.path);
       for (const key of issue.keys) {
         unknown.push(field ? `${field}.${key}` : key);
-        if (parent && typeof parent === 'object') delete parent[key];
+        if (parent && typeof parent === 'object') Reflect.deleteProperty(parent, key);
       }
     } else if (issue.code === 'invalid_type' && value === undefined) {
       errors.push({ reason: 'FieldValueRequired', field, message: 'Required value' });
     } else if (issue.code === 'invalid_value' && 'values' in issue) {
-      const supported = (issue.values as unknown[]).map((v) => JSON.stringify(v)).join(', ');
+      const supported = issue.values.map((v) => JSON.stringify(v)).join(', ');
       errors.push({ reason: 'FieldValueNotSupported', field, message: `Unsupported value: ${show(value)}: supported values: ${supported}` });
     } else {
       errors.push({ reason: 'FieldValueInvalid', field, message: `Invalid value: ${show(value)}: ${issue.message}` });

@@ -119,8 +119,8 @@ export function matchesLabels(selector: LabelSelector, labels: Readonly<Record<s
 
 /** A metav1.LabelSelector as objects carry it (matchLabels and matchExpressions). */
 export interface LabelSelectorObject {
-  readonly matchLabels?: Readonly<Record<string, string>>;
-  readonly matchExpressions?: readonly { readonly key: string; readonly operator: string; readonly values?: readonly string[] }[];
+  readonly matchLabels?: Readonly<Record<string, string>> | null;
+  readonly matchExpressions?: readonly { readonly key?: string | null; readonly operator?: string | null; readonly values?: readonly string[] | null }[] | null;
 }
 
 const EXPRESSION_OPERATORS: Readonly<Record<string, LabelOperator>> = { In: 'in', NotIn: 'notin', Exists: 'exists', DoesNotExist: '!' };
@@ -132,9 +132,10 @@ const EXPRESSION_OPERATORS: Readonly<Record<string, LabelOperator>> = { In: 'in'
 export function labelSelectorOf(selector: LabelSelectorObject): LabelSelector {
   const reqs: LabelRequirement[] = Object.entries(selector.matchLabels ?? {}).map(([key, value]) => ({ key, operator: '=', values: [value] }));
   for (const e of selector.matchExpressions ?? []) {
-    const operator = EXPRESSION_OPERATORS[e.operator];
-    if (!operator) throw new SelectorParseError(`"${e.operator}" is not a valid pod selector operator`);
-    reqs.push({ key: e.key, operator, values: e.values ?? [] });
+    const name = String(e.operator);
+    const operator = EXPRESSION_OPERATORS[name];
+    if (!operator) throw new SelectorParseError(`"${name}" is not a valid pod selector operator`);
+    reqs.push({ key: e.key ?? '', operator, values: e.values ?? [] });
   }
   return reqs;
 }

@@ -1,37 +1,17 @@
 /**
  * Structural types of stored objects as they travel through the server. Objects are plain JSON
- * values; the per-kind zod schemas in `resources/<kind>` describe their fields.
+ * values; the per-kind zod schemas in `resources/<kind>` describe their fields, and the meta
+ * schema (meta-schema.ts) their metadata.
  */
 
-/** metadata.ownerReferences[] entry. */
-export interface OwnerReference {
-  apiVersion: string;
-  kind: string;
-  name: string;
-  uid: string;
-  controller?: boolean;
-  blockOwnerDeletion?: boolean;
-}
+import { isRecord, recordOf } from './json.js';
+import type { ObjectMeta } from './meta-schema.js';
 
-/** ObjectMeta (meta/v1), every field optional as on the wire. Timestamps are RFC 3339 strings. */
-export interface ObjectMeta {
-  name?: string;
-  generateName?: string;
-  namespace?: string;
-  selfLink?: string;
-  uid?: string;
-  resourceVersion?: string;
-  generation?: number;
-  creationTimestamp?: string | null;
-  deletionTimestamp?: string | null;
-  deletionGracePeriodSeconds?: number | null;
-  labels?: Record<string, string>;
-  annotations?: Record<string, string>;
-  ownerReferences?: OwnerReference[];
-  initializers?: { pending?: { name: string }[]; result?: unknown } | null;
-  finalizers?: string[];
-  clusterName?: string;
-}
+/** ObjectMeta (meta/v1), inferred from its schema (api/meta-schema.ts). Timestamps are RFC 3339 strings. */
+export type { ObjectMeta };
+
+/** metadata.ownerReferences[] entry. */
+export type OwnerReference = NonNullable<ObjectMeta['ownerReferences']>[number];
 
 /** Any API object: apiVersion, kind, metadata, and the kind's own fields. */
 export interface ApiObject {
@@ -41,20 +21,28 @@ export interface ApiObject {
   [field: string]: unknown;
 }
 
+/**
+ * Whether `v` is an object with an object as metadata: a decoded body or a merge result taken
+ * as an ApiObject (its fields are checked against its kind's schema when it is written).
+ */
+export function isApiObject(v: unknown): v is ApiObject {
+  return isRecord(v) && isRecord(v.metadata);
+}
+
 /** ListMeta (meta/v1). */
 export interface ListMeta {
-  selfLink?: string;
-  resourceVersion?: string;
+  selfLink?: string | null;
+  resourceVersion?: string | null;
   continue?: string;
   remainingItemCount?: number;
 }
 
 /** A typed list: `<Kind>List`. Items are encoded without their own kind/apiVersion, as upstream. */
-export interface ApiList {
+export interface ApiList<T extends ApiObject = ApiObject> {
   kind: string;
   apiVersion: string;
   metadata: ListMeta;
-  items: ApiObject[];
+  items: T[];
 }
 
 /**
@@ -77,37 +65,48 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
 export function deepCopy<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return value;
   const copies = new Map<object, unknown>();
-  const copyOf = (v: unknown, pending: [object, unknown][]): unknown => {
+  const pending: Copying[] = [];
+  const copyOf = (v: unknown): unknown => {
     if (typeof v !== 'object' || v === null) return v;
     let c = copies.get(v);
     if (c === undefined) {
-      c = Array.isArray(v) ? new Array(v.length) : {};
+      if (Array.isArray(v)) {
+        const to: unknown[] = new Array(v.length);
+        pending.push({ list: true, from: v, to });
+        c = to;
+      } else {
+        const to: Record<string, unknown> = {};
+        pending.push({ list: false, from: recordOf(v), to });
+        c = to;
+      }
       copies.set(v, c);
-      pending.push([v, c]);
     }
     return c;
   };
-  const pending: [object, unknown][] = [];
-  const root = copyOf(value, pending);
+  const root = copyOf(value);
   while (pending.length > 0) {
-    const [source, target] = pending.pop()!;
-    if (Array.isArray(source)) {
-      const out = target as unknown[];
-      for (let i = 0; i < source.length; i++) out[i] = copyOf(source[i], pending);
+    const next = pending.pop()!;
+    if (next.list) {
+      for (let i = 0; i < next.from.length; i++) next.to[i] = copyOf(next.from[i]);
     } else {
-      const out = target as Record<string, unknown>;
-      for (const k of Object.keys(source)) setOwn(out, k, copyOf((source as Record<string, unknown>)[k], pending));
+      for (const k of Object.keys(next.from)) setOwn(next.to, k, copyOf(next.from[k]));
     }
   }
+  // The copy has the shape of `value`: the one conversion back to its type.
   return root as T;
 }
+
+/** A list or an object being copied by deepCopy, and its copy. */
+type Copying =
+  | { readonly list: true; readonly from: readonly unknown[]; readonly to: unknown[] }
+  | { readonly list: false; readonly from: Readonly<Record<string, unknown>>; readonly to: Record<string, unknown> };
 
 /**
  * What was kept on `obj` under `slot` by {@link keep}, or undefined. For values derived once
  * from a shared, never-changed object (a stored object's list item, an item's encoding).
  */
 export function kept<T>(obj: object, slot: symbol): T | undefined {
-  return (obj as Record<symbol, T | undefined>)[slot];
+  return Reflect.get(obj, slot);
 }
 
 /**

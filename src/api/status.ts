@@ -53,7 +53,7 @@ export interface StatusDetails {
   group?: string;
   /** Usually the resource (plural); the Kind for Invalid. */
   kind?: string;
-  uid?: string;
+  uid?: string | null;
   causes?: StatusCause[];
   retryAfterSeconds?: number;
 }
@@ -67,6 +67,11 @@ export interface Status {
   reason?: StatusReason;
   details?: StatusDetails;
   code?: number;
+}
+
+/** Whether `body` (an object, or a Status answered instead of one) is a Status. */
+export function isStatus<T extends { readonly kind?: string }>(body: T | Status): body is Status {
+  return body.kind === 'Status';
 }
 
 /** A Success Status as returned by DELETE of an object that is gone (no code, as upstream). */

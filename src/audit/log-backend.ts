@@ -19,6 +19,7 @@ import type { Writable } from 'node:stream';
 import { OutputSink, stdoutSink } from '../observability/output-sink.js';
 import { eventJson, eventString, type AuditEvent, type AuditSink } from './event.js';
 import { RotatingFile, WriteTooLargeError } from './rotating-file.js';
+import { asError } from '../api/error-message.js';
 
 /** Least time between two reports of failed writes. */
 const REPORT_INTERVAL_MS = 60_000;
@@ -112,7 +113,7 @@ export class LogBackend implements AuditSink {
       } catch (err) {
         // A line too large for the file costs that line alone (lumberjack), reported each time.
         if (err instanceof WriteTooLargeError) this.opts.onError?.(err, 1);
-        else this.failed(err as Error, batch.length);
+        else this.failed(asError(err), batch.length);
       }
     }
     this.draining = undefined;

@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { validateDns1123Subdomain } from '../api/names.js';
+import { errorMessage } from '../api/error-message.js';
 
 /** Audit levels, least to most (upstream audit.Level). */
 export const LEVELS = ['None', 'Metadata', 'Request', 'RequestResponse'] as const;
@@ -169,7 +170,7 @@ export function parsePolicy(text: string, warn: (message: string) => void = () =
   try {
     doc = parseYaml(text, { maxAliasCount: 100 });
   } catch (err) {
-    throw new PolicyError(`failed decoding: ${(err as Error).message}`);
+    throw new PolicyError(`failed decoding: ${errorMessage(err)}`);
   }
   const parsed = policySchema.safeParse(doc ?? {});
   if (!parsed.success) {
@@ -213,12 +214,12 @@ export async function loadPolicyFile(path: string, warn?: (message: string) => v
   try {
     text = await readFile(path, 'utf8');
   } catch (err) {
-    throw new PolicyError(`loading audit policy file: failed to read file path "${path}": ${(err as Error).message}`);
+    throw new PolicyError(`loading audit policy file: failed to read file path "${path}": ${errorMessage(err)}`);
   }
   try {
     return parsePolicy(text, warn);
   } catch (err) {
-    throw new PolicyError(`loading audit policy file: ${(err as Error).message}: from file ${path}`);
+    throw new PolicyError(`loading audit policy file: ${errorMessage(err)}: from file ${path}`);
   }
 }
 

@@ -9,6 +9,7 @@ import { parseGoDurationMs } from '../api/go-duration.js';
 import { parseIpRange, parsePortRange } from '../net/ranges.js';
 import { checkCipherSuites, TLS_VERSIONS, type TlsVersionName } from '../serving/cipher-suites.js';
 import { STORAGE_BACKENDS, type AuthorizationMode, type ServerConfig, type StorageBackendName } from './types.js';
+import { errorMessage } from '../api/error-message.js';
 
 /** A bad flag or environment value. */
 export class ConfigError extends Error {}
@@ -133,7 +134,7 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Ser
     try {
       compaction = parseDuration(raw['etcd-compaction-interval']);
     } catch (err) {
-      throw new ConfigError(`invalid --etcd-compaction-interval: ${(err as Error).message}`);
+      throw new ConfigError(`invalid --etcd-compaction-interval: ${errorMessage(err)}`);
     }
   }
   const etcdServers = (raw['etcd-servers'] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
@@ -145,7 +146,7 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Ser
   try {
     checkCipherSuites(tlsCipherSuites);
   } catch (err) {
-    throw new ConfigError(`invalid --tls-cipher-suites: ${(err as Error).message}`);
+    throw new ConfigError(`invalid --tls-cipher-suites: ${errorMessage(err)}`);
   }
   return {
     securePort: parse('secure-port', port, 6443),
@@ -214,7 +215,7 @@ function requestTimeout(value: string | undefined): number {
   try {
     ms = parseGoDurationMs(value);
   } catch (err) {
-    throw new ConfigError(`invalid --request-timeout "${value}": ${(err as Error).message}`);
+    throw new ConfigError(`invalid --request-timeout "${value}": ${errorMessage(err)}`);
   }
   if (ms < 0) throw new ConfigError('--request-timeout can not be negative value');
   return ms / 1000;

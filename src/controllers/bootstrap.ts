@@ -5,15 +5,16 @@
  */
 import { ApiError } from '../errors/api-error.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
+import { namespaces } from '../resources/namespaces/namespaces.resource.js';
 
 export const SYSTEM_NAMESPACES = ['default', 'kube-system', 'kube-public'] as const;
 
 /** Ensure the system namespaces exist. Throws only for storage failures. */
 export async function ensureSystemNamespaces(registry: ResourceRegistry): Promise<void> {
-  const namespaces = registry.core('namespaces');
+  const store = registry.of(namespaces);
   for (const name of SYSTEM_NAMESPACES) {
     try {
-      await namespaces.create('', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
+      await store.create('', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
     } catch (err) {
       if (!(err instanceof ApiError && err.code === 409)) throw err;
     }

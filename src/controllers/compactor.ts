@@ -8,6 +8,7 @@
  */
 import type { Logger } from 'pino';
 import type { KvStore } from '../storage/kv/types.js';
+import { errorMessage } from '../api/error-message.js';
 
 export const COMPACT_REV_KEY = 'compact_rev_key';
 
@@ -69,7 +70,7 @@ export class Compactor {
       this.logger.info({ revision: target }, 'compacted etcd history');
       return target;
     } catch (err) {
-      const message = (err as Error).message;
+      const message = errorMessage(err);
       if (!/compacted/.test(message)) this.logger.warn({ err: message }, 'compaction failed');
       return 0;
     } finally {

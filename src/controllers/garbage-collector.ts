@@ -20,6 +20,7 @@ import type { ResourceRegistry } from '../registry/resource-registry.js';
 import { groupVersionOf } from '../registry/types.js';
 import { resyncLoop, watchLoop } from './watch-loop.js';
 import { WorkQueue } from './work-queue.js';
+import { errorMessage } from '../api/error-message.js';
 
 /** Where a dependent lives, and whom it names as owners. */
 interface DependentRef {
@@ -115,7 +116,7 @@ export class GarbageCollector {
           this.observe(store, obj, false);
         }
       } catch (err) {
-        this.logger.warn({ resource: store.def.plural, err: (err as Error).message }, 'gc resync failed');
+        this.logger.warn({ resource: store.def.plural, err: errorMessage(err) }, 'gc resync failed');
         return;
       }
     }

@@ -21,6 +21,10 @@ import { ApiError } from '../errors/api-error.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
 import { prefixEnd } from '../storage/kv/types.js';
 import type { ObjectStorage } from '../storage/types.js';
+import { errorMessage } from '../api/error-message.js';
+import { endpoints as endpointsResource } from '../resources/endpoints/endpoints.resource.js';
+import type { Endpoints } from '../resources/endpoints/endpoints.schema.js';
+import { services as servicesResource } from '../resources/services/services.resource.js';
 
 export const KUBERNETES_SERVICE = 'kubernetes';
 const NAMESPACE = 'default';
@@ -43,7 +47,7 @@ export interface EndpointSettings {
  * taken by a user's Service) is logged, not fatal. Throws for storage failures.
  */
 export async function ensureKubernetesService(registry: ResourceRegistry, clusterIP: string, port: number, logger: Logger): Promise<void> {
-  const services = registry.core('services');
+  const services = registry.of(servicesResource);
   const exists = () =>
     services.get(NAMESPACE, KUBERNETES_SERVICE).then(
       () => true,
@@ -111,7 +115,7 @@ export class EndpointReconciler {
       await this.storage.kv.delete(this.leaseKey());
       await this.reconcile();
     } catch (err) {
-      this.logger.warn({ err: (err as Error).message }, 'removing this replica from the kubernetes Endpoints failed');
+      this.logger.warn({ err: errorMessage(err) }, 'removing this replica from the kubernetes Endpoints failed');
     }
   }
 
@@ -131,7 +135,7 @@ export class EndpointReconciler {
       if (!res.succeeded) return; // another write raced this one; the next tick renews
       await this.reconcile();
     } catch (err) {
-      this.logger.warn({ err: (err as Error).message }, 'kubernetes Endpoints reconcile failed');
+      this.logger.warn({ err: errorMessage(err) }, 'kubernetes Endpoints reconcile failed');
     }
   }
 
@@ -141,8 +145,8 @@ export class EndpointReconciler {
     const leases = await this.storage.kv.range({ start, end: prefixEnd(start) });
     const ips = leases.kvs.map((kv) => kv.key.slice(start.length)).filter((ip) => isIPv4(ip)).sort();
     const subsets = ips.length ? [{ addresses: ips.map((ip) => ({ ip })), ports: [{ name: 'https', port: this.settings.port, protocol: 'TCP' }] }] : [];
-    const endpoints = this.registry.core('endpoints');
-    let current: ApiObject | undefined;
+    const endpoints = this.registry.of(endpointsResource);
+    let current: Endpoints | undefined;
     try {
       current = await endpoints.get(NAMESPACE, KUBERNETES_SERVICE);
     } catch (err) {

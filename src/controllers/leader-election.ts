@@ -9,6 +9,8 @@
  */
 import type { Logger } from 'pino';
 import type { KeyValue, KvStore } from '../storage/kv/types.js';
+import { errorMessage } from '../api/error-message.js';
+import { recordOf } from '../api/json.js';
 
 export interface LeaderElectionOptions {
   /** Seconds a lease lasts without renewal (default 15, as upstream). */
@@ -108,7 +110,7 @@ export class LeaderElector {
         this.stopLeading = this.onStartedLeading();
       }
     } catch (err) {
-      this.logger.warn({ err: (err as Error).message }, 'leader election attempt failed');
+      this.logger.warn({ err: errorMessage(err) }, 'leader election attempt failed');
       // Without a renewal for the renew deadline another replica may soon take over: step down.
       if (this.held && this.renewedAt + this.renewDeadlineMs < Date.now()) this.lose();
     }
@@ -128,8 +130,8 @@ export class LeaderElector {
 /** The record stored at the election key, or null when it is not one (then it is taken over). */
 function parseRecord(value: string): LeaderRecord | null {
   try {
-    const r = JSON.parse(value) as Partial<LeaderRecord>;
-    return typeof r.holderIdentity === 'string' && typeof r.renewTime === 'number' && typeof r.leaseDurationSeconds === 'number' ? (r as LeaderRecord) : null;
+    const { holderIdentity, renewTime, leaseDurationSeconds } = recordOf(JSON.parse(value));
+    return typeof holderIdentity === 'string' && typeof renewTime === 'number' && typeof leaseDurationSeconds === 'number' ? { holderIdentity, renewTime, leaseDurationSeconds } : null;
   } catch {
     return null;
   }

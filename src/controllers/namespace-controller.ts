@@ -6,13 +6,14 @@
  * idempotent, so several replicas running it at once is safe.
  */
 import type { Logger } from 'pino';
-import type { ApiObject } from '../api/object.js';
 import { ApiError } from '../errors/api-error.js';
 import { deleteObject, finalizeDelete } from '../registry/deletion.js';
 import { buildPredicate } from '../registry/predicate.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
-import { NAMESPACE_FINALIZER } from '../resources/namespaces/namespaces.resource.js';
+import { NAMESPACE_FINALIZER, namespaces as namespacesResource } from '../resources/namespaces/namespaces.resource.js';
+import type { Namespace } from '../resources/namespaces/namespaces.schema.js';
 import { resyncLoop, watchLoop } from './watch-loop.js';
+import { errorMessage } from '../api/error-message.js';
 
 export class NamespaceController {
   private readonly abort = new AbortController();
@@ -27,7 +28,7 @@ export class NamespaceController {
 
   /** Start watching; returns at once. */
   start(): void {
-    void watchLoop(this.registry.core('namespaces'), this.abort.signal, (ev) => {
+    void watchLoop(this.registry.of(namespacesResource), this.abort.signal, (ev) => {
       if (ev.type !== 'DELETED' && ev.object.metadata.deletionTimestamp) this.enqueue(ev.object.metadata.name ?? '');
     }, this.logger);
     resyncLoop(this.abort.signal, this.resyncMs, () => this.resync());
@@ -39,10 +40,11 @@ export class NamespaceController {
 
   private async resync(): Promise<void> {
     try {
-      const list = await this.registry.core('namespaces').list('', { predicate: buildPredicate(this.registry.core('namespaces').def) });
+      const namespaces = this.registry.of(namespacesResource);
+      const list = await namespaces.list('', { predicate: buildPredicate(namespaces.def) });
       for (const ns of list.items) if (ns.metadata.deletionTimestamp) this.enqueue(ns.metadata.name ?? '');
     } catch (err) {
-      this.logger.warn({ err: (err as Error).message }, 'namespace resync failed');
+      this.logger.warn({ err: errorMessage(err) }, 'namespace resync failed');
     }
   }
 
@@ -55,12 +57,14 @@ export class NamespaceController {
     this.running = true;
     try {
       while (this.pending.size && !this.abort.signal.aborted) {
-        const name = this.pending.values().next().value as string;
+        const first = this.pending.values().next();
+        if (first.done) break;
+        const name = first.value;
         this.pending.delete(name);
         try {
           await this.finalize(name);
         } catch (err) {
-          this.logger.warn({ namespace: name, err: (err as Error).message }, 'namespace cleanup failed; will retry');
+          this.logger.warn({ namespace: name, err: errorMessage(err) }, 'namespace cleanup failed; will retry');
           setTimeout(() => this.enqueue(name), 2000).unref();
         }
       }
@@ -71,8 +75,8 @@ export class NamespaceController {
 
   /** Empty the namespace, then finalize and delete it. */
   private async finalize(name: string): Promise<void> {
-    const namespaces = this.registry.core('namespaces');
-    let ns: ApiObject;
+    const namespaces = this.registry.of(namespacesResource);
+    let ns: Namespace;
     try {
       ns = await namespaces.get('', name);
     } catch (err) {
@@ -96,18 +100,17 @@ export class NamespaceController {
       setTimeout(() => this.enqueue(name), 1000).unref();
       return;
     }
-    const spec = (ns.spec ?? {}) as { finalizers?: string[] };
-    if ((spec.finalizers ?? []).includes(NAMESPACE_FINALIZER)) {
+    if ((ns.spec?.finalizers ?? []).includes(NAMESPACE_FINALIZER)) {
       const finalize = namespaces.def.subresources.find((s) => s.name === 'finalize');
       await namespaces.update(
         '',
         name,
-        (old) => ({ ...old, spec: { ...(old.spec as object), finalizers: ((old.spec as typeof spec)?.finalizers ?? []).filter((f) => f !== NAMESPACE_FINALIZER) } }),
+        (old) => ({ ...old, spec: { ...old.spec, finalizers: (old.spec?.finalizers ?? []).filter((f) => f !== NAMESPACE_FINALIZER) } }),
         finalize,
       );
     }
     const latest = await namespaces.get('', name);
-    if (((latest.spec as typeof spec)?.finalizers ?? []).length === 0 && (latest.metadata.finalizers ?? []).length === 0) {
+    if ((latest.spec?.finalizers ?? []).length === 0 && (latest.metadata.finalizers ?? []).length === 0) {
       await finalizeDelete(namespaces, '', name, { preconditions: { uid: latest.metadata.uid } }).catch((err) => {
         if (!(err instanceof ApiError && err.code === 404)) throw err;
       });

@@ -5,12 +5,15 @@
  * kubelet, as upstream. Timers follow the pod watch; a periodic resync catches the rest.
  */
 import type { Logger } from 'pino';
-import type { ApiObject } from '../api/object.js';
+import { nodes } from '../resources/nodes/nodes.resource.js';
+import { pods as podsResource } from '../resources/pods/pods.resource.js';
+import type { Pod } from '../resources/pods/pods.schema.js';
 import { ApiError } from '../errors/api-error.js';
 import { finalizeDelete } from '../registry/deletion.js';
 import { buildPredicate } from '../registry/predicate.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
 import { resyncLoop, watchLoop } from './watch-loop.js';
+import { errorMessage } from '../api/error-message.js';
 
 export class PodGarbageCollector {
   private readonly abort = new AbortController();
@@ -23,7 +26,7 @@ export class PodGarbageCollector {
   ) {}
 
   start(): void {
-    void watchLoop(this.registry.core('pods'), this.abort.signal, (ev) => {
+    void watchLoop(this.registry.of(podsResource), this.abort.signal, (ev) => {
       if (ev.type === 'DELETED') this.cancel(ev.object);
       else if (ev.object.metadata.deletionTimestamp) this.schedule(ev.object);
     }, this.logger);
@@ -39,23 +42,23 @@ export class PodGarbageCollector {
 
   private async resync(): Promise<void> {
     try {
-      const pods = this.registry.core('pods');
+      const pods = this.registry.of(podsResource);
       for (const pod of (await pods.list('', { predicate: buildPredicate(pods.def) })).items) if (pod.metadata.deletionTimestamp) this.schedule(pod);
     } catch (err) {
-      this.logger.warn({ err: (err as Error).message }, 'pod gc resync failed');
+      this.logger.warn({ err: errorMessage(err) }, 'pod gc resync failed');
     }
   }
 
-  private keyOf(pod: ApiObject): string {
+  private keyOf(pod: Pod): string {
     return `${pod.metadata.namespace}/${pod.metadata.name}/${pod.metadata.uid}`;
   }
 
-  private cancel(pod: ApiObject): void {
+  private cancel(pod: Pod): void {
     clearTimeout(this.timers.get(this.keyOf(pod)));
     this.timers.delete(this.keyOf(pod));
   }
 
-  private schedule(pod: ApiObject): void {
+  private schedule(pod: Pod): void {
     this.cancel(pod);
     const due = Date.parse(pod.metadata.deletionTimestamp ?? '') - Date.now();
     const timer = setTimeout(() => void this.collect(pod), Math.max(0, due) + 50);
@@ -63,22 +66,22 @@ export class PodGarbageCollector {
     this.timers.set(this.keyOf(pod), timer);
   }
 
-  private async collect(pod: ApiObject): Promise<void> {
+  private async collect(pod: Pod): Promise<void> {
     this.timers.delete(this.keyOf(pod));
-    const nodeName = (pod.spec as { nodeName?: string } | undefined)?.nodeName;
+    const nodeName = pod.spec?.nodeName;
     try {
       if (nodeName) {
         try {
-          await this.registry.core('nodes').get('', nodeName);
+          await this.registry.of(nodes).get('', nodeName);
           return; // the node exists: its kubelet finishes the pod
         } catch (err) {
           if (!(err instanceof ApiError && err.code === 404)) throw err;
         }
       }
-      await finalizeDelete(this.registry.core('pods'), pod.metadata.namespace ?? '', pod.metadata.name ?? '', { preconditions: { uid: pod.metadata.uid } });
+      await finalizeDelete(this.registry.of(podsResource), pod.metadata.namespace ?? '', pod.metadata.name ?? '', { preconditions: { uid: pod.metadata.uid } });
       this.logger.info({ pod: `${pod.metadata.namespace}/${pod.metadata.name}`, node: nodeName }, 'deleted terminating pod on no existing node');
     } catch (err) {
-      if (!(err instanceof ApiError && (err.code === 404 || err.code === 409))) this.logger.warn({ err: (err as Error).message }, 'pod gc failed');
+      if (!(err instanceof ApiError && (err.code === 404 || err.code === 409))) this.logger.warn({ err: errorMessage(err) }, 'pod gc failed');
     }
   }
 }

@@ -16,6 +16,8 @@ import { addLists, formatResourceList, maskList, parseResourceList, type Resourc
 import type { Evaluator } from '../admission/quota/evaluators.js';
 import { quotaMatches, quotaView } from '../admission/quota/resource-quota.js';
 import { ApiError } from '../errors/api-error.js';
+import { errorMessage } from '../api/error-message.js';
+import { resourceQuotas } from '../resources/resourcequotas/resourcequotas.resource.js';
 import { buildPredicate, type Predicate } from '../registry/predicate.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
 import { resyncLoop, watchLoop } from './watch-loop.js';
@@ -34,18 +36,18 @@ export class ResourceQuotaController {
     private readonly resyncMs = 5 * 60_000,
   ) {
     this.queue = new WorkQueue((ns) => ns, (ns) => this.syncNamespace(ns), logger);
-    this.everyQuota = buildPredicate(registry.core('resourcequotas').def);
+    this.everyQuota = buildPredicate(registry.of(resourceQuotas).def);
   }
 
   start(): void {
     const signal = this.abort.signal;
     setMaxListeners(this.evaluators.length + 8, signal); // one watch per counted kind
-    const quotas = this.registry.core('resourcequotas');
+    const quotas = this.registry.of(resourceQuotas);
     void watchLoop(quotas, signal, (ev) => {
       if (ev.type === 'DELETED') return;
-      const spec = JSON.stringify(formatResourceList(parseResourceList((ev.object.spec as { hard?: unknown } | undefined)?.hard)));
-      const status = JSON.stringify(formatResourceList(parseResourceList((ev.object.status as { hard?: unknown } | undefined)?.hard)));
-      const used = (ev.object.status as { used?: unknown } | undefined)?.used;
+      const spec = JSON.stringify(formatResourceList(parseResourceList(ev.object.spec?.hard)));
+      const status = JSON.stringify(formatResourceList(parseResourceList(ev.object.status?.hard)));
+      const used = ev.object.status?.used;
       if (spec !== status || !used) this.queue.add(ev.object.metadata.namespace ?? '');
     }, this.logger);
     for (const ev of this.evaluators) {
@@ -64,7 +66,7 @@ export class ResourceQuotaController {
 
   /** Queue `ns` if it has a quota (read from the watch cache; most namespaces have none). */
   private enqueueIfQuoted(ns: string): void {
-    const quotas = this.registry.core('resourcequotas');
+    const quotas = this.registry.of(resourceQuotas);
     quotas.list(ns, { predicate: this.everyQuota, resourceVersion: '0', limit: 1 }).then(
       (list) => {
         if (list.items.length) this.queue.add(ns);
@@ -75,18 +77,18 @@ export class ResourceQuotaController {
 
   private async resync(): Promise<void> {
     try {
-      const quotas = this.registry.core('resourcequotas');
+      const quotas = this.registry.of(resourceQuotas);
       const list = await quotas.list('', { predicate: buildPredicate(quotas.def) });
       for (const ns of new Set(list.items.map((q) => q.metadata.namespace ?? ''))) this.queue.add(ns);
     } catch (err) {
-      this.logger.warn({ err: (err as Error).message }, 'resource quota resync failed');
+      this.logger.warn({ err: errorMessage(err) }, 'resource quota resync failed');
     }
   }
 
   /** Recompute every quota of `ns` from a consistent list of the objects it counts. */
   private async syncNamespace(ns: string): Promise<void> {
     if (this.abort.signal.aborted) return;
-    const quotas = this.registry.core('resourcequotas');
+    const quotas = this.registry.of(resourceQuotas);
     const objects = new Map<Evaluator, ApiObject[]>();
     const objectsOf = async (ev: Evaluator): Promise<ApiObject[]> => {
       let items = objects.get(ev);
@@ -100,7 +102,7 @@ export class ResourceQuotaController {
       const name = quota.metadata.name ?? '';
       try {
         await quotas.mutate(ns, name, async (current) => {
-          const hard = parseResourceList((current.spec as { hard?: unknown } | undefined)?.hard);
+          const hard = parseResourceList(current.spec?.hard);
           const view = { ...quotaView(current), hard };
           let used: ResourceList = new Map();
           for (const ev of this.evaluators) {

@@ -6,11 +6,14 @@
  * (its create is refused by NamespaceLifecycle, as upstream's).
  */
 import type { Logger } from 'pino';
-import type { ApiObject } from '../api/object.js';
+import { namespaces } from '../resources/namespaces/namespaces.resource.js';
+import type { Namespace } from '../resources/namespaces/namespaces.schema.js';
+import { serviceAccounts } from '../resources/serviceaccounts/serviceaccounts.resource.js';
 import { ApiError } from '../errors/api-error.js';
 import { buildPredicate } from '../registry/predicate.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
 import { resyncLoop, watchLoop } from './watch-loop.js';
+import { errorMessage } from '../api/error-message.js';
 
 /** The service accounts every namespace gets (upstream's controller options). */
 export const DEFAULT_SERVICE_ACCOUNTS = ['default'] as const;
@@ -28,12 +31,12 @@ export class ServiceAccountController {
 
   start(): void {
     const signal = this.abort.signal;
-    void watchLoop(this.registry.core('namespaces'), signal, (ev) => {
+    void watchLoop(this.registry.of(namespaces), signal, (ev) => {
       if (ev.type === 'ADDED' || ev.type === 'MODIFIED') this.sync(ev.object);
     }, this.logger);
-    void watchLoop(this.registry.core('serviceaccounts'), signal, (ev) => {
+    void watchLoop(this.registry.of(serviceAccounts), signal, (ev) => {
       const { name, namespace } = ev.object.metadata;
-      if (ev.type === 'DELETED' && (DEFAULT_SERVICE_ACCOUNTS as readonly (string | undefined)[]).includes(name)) this.syncNamespace(namespace ?? '');
+      if (ev.type === 'DELETED' && DEFAULT_SERVICE_ACCOUNTS.some((n) => n === name)) this.syncNamespace(namespace ?? '');
     }, this.logger);
     resyncLoop(signal, this.resyncMs, () => this.resync());
   }
@@ -44,15 +47,15 @@ export class ServiceAccountController {
 
   private async resync(): Promise<void> {
     try {
-      const namespaces = this.registry.core('namespaces');
-      for (const ns of (await namespaces.list('', { predicate: buildPredicate(namespaces.def) })).items) this.sync(ns);
+      const store = this.registry.of(namespaces);
+      for (const ns of (await store.list('', { predicate: buildPredicate(store.def) })).items) this.sync(ns);
     } catch (err) {
-      this.logger.warn({ err: (err as Error).message }, 'service account resync failed');
+      this.logger.warn({ err: errorMessage(err) }, 'service account resync failed');
     }
   }
 
-  private sync(namespace: ApiObject): void {
-    const phase = (namespace.status as { phase?: string } | undefined)?.phase;
+  private sync(namespace: Namespace): void {
+    const phase = namespace.status?.phase;
     if (namespace.metadata.deletionTimestamp || (phase && phase !== 'Active')) return;
     this.syncNamespace(namespace.metadata.name ?? '');
   }
@@ -65,7 +68,7 @@ export class ServiceAccountController {
 
   /** Create the missing default service accounts of `ns`. Refusals (namespace gone or terminating) end it quietly. */
   private async ensure(ns: string): Promise<void> {
-    const accounts = this.registry.core('serviceaccounts');
+    const accounts = this.registry.of(serviceAccounts);
     for (const name of DEFAULT_SERVICE_ACCOUNTS) {
       try {
         await accounts.get(ns, name, '0').catch(async (err) => {
@@ -76,7 +79,7 @@ export class ServiceAccountController {
       } catch (err) {
         // 409: another writer was first; 403/404: the namespace is terminating or gone.
         if (err instanceof ApiError && [403, 404, 409].includes(err.code)) continue;
-        this.logger.warn({ namespace: ns, serviceAccount: name, err: (err as Error).message }, 'creating service account failed');
+        this.logger.warn({ namespace: ns, serviceAccount: name, err: errorMessage(err) }, 'creating service account failed');
       }
     }
   }

@@ -3,6 +3,7 @@
  * events for one object is processed once, failures retried with capped exponential backoff.
  */
 import type { Logger } from 'pino';
+import { errorMessage } from '../api/error-message.js';
 
 export class WorkQueue<T> {
   private readonly pending = new Map<string, T>();
@@ -31,7 +32,9 @@ export class WorkQueue<T> {
     this.running = true;
     try {
       while (this.pending.size && !this.stopped) {
-        const [key, item] = this.pending.entries().next().value as [string, T];
+        const first = this.pending.entries().next();
+        if (first.done) break;
+        const [key, item] = first.value;
         this.pending.delete(key);
         try {
           await this.handle(item);
@@ -39,7 +42,7 @@ export class WorkQueue<T> {
         } catch (err) {
           const n = (this.failures.get(key) ?? 0) + 1;
           this.failures.set(key, n);
-          this.logger.debug({ key, attempt: n, err: (err as Error).message }, 'work item will be retried');
+          this.logger.debug({ key, attempt: n, err: errorMessage(err) }, 'work item will be retried');
           setTimeout(() => this.add(item), Math.min(10_000, 100 * 2 ** n)).unref();
         }
       }

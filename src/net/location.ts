@@ -43,7 +43,7 @@ function isLocalAddress(ip: string): boolean {
  * Upstream IsProxyableIP: throws ApiError 400 `address not allowed` for a value that is not an
  * IP address or is loopback or link-local.
  */
-export function checkProxyableIP(ip: string | undefined): void {
+export function checkProxyableIP(ip: string | undefined): asserts ip is string {
   if (!ip || !isIP(ip) || isLocalAddress(ip)) throw badRequest('address not allowed');
 }
 

@@ -10,6 +10,7 @@
  */
 import { pino, type Logger } from 'pino';
 import { OutputSink, stdoutSink } from './output-sink.js';
+import { errorCode } from '../api/error-message.js';
 
 /** Least time between two notes on stderr about dropped lines. */
 const NOTICE_INTERVAL_MS = 60_000;
@@ -31,7 +32,7 @@ function lineWritten(err?: Error | null): void {
   const now = Date.now();
   if (now - lastNotice < NOTICE_INTERVAL_MS) return;
   lastNotice = now;
-  const code = (err as NodeJS.ErrnoException).code;
+  const code = errorCode(err);
   const why = code && !err.message.startsWith(code) ? `${code}: ${err.message}` : err.message;
   stderr ??= new OutputSink({ fd: 2, stream: () => process.stderr });
   stderr.write(`ck-apiserver: log output failed (${why}); ${unnoticed} line(s) dropped since the last note\n`);

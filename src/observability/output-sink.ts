@@ -15,6 +15,7 @@
  */
 import { fstatSync, writeSync } from 'node:fs';
 import type { Writable } from 'node:stream';
+import { asError } from '../api/error-message.js';
 
 /** Bytes a stalled pipe may hold queued in this process before writes are dropped. */
 export const MAX_QUEUED_BYTES = 4 * 1024 * 1024;
@@ -68,7 +69,7 @@ export class OutputSink {
       try {
         writeAllSync(this.opts.fd!, chunk);
       } catch (err) {
-        done?.(err as Error);
+        done?.(asError(err));
         return;
       }
       done?.();

@@ -29,10 +29,10 @@ export interface AccessRequest {
 /** A rule as a rules review reports it. */
 export interface ReviewedRule {
   readonly verbs: readonly string[];
-  readonly apiGroups?: readonly string[];
-  readonly resources?: readonly string[];
-  readonly resourceNames?: readonly string[];
-  readonly nonResourceURLs?: readonly string[];
+  readonly apiGroups?: readonly string[] | null;
+  readonly resources?: readonly string[] | null;
+  readonly resourceNames?: readonly string[] | null;
+  readonly nonResourceURLs?: readonly string[] | null;
 }
 
 export interface AccessServices {

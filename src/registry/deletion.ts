@@ -8,7 +8,7 @@
  * preconditions are checked by storage, within each write (storage/object-store.ts).
  */
 import { rfc3339, type ApiList, type ApiObject } from '../api/object.js';
-import { successStatus } from '../api/status.js';
+import { isStatus, successStatus } from '../api/status.js';
 import { ApiError, invalid } from '../errors/api-error.js';
 import type { GenericStore } from './generic-store.js';
 import type { ListQuery } from './store-options.js';
@@ -42,13 +42,13 @@ export function validateDeleteOptions(opts: DeleteOptions): void {
  * namespaces go Terminating. A dry run answers the same without changing anything. Throws
  * ApiError 404, 409 (precondition), 403 (immortal namespace).
  */
-export async function deleteObject(store: ResourceStore, namespace: string, name: string, opts: DeleteOptions): Promise<DeleteResult> {
+export async function deleteObject<T extends ApiObject>(store: ResourceStore<T>, namespace: string, name: string, opts: DeleteOptions): Promise<DeleteResult<T>> {
   validateDeleteOptions(opts);
   return deleteChecked(store, namespace, name, opts);
 }
 
 /** {@link deleteObject} once the options are checked. */
-async function deleteChecked(store: ResourceStore, namespace: string, name: string, opts: DeleteOptions): Promise<DeleteResult> {
+async function deleteChecked<T extends ApiObject>(store: ResourceStore<T>, namespace: string, name: string, opts: DeleteOptions): Promise<DeleteResult<T>> {
   if (store.def.deleteHandler) return store.def.deleteHandler(store, name, opts);
   const current = await store.get(namespace, name);
   const gcFinalizer = opts.propagationPolicy === 'Foreground' ? FOREGROUND_FINALIZER : orphans(opts) ? ORPHAN_FINALIZER : undefined;
@@ -69,7 +69,7 @@ function orphans(opts: DeleteOptions): boolean {
 }
 
 /** Remove the object from storage and answer as upstream finalizeDelete does. */
-export async function finalizeDelete(store: ResourceStore, namespace: string, name: string, opts: MutateOptions = {}): Promise<DeleteResult> {
+export async function finalizeDelete<T extends ApiObject>(store: ResourceStore<T>, namespace: string, name: string, opts: MutateOptions = {}): Promise<DeleteResult<T>> {
   const deleted = await store.remove(namespace, name, opts);
   if (store.def.deleteReturnsObject) return { body: deleted, code: 200 };
   const details = { name, kind: store.def.plural, uid: deleted.metadata.uid };
@@ -81,7 +81,7 @@ export async function finalizeDelete(store: ResourceStore, namespace: string, na
  * = now + grace, deletionGracePeriodSeconds = grace, generation bumped once, and the garbage
  * collector's finalizer added. A later delete may only shorten the grace period.
  */
-async function markDeleting(store: ResourceStore, namespace: string, name: string, write: MutateOptions, grace: number, finalizer?: string): Promise<ApiObject> {
+async function markDeleting<T extends ApiObject>(store: ResourceStore<T>, namespace: string, name: string, write: MutateOptions, grace: number, finalizer?: string): Promise<T> {
   return store.mutate(
     namespace,
     name,
@@ -104,14 +104,14 @@ async function markDeleting(store: ResourceStore, namespace: string, name: strin
  * Delete every object the query selects, one by one; answers the list of what was deleted
  * (upstream DeleteCollection).
  */
-export async function deleteCollection(store: GenericStore, namespace: string, query: ListQuery, opts: DeleteOptions): Promise<ApiList> {
+export async function deleteCollection<T extends ApiObject>(store: GenericStore<T>, namespace: string, query: ListQuery, opts: DeleteOptions): Promise<ApiList<T>> {
   validateDeleteOptions(opts);
   const list = await store.list(namespace, { predicate: query.predicate, resourceVersion: query.resourceVersion });
-  const deleted: ApiObject[] = [];
+  const deleted: T[] = [];
   for (const item of list.items) {
     try {
       const res = await deleteChecked(store, item.metadata.namespace ?? '', item.metadata.name ?? '', opts);
-      deleted.push('metadata' in res.body && res.body.kind !== 'Status' ? (res.body as ApiObject) : item);
+      deleted.push('metadata' in res.body && !isStatus(res.body) ? res.body : item);
     } catch (err) {
       if (err instanceof ApiError && err.code === 404) continue;
       throw err;

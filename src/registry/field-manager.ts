@@ -1,22 +1,22 @@
 /**
  * The field manager of the generic store (upstream k8s.io/apiserver handlers' FieldManager):
- * every create and update records which manager owns which fields in `metadata.managedFields`,
- * and server-side apply merges a configuration into the live object. The algorithms live in
- * `api/apply`; this module supplies a kind's facts: its apiVersion and kind, its list types
- * (the strategic-merge metadata) and the fields each write path resets (upstream
- * GetResetFields: `status` on the main resource of kinds with a status subresource, `spec` on
- * `/status`).
+ * every create and update records which manager owns which fields in `metadata.managedFields`
+ * ({@link trackWrite}), and server-side apply merges a configuration into the live object and
+ * records its manager ({@link trackApply}). The algorithms live in `api/apply`; this module
+ * supplies a kind's facts: its apiVersion and kind, its list types (the strategic-merge
+ * metadata) and the fields each write path resets (upstream GetResetFields: `status` on the
+ * main resource of kinds with a status subresource, `spec` on `/status`).
  */
-import { apply, recordUpdate, type ApplyResult, type WriteContext } from '../api/apply/field-manager.js';
+import { recordApply, recordUpdate, type ApplyResult, type WriteContext } from '../api/apply/field-manager.js';
 import { FieldSet } from '../api/apply/field-set.js';
 import type { ManagedFieldsEntry } from '../api/apply/managed-fields.js';
 import { makePath } from '../api/apply/path.js';
-import type { JsonMap } from '../api/apply/value.js';
+import { isMap, type JsonMap } from '../api/json.js';
 import type { ApiObject } from '../api/object.js';
 import { apiVersionOf, type ResourceDefinition, type SubresourceDefinition } from './types.js';
 
 /** Where a write of `def` (through `subresource`, if any) happens, for the field manager. */
-export function writeContext(def: ResourceDefinition, subresource?: SubresourceDefinition): WriteContext {
+export function writeContext<T extends ApiObject>(def: ResourceDefinition<T>, subresource?: SubresourceDefinition<T>): WriteContext {
   const hasStatus = def.subresources.some((s) => s.name === 'status');
   const ignored = subresource?.name === 'status' ? FieldSet.of(makePath('spec')) : !subresource && hasStatus ? FieldSet.of(makePath('status')) : undefined;
   const view = subresource?.present ? { apiVersion: subresource.apiVersion ?? apiVersionOf(def), kind: subresource.kind } : { apiVersion: apiVersionOf(def), kind: def.kind };
@@ -25,18 +25,25 @@ export function writeContext(def: ResourceDefinition, subresource?: SubresourceD
 
 /** The stored managedFields of an object. */
 export function managedFieldsOf(obj: ApiObject | null): ManagedFieldsEntry[] | undefined {
-  const entries = (obj?.metadata as { managedFields?: unknown } | undefined)?.managedFields;
-  return Array.isArray(entries) ? (entries as ManagedFieldsEntry[]) : undefined;
+  const entries = obj?.metadata?.managedFields;
+  return Array.isArray(entries) ? entries : undefined;
+}
+
+/** An object as the JSON value the field manager's algorithms read (objects are plain JSON). */
+function jsonOf(obj: ApiObject): JsonMap {
+  return isMap(obj) ? obj : {};
 }
 
 /**
  * `obj` with the managedFields after a non-apply write by `manager` (create when `old` is
  * null). Never fails (upstream UpdateNoErrors).
  */
-export function trackWrite(def: ResourceDefinition, old: ApiObject | null, obj: ApiObject, manager: string, subresource?: SubresourceDefinition): ApiObject {
+export function trackWrite<T extends ApiObject>(def: ResourceDefinition<T>, old: T | null, obj: T, manager: string, subresource?: SubresourceDefinition<T>): T {
   const meta = subresource?.present ? undefined : def.patchMeta;
-  const res = recordUpdate(old as unknown as JsonMap | null, obj as unknown as JsonMap, manager, managedFieldsOf(old), meta, writeContext(def, subresource));
-  return res.object as unknown as ApiObject;
+  const res = recordUpdate(old && jsonOf(old), jsonOf(obj), manager, managedFieldsOf(old), meta, writeContext(def, subresource));
+  // What recordUpdate answers is `obj` with these managedFields (none: the field dropped).
+  const { managedFields: _replaced, ...metadata } = obj.metadata;
+  return { ...obj, metadata: res.managedFields.length ? { ...metadata, managedFields: res.managedFields } : metadata };
 }
 
 /**
@@ -44,14 +51,14 @@ export function trackWrite(def: ResourceDefinition, old: ApiObject | null, obj: 
  * if any. Returns upstream's outcome: the merged object with its managedFields, the
  * conflicts, or a request problem.
  */
-export function applyConfig(
-  def: ResourceDefinition,
+export function trackApply<T extends ApiObject>(
+  def: ResourceDefinition<T>,
   live: ApiObject | null,
   config: ApiObject,
   manager: string,
   force: boolean,
-  subresource?: SubresourceDefinition,
+  subresource?: SubresourceDefinition<T>,
 ): ApplyResult {
   const meta = subresource?.present ? undefined : def.patchMeta;
-  return apply(live as unknown as JsonMap | null, config as unknown as JsonMap, manager, managedFieldsOf(live), meta, { ...writeContext(def, subresource), force });
+  return recordApply(live && jsonOf(live), jsonOf(config), manager, managedFieldsOf(live), meta, { ...writeContext(def, subresource), force });
 }

@@ -13,25 +13,34 @@ import type { ListResult, ObjectStorage, WatchEvent } from '../storage/types.js'
 import type { ListQuery, WatchQuery, WriteOptions } from './store-options.js';
 import { parseResourceVersion } from '../storage/object-store.js';
 import { mapWatch } from '../storage/map-watch.js';
+import { StorageError } from '../storage/storage-error.js';
 import { beforeCreate, beforeUpdate, validateObjectMeta } from './metadata.js';
 import { trackWrite } from './field-manager.js';
 import { runBefore, runMutating, type StoreHooks, type Undo } from './hooks.js';
 import { toApiError, type ErrorContext } from './translate-error.js';
 import { apiVersionOf, type MutateOptions, type ResourceDefinition, type ResourceStore, type SubresourceDefinition } from './types.js';
 
-/** Computes the new object from the stored one (PUT returns the body; PATCH applies the patch). */
-export type UpdateFunction = (old: ApiObject) => ApiObject | Promise<ApiObject>;
+/**
+ * Computes the requested object from the stored one (PUT returns the body; PATCH applies the
+ * patch). It receives the stored object (of the kind's type `T`), or a subresource's own view
+ * of it (a Scale); what it returns is a request, checked against the schema next.
+ */
+export type UpdateFunction<T extends ApiObject = ApiObject> = (old: T) => ApiObject | Promise<ApiObject>;
 
-export class GenericStore implements ResourceStore {
+/**
+ * The store of one resource. `T` is the kind's object type (KindObject of its schema, see
+ * ResourceRegistry.of); stores held by the table are of ApiObject.
+ */
+export class GenericStore<T extends ApiObject = ApiObject> implements ResourceStore<T> {
   readonly apiVersion: string;
   /** Admission hooks, in the order installed (see admission/install.ts). */
-  private readonly hooks: StoreHooks[] = [];
+  private readonly hooks: StoreHooks<T>[] = [];
   /**
    * Storage's watch events as this store presents them, one per storage event: a watch cache
    * hands all watchers the same event, and they keep receiving the same presented one (so
    * the watch handler encodes it once).
    */
-  private readonly presentedEvents = new WeakMap<WatchEvent, WatchEvent>();
+  private readonly presentedEvents = new WeakMap<WatchEvent, WatchEvent<T>>();
   /**
    * Where a stored object keeps this store's list item (see {@link listItem}). One per store:
    * a stored object served at two group versions (RBAC, SCC) has an item, and so an encoding
@@ -40,7 +49,7 @@ export class GenericStore implements ResourceStore {
   private readonly listItemSlot = Symbol('listItem');
 
   constructor(
-    readonly def: ResourceDefinition,
+    readonly def: ResourceDefinition<T>,
     private readonly storage: ObjectStorage,
   ) {
     this.apiVersion = apiVersionOf(def);
@@ -50,7 +59,7 @@ export class GenericStore implements ResourceStore {
    * Install an admission plugin: its steps run on every write of this store after those
    * installed before it (upstream's plugin order is the order of the calls).
    */
-  addAdmission(hook: StoreHooks): void {
+  addAdmission(hook: StoreHooks<T>): void {
     this.hooks.push(hook);
   }
 
@@ -69,20 +78,37 @@ export class GenericStore implements ResourceStore {
    * stored object (a watch cache hands out shared ones) always gives the same item, so its
    * encoding can be kept (see the list handler). Items are shared: read them, never change them.
    */
-  listItem(obj: ApiObject): ApiObject {
-    const memo = kept<ApiObject>(obj, this.listItemSlot);
+  listItem(obj: T): T {
+    const memo = kept<T>(obj, this.listItemSlot);
     if (memo) return memo;
     // Copied key by key, not by a rest pattern: a copy made by a spread or rest that sees many
     // shapes can get a hidden class of its own in V8, which makes every later read of it slow.
     const item: Record<string, unknown> = {};
-    for (const k of Object.keys(obj)) if (k !== 'apiVersion' && k !== 'kind') setOwn(item, k, (obj as Record<string, unknown>)[k]);
-    return keep(obj, this.listItemSlot, item as ApiObject);
+    for (const k of Object.keys(obj)) if (k !== 'apiVersion' && k !== 'kind') setOwn(item, k, obj[k]);
+    return keep(obj, this.listItemSlot, this.ofKind(item));
   }
 
   /** Stamp apiVersion and kind of this definition on an object read from storage. */
-  present(obj: ApiObject): ApiObject {
+  present(obj: ApiObject): T {
     const { apiVersion: _a, kind: _k, ...rest } = obj;
-    return { kind: this.def.kind, apiVersion: this.apiVersion, ...rest } as ApiObject;
+    return this.ofKind({ kind: this.def.kind, apiVersion: this.apiVersion, ...rest });
+  }
+
+  /**
+   * The stored object an update works on. Storage calls an update with null only when it may
+   * create the object, which no update of a store asks for.
+   */
+  private storedOf(current: ApiObject | null): T {
+    if (current === null) throw new StorageError('KeyNotFound', '', 'the object to update is not stored');
+    return this.ofKind(current);
+  }
+
+  /**
+   * The one conversion to the kind's type: what this store hands out was written through it,
+   * so it passed the kind's schema (or, for a request, has just been checked against it).
+   */
+  private ofKind(obj: Readonly<Record<string, unknown>>): T {
+    return obj as T;
   }
 
   /**
@@ -90,10 +116,10 @@ export class GenericStore implements ResourceStore {
    * returns it without one, as upstream). Throws ApiError: 400 namespace mismatch, 422 Invalid,
    * 409 AlreadyExists, and admission errors.
    */
-  async create(namespace: string, body: ApiObject, opts: WriteOptions = {}): Promise<ApiObject> {
-    let obj = deepCopy(body);
-    obj.metadata ??= {};
-    this.checkFields(obj, opts);
+  async create(namespace: string, body: ApiObject, opts: WriteOptions = {}): Promise<T> {
+    const request = deepCopy(body);
+    request.metadata ??= {};
+    let obj = this.checkFields(request, opts);
     this.def.strategy.defaults?.(obj);
     if (opts.fieldManager) obj = trackWrite(this.def, null, obj, opts.fieldManager);
     const dryRun = Boolean(opts.dryRun);
@@ -116,7 +142,7 @@ export class GenericStore implements ResourceStore {
    * Read one object; a `resourceVersion` other than '' / '0' must not be newer than the store
    * (waits up to 3 s, then 504). Throws ApiError 400 (malformed version), 404, 504.
    */
-  async get(namespace: string, name: string, resourceVersion = ''): Promise<ApiObject> {
+  async get(namespace: string, name: string, resourceVersion = ''): Promise<T> {
     try {
       return this.present(await this.storage.get(this.key(namespace, name), { resourceVersion }));
     } catch (err) {
@@ -125,7 +151,7 @@ export class GenericStore implements ResourceStore {
   }
 
   /** List objects of one namespace ('' = all) matching the query. Throws ApiError 400/410. */
-  async list(namespace: string, query: ListQuery): Promise<ApiList> {
+  async list(namespace: string, query: ListQuery): Promise<ApiList<T>> {
     let res: ListResult;
     try {
       res = await this.storage.list(this.keyPrefix(namespace), {
@@ -148,7 +174,7 @@ export class GenericStore implements ResourceStore {
       kind: `${this.def.kind}List`,
       apiVersion: this.apiVersion,
       metadata,
-      items: res.items.map((item) => this.listItem(item)),
+      items: res.items.map((item) => this.listItem(this.ofKind(item))),
     };
   }
 
@@ -157,7 +183,7 @@ export class GenericStore implements ResourceStore {
    * with apiVersion/kind. Throws ApiError 400 for a malformed resourceVersion; the stream
    * throws ApiError (410 compacted, 503/504 storage lost).
    */
-  watch(namespace: string, name: string, query: WatchQuery): AsyncIterable<WatchEvent> {
+  watch(namespace: string, name: string, query: WatchQuery): AsyncIterable<WatchEvent<T>> {
     let rv: number;
     try {
       rv = parseResourceVersion(query.resourceVersion);
@@ -180,7 +206,7 @@ export class GenericStore implements ResourceStore {
   }
 
   /** A storage watch event as this store presents it (one per event, shared by its watchers). */
-  private readonly presentEvent = (ev: WatchEvent): WatchEvent => {
+  private readonly presentEvent = (ev: WatchEvent): WatchEvent<T> => {
     let out = this.presentedEvents.get(ev);
     if (!out) this.presentedEvents.set(ev, (out = { type: ev.type, object: this.present(ev.object) }));
     return out;
@@ -195,28 +221,31 @@ export class GenericStore implements ResourceStore {
    * write to that subresource's part. A dry run answers the result at the stored
    * resourceVersion without writing it. Throws ApiError 404, 409, 422.
    */
-  async update(namespace: string, name: string, update: UpdateFunction, subresource?: SubresourceDefinition, opts: WriteOptions = {}): Promise<ApiObject> {
+  async update(namespace: string, name: string, update: UpdateFunction<T>, subresource?: SubresourceDefinition<T>, opts: WriteOptions = {}): Promise<T> {
     const ctx = this.ctx(name, 'PUT');
     // Hooks run inside the retry loop; what an attempt that lost the race prepared is undone.
     let undo: Undo | undefined;
-    let previous: ApiObject | undefined;
+    let previous: T | undefined;
     let attempt = 0;
     const dryRun = Boolean(opts.dryRun);
     try {
       const stored = await this.storage.guaranteedUpdate(this.key(namespace, name), async (current) => {
         await undo?.();
         undo = undefined;
-        const old = current as ApiObject;
+        const old = this.storedOf(current);
         previous = old;
-        const view = subresource?.present ? subresource.present(old) : old;
-        const requested = deepCopy(await update(deepCopy(view)));
+        // A subresource with a view of its own (Scale) hands the update its view; the one
+        // writing through it (the handlers) holds the store as a store of ApiObject.
+        const requested = deepCopy(await (subresource?.present ? (update as UpdateFunction)(deepCopy(subresource.present(old))) : update(deepCopy(old))));
         requested.metadata ??= {};
-        if (subresource?.validate) this.assertValid(requested, subresource.validate(requested));
-        else this.checkFields(requested, attempt++ === 0 ? opts : { ...opts, warnings: undefined });
+        // A view checked by its own rules (Scale) is only used through its subresource's merge.
+        const checked = subresource?.validate
+          ? this.assertValid(requested, subresource.validate(requested))
+          : this.checkFields(requested, attempt++ === 0 ? opts : { ...opts, warnings: undefined });
         const rv = requested.metadata.resourceVersion;
         if (rv && rv !== old.metadata.resourceVersion) throw conflict(this.def.plural, name, OPTIMISTIC_LOCK_MESSAGE, this.def.group);
-        if (!subresource?.present) this.def.strategy.defaults?.(requested);
-        let obj = subresource?.merge ? subresource.merge(requested, old) : requested;
+        if (!subresource?.present) this.def.strategy.defaults?.(checked);
+        let obj = subresource?.merge ? subresource.merge(requested, old) : checked;
         if (opts.fieldManager) obj = trackWrite(this.def, old, obj, opts.fieldManager, subresource);
         const admission = { dryRun, subresource: subresource?.name, user: opts.user, requestName: name };
         await runMutating(this.hooks, obj, old, admission);
@@ -232,7 +261,7 @@ export class GenericStore implements ResourceStore {
         if (emptiedFinalizers(obj)) throw new DeleteInstead(obj, old);
         return obj;
       }, { dryRun });
-      if (!dryRun) for (const h of this.hooks) if (previous && stored !== previous) await h.afterUpdate?.(stored, previous);
+      if (!dryRun) for (const h of this.hooks) if (previous && stored !== previous) await h.afterUpdate?.(this.ofKind(stored), previous);
       return this.present(stored);
     } catch (err) {
       if (err instanceof DeleteInstead) {
@@ -252,9 +281,9 @@ export class GenericStore implements ResourceStore {
    * admission: what deletion (marking) and binding write. Returns the object as stored (a dry
    * run: as it would be). Throws ApiError 404, 409 (precondition), and what `change` throws.
    */
-  async mutate(namespace: string, name: string, change: (current: ApiObject) => ApiObject | Promise<ApiObject>, opts: MutateOptions = {}): Promise<ApiObject> {
+  async mutate(namespace: string, name: string, change: (current: T) => T | Promise<T>, opts: MutateOptions = {}): Promise<T> {
     try {
-      const stored = await this.storage.guaranteedUpdate(this.key(namespace, name), (cur) => change(cur as ApiObject), opts);
+      const stored = await this.storage.guaranteedUpdate(this.key(namespace, name), (cur) => change(this.storedOf(cur)), opts);
       return this.present(stored);
     } catch (err) {
       throw toApiError(err, this.ctx(name, opts.operation ?? 'PUT'));
@@ -265,8 +294,8 @@ export class GenericStore implements ResourceStore {
    * Remove an object from storage once its preconditions hold, then run the afterDelete hooks
    * (not on a dry run, which only checks). Returns the object as it was. Throws ApiError 404, 409.
    */
-  async remove(namespace: string, name: string, opts: MutateOptions = {}): Promise<ApiObject> {
-    let deleted: ApiObject;
+  async remove(namespace: string, name: string, opts: MutateOptions = {}): Promise<T> {
+    let deleted: T;
     try {
       deleted = this.present(await this.storage.delete(this.key(namespace, name), opts));
     } catch (err) {
@@ -284,27 +313,29 @@ export class GenericStore implements ResourceStore {
   /**
    * Check `obj` against the kind's schema, removing unknown fields: 422 for type and value
    * problems; unknown (and duplicate) fields are 400 under Strict, warnings under Warn, silent
-   * under Ignore.
+   * under Ignore. Returns `obj`, now of the kind's type.
    */
-  private checkFields(obj: ApiObject, opts: WriteOptions): void {
+  private checkFields(obj: ApiObject, opts: WriteOptions): T {
     const { errors, unknown } = checkSchema(this.def.schema, obj);
     const mode = opts.fieldValidation ?? 'Warn';
     const strict = [...unknown.map((f) => `unknown field "${f}"`), ...(opts.duplicateFields ?? [])];
     if (strict.length && mode === 'Strict') throw badRequest(`strict decoding error: ${strict.join(', ')}`);
     if (mode === 'Warn') for (const w of strict) opts.warnings?.push(w);
-    this.assertValid(obj, errors);
+    return this.assertValid(obj, errors);
   }
 
-  private assertValid(obj: ApiObject, errs: FieldError[]): void {
+  /** Throws 422 Invalid for `errs`; returns `obj` (of the kind's type) when there are none. */
+  private assertValid(obj: ApiObject, errs: FieldError[]): T {
     if (errs.length) throw invalid(this.def.kind, obj.metadata.name ?? '', errs, this.def.group);
+    return this.ofKind(obj);
   }
 }
 
 /** Raised inside an update whose result must be deleted rather than stored. */
-class DeleteInstead extends Error {
+class DeleteInstead<T extends ApiObject> extends Error {
   constructor(
-    readonly obj: ApiObject,
-    readonly old: ApiObject,
+    readonly obj: T,
+    readonly old: T,
   ) {
     super('finalizers emptied');
   }

@@ -82,7 +82,7 @@ function matcher(def: ResourceDefinition, label: LabelSelector, field: FieldSele
 /** True when an object still has pending initializers (metadata.initializers.pending). */
 export function isUninitialized(obj: ApiObject): boolean {
   const pending = obj.metadata?.initializers?.pending;
-  return pending !== undefined && pending.length > 0;
+  return pending !== undefined && pending !== null && pending.length > 0;
 }
 
 /**

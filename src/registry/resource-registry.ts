@@ -2,6 +2,7 @@
  * The set of GenericStores built from the resource table, found by (group, version, plural).
  * Definitions that share a storage prefix (SCC in two groups) share one storage.
  */
+import type { ApiObject } from '../api/object.js';
 import type { ObjectStorage } from '../storage/types.js';
 import { GenericStore } from './generic-store.js';
 import { apiVersionOf, type ResourceDefinition } from './types.js';
@@ -30,6 +31,24 @@ export class ResourceRegistry {
   /** The store serving `resource` in group/version, or undefined. */
   lookup(group: string, version: string, resource: string): GenericStore | undefined {
     return this.byPath.get(pathKey(group, version, resource));
+  }
+
+  /**
+   * The store of `def`, typed by it: `of(pods)` is a GenericStore<Pod>. Throws if the table
+   * lacks the resource (a programming error).
+   */
+  of<T extends ApiObject>(def: ResourceDefinition<T>): GenericStore<T> {
+    const store = this.find(def);
+    if (!store) throw new Error(`no ${def.plural} in ${def.group || 'core'}/${def.version} of the resource table`);
+    return store;
+  }
+
+  /** The store of `def`, typed by it, or undefined when the table does not serve it. */
+  find<T extends ApiObject>(def: ResourceDefinition<T>): GenericStore<T> | undefined {
+    const store = this.byPath.get(pathKey(def.group, def.version, def.plural));
+    if (!store || store.def.kind !== def.kind) return undefined;
+    // The store was built from the row serving this path and kind: the one conversion to its type.
+    return store as GenericStore<T>;
   }
 
   /** The core/v1 store of `resource` (throws if the table lacks it: a programming error). */

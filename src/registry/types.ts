@@ -15,7 +15,8 @@ import type { AccessServices, WriterInfo } from './access.js';
 
 /**
  * A kind's object as its zod schema describes it (`z.infer`), with the fields every stored
- * object has: what strategies, printers and admission plugins of the kind work on.
+ * object has: what the kind's store hands out, and what its strategy, printer, validation,
+ * admission plugins and controllers work on.
  */
 export type KindObject<S extends z.ZodType> = z.infer<S> & ApiObject;
 
@@ -29,7 +30,8 @@ export const ALL_VERBS: readonly Verb[] = ['create', 'delete', 'deletecollection
 
 /**
  * Per-kind rules. Every hook receives a fresh copy it may mutate. `T` is the kind's object type
- * as its schema describes it (see {@link KindObject}); the table holds them as ApiObject.
+ * as its schema describes it (see {@link KindObject}); the table holds them as ApiObject (the
+ * hooks are methods, so a Strategy<Pod> is a Strategy).
  */
 export interface Strategy<T extends ApiObject = ApiObject> {
   /** Fill defaults as upstream does on decode, for every write (upstream SetDefaults_*). */
@@ -71,20 +73,25 @@ export type ConnectTarget =
       readonly owner?: { readonly kind: string; readonly name: string };
     };
 
-/** What a kind's connect rule is given: the object addressed, the query and a way to read others. */
-export interface ConnectRequest {
+/**
+ * What a kind's connect rule is given: the object addressed, the query and a way to read
+ * objects. `T` is the type of the resource the subresource belongs to.
+ */
+export interface ConnectRequest<T extends ApiObject = ApiObject> {
   readonly namespace: string;
   /** The name segment as sent (`pod`, `pod:8080`, `https:svc:443`). */
   readonly name: string;
   readonly query: URLSearchParams;
   /** The raw path after the subresource (`/a/b/`), '' when none; only for `subpath` connects. */
   readonly subpath: string;
-  /** Reads an object of another (or the same) resource; throws ApiError 404 as a get does. */
-  get(resource: string, namespace: string, name: string): Promise<ApiObject>;
+  /** Reads object `name` of the resource the subresource belongs to, in the request's namespace; throws ApiError 404 as a get does. */
+  own(name: string): Promise<T>;
+  /** Reads an object of the resource `def` (of the same group and version); throws ApiError 404 as a get does. */
+  get<U extends ApiObject>(def: ResourceDefinition<U>, namespace: string, name: string): Promise<U>;
 }
 
 /** A connect subresource (upstream rest.Connecter): HTTP methods served and the location rule. */
-export interface ConnectDefinition {
+export interface ConnectDefinition<T extends ApiObject = ApiObject> {
   /** HTTP methods accepted (upstream ConnectMethods). */
   readonly methods: readonly string[];
   /**
@@ -95,14 +102,16 @@ export interface ConnectDefinition {
   /** Whether a trailing path is accepted (upstream NewConnectOptions' subpath, the proxies). */
   readonly subpath?: boolean;
   /** Find the backend; throws ApiError (400, 404, 503) as upstream's location functions. */
-  locate(req: ConnectRequest): Promise<ConnectTarget>;
+  locate(req: ConnectRequest<T>): Promise<ConnectTarget>;
 }
 
 /**
  * A subresource served at `.../{name}/<name>`. `update`-style subresources (status, finalize)
- * write only their part: `merge(new, old)` returns the object to store.
+ * write only their part: `merge(new, old)` returns the object to store. `T` is the type of the
+ * resource it belongs to; the request's view (a Scale) is an ApiObject until checked. `B` is
+ * the body's type of a subresource create, once checked against `schema` (TokenRequest).
  */
-export interface SubresourceDefinition {
+export interface SubresourceDefinition<T extends ApiObject = ApiObject, B extends ApiObject = ApiObject> {
   readonly name: string;
   /** Kind of the request/response body. */
   readonly kind: string;
@@ -113,11 +122,11 @@ export interface SubresourceDefinition {
    * For get/update/patch subresources: build the stored object from the request (the view
    * after any patch) and the old object.
    */
-  readonly merge?: (requested: ApiObject, old: ApiObject) => ApiObject;
+  merge?(requested: ApiObject, old: T): T;
   /** A different view served by this subresource (Scale of a controller); absent = the object. */
-  readonly present?: (obj: ApiObject) => ApiObject;
+  present?(obj: T): ApiObject;
   /** Field problems of a requested view (checked before merge). */
-  readonly validate?: (requested: ApiObject) => FieldError[];
+  validate?(requested: ApiObject): FieldError[];
   /** Run the resource's own update strategy on the merged object (Scale: generation bumps). */
   readonly useMainStrategy?: boolean;
   /** Schema of a view with its own kind (Scale), for OpenAPI; absent when the kind is served itself. */
@@ -126,32 +135,44 @@ export interface SubresourceDefinition {
    * Makes this a connect subresource: requests go to a backend (node agent, pod, endpoint)
    * rather than to storage; `verbs` are then what discovery documents built after 1.10 list.
    */
-  readonly connect?: ConnectDefinition;
+  readonly connect?: ConnectDefinition<T>;
   /** A create served by the kind itself (pods/binding) rather than a write of the object. */
-  readonly create?: CreateOverride;
+  create?(req: CreateRequest<T, B>): Promise<CreateAnswer>;
 }
 
-/** What a kind's own create is given (a decoded, name- and namespace-checked body). */
-export interface CreateRequest {
+/**
+ * What a kind's own create is given (a decoded, name- and namespace-checked body). `T` is the
+ * type of the resource addressed (for a subresource, of the resource it belongs to); `B` the
+ * body's, once it passed the schema of the kind created.
+ */
+export interface CreateRequest<T extends ApiObject = ApiObject, B extends ApiObject = ApiObject> {
   /** The request's namespace, else the body's. */
   readonly namespace: string;
   /** The object named in the path of a subresource create (`pods/{name}/binding`), else ''. */
   readonly name: string;
-  readonly body: ApiObject;
+  readonly body: B;
   readonly dryRun: boolean;
-  /** The core/v1 store of `resource` (the pods a binding updates). */
-  store(resource: string): ResourceStore;
+  /** The store of the resource addressed (the pods of `pods/{name}/binding`). */
+  readonly target: ResourceStore<T>;
+  /** The store of `def` (the pods a Binding updates). */
+  store<U extends ApiObject>(def: ResourceDefinition<U>): ResourceStore<U>;
   /** Who asks (the review kinds answer about them); absent for the server's own creates. */
   readonly user?: WriterInfo;
   /** The server's authorizer and authenticator, for the review kinds. */
   readonly access?: AccessServices;
 }
 
+/** What a kind's own create answers: the code and the body. */
+export interface CreateAnswer {
+  readonly code: number;
+  readonly body: unknown;
+}
+
 /**
  * A create handled by the kind itself (upstream rest.Creater of a non-generic REST): returns
  * the answer's code and body; throws ApiError as any write.
  */
-export type CreateOverride = (req: CreateRequest) => Promise<{ code: number; body: unknown }>;
+export type CreateOverride<T extends ApiObject = ApiObject, B extends ApiObject = ApiObject> = (req: CreateRequest<T, B>) => Promise<CreateAnswer>;
 
 /** The HTTP verb a store operation is reported as in errors (translate-error.ts ErrorContext). */
 export type Operation = 'GET' | 'LIST' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'WATCH';
@@ -175,29 +196,36 @@ export interface DeleteOptions {
 }
 
 /** What a delete answers: the object (still present or as deleted) or a Success Status. */
-export interface DeleteResult {
-  readonly body: ApiObject | Status;
+export interface DeleteResult<T extends ApiObject = ApiObject> {
+  readonly body: T | Status;
   readonly code: 200 | 202;
 }
 
 /**
  * One resource's store as a kind's own rules use it (its create override, its delete):
- * read an object, write it without the kind's strategy, remove it. GenericStore implements it.
+ * read an object, write it without the kind's strategy, remove it. GenericStore implements it;
+ * `T` is the kind's object type.
  */
-export interface ResourceStore {
-  readonly def: ResourceDefinition;
+export interface ResourceStore<T extends ApiObject = ApiObject> {
+  readonly def: ResourceDefinition<T>;
   /** Read one object. Throws ApiError 404 (and 400/504 as a get does). */
-  get(namespace: string, name: string, resourceVersion?: string): Promise<ApiObject>;
+  get(namespace: string, name: string, resourceVersion?: string): Promise<T>;
   /** A guaranteed update by `change`, without the kind's strategy or admission. Throws ApiError 404, 409. */
-  mutate(namespace: string, name: string, change: (current: ApiObject) => ApiObject | Promise<ApiObject>, opts?: MutateOptions): Promise<ApiObject>;
+  mutate(namespace: string, name: string, change: (current: T) => T | Promise<T>, opts?: MutateOptions): Promise<T>;
   /** Remove an object once its preconditions hold; returns it as it was. Throws ApiError 404, 409. */
-  remove(namespace: string, name: string, opts?: MutateOptions): Promise<ApiObject>;
+  remove(namespace: string, name: string, opts?: MutateOptions): Promise<T>;
 }
 
 /** Selectable fields of an object for field selectors: `metadata.name` -> value. */
 export type FieldSet = Readonly<Record<string, string>>;
 
-export interface ResourceDefinition {
+/**
+ * One row of the resource table. `T` is the kind's object type (KindObject of its schema): its
+ * strategy, printer, field set, subresources and own create and delete work on it. The table
+ * holds rows as ResourceDefinition (of ApiObject); what varies with `T` is declared as methods,
+ * so a row of any kind is one.
+ */
+export interface ResourceDefinition<T extends ApiObject = ApiObject> {
   /** API group ('' for core) and version. */
   readonly group: string;
   readonly version: string;
@@ -213,11 +241,11 @@ export interface ResourceDefinition {
   /** Storage prefix under the etcd prefix, e.g. `services/specs` (upstream special prefixes). */
   readonly storagePrefix: string;
   readonly verbs: readonly Verb[];
-  readonly subresources: readonly SubresourceDefinition[];
+  readonly subresources: readonly SubresourceDefinition<T>[];
   /** Shape check of request bodies (strict: unknown fields are reported). */
   readonly schema: z.ZodType;
   /** Server-side printing: the kind's Table columns (upstream printers). */
-  readonly printer: TablePrinter;
+  readonly printer: TablePrinter<T>;
   /**
    * Protobuf messages of the kind, its list and its subresource views (notation in
    * api/protobuf/messages.ts); empty when the kind has none.
@@ -225,9 +253,9 @@ export interface ResourceDefinition {
   readonly protobuf: ProtoMessages;
   /** Strategic-merge-patch metadata of the kind's lists (upstream patchStrategy tags). */
   readonly patchMeta: PatchMeta;
-  readonly strategy: Strategy;
+  readonly strategy: Strategy<T>;
   /** Field selector values (beyond metadata.name / metadata.namespace, which are always there). */
-  readonly fieldSet?: (obj: ApiObject) => Record<string, string>;
+  fieldSet?(obj: T): Record<string, string>;
   /** Field selector names this kind supports besides metadata.name / metadata.namespace. */
   readonly selectableFields?: readonly string[];
   /**
@@ -242,14 +270,14 @@ export interface ResourceDefinition {
   /** DELETE answers with the object rather than a Success Status (pods, namespaces, SCC). */
   readonly deleteReturnsObject?: boolean;
   /** For kinds that are not stored (Binding): the kind's own create (upstream: its REST Create). */
-  readonly create?: CreateOverride;
+  create?(req: CreateRequest<T, T>): Promise<CreateAnswer>;
   /** The kind's name rule (upstream per-kind ValidateXName); default DNS-1123 subdomain. */
   readonly validateName?: (name: string) => string[];
   /**
    * For kinds whose deletion has its own lifecycle (namespaces: Terminating first), replaces
    * the generic delete of one object (upstream: the kind's REST Delete).
    */
-  readonly deleteHandler?: (store: ResourceStore, name: string, opts: DeleteOptions) => Promise<DeleteResult>;
+  deleteHandler?(store: ResourceStore<T>, name: string, opts: DeleteOptions): Promise<DeleteResult<T>>;
 }
 
 /** `apiVersion` string of a definition: `v1` or `group/version`. */

@@ -6,6 +6,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { errorMessage } from '../api/error-message.js';
 
 /**
  * The PEM signing key from `file` (throws when unreadable), else from (or newly written to)
@@ -27,7 +28,7 @@ export async function serviceAccountSigningKey(file: string | undefined, certDir
       });
       return await readFile(path, 'utf8');
     } catch (err) {
-      onEphemeral(`cannot write ${path}: ${(err as Error).message}`);
+      onEphemeral(`cannot write ${path}: ${errorMessage(err)}`);
       return pem;
     }
   }

@@ -6,6 +6,7 @@
 import type { ApiObject } from '../api/object.js';
 import { KvError, type KeyValue } from './kv/types.js';
 import { StorageError } from './storage-error.js';
+import { errorMessage } from '../api/error-message.js';
 
 /** Serialize an object for storage, without resourceVersion and selfLink. */
 export function encodeObject(obj: ApiObject): string {
@@ -25,7 +26,7 @@ export function decodeObject(kv: KeyValue, revision = kv.modRevision): ApiObject
   try {
     obj = JSON.parse(kv.value) as ApiObject;
   } catch (err) {
-    throw new StorageError('Internal', kv.key, `unable to decode stored object at ${kv.key}: ${(err as Error).message}`);
+    throw new StorageError('Internal', kv.key, `unable to decode stored object at ${kv.key}: ${errorMessage(err)}`);
   }
   if (typeof obj !== 'object' || obj === null) {
     throw new StorageError('Internal', kv.key, `stored object at ${kv.key} is not an object`);

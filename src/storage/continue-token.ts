@@ -5,6 +5,7 @@
  */
 import { posix } from 'node:path';
 import { StorageError } from './storage-error.js';
+import { errorMessage } from '../api/error-message.js';
 
 const TOKEN_VERSION = 'meta.k8s.io/v1';
 
@@ -29,7 +30,7 @@ export function decodeContinue(token: string): ContinueToken {
   try {
     parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
   } catch (err) {
-    throw invalid(`${(err as Error).message}`);
+    throw invalid(`${errorMessage(err)}`);
   }
   const t = parsed as { v?: unknown; rv?: unknown; start?: unknown };
   if (typeof parsed !== 'object' || parsed === null) throw invalid('malformed token');

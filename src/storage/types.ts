@@ -9,8 +9,8 @@ import type { KvStore } from './kv/types.js';
 
 /** Conditions a delete must meet (DeleteOptions.preconditions). */
 export interface Preconditions {
-  readonly uid?: string;
-  readonly resourceVersion?: string;
+  readonly uid?: string | null;
+  readonly resourceVersion?: string | null;
 }
 
 /** Options of a get. */
@@ -102,7 +102,10 @@ export interface ObjectStorage {
   get(key: string, opts?: GetOptions): Promise<ApiObject>;
   /** List under `keyPrefix` (ending in '/'), in chunks with continue tokens, at one revision. */
   list(keyPrefix: string, opts?: ListOptions): Promise<ListResult>;
-  /** Read, apply `tryUpdate`, compare-and-swap; retried on a concurrent write. */
+  /**
+   * Read, apply `tryUpdate`, compare-and-swap; retried on a concurrent write. Without
+   * `allowCreate`, `tryUpdate` only ever sees a stored object ('KeyNotFound' otherwise).
+   */
   guaranteedUpdate(key: string, tryUpdate: TryUpdate, opts?: UpdateOptions): Promise<ApiObject>;
   /** Delete `key` after its preconditions and `validate`; returns the deleted object. */
   delete(key: string, opts?: DeleteOptions): Promise<ApiObject>;
@@ -112,10 +115,13 @@ export interface ObjectStorage {
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR';
 
-/** One object-level watch event. `object.metadata.resourceVersion` is the event's revision. */
-export interface WatchEvent {
+/**
+ * One object-level watch event. `object.metadata.resourceVersion` is the event's revision.
+ * Storage's events carry ApiObjects; a store's carry its kind's type `T`.
+ */
+export interface WatchEvent<T extends ApiObject = ApiObject> {
   readonly type: WatchEventType;
-  readonly object: ApiObject;
+  readonly object: T;
 }
 
 /**
@@ -123,8 +129,8 @@ export interface WatchEvent {
  * already waiting (undefined otherwise), so a consumer that fell behind can write what piled
  * up at once instead of one event per turn.
  */
-export interface WatchIterator extends AsyncIterator<WatchEvent> {
-  poll?(): WatchEvent | undefined;
+export interface WatchIterator<T extends ApiObject = ApiObject> extends AsyncIterator<WatchEvent<T>> {
+  poll?(): WatchEvent<T> | undefined;
   /**
    * Push delivery, where a source has it: when nothing is waiting and the watch goes on, keep
    * `wake` and return true; `wake` is then called once, synchronously from the source's

@@ -194,9 +194,9 @@ function suite(name: string, open: () => Promise<{ kv: KvStore; close: () => Pro
         const list = await store.list(p);
         expect(list.items.map((o) => o.metadata.name)).toContain(`f${round}`);
         expect(Number(list.resourceVersion)).toBeGreaterThanOrEqual(Number(created.metadata.resourceVersion));
-        const notOlder = await store.list(p, { resourceVersion: created.metadata.resourceVersion, resourceVersionMatch: 'NotOlderThan' });
+        const notOlder = await store.list(p, { resourceVersion: created.metadata.resourceVersion ?? undefined, resourceVersionMatch: 'NotOlderThan' });
         expect(notOlder.items).toHaveLength(round + 1);
-        const got = await store.get(`${p}f${round}`, { resourceVersion: created.metadata.resourceVersion });
+        const got = await store.get(`${p}f${round}`, { resourceVersion: created.metadata.resourceVersion ?? undefined });
         expect(got.metadata.resourceVersion).toBe(created.metadata.resourceVersion);
       }
       const any = await store.list(p, { resourceVersion: '0', limit: 2 });

@@ -11,7 +11,7 @@ import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { checkSchema } from '../../src/api/field-validation.js';
 import { codecFor } from '../../src/api/protobuf/codec.js';
 import { RESOURCE_TABLE } from '../../src/resources/table.js';
-import { mergePatch } from '../../src/http/patch/apply-patch.js';
+import { mergePatch } from '../../src/http/patch/patch-object.js';
 import { strategicMerge } from '../../src/http/patch/strategic-merge.js';
 
 const nestArr = (d: number): unknown => Array.from({ length: d }).reduce<unknown>((v) => [v], 1);

@@ -25,6 +25,7 @@ import type { AdmissionAttributes, Undo } from '../../registry/hooks.js';
 import { buildPredicate, type Predicate } from '../../registry/predicate.js';
 import type { ResourceRegistry } from '../../registry/resource-registry.js';
 import type { Evaluator } from './evaluators.js';
+import { resourceQuotas } from '../../resources/resourcequotas/resourcequotas.resource.js';
 import type { ResourceQuota } from '../../resources/resourcequotas/resourcequotas.schema.js';
 
 /** A quota as admission reads it: its status (what the controller has accepted) and scopes. */
@@ -36,14 +37,13 @@ export interface QuotaView {
 }
 
 /** Read a ResourceQuota object's status and scopes. */
-export function quotaView(quota: ApiObject): QuotaView {
-  const rq = quota as ResourceQuota;
-  const status: NonNullable<ResourceQuota['status']> = rq.status ?? {};
+export function quotaView(quota: ResourceQuota): QuotaView {
+  const status: NonNullable<ResourceQuota['status']> = quota.status ?? {};
   return {
     name: quota.metadata.name ?? '',
     hard: parseResourceList(status.hard),
     used: parseResourceList(status.used),
-    scopes: rq.spec?.scopes ?? [],
+    scopes: quota.spec?.scopes ?? [],
   };
 }
 
@@ -57,7 +57,7 @@ export function quotaMatches(quota: QuotaView, ev: Evaluator, obj: ApiObject): b
 
 /** Install the plugin on the store of each evaluator. */
 export function installResourceQuota(registry: ResourceRegistry, evaluators: readonly Evaluator[]): void {
-  const quotas = registry.core('resourcequotas');
+  const quotas = registry.of(resourceQuotas);
   const everything = buildPredicate(quotas.def);
   for (const ev of evaluators) {
     ev.store.addAdmission({
@@ -67,7 +67,7 @@ export function installResourceQuota(registry: ResourceRegistry, evaluators: rea
   }
 }
 
-async function charge(quotas: GenericStore, everything: Predicate, ev: Evaluator, obj: ApiObject, old: ApiObject | null, attrs: AdmissionAttributes): Promise<Undo | void> {
+async function charge(quotas: GenericStore<ResourceQuota>, everything: Predicate, ev: Evaluator, obj: ApiObject, old: ApiObject | null, attrs: AdmissionAttributes): Promise<Undo | void> {
   const ns = obj.metadata.namespace ?? '';
   const listed = await quotas.list(ns, { predicate: everything, resourceVersion: '0' });
   if (!listed.items.length) return;
@@ -115,11 +115,11 @@ async function charge(quotas: GenericStore, everything: Predicate, ev: Evaluator
 }
 
 /** `quota` with `status.used` set to `used` (canonical quantities). */
-function withUsed(quota: ApiObject, used: ResourceList): ApiObject {
-  return { ...quota, status: { ...((quota.status as object | undefined) ?? {}), used: formatResourceList(used) } };
+function withUsed(quota: ResourceQuota, used: ResourceList): ResourceQuota {
+  return { ...quota, status: { ...(quota.status ?? {}), used: formatResourceList(used) } };
 }
 
 /** Change a quota's `status.used` by `change` under compare-and-swap (a charge given back). */
-async function adjust(quotas: GenericStore, ns: string, name: string, change: (used: ResourceList) => ResourceList): Promise<void> {
+async function adjust(quotas: GenericStore<ResourceQuota>, ns: string, name: string, change: (used: ResourceList) => ResourceList): Promise<void> {
   await quotas.mutate(ns, name, (current) => withUsed(current, change(quotaView(current).used)));
 }

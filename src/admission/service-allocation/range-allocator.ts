@@ -8,6 +8,7 @@
 import type { ApiObject } from '../../api/object.js';
 import { ApiError, internalError } from '../../errors/api-error.js';
 import type { ObjectStorage } from '../../storage/types.js';
+import { errorMessage } from '../../api/error-message.js';
 
 export class RangeAllocator {
   /**
@@ -97,7 +98,7 @@ export class RangeAllocator {
       );
     } catch (err) {
       if (err instanceof ApiError) throw err;
-      throw internalError(`failed to update the ${this.what} allocation: ${(err as Error).message}`);
+      throw internalError(`failed to update the ${this.what} allocation: ${errorMessage(err)}`);
     }
   }
 }

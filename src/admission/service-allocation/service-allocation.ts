@@ -13,6 +13,7 @@ import type { ResourceRegistry } from '../../registry/resource-registry.js';
 import type { ObjectStorage } from '../../storage/types.js';
 import type { Service } from '../../resources/services/services.schema.js';
 import { RangeAllocator } from './range-allocator.js';
+import { endpoints } from '../../resources/endpoints/endpoints.resource.js';
 import { parseIpRange, parsePortRange } from '../../net/ranges.js';
 
 type Spec = NonNullable<Service['spec']>;
@@ -127,7 +128,7 @@ export function serviceAllocation(registry: ResourceRegistry, storage: ObjectSto
     async afterDelete(svc) {
       await releaseUnused(svc, null);
       try {
-        await registry.core('endpoints').remove(svc.metadata.namespace ?? '', svc.metadata.name ?? '');
+        await registry.of(endpoints).remove(svc.metadata.namespace ?? '', svc.metadata.name ?? '');
       } catch (err) {
         if (!(err instanceof ApiError && err.code === 404)) throw err;
       }

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { kindPatch, podSpecPatch } from '../core/patch-meta.js';
-import { apply, type WriteContext } from './field-manager.js';
+import { recordApply, type WriteContext } from './field-manager.js';
 import { toFieldSet } from './to-field-set.js';
 import type { Json, JsonMap } from './value.js';
 
@@ -46,14 +46,14 @@ describe('apply properties', () => {
   it('the result sets every field the configuration sets; applying it again is a no-op', () => {
     fc.assert(
       fc.property(pod, pod, (a, b) => {
-        const first = apply(null, toObject(a), 'other', undefined, meta, ctx);
+        const first = recordApply(null, toObject(a), 'other', undefined, meta, ctx);
         if (first.status !== 'applied') throw new Error(JSON.stringify(first));
         const config = toObject(b);
-        const second = apply(first.object, config, 'me', first.managedFields, meta, { ...ctx, force: true });
+        const second = recordApply(first.object, config, 'me', first.managedFields, meta, { ...ctx, force: true });
         if (second.status !== 'applied') throw new Error(JSON.stringify(second));
         const want = toFieldSet(config, meta);
         expect(want.difference(toFieldSet(second.object, meta)).empty()).toBe(true);
-        const again = apply(second.object, config, 'me', second.managedFields, meta, { ...ctx, now: new Date('2025-01-01T00:00:00Z') });
+        const again = recordApply(second.object, config, 'me', second.managedFields, meta, { ...ctx, now: new Date('2025-01-01T00:00:00Z') });
         expect(again).toEqual({ ...second, changed: false });
       }),
       { numRuns: 300 },
@@ -63,9 +63,9 @@ describe('apply properties', () => {
   it('without force, an apply either conflicts or leaves every other manager owning only fields it still holds', () => {
     fc.assert(
       fc.property(pod, pod, (a, b) => {
-        const first = apply(null, toObject(a), 'other', undefined, meta, ctx);
+        const first = recordApply(null, toObject(a), 'other', undefined, meta, ctx);
         if (first.status !== 'applied') throw new Error(JSON.stringify(first));
-        const second = apply(first.object, toObject(b), 'me', first.managedFields, meta, ctx);
+        const second = recordApply(first.object, toObject(b), 'me', first.managedFields, meta, ctx);
         if (second.status === 'conflict') {
           expect(second.conflicts.length).toBeGreaterThan(0);
           expect(second.conflicts.every((c) => c.manager === 'other' && c.operation === 'Apply')).toBe(true);

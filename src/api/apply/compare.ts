@@ -14,7 +14,8 @@ import { FieldSet } from './field-set.js';
 import { elementId, itemElements } from './list-items.js';
 import { fieldElement, type Path, type PathElement } from './path.js';
 import { fieldInfo, isAtomicMap, itemInfo, listInfo, type TypeInfo } from './type-info.js';
-import { equalValues, isMap, type Json, type JsonMap } from './value.js';
+import { equalValues } from './value.js';
+import { isList, isMap, type Json, type JsonMap } from '../json.js';
 
 /** The fields that differ between two objects. */
 export interface Comparison {
@@ -71,8 +72,8 @@ function walk(lhs: Json | undefined, rhs: Json | undefined, meta: TypeInfo, path
 /** Handle one node as `kind`; true when it was a leaf. */
 function handle(kind: Kind, lhs: Json | undefined, rhs: Json | undefined, meta: TypeInfo, path: PathElement[], acc: Acc): boolean {
   if (kind === 'list') {
-    const l = Array.isArray(lhs) ? (lhs as readonly Json[]) : undefined;
-    const r = Array.isArray(rhs) ? (rhs as readonly Json[]) : undefined;
+    const l = isList(lhs) ? lhs : undefined;
+    const r = isList(rhs) ? rhs : undefined;
     if (listInfo(meta).type === 'atomic' || (!l?.length && !r?.length)) return leaf(lhs, rhs, path, acc);
     compareLists(l ?? [], r ?? [], meta, path, acc);
     return false;

@@ -3,8 +3,10 @@
 // what kube-apiserver writes for core/v1 objects.
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { kindPatch, podSpecPatch, podStatusPatch, servicePatch } from '../core/patch-meta.js';
-import { apply, recordUpdate, type ApplyResult, type WriteContext } from './field-manager.js';
+import { patchMetaOf } from '../core/patch-meta.js';
+import { podSchema } from '../../resources/pods/pods.schema.js';
+import { serviceSchema } from '../../resources/services/services.schema.js';
+import { recordApply, recordUpdate, type ApplyResult, type WriteContext } from './field-manager.js';
 import { FieldSet } from './field-set.js';
 import { fieldsV1Text, fromFieldsV1 } from './fields-v1.js';
 import { LAST_APPLIED_ANNOTATION } from './last-applied.js';
@@ -12,7 +14,8 @@ import type { ManagedFieldsEntry } from './managed-fields.js';
 import { makePath } from './path.js';
 import type { JsonMap } from './value.js';
 
-const pod = kindPatch({ spec: podSpecPatch, status: podStatusPatch });
+const pod = patchMetaOf(podSchema);
+const servicePatch = patchMetaOf(serviceSchema);
 const y = (s: string) => parse(s) as JsonMap;
 const T0 = new Date('2024-05-01T10:00:00.123Z');
 const T1 = new Date('2024-05-01T11:00:00Z');
@@ -54,7 +57,7 @@ describe('recordUpdate (fieldmanager.go Update chain)', () => {
 
   it('gives changed fields to the updater and takes them from appliers (TestUpdateApplyConflict, updater_claims_field)', () => {
     const cm = y('{apiVersion: v1, kind: ConfigMap, metadata: {name: c, uid: u}, data: {a: "1", b: "2"}}');
-    const a = applied(apply(null, cm, 'helm', undefined, undefined, cmCtx));
+    const a = applied(recordApply(null, cm, 'helm', undefined, undefined, cmCtx));
     const changed = y('{apiVersion: v1, kind: ConfigMap, metadata: {name: c, uid: u}, data: {a: "1", b: "3", c: "4"}}');
     const r = recordUpdate(a.object, changed, 'kubectl-edit', a.managedFields, undefined, { ...cmCtx, now: T1 });
     expect(summary(r.managedFields)).toEqual(['helm/Apply: {"f:data":{"f:a":{}}}', 'kubectl-edit/Update: {"f:data":{"f:b":{},"f:c":{}}}']);
@@ -162,7 +165,7 @@ spec:
 `);
 
   it('creates: the applier owns what it sent, keyed as upstream (ports by port and default protocol, atomic selector)', () => {
-    const r = applied(apply(null, svc, 'helm', undefined, servicePatch, svcCtx));
+    const r = applied(recordApply(null, svc, 'helm', undefined, servicePatch, svcCtx));
     expect(r.changed).toBe(true);
     expect(summary(r.managedFields)).toEqual([
       'helm/Apply: {"f:metadata":{"f:labels":{"f:app":{}}},"f:spec":{"f:ports":{"k:{\\"port\\":80,\\"protocol\\":\\"TCP\\"}":{".":{},"f:port":{},"f:targetPort":{}}},"f:selector":{}}}',
@@ -175,13 +178,13 @@ spec:
   it('conflicts with an updater that owns a field it would change; force takes the field over', () => {
     const created = recordUpdate(null, { ...svc, metadata: { name: 'web', uid: 'u' } } as JsonMap, 'kubectl-create', undefined, servicePatch, svcCtx);
     const config = y('{apiVersion: v1, kind: Service, metadata: {name: web}, spec: {ports: [{port: 80, targetPort: 9090}]}}');
-    const r = apply(created.object, config, 'helm', created.managedFields, servicePatch, svcCtx);
+    const r = recordApply(created.object, config, 'helm', created.managedFields, servicePatch, svcCtx);
     expect(r).toMatchObject({ status: 'conflict' });
     if (r.status !== 'conflict') return;
     expect(r.conflicts.map((c) => [c.manager, c.operation, c.apiVersion, c.field])).toEqual([
       ['kubectl-create', 'Update', 'v1', '.spec.ports[port=80,protocol="TCP"].targetPort'],
     ]);
-    const forced = applied(apply(created.object, config, 'helm', created.managedFields, servicePatch, { ...svcCtx, force: true, now: T1 }));
+    const forced = applied(recordApply(created.object, config, 'helm', created.managedFields, servicePatch, { ...svcCtx, force: true, now: T1 }));
     expect(summary(forced.managedFields)).toEqual([
       'helm/Apply: {"f:spec":{"f:ports":{"k:{\\"port\\":80,\\"protocol\\":\\"TCP\\"}":{".":{},"f:port":{},"f:targetPort":{}}}}}',
       'kubectl-create/Update: {"f:spec":{"f:ports":{".":{},"k:{\\"port\\":80,\\"protocol\\":\\"TCP\\"}":{".":{},"f:port":{}}},"f:selector":{}}}',
@@ -195,14 +198,14 @@ spec:
 kind: Pod
 metadata: {name: p, labels: {a: "1", b: "2"}, finalizers: [x/y]}
 spec: {containers: [{name: c, image: nginx, env: [{name: E1, value: "1"}, {name: E2, value: "2"}]}]}`;
-    const one = applied(apply(null, y(base), 'one', undefined, pod, ctx));
-    const two = applied(apply(one.object, y(`apiVersion: v1\nkind: Pod\nmetadata: {name: p, labels: {a: "1"}}`), 'two', one.managedFields, pod, ctx));
+    const one = applied(recordApply(null, y(base), 'one', undefined, pod, ctx));
+    const two = applied(recordApply(one.object, y(`apiVersion: v1\nkind: Pod\nmetadata: {name: p, labels: {a: "1"}}`), 'two', one.managedFields, pod, ctx));
     expect(two.changed).toBe(false);
     const smaller = y(`apiVersion: v1
 kind: Pod
 metadata: {name: p}
 spec: {containers: [{name: c, image: nginx, env: [{name: E2, value: "2"}]}]}`);
-    const three = applied(apply(two.object, smaller, 'one', two.managedFields, pod, ctx));
+    const three = applied(recordApply(two.object, smaller, 'one', two.managedFields, pod, ctx));
     expect(three.object.metadata).toMatchObject({ labels: { a: '1' } });
     expect((three.object.metadata as JsonMap).finalizers).toBeUndefined();
     expect(three.object.spec).toEqual({ containers: [{ name: 'c', image: 'nginx', env: [{ name: 'E2', value: '2' }] }] });
@@ -210,16 +213,16 @@ spec: {containers: [{name: c, image: nginx, env: [{name: E2, value: "2"}]}]}`);
 
   it('records the live fields as before-first-apply when the object tracks no managers (TestUpdateBeforeFirstApply)', () => {
     const live = y('{apiVersion: v1, kind: ConfigMap, metadata: {name: c, uid: u}, data: {a: "1"}}');
-    const r = apply(live, y('{apiVersion: v1, kind: ConfigMap, metadata: {name: c}, data: {a: "2"}}'), 'helm', undefined, undefined, cmCtx);
+    const r = recordApply(live, y('{apiVersion: v1, kind: ConfigMap, metadata: {name: c}, data: {a: "2"}}'), 'helm', undefined, undefined, cmCtx);
     expect(r).toMatchObject({ status: 'conflict', conflicts: [{ manager: 'before-first-apply', operation: 'Update', field: '.data.a' }] });
-    const ok = applied(apply(live, y('{apiVersion: v1, kind: ConfigMap, metadata: {name: c}, data: {b: "2"}}'), 'helm', undefined, undefined, cmCtx));
+    const ok = applied(recordApply(live, y('{apiVersion: v1, kind: ConfigMap, metadata: {name: c}, data: {b: "2"}}'), 'helm', undefined, undefined, cmCtx));
     expect(ok.managedFields.map((e) => e.manager)).toEqual(['helm', 'before-first-apply']);
   });
 
   it('keeps the time of a no-op apply (TestManagedFieldsApplyWithoutChangesDoesNotModifyTime)', () => {
     const cm = y('{apiVersion: v1, kind: ConfigMap, metadata: {name: c}, data: {a: "1"}}');
-    const first = applied(apply(null, cm, 'helm', undefined, undefined, cmCtx));
-    const again = applied(apply(first.object, cm, 'helm', first.managedFields, undefined, { ...cmCtx, now: T1 }));
+    const first = applied(recordApply(null, cm, 'helm', undefined, undefined, cmCtx));
+    const again = applied(recordApply(first.object, cm, 'helm', first.managedFields, undefined, { ...cmCtx, now: T1 }));
     expect(again.changed).toBe(false);
     expect(again.managedFields).toEqual(first.managedFields);
     expect(again.object).toEqual(first.object);
@@ -231,17 +234,17 @@ spec: {containers: [{name: c, image: nginx, env: [{name: E2, value: "2"}]}]}`);
     ['no type', y('{metadata: {name: c}}'), 400, 'invalid object type: /, Kind='],
     ['managedFields in the configuration', y('{apiVersion: v1, kind: ConfigMap, metadata: {name: c, managedFields: []}}'), 400, 'metadata.managedFields must be nil'],
   ])('rejects %s (TestVersionCheck, TestApplyFailsWithManagedFields)', (_n, config, code, message) => {
-    expect(apply(null, config, 'm', undefined, undefined, cmCtx)).toEqual({ status: 'invalid', code, message });
+    expect(recordApply(null, config, 'm', undefined, undefined, cmCtx)).toEqual({ status: 'invalid', code, message });
   });
 
   it('rejects duplicate keys in the configuration and undecodable stored managedFields with upstream messages', () => {
     const config = y('{apiVersion: v1, kind: Pod, metadata: {name: p, namespace: ns}, spec: {containers: [{name: a}, {name: a}]}}');
-    expect(apply(null, config, 'm', undefined, pod, podCtx)).toEqual({
+    expect(recordApply(null, config, 'm', undefined, pod, podCtx)).toEqual({
       status: 'invalid',
       code: 500,
       message: 'failed to create typed patch object (ns/p; /v1, Kind=Pod): .spec.containers: duplicate entries for key [name="a"]',
     });
-    const bad = apply(null, y('{apiVersion: v1, kind: ConfigMap}'), 'm', [{ manager: 'x', operation: 'Bogus', apiVersion: 'v1' }], undefined, cmCtx);
+    const bad = recordApply(null, y('{apiVersion: v1, kind: ConfigMap}'), 'm', [{ manager: 'x', operation: 'Bogus', apiVersion: 'v1' }], undefined, cmCtx);
     expect(bad).toEqual({ status: 'invalid', code: 500, message: 'failed to decode managed fields: operation must be `Apply` or `Update`' });
   });
 });
@@ -262,9 +265,9 @@ describe('kubectl and the last-applied annotation (lastappliedmanager_test, last
   it('upgrades from client-side apply without conflicts on fields kubectl last applied, and updates the annotation', () => {
     const live = clientSideApplied(3);
     const entries = entriesOf(live);
-    const other = apply(live, deployLike(5), 'helm', entries, undefined, rcCtx);
+    const other = recordApply(live, deployLike(5), 'helm', entries, undefined, rcCtx);
     expect(other).toMatchObject({ status: 'conflict', conflicts: [{ manager: 'kubectl-client-side-apply', field: '.spec.replicas' }] });
-    const r = applied(apply(live, deployLike(5), 'kubectl', entries, undefined, rcCtx));
+    const r = applied(recordApply(live, deployLike(5), 'kubectl', entries, undefined, rcCtx));
     expect(r.object.spec).toMatchObject({ replicas: 5 });
     expect(lastApplied(r.object)).toBe('{"apiVersion":"v1","kind":"ReplicationController","metadata":{"name":"r"},"spec":{"replicas":5,"selector":{"app":"a"}}}\n');
     expect(r.managedFields.map((e) => e.manager)).toContain('kubectl');
@@ -274,23 +277,23 @@ describe('kubectl and the last-applied annotation (lastappliedmanager_test, last
     const live = clientSideApplied(3);
     const edited = recordUpdate(live, { ...live, spec: { replicas: 4, selector: { app: 'a' } } } as JsonMap, 'kubectl-edit',
       entriesOf(live), undefined, rcCtx);
-    const r = apply(edited.object, deployLike(5), 'kubectl', edited.managedFields, undefined, rcCtx);
+    const r = recordApply(edited.object, deployLike(5), 'kubectl', edited.managedFields, undefined, rcCtx);
     expect(r).toMatchObject({ status: 'conflict', conflicts: [{ manager: 'kubectl-edit', field: '.spec.replicas' }] });
   });
 
   it('drops the annotation when it would push annotations over 256 KiB (TestLargeLastApplied)', () => {
     const live = clientSideApplied(3);
     const big = { ...deployLike(3), metadata: { name: 'r', annotations: { big: 'x'.repeat(200 * 1024) } } } as JsonMap;
-    const r = applied(apply(live, big, 'kubectl', entriesOf(live), undefined, rcCtx));
+    const r = applied(recordApply(live, big, 'kubectl', entriesOf(live), undefined, rcCtx));
     expect(lastApplied(r.object)).toBeUndefined();
     expect(((r.object.metadata as JsonMap).annotations as JsonMap).big).toHaveLength(200 * 1024);
   });
 
   it('leaves objects without the annotation alone, and other managers never touch it', () => {
-    const r = applied(apply(null, deployLike(1), 'kubectl', undefined, undefined, rcCtx));
+    const r = applied(recordApply(null, deployLike(1), 'kubectl', undefined, undefined, rcCtx));
     expect(lastApplied(r.object)).toBeUndefined();
     const live = clientSideApplied(3);
-    const h = apply(live, deployLike(3), 'helm', entriesOf(live), undefined, rcCtx);
+    const h = recordApply(live, deployLike(3), 'helm', entriesOf(live), undefined, rcCtx);
     expect(lastApplied(applied(h).object)).toBe(lastApplied(live));
   });
 });

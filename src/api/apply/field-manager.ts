@@ -5,7 +5,7 @@
  * stripmeta.go, structuredmerge.go), as two pure functions:
  *
  * - `recordUpdate` for create, update and non-apply patch: who owns what after the write;
- * - `apply` for `application/apply-patch+yaml`: the merged object and its managedFields, or
+ * - `recordApply` for `application/apply-patch+yaml`: the merged object and its managedFields, or
  *   the conflicts, or a request error.
  *
  * Both take the stored managedFields entries and return new entries; objects are plain JSON,
@@ -30,8 +30,10 @@ import { makePath } from './path.js';
 import { dropNulls } from './remove.js';
 import type { TypeInfo } from './type-info.js';
 import { zeroObject } from './zero-object.js';
-import { applyConfig, updateManagers } from './updater.js';
-import { equalValues, isMap, type Json, type JsonMap } from './value.js';
+import { mergeConfiguration, updateManagers } from './updater.js';
+import { equalValues } from './value.js';
+import { isMap, type Json, type JsonMap } from '../json.js';
+import { errorMessage } from '../error-message.js';
 
 /** Where a write happens. */
 export interface WriteContext {
@@ -181,7 +183,7 @@ function applyChain(live: JsonMap, config: JsonMap, managed: Managed, manager: s
   let m = managed;
   if (m.sets.size === 0) m = updateChain(zeroOf(live, ctx), live, m, BEFORE_FIRST_APPLY, meta, ctx);
   const id = managerIdentifier({ manager, operation: 'Apply', subresource: ctx.subresource });
-  const res = applyConfig(live, config, ctx.apiVersion, m.sets, id, force, meta, ctx.ignored);
+  const res = mergeConfiguration(live, config, ctx.apiVersion, m.sets, id, force, meta, ctx.ignored);
   if ('conflicts' in res) return { status: 'conflict', conflicts: res.conflicts.map((c) => conflictOf(c.manager, c.path)) };
   const sets = res.managers;
   const own = sets.get(id);
@@ -195,7 +197,7 @@ function applyChain(live: JsonMap, config: JsonMap, managed: Managed, manager: s
   for (const k of times.keys()) if (!sets.has(k)) times.delete(k);
   const object = res.changed && isMap(res.object) ? dropNulls(res.object) : live;
   const entries = encodeManagedFields({ sets, times });
-  return { status: 'applied', object: withManagedFields(object as JsonMap, entries), managedFields: entries, changed: res.changed };
+  return { status: 'applied', object: withManagedFields(object, entries), managedFields: entries, changed: res.changed };
 }
 
 const gvkString = (apiVersion: string, kind: string) => `${apiVersion.includes('/') ? '' : '/'}${apiVersion}, Kind=${kind}`;
@@ -213,7 +215,7 @@ function nameOf(obj: JsonMap): string {
  * for undecodable stored managedFields and for objects that are not valid typed values
  * (duplicate or keyless list items).
  */
-export function apply(
+export function recordApply(
   live: JsonMap | null,
   config: JsonMap,
   manager: string,
@@ -225,7 +227,7 @@ export function apply(
   try {
     managed = stored ? decodeManagedFields(stored) : emptyManaged();
   } catch (err) {
-    return { status: 'invalid', code: 500, message: `failed to decode managed fields: ${(err as Error).message}` };
+    return { status: 'invalid', code: 500, message: `failed to decode managed fields: ${errorMessage(err)}` };
   }
   const configGvk = gvkString(typeof config.apiVersion === 'string' ? config.apiVersion : '', typeof config.kind === 'string' ? config.kind : '');
   if (config.apiVersion !== ctx.apiVersion || config.kind !== ctx.kind) {

@@ -9,6 +9,7 @@
  * ManagedFieldsEntry.fieldsV1 = FieldsV1 message with `bytes Raw = 1`) as its JSON text.
  */
 import { goString } from './go-format.js';
+import { errorMessage } from '../error-message.js';
 import { FieldSet } from './field-set.js';
 import { comparePathElements, parsePathElement, serializePathElement, UnknownPathElementType, type PathElement } from './path.js';
 
@@ -58,7 +59,7 @@ function emit(set: FieldSet, includeSelf: boolean): FieldsV1 {
  * malformed JSON, a non-object node, or a malformed element key.
  */
 export function fromFieldsV1(fields: unknown): FieldSet {
-  const parsed = typeof fields === 'string' ? (JSON.parse(fields) as unknown) : fields;
+  const parsed: unknown = typeof fields === 'string' ? JSON.parse(fields) : fields;
   if (!isNode(parsed)) throw new Error('managedFields parsing: FieldsV1 must be a JSON object');
   return read(parsed).children ?? FieldSet.EMPTY;
 }
@@ -83,7 +84,7 @@ function read(node: Record<string, unknown>): { children?: FieldSet; isMember: b
       pe = parsePathElement(key);
     } catch (err) {
       if (err instanceof UnknownPathElementType) continue;
-      throw new Error(`parsing key as path element: ${(err as Error).message}`);
+      throw new Error(`parsing key as path element: ${errorMessage(err)}`);
     }
     const sub = read(value);
     if (sub.isMember) {

@@ -4,6 +4,7 @@
  * `strconv.Quote` (`%q`), `%v` of a number, `unicode.IsPrint`, encoding/json of a value (HTML
  * characters escaped), and Go's byte-wise string order. Pure; no I/O.
  */
+import { isRecord } from '../json.js';
 
 const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
 
@@ -67,8 +68,8 @@ const HTML_ESCAPES: Readonly<Record<string, string>> = {
  */
 export function goJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(goJson).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const m = value as Record<string, unknown>;
+  if (isRecord(value)) {
+    const m = value;
     const keys = Object.keys(m).sort(compareStrings);
     return `{${keys.map((k) => `${goString(k)}:${goJson(m[k])}`).join(',')}}`;
   }

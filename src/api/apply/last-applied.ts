@@ -15,7 +15,7 @@ import { goJson } from './go-format.js';
 import { typedProblems } from './list-items.js';
 import { toFieldSet } from './to-field-set.js';
 import type { TypeInfo } from './type-info.js';
-import { isMap, type Json, type JsonMap } from './value.js';
+import { isMap, type Json, type JsonMap } from '../json.js';
 
 export const LAST_APPLIED_ANNOTATION = 'kubectl.kubernetes.io/last-applied-configuration';
 /** The field manager whose applies read and write the annotation. */
@@ -23,9 +23,9 @@ export const KUBECTL_MANAGER = 'kubectl';
 /** upstream TotalAnnotationSizeLimitB. */
 export const TOTAL_ANNOTATION_SIZE_LIMIT = 256 * 1024;
 
-function annotationsOf(obj: JsonMap): Record<string, Json> | undefined {
+function annotationsOf(obj: JsonMap): JsonMap | undefined {
   const meta = obj.metadata;
-  return isMap(meta) && isMap(meta.annotations) ? (meta.annotations as Record<string, Json>) : undefined;
+  return isMap(meta) && isMap(meta.annotations) ? meta.annotations : undefined;
 }
 
 /** The non-empty last-applied annotation of `obj`, if any. */
@@ -75,5 +75,5 @@ export function syncLastApplied(obj: JsonMap, config: JsonMap): JsonMap {
   const annotations: Record<string, Json> = { ...annotationsOf(obj)!, [LAST_APPLIED_ANNOTATION]: buildLastApplied(config) };
   const size = Object.entries(annotations).reduce((n, [k, v]) => n + Buffer.byteLength(k) + Buffer.byteLength(typeof v === 'string' ? v : ''), 0);
   if (size > TOTAL_ANNOTATION_SIZE_LIMIT) delete annotations[LAST_APPLIED_ANNOTATION];
-  return { ...obj, metadata: { ...(obj.metadata as JsonMap), annotations } };
+  return { ...obj, metadata: { ...(isMap(obj.metadata) ? obj.metadata : {}), annotations } };
 }

@@ -8,7 +8,8 @@
 import { goQuote } from './go-format.js';
 import { keyElement, pathElementToString, serializePathElement, valueElement, type KeyField, type PathElement } from './path.js';
 import { fieldInfo, isAtomicMap, itemInfo, listInfo, type ListInfo, type TypeInfo } from './type-info.js';
-import { isMap, type Json } from './value.js';
+import { isList, isMap, type Json } from '../json.js';
+import { errorMessage } from '../error-message.js';
 
 /** The path element of `item` in a `map` or `set` list. Throws Error with upstream's message. */
 export function itemElement(item: Json, info: ListInfo): PathElement {
@@ -65,16 +66,16 @@ export function formatProblems(problems: readonly string[]): string {
 }
 
 function walk(value: Json | undefined, meta: TypeInfo, path: string, allowDuplicates: boolean, out: string[]): void {
-  if (Array.isArray(value)) {
+  if (isList(value)) {
     const info = listInfo(meta);
     if (info.type === 'atomic') return;
     const seen = new Set<string>();
-    (value as readonly Json[]).forEach((item, i) => {
+    value.forEach((item, i) => {
       let pe: PathElement;
       try {
         pe = itemElement(item, info);
       } catch (err) {
-        out.push(`${path}: element ${i}: ${(err as Error).message}`);
+        out.push(`${path}: element ${i}: ${errorMessage(err)}`);
         return;
       }
       const id = elementId(pe);

@@ -7,19 +7,14 @@
  */
 import { compareStrings, goString } from './go-format.js';
 import { FieldSet } from './field-set.js';
-import { fromFieldsV1, toFieldsV1, type FieldsV1 } from './fields-v1.js';
+import { fromFieldsV1, toFieldsV1 } from './fields-v1.js';
+import type { z } from 'zod';
+import { errorMessage } from '../error-message.js';
+import { isRecord, recordOf } from '../json.js';
+import type { managedFieldsEntrySchema } from '../meta-schema.js';
 
-/** One `metadata.managedFields[]` entry (meta/v1 ManagedFieldsEntry), keys in upstream's JSON order. */
-export interface ManagedFieldsEntry {
-  manager?: string;
-  operation?: string;
-  apiVersion?: string;
-  /** RFC 3339, second precision (metav1.Time). */
-  time?: string;
-  fieldsType?: string;
-  fieldsV1?: FieldsV1;
-  subresource?: string;
-}
+/** One `metadata.managedFields[]` entry (meta/v1 ManagedFieldsEntry) as its schema describes it. */
+export type ManagedFieldsEntry = z.infer<typeof managedFieldsEntrySchema>;
 
 /** What one manager owns. */
 export interface VersionedSet {
@@ -58,8 +53,9 @@ export function managerIdentifier(info: ManagerInfo): string {
 
 /** The manager info an identifier encodes. */
 export function parseManagerIdentifier(id: string): ManagerInfo {
-  const e = JSON.parse(id) as ManagedFieldsEntry;
-  return { manager: e.manager ?? '', operation: e.operation === 'Apply' ? 'Apply' : 'Update', apiVersion: e.apiVersion, subresource: e.subresource, time: e.time };
+  const e = recordOf(JSON.parse(id));
+  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  return { manager: text(e.manager) ?? '', operation: e.operation === 'Apply' ? 'Apply' : 'Update', apiVersion: text(e.apiVersion), subresource: text(e.subresource), time: text(e.time) };
 }
 
 /**
@@ -78,7 +74,7 @@ export function decodeManagedFields(entries: readonly ManagedFieldsEntry[]): Man
     try {
       set = e.fieldsV1 === undefined || e.fieldsV1 === null ? FieldSet.EMPTY : fromFieldsV1(e.fieldsV1);
     } catch (err) {
-      throw new Error(`error decoding versioned set from entry ${i}: error decoding set: ${(err as Error).message}`);
+      throw new Error(`error decoding versioned set from entry ${i}: error decoding set: ${errorMessage(err)}`);
     }
     managed.sets.set(id, { set, apiVersion: e.apiVersion, applied: e.operation === 'Apply' });
     managed.times.set(id, e.time ?? undefined);
@@ -110,7 +106,7 @@ export function sortManagedFields(entries: ManagedFieldsEntry[]): ManagedFieldsE
   return entries.sort(compareEntries);
 }
 
-const seconds = (t?: string) => (t ? Math.floor(Date.parse(t) / 1000) || 0 : 0);
+const seconds = (t?: string | null) => (t ? Math.floor(Date.parse(t) / 1000) || 0 : 0);
 
 function compareEntries(p: ManagedFieldsEntry, q: ManagedFieldsEntry): number {
   return (
@@ -129,8 +125,8 @@ function compareEntries(p: ManagedFieldsEntry, q: ManagedFieldsEntry): number {
 export function isResetManagedFields(requested: unknown): boolean {
   if (!Array.isArray(requested)) return false;
   if (requested.length === 0) return true;
-  if (requested.length !== 1 || typeof requested[0] !== 'object' || requested[0] === null) return false;
-  const e = requested[0] as Record<string, unknown>;
+  const e: unknown = requested[0];
+  if (requested.length !== 1 || !isRecord(e)) return false;
   const scalarsEmpty = ['manager', 'operation', 'apiVersion', 'time', 'fieldsType', 'subresource'].every((k) => e[k] === undefined || e[k] === null || e[k] === '');
   return scalarsEmpty && (e.fieldsV1 === undefined || e.fieldsV1 === null);
 }
@@ -144,7 +140,7 @@ export function isResetManagedFields(requested: unknown): boolean {
 export function managedForUpdate(stored: readonly ManagedFieldsEntry[] | undefined, requested: unknown, isSubresource: boolean): Managed {
   const decodeOrEmpty = (entries: unknown): Managed => {
     try {
-      return Array.isArray(entries) ? decodeManagedFields(entries as ManagedFieldsEntry[]) : emptyManaged();
+      return isEntryList(entries) ? decodeManagedFields(entries) : emptyManaged();
     } catch {
       return emptyManaged();
     }
@@ -153,6 +149,14 @@ export function managedForUpdate(stored: readonly ManagedFieldsEntry[] | undefin
   if (isResetManagedFields(requested)) return emptyManaged();
   const fromRequest = decodeOrEmpty(requested);
   return fromRequest.sets.size > 0 ? fromRequest : decodeOrEmpty(stored);
+}
+
+/**
+ * Whether `v` is a list of entries (objects; their fields are what the schema of
+ * `metadata.managedFields` let through). Anything else decodes to no managers.
+ */
+function isEntryList(v: unknown): v is readonly ManagedFieldsEntry[] {
+  return Array.isArray(v) && v.every(isRecord);
 }
 
 /** A deep-enough copy of a Managed to change without touching the original. */

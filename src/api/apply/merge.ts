@@ -13,7 +13,7 @@
  */
 import { elementId, itemElements } from './list-items.js';
 import { fieldInfo, isAtomicMap, itemInfo, listInfo, type TypeInfo } from './type-info.js';
-import { isMap, type Json, type JsonMap } from './value.js';
+import { isList, isMap, type Json, type JsonMap } from '../json.js';
 
 type Kind = 'list' | 'map' | 'scalar' | 'null';
 
@@ -32,14 +32,13 @@ export function mergeValues(lhs: Json | undefined, rhs: Json | undefined, meta: 
   if (rhs === null && !isEmptyOrAtomic(lhs, meta)) return lhs;
   const kind = kindOf(rhs);
   if (kind !== kindOf(lhs) || kind === 'null' || kind === 'scalar') return rhs;
-  if (kind === 'list') {
-    const l = lhs as readonly Json[];
-    const r = rhs as readonly Json[];
-    if (listInfo(meta).type === 'atomic' || (l.length === 0 && r.length === 0)) return rhs;
-    return mergeLists(l, r, meta);
+  if (isList(lhs) && isList(rhs)) {
+    if (listInfo(meta).type === 'atomic' || (lhs.length === 0 && rhs.length === 0)) return rhs;
+    return mergeLists(lhs, rhs, meta);
   }
-  const l = lhs as JsonMap;
-  const r = rhs as JsonMap;
+  if (!isMap(lhs) || !isMap(rhs)) return rhs;
+  const l = lhs;
+  const r = rhs;
   if (isAtomicMap(meta) || (Object.keys(l).length === 0 && Object.keys(r).length === 0)) return rhs;
   const out: Record<string, Json> = {};
   for (const k of Object.keys(l)) {

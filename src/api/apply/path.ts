@@ -6,7 +6,8 @@
  * form (`f:image`, `k:{"name":"c"}`, `v:"x"`, `i:0`). Pure; no I/O.
  */
 import { compareStrings, goJson, goNumber, goString } from './go-format.js';
-import { compareValues, equalValues, isMap, valueToString, type Json } from './value.js';
+import { compareValues, equalValues, valueToString } from './value.js';
+import { isMap, type Json } from '../json.js';
 
 /** One field of a list-map item's key. */
 export interface KeyField {
@@ -28,11 +29,11 @@ export function fieldElement(name: string): PathElement {
   return { kind: 'field', name };
 }
 
+const isKeyFieldList = (fields: Readonly<Record<string, Json>> | readonly KeyField[]): fields is readonly KeyField[] => Array.isArray(fields);
+
 /** A list-map item key element from `{name: value}` pairs, sorted by name (`[name="c"]`). */
 export function keyElement(fields: Readonly<Record<string, Json>> | readonly KeyField[]): PathElement {
-  const list: KeyField[] = Array.isArray(fields)
-    ? [...(fields as readonly KeyField[])]
-    : Object.entries(fields).map(([name, value]) => ({ name, value: value as Json }));
+  const list: KeyField[] = isKeyFieldList(fields) ? [...fields] : Object.entries(fields).map(([name, value]) => ({ name, value }));
   list.sort((a, b) => compareStrings(a.name, b.name));
   return { kind: 'key', fields: list };
 }
@@ -57,18 +58,11 @@ const ORDER = { field: 0, key: 1, value: 2, index: 3 } as const;
 /** upstream `PathElement.Compare`: -1, 0 or 1. */
 export function comparePathElements(a: PathElement, b: PathElement): number {
   if (a.kind !== b.kind) return ORDER[a.kind] < ORDER[b.kind] ? -1 : 1;
-  switch (a.kind) {
-    case 'field':
-      return compareStrings(a.name, (b as typeof a).name);
-    case 'key':
-      return compareKeys(a.fields, (b as typeof a).fields);
-    case 'value':
-      return compareValues(a.value, (b as typeof a).value);
-    case 'index': {
-      const j = (b as typeof a).index;
-      return a.index === j ? 0 : a.index < j ? -1 : 1;
-    }
-  }
+  if (a.kind === 'field' && b.kind === 'field') return compareStrings(a.name, b.name);
+  if (a.kind === 'key' && b.kind === 'key') return compareKeys(a.fields, b.fields);
+  if (a.kind === 'value' && b.kind === 'value') return compareValues(a.value, b.value);
+  if (a.kind === 'index' && b.kind === 'index') return a.index === b.index ? 0 : a.index < b.index ? -1 : 1;
+  return 0;
 }
 
 function compareKeys(a: readonly KeyField[], b: readonly KeyField[]): number {
@@ -84,8 +78,8 @@ function compareKeys(a: readonly KeyField[], b: readonly KeyField[]): number {
 /** Element equality (upstream `PathElement.Equals`). */
 export function equalPathElements(a: PathElement, b: PathElement): boolean {
   if (a.kind !== b.kind) return false;
-  if (a.kind === 'key') {
-    const bf = (b as typeof a).fields;
+  if (a.kind === 'key' && b.kind === 'key') {
+    const bf = b.fields;
     return a.fields.length === bf.length && a.fields.every((f, i) => f.name === bf[i].name && equalValues(f.value, bf[i].value));
   }
   return comparePathElements(a, b) === 0;
@@ -143,8 +137,10 @@ export function parsePathElement(s: string): PathElement {
   switch (s[0]) {
     case 'f':
       return fieldElement(rest);
-    case 'v':
-      return valueElement(JSON.parse(rest) as Json);
+    case 'v': {
+      const value: Json = JSON.parse(rest);
+      return valueElement(value);
+    }
     case 'k': {
       const parsed: unknown = JSON.parse(rest);
       if (!isMap(parsed)) throw new Error(`key is not a JSON object: ${s}`);

@@ -11,13 +11,13 @@ import { FieldSet } from './field-set.js';
 import { itemElements } from './list-items.js';
 import { fieldElement, type PathElement } from './path.js';
 import { fieldInfo, isAtomicMap, isNamedField, itemInfo, listInfo, type TypeInfo } from './type-info.js';
-import { isMap, type Json } from './value.js';
+import { isList, isMap, type Json, type JsonMap } from '../json.js';
 
 /** `value` without the fields in `toRemove`. */
 export function removeItems(value: Json, toRemove: FieldSet, meta: TypeInfo): Json {
   if (toRemove.empty()) return value;
-  if (Array.isArray(value)) {
-    const list = value as readonly Json[];
+  if (isList(value)) {
+    const list = value;
     const info = listInfo(meta);
     if (list.length === 0 || info.type === 'atomic') return null;
     const out: Json[] = [];
@@ -71,8 +71,10 @@ export function ensureNamedFieldsAreMembers(set: FieldSet, meta: TypeInfo, known
  * The object as upstream's conversion back to a typed object leaves it: fields whose value is
  * null (unset pointers, nil maps and lists) are dropped; list items are kept as they are.
  */
+export function dropNulls(value: JsonMap): JsonMap;
+export function dropNulls(value: Json): Json;
 export function dropNulls(value: Json): Json {
-  if (Array.isArray(value)) return (value as readonly Json[]).map((v) => (v === null ? v : dropNulls(v)));
+  if (isList(value)) return value.map((v) => (v === null ? v : dropNulls(v)));
   if (!isMap(value)) return value;
   const out: Record<string, Json> = {};
   for (const [k, v] of Object.entries(value)) if (v !== null) out[k] = dropNulls(v);

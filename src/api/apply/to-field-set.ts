@@ -13,7 +13,7 @@ import { FieldSet } from './field-set.js';
 import { elementId, itemElements } from './list-items.js';
 import { fieldElement, type Path, type PathElement } from './path.js';
 import { fieldInfo, isAtomicMap, isNamedField, itemInfo, listInfo, type TypeInfo } from './type-info.js';
-import { isMap, type Json } from './value.js';
+import { isList, isMap, type Json } from '../json.js';
 
 /** The set of fields `value` sets. */
 export function toFieldSet(value: Json | undefined, meta: TypeInfo): FieldSet {
@@ -24,13 +24,13 @@ export function toFieldSet(value: Json | undefined, meta: TypeInfo): FieldSet {
 
 function visit(value: Json | undefined, meta: TypeInfo, path: PathElement[], out: Path[]): void {
   if (value === undefined) return;
-  if (Array.isArray(value)) {
+  if (isList(value)) {
     const info = listInfo(meta);
     if (info.type === 'atomic') {
       out.push(path);
       return;
     }
-    const list = value as readonly Json[];
+    const list = value;
     const pes = itemElements(list, info);
     const counts = new Map<string, number>();
     for (const pe of pes) if (pe) counts.set(elementId(pe), (counts.get(elementId(pe)) ?? 0) + 1);

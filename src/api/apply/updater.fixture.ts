@@ -8,7 +8,7 @@ import { parse } from 'yaml';
 import type { PatchMeta } from '../core/patch-meta.js';
 import { FieldSet } from './field-set.js';
 import { keyElement, makePath, pathToString, valueElement, type Path } from './path.js';
-import { applyConfig, updateManagers, type ManagerSets } from './updater.js';
+import { mergeConfiguration, updateManagers, type ManagerSets } from './updater.js';
 import type { Json } from './value.js';
 
 export type Op =
@@ -37,7 +37,7 @@ export function run(c: Case): { live: Json; managers: ManagerSets } {
       live = next;
       return;
     }
-    const res = applyConfig(live, y(op.apply), 'v1', managers, op.by, op.force ?? false, c.meta);
+    const res = mergeConfiguration(live, y(op.apply), 'v1', managers, op.by, op.force ?? false, c.meta);
     if ('conflicts' in res) {
       expect(op.conflicts, `op ${i} conflicts`).toBeDefined();
       expect(res.conflicts.map((x) => [x.manager, pathToString(x.path)])).toEqual(op.conflicts!.map(([m, p]) => [m, pathToString(p)]));

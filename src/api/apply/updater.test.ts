@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { FieldSet } from './field-set.js';
 import { pathToString } from './path.js';
-import { applyConfig, updateManagers, type ManagerSets } from './updater.js';
+import { mergeConfiguration, updateManagers, type ManagerSets } from './updater.js';
 import { check, K, leaf, list, listOfLists, P, V, y, type Case } from './updater.fixture.js';
 
 describe('Updater (structured-merge-diff merge/*_test.go)', () => {
@@ -166,7 +166,7 @@ describe('Updater (structured-merge-diff merge/*_test.go)', () => {
   it('applying the same configuration again changes nothing', () => {
     const live = y('list: [{name: a, value: 1}]');
     const managers: ManagerSets = new Map([['one', { set: FieldSet.of(P('list', K('a')), P('list', K('a'), 'name'), P('list', K('a'), 'value')), apiVersion: 'v1', applied: true }]]);
-    const res = applyConfig(live, y('list: [{name: a, value: 1}]'), 'v1', managers, 'one', false, list);
+    const res = mergeConfiguration(live, y('list: [{name: a, value: 1}]'), 'v1', managers, 'one', false, list);
     expect(res).toMatchObject({ changed: false, object: live });
   });
 

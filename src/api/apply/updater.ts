@@ -3,7 +3,7 @@
  *
  * - `updateManagers` (Update): the fields a write added or changed become the writer's; they
  *   and the removed fields leave every other manager's set; empty sets are dropped.
- * - `applyConfig` (Apply): merge the configuration into the live object, make the config's
+ * - `mergeConfiguration` (Apply): merge the configuration into the live object, make the config's
  *   field set the applier's, remove what the applier applied last time and no longer applies
  *   unless another manager (or the new config) owns it (`prune`), then fail with conflicts when
  *   a changed field is owned by another manager, unless forced (forcing takes the fields away
@@ -21,7 +21,8 @@ import type { Path } from './path.js';
 import { ensureNamedFieldsAreMembers, removeItems } from './remove.js';
 import { toFieldSet } from './to-field-set.js';
 import type { TypeInfo } from './type-info.js';
-import { equalValues, type Json } from './value.js';
+import { equalValues } from './value.js';
+import type { Json } from '../json.js';
 
 export type ManagerSets = Map<string, VersionedSet>;
 
@@ -82,7 +83,7 @@ export function updateManagers(oldObj: Json, newObj: Json, version: string, mana
 export type ApplyOutcome = { readonly object: Json; readonly changed: boolean; readonly managers: ManagerSets } | { readonly conflicts: ManagerConflict[] };
 
 /** Apply `config` as `manager` (upstream Updater.Apply). */
-export function applyConfig(
+export function mergeConfiguration(
   live: Json,
   config: Json,
   version: string,

@@ -4,17 +4,10 @@
  * form used in field paths (`value.ToString`). Pure; no I/O.
  */
 import { compareStrings, goNumber, goQuote } from './go-format.js';
+import { isMap, type Json, type JsonMap } from '../json.js';
 
-/** A JSON value as objects carry it. */
-export type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
-
-/** A JSON object. */
-export type JsonMap = { readonly [key: string]: Json };
-
-/** True for a plain JSON object (not null, not a list). */
-export function isMap(v: unknown): v is JsonMap {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+/** The JSON value types, described once in api/json.ts. */
+export { isMap, type Json, type JsonMap };
 
 /** True for a number, string or boolean. */
 export function isScalar(v: unknown): v is number | string | boolean {
@@ -35,20 +28,12 @@ export function compareValues(a: Json, b: Json): number {
   const ra = rank(a);
   const rb = rank(b);
   if (ra !== rb) return ra < rb ? -1 : 1;
-  switch (ra) {
-    case 0:
-      return a === b ? 0 : (a as number) < (b as number) ? -1 : 1;
-    case 1:
-      return compareStrings(a as string, b as string);
-    case 2:
-      return a === b ? 0 : a ? 1 : -1;
-    case 3:
-      return compareLists(a as readonly Json[], b as readonly Json[]);
-    case 4:
-      return compareMaps(a as JsonMap, b as JsonMap);
-    default:
-      return 0;
-  }
+  if (typeof a === 'number' && typeof b === 'number') return a === b ? 0 : a < b ? -1 : 1;
+  if (typeof a === 'string' && typeof b === 'string') return compareStrings(a, b);
+  if (typeof a === 'boolean') return a === b ? 0 : a ? 1 : -1;
+  if (Array.isArray(a) && Array.isArray(b)) return compareLists(a, b);
+  if (isMap(a) && isMap(b)) return compareMaps(a, b);
+  return 0;
 }
 
 function compareLists(a: readonly Json[], b: readonly Json[]): number {
@@ -104,11 +89,10 @@ export function valueToString(v: Json): string {
   if (typeof v === 'number') return goNumber(v);
   if (typeof v === 'string') return goQuote(v);
   if (typeof v === 'boolean') return String(v);
-  if (Array.isArray(v)) return `[${v.map(valueToString).join(',')}]`;
-  const m = v as JsonMap;
-  return Object.keys(m)
+  if (!isMap(v)) return `[${v.map(valueToString).join(',')}]`;
+  return Object.keys(v)
     .sort(compareStrings)
-    .map((k) => `${k}=${valueToString(m[k])}`)
+    .map((k) => `${k}=${valueToString(v[k])}`)
     .join('');
 }
 

@@ -7,7 +7,7 @@
  * `f:spec` or `f:containers`, as kube-apiserver writes them), while pointers and omitempty
  * maps and lists are new (`f:labels: {".": {}, ...}`). Pure; k8s.io/api core/v1 types.go.
  */
-import { isMap, type Json, type JsonMap } from './value.js';
+import { isMap, type Json, type JsonMap } from '../json.js';
 
 const META = { creationTimestamp: null };
 const POD_SPEC = { containers: null };

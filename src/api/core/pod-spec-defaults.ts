@@ -3,14 +3,23 @@
  * for pods, pod templates and replication controller templates. Mutates the spec given.
  */
 
-type Json = Record<string, any>;
+import type { z } from 'zod';
+import type { podSpec } from './pod-spec.js';
 
-const setIfUnset = (o: Json, key: string, value: unknown) => {
+/** A PodSpec as its schema describes it (defaults run on objects that passed their schema). */
+type PodSpec = z.infer<typeof podSpec>;
+type Container = PodSpec['containers'][number];
+type Probe = NonNullable<Container['livenessProbe']>;
+type Handler = NonNullable<NonNullable<Container['lifecycle']>['postStart']>;
+type Volume = NonNullable<PodSpec['volumes']>[number];
+
+/** Set `o[key]` to `value` when it is absent, null or ''. */
+function setIfUnset<O, K extends keyof O>(o: O, key: K, value: O[K]): void {
   if (o[key] === undefined || o[key] === null || o[key] === '') o[key] = value;
-};
+}
 
 /** imagePullPolicy by tag: Always for `:latest` or no tag (digests excluded), else IfNotPresent. */
-export function defaultPullPolicy(image: string | undefined): 'Always' | 'IfNotPresent' {
+export function defaultPullPolicy(image: string | null | undefined): 'Always' | 'IfNotPresent' {
   if (!image) return 'IfNotPresent';
   if (image.includes('@')) return 'IfNotPresent';
   const lastSegment = image.slice(image.lastIndexOf('/') + 1);
@@ -18,7 +27,7 @@ export function defaultPullPolicy(image: string | undefined): 'Always' | 'IfNotP
   return tag === '' || tag === 'latest' ? 'Always' : 'IfNotPresent';
 }
 
-function defaultProbe(probe: Json | undefined): void {
+function defaultProbe(probe: Probe | null | undefined): void {
   if (!probe) return;
   setIfUnset(probe, 'timeoutSeconds', 1);
   setIfUnset(probe, 'periodSeconds', 10);
@@ -27,14 +36,14 @@ function defaultProbe(probe: Json | undefined): void {
   defaultHandler(probe);
 }
 
-function defaultHandler(handler: Json | undefined): void {
+function defaultHandler(handler: Handler | Probe | null | undefined): void {
   if (handler?.httpGet) {
     setIfUnset(handler.httpGet, 'path', '/');
     setIfUnset(handler.httpGet, 'scheme', 'HTTP');
   }
 }
 
-function defaultContainer(c: Json): void {
+function defaultContainer(c: Container): void {
   setIfUnset(c, 'terminationMessagePath', '/dev/termination-log');
   setIfUnset(c, 'terminationMessagePolicy', 'File');
   setIfUnset(c, 'imagePullPolicy', defaultPullPolicy(c.image));
@@ -51,10 +60,13 @@ function defaultContainer(c: Json): void {
 
 const DEFAULT_MODE = 420; // 0644
 
-function defaultVolume(v: Json): void {
+function defaultVolume(v: Volume): void {
   // A volume with no source is an emptyDir (upstream SetDefaults_Volume).
   if (Object.entries(v).every(([k, val]) => k === 'name' || val === undefined || val === null)) v.emptyDir = {};
-  for (const key of ['secret', 'configMap', 'downwardAPI', 'projected']) if (v[key]) setIfUnset(v[key], 'defaultMode', DEFAULT_MODE);
+  for (const key of ['secret', 'configMap', 'downwardAPI', 'projected'] as const) {
+    const source = v[key];
+    if (source) setIfUnset(source, 'defaultMode', DEFAULT_MODE);
+  }
   for (const item of v.downwardAPI?.items ?? []) if (item.fieldRef) setIfUnset(item.fieldRef, 'apiVersion', 'v1');
   if (v.hostPath) setIfUnset(v.hostPath, 'type', '');
   if (v.iscsi) setIfUnset(v.iscsi, 'iscsiInterface', 'default');
@@ -76,9 +88,9 @@ function defaultVolume(v: Json): void {
 }
 
 /** Apply PodSpec defaults in place (a missing or non-object spec is left alone). */
-export function defaultPodSpec(spec: unknown): void {
-  if (!spec || typeof spec !== 'object' || Array.isArray(spec)) return;
-  const s = spec as Json;
+export function defaultPodSpec(spec: PodSpec | null | undefined): void {
+  if (!spec) return;
+  const s = spec;
   setIfUnset(s, 'dnsPolicy', 'ClusterFirst');
   setIfUnset(s, 'restartPolicy', 'Always');
   setIfUnset(s, 'terminationGracePeriodSeconds', 30);
@@ -87,19 +99,17 @@ export function defaultPodSpec(spec: unknown): void {
   if (s.serviceAccountName && !s.serviceAccount) s.serviceAccount = s.serviceAccountName;
   // With the host's network, container ports are host ports (upstream defaultHostNetworkPorts).
   if (s.hostNetwork === true) {
-    for (const c of [...(Array.isArray(s.containers) ? s.containers : []), ...(Array.isArray(s.initContainers) ? s.initContainers : [])]) {
-      for (const p of Array.isArray(c?.ports) ? c.ports : []) if (p && typeof p === 'object' && !p.hostPort) p.hostPort = p.containerPort;
+    for (const c of [...s.containers, ...(s.initContainers ?? [])]) {
+      for (const p of c.ports ?? []) if (!p.hostPort) p.hostPort = p.containerPort;
     }
   }
-  for (const c of [...(Array.isArray(s.containers) ? s.containers : []), ...(Array.isArray(s.initContainers) ? s.initContainers : [])]) {
-    if (c && typeof c === 'object') defaultContainer(c);
-  }
-  for (const v of Array.isArray(s.volumes) ? s.volumes : []) if (v && typeof v === 'object') defaultVolume(v);
+  for (const c of [...s.containers, ...(s.initContainers ?? [])]) defaultContainer(c);
+  for (const v of s.volumes ?? []) defaultVolume(v);
 }
 
 /** The QoS class of a pod spec (upstream pkg/apis/core/helper/qos). */
-export function podQosClass(spec: unknown): 'Guaranteed' | 'Burstable' | 'BestEffort' {
-  const containers = [...((spec as Json)?.containers ?? []), ...((spec as Json)?.initContainers ?? [])] as Json[];
+export function podQosClass(spec: PodSpec | null | undefined): 'Guaranteed' | 'Burstable' | 'BestEffort' {
+  const containers = [...(spec?.containers ?? []), ...(spec?.initContainers ?? [])];
   let any = false;
   let guaranteed = containers.length > 0;
   for (const c of containers) {

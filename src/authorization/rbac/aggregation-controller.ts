@@ -6,13 +6,14 @@
  * every aggregated role until nothing changes. Runs on the leader.
  */
 import type { Logger } from 'pino';
-import type { ApiObject } from '../../api/object.js';
-import { labelSelectorOf, matchesLabels, type LabelSelectorObject } from '../../api/label-selector.js';
+import type { WatchEvent } from '../../storage/types.js';
+import { labelSelectorOf, matchesLabels } from '../../api/label-selector.js';
 import type { GenericStore } from '../../registry/generic-store.js';
 import { mirror } from './mirror.js';
 import { SERVER_WRITER } from '../../registry/hooks.js';
+import { errorMessage } from '../../api/error-message.js';
 
-type ClusterRole = ApiObject & { rules?: unknown[]; aggregationRule?: { clusterRoleSelectors?: LabelSelectorObject[] } };
+import type { ClusterRole, PolicyRule } from '../../resources/rbac/rbac.schema.js';
 
 export class ClusterRoleAggregator {
   private readonly roles = new Map<string, ClusterRole>();
@@ -21,21 +22,21 @@ export class ClusterRoleAggregator {
   private syncing = false;
 
   constructor(
-    private readonly store: GenericStore,
+    private readonly store: GenericStore<ClusterRole>,
     private readonly logger: Logger,
   ) {}
 
   start(): void {
     this.abort = new AbortController();
     const handlers = {
-      onReset: (objects: readonly ApiObject[]) => {
+      onReset: (objects: readonly ClusterRole[]) => {
         this.roles.clear();
-        for (const o of objects) this.roles.set(o.metadata.name!, o as ClusterRole);
+        for (const o of objects) this.roles.set(o.metadata.name!, o);
         this.schedule(0);
       },
-      onEvent: (ev: { type: string; object: ApiObject }) => {
+      onEvent: (ev: WatchEvent<ClusterRole>) => {
         if (ev.type === 'DELETED') this.roles.delete(ev.object.metadata.name!);
-        else if (ev.type === 'ADDED' || ev.type === 'MODIFIED') this.roles.set(ev.object.metadata.name!, ev.object as ClusterRole);
+        else if (ev.type === 'ADDED' || ev.type === 'MODIFIED') this.roles.set(ev.object.metadata.name!, ev.object);
         this.schedule(0);
       },
     };
@@ -48,7 +49,7 @@ export class ClusterRoleAggregator {
   }
 
   /** The rules `role` aggregates from the roles known now (upstream's order and dedupe). */
-  aggregatedRules(role: ClusterRole): unknown[] {
+  aggregatedRules(role: ClusterRole): PolicyRule[] {
     const selectors = (role.aggregationRule?.clusterRoleSelectors ?? []).map((s) => {
       try {
         return labelSelectorOf(s);
@@ -56,7 +57,7 @@ export class ClusterRoleAggregator {
         return null;
       }
     });
-    const rules: unknown[] = [];
+    const rules: PolicyRule[] = [];
     const seen = new Set<string>();
     for (const name of [...this.roles.keys()].sort()) {
       const other = this.roles.get(name)!;
@@ -85,10 +86,10 @@ export class ClusterRoleAggregator {
         if (!role.aggregationRule || this.abort.signal.aborted) continue;
         const rules = this.aggregatedRules(role);
         if (JSON.stringify(rules) === JSON.stringify(role.rules ?? [])) continue;
-        await this.store.update('', role.metadata.name!, (latest) => ({ ...latest, rules }) as ApiObject, undefined, { user: SERVER_WRITER });
+        await this.store.update('', role.metadata.name!, (latest) => ({ ...latest, rules }), undefined, { user: SERVER_WRITER });
       }
     } catch (err) {
-      this.logger.warn({ err: (err as Error).message }, 'cluster role aggregation failed; retrying');
+      this.logger.warn({ err: errorMessage(err) }, 'cluster role aggregation failed; retrying');
       this.schedule(1000);
     } finally {
       this.syncing = false;

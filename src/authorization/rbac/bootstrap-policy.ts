@@ -9,8 +9,7 @@
  * `rbac.authorization.kubernetes.io/autoupdate: "true"`. RBAC's own kinds and the review APIs
  * are listed under upstream's group names and ours, since both are served.
  */
-import type { ApiObject } from '../../api/object.js';
-import type { PolicyRule, Subject } from './rules.js';
+import type { ClusterRole, ClusterRoleBinding, PolicyRule, Subject } from '../../resources/rbac/rbac.schema.js';
 
 export const AUTOUPDATE_ANNOTATION = 'rbac.authorization.kubernetes.io/autoupdate';
 const LABELS = { 'kubernetes.io/bootstrapping': 'rbac-defaults' };
@@ -25,17 +24,17 @@ const AUTHENTICATION_GROUPS = ['authentication.k8s.io', 'authentication.ck.io'];
 
 const core = (resources: string[], verbs: string[]): PolicyRule => ({ apiGroups: [''], resources, verbs });
 
-function clusterRole(name: string, rules: PolicyRule[], labels: Record<string, string> = {}, aggregateFrom?: string): ApiObject {
+function clusterRole(name: string, rules: PolicyRule[], labels: Record<string, string> = {}, aggregateFrom?: string): ClusterRole {
   return {
     apiVersion: 'rbac.authorization.k8s.io/v1',
     kind: 'ClusterRole',
     metadata: { name, labels: { ...LABELS, ...labels }, annotations: ANNOTATIONS },
     ...(aggregateFrom ? { aggregationRule: { clusterRoleSelectors: [{ matchLabels: { [AGGREGATE(aggregateFrom)]: 'true' } }] } } : {}),
     rules,
-  } as ApiObject;
+  };
 }
 
-function clusterRoleBinding(name: string, role: string, groups: string[]): ApiObject {
+function clusterRoleBinding(name: string, role: string, groups: string[]): ClusterRoleBinding {
   const subjects: Subject[] = groups.map((g) => ({ kind: 'Group', apiGroup: 'rbac.authorization.k8s.io', name: g }));
   return {
     apiVersion: 'rbac.authorization.k8s.io/v1',
@@ -43,11 +42,11 @@ function clusterRoleBinding(name: string, role: string, groups: string[]): ApiOb
     metadata: { name, labels: LABELS, annotations: ANNOTATIONS },
     roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: role },
     subjects,
-  } as ApiObject;
+  };
 }
 
 /** The bootstrap ClusterRoles (aggregated ones with empty rules: the aggregation controller fills them). */
-export const BOOTSTRAP_CLUSTER_ROLES: readonly ApiObject[] = [
+export const BOOTSTRAP_CLUSTER_ROLES: readonly ClusterRole[] = [
   clusterRole('cluster-admin', [
     { apiGroups: ['*'], resources: ['*'], verbs: ['*'] },
     { nonResourceURLs: ['*'], verbs: ['*'] },
@@ -98,7 +97,7 @@ export const BOOTSTRAP_CLUSTER_ROLES: readonly ApiObject[] = [
 ];
 
 /** The bootstrap ClusterRoleBindings. */
-export const BOOTSTRAP_CLUSTER_ROLE_BINDINGS: readonly ApiObject[] = [
+export const BOOTSTRAP_CLUSTER_ROLE_BINDINGS: readonly ClusterRoleBinding[] = [
   clusterRoleBinding('cluster-admin', 'cluster-admin', ['system:masters']),
   clusterRoleBinding('system:discovery', 'system:discovery', ['system:authenticated']),
   clusterRoleBinding('system:basic-user', 'system:basic-user', ['system:authenticated']),

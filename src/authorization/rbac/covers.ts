@@ -4,10 +4,10 @@
  * other rules are broken into one rule per group, resource, verb (and name, or URL and verb)
  * and each piece must be covered by some owned rule.
  */
-import type { PolicyRule } from './rules.js';
+import type { PolicyRule } from '../../resources/rbac/rbac.schema.js';
 
-const has = (set: readonly string[] | undefined, v: string) => (set ?? []).includes(v);
-const hasAll = (set: readonly string[] | undefined, vs: readonly string[] | undefined) => (vs ?? []).every((v) => has(set, v));
+const has = (set: readonly string[] | null | undefined, v: string) => (set ?? []).includes(v);
+const hasAll = (set: readonly string[] | null | undefined, vs: readonly string[] | null | undefined) => (vs ?? []).every((v) => has(set, v));
 
 /** The rules of `servant` that no rule of `owner` covers, broken down ([] = covered). */
 export function uncovered(owner: readonly PolicyRule[], servant: readonly PolicyRule[]): PolicyRule[] {
@@ -36,7 +36,7 @@ function ruleCovers(owner: PolicyRule, sub: PolicyRule): boolean {
   return verbs && groups && resourcesCover(owner.resources, sub.resources ?? []) && names && urlsCover(owner.nonResourceURLs ?? [], sub.nonResourceURLs ?? []);
 }
 
-function resourcesCover(set: readonly string[] | undefined, covers: readonly string[]): boolean {
+function resourcesCover(set: readonly string[] | null | undefined, covers: readonly string[]): boolean {
   if (has(set, '*') || hasAll(set, covers)) return true;
   return covers.every((path) => {
     if (has(set, path)) return true;
@@ -71,7 +71,7 @@ export function compactRule(rule: PolicyRule): string {
  */
 export function compactRules(rules: readonly PolicyRule[]): PolicyRule[] {
   const out: PolicyRule[] = [];
-  const simple = new Map<string, { apiGroups: readonly string[]; resources: readonly string[]; resourceNames?: readonly string[]; verbs: string[] }>();
+  const simple = new Map<string, { apiGroups: string[]; resources: string[]; resourceNames?: string[]; verbs: string[] }>();
   for (const rule of rules) {
     const isSimple = (rule.resourceNames?.length ?? 0) <= 1 && !rule.nonResourceURLs?.length && rule.apiGroups?.length === 1 && rule.resources?.length === 1;
     if (!isSimple) {

@@ -20,15 +20,14 @@
  * "system:authenticated"]) is attempting to grant RBAC permissions not currently held:` and one
  * missing rule per line, compacted and sorted.
  */
-import type { ApiObject } from '../../api/object.js';
 import { forbidden, notFound } from '../../errors/api-error.js';
 import type { WriterInfo } from '../../registry/access.js';
 import type { AdmissionAttributes, StoreHooks } from '../../registry/hooks.js';
 import type { Authorizer } from '../types.js';
 import { compactRule, compactRules, uncovered } from './covers.js';
 import { isOnlyMutatingGcFields } from './gc-fields.js';
+import type { ClusterRole, ClusterRoleBinding, PolicyRule, Role, RoleBinding } from '../../resources/rbac/rbac.schema.js';
 import type { RbacAuthorizer } from './rbac-authorizer.js';
-import type { PolicyRule } from './rules.js';
 
 const RBAC_GROUP = 'rbac.authorization.k8s.io';
 const PRIVILEGED_GROUP = 'system:masters';
@@ -38,7 +37,6 @@ const FULL_AUTHORITY: PolicyRule[] = [
 ];
 
 type Rbac = Pick<RbacAuthorizer, 'rulesFor' | 'roleRefRules'>;
-type RoleRef = { apiGroup?: string; kind: string; name: string };
 
 /** The store a check is installed on: its group (the request's) and resource. */
 export interface RbacStoreInfo {
@@ -46,7 +44,7 @@ export interface RbacStoreInfo {
   readonly plural: 'roles' | 'clusterroles' | 'rolebindings' | 'clusterrolebindings';
 }
 
-const rulesOf = (obj: ApiObject): PolicyRule[] => (obj as { rules?: PolicyRule[] }).rules ?? [];
+const rulesOf = (obj: Role | ClusterRole): PolicyRule[] => obj.rules ?? [];
 const goQuoted = (list: readonly string[]) => `[${list.map((g) => JSON.stringify(g)).join(' ')}]`;
 const privileged = (user: WriterInfo | undefined): boolean => Boolean(user?.groups.includes(PRIVILEGED_GROUP));
 
@@ -70,8 +68,8 @@ function confirmNoEscalation(rbac: Rbac, user: WriterInfo | undefined, namespace
 }
 
 /** Admission for Roles and ClusterRoles of one store (`where`). */
-export function roleEscalationCheck(rbac: Rbac, authorizer: Authorizer, where: RbacStoreInfo): StoreHooks {
-  const check = (obj: ApiObject, old: ApiObject | null, attrs: AdmissionAttributes) => {
+export function roleEscalationCheck(rbac: Rbac, authorizer: Authorizer, where: RbacStoreInfo): StoreHooks<Role | ClusterRole> {
+  const check = (obj: Role | ClusterRole, old: Role | ClusterRole | null, attrs: AdmissionAttributes) => {
     const { user } = attrs;
     if (privileged(user)) return;
     const namespace = obj.metadata.namespace ?? '';
@@ -82,7 +80,7 @@ export function roleEscalationCheck(rbac: Rbac, authorizer: Authorizer, where: R
     if (user && [RBAC_GROUP, where.group].some((g) => allowed(authorizer, user, 'escalate', g, where.plural, namespace, requestName))) return;
     if (old && isOnlyMutatingGcFields(obj, old)) return;
     confirmNoEscalation(rbac, user, namespace, rulesOf(obj), where, name);
-    if ((obj as { aggregationRule?: unknown }).aggregationRule) {
+    if (obj.aggregationRule) {
       confirmNoEscalation(rbac, user, namespace, FULL_AUTHORITY, where, name, 'must have cluster-admin privileges to use the aggregationRule');
     }
   };
@@ -93,17 +91,18 @@ export function roleEscalationCheck(rbac: Rbac, authorizer: Authorizer, where: R
 }
 
 /** Admission for RoleBindings and ClusterRoleBindings of one store (`where`). */
-export function bindingEscalationCheck(rbac: Rbac, authorizer: Authorizer, where: RbacStoreInfo): StoreHooks {
-  const check = (obj: ApiObject, old: ApiObject | null, attrs: AdmissionAttributes) => {
+export function bindingEscalationCheck(rbac: Rbac, authorizer: Authorizer, where: RbacStoreInfo): StoreHooks<RoleBinding | ClusterRoleBinding> {
+  const check = (obj: RoleBinding | ClusterRoleBinding, old: RoleBinding | ClusterRoleBinding | null, attrs: AdmissionAttributes) => {
     const { user } = attrs;
     if (privileged(user)) return;
     if (old && isOnlyMutatingGcFields(obj, old)) return;
     const namespace = obj.metadata.namespace ?? '';
-    const ref = (obj as { roleRef?: RoleRef }).roleRef ?? { kind: '', name: '' };
+    const ref = obj.roleRef ?? { kind: '', name: '' };
     const roleResource = ref.kind === 'Role' ? 'roles' : 'clusterroles';
-    if (user && allowed(authorizer, user, 'bind', ref.apiGroup || RBAC_GROUP, roleResource, namespace, ref.name)) return;
+    const roleName = ref.name ?? '';
+    if (user && allowed(authorizer, user, 'bind', ref.apiGroup || RBAC_GROUP, roleResource, namespace, roleName)) return;
     const rules = rbac.roleRefRules(ref, namespace);
-    if (!rules) throw notFound(roleResource, ref.name, RBAC_GROUP);
+    if (!rules) throw notFound(roleResource, roleName, RBAC_GROUP);
     confirmNoEscalation(rbac, user, namespace, rules, where, obj.metadata.name ?? '');
   };
   return {

@@ -5,6 +5,7 @@
  * every update: managedFields, resourceVersion) is semantically equal to the old object, where
  * an empty list or map equals an absent one (upstream equality.Semantic).
  */
+import { isRecord } from '../../api/json.js';
 import type { ApiObject } from '../../api/object.js';
 
 const GC_AND_BOOKKEEPING = ['ownerReferences', 'finalizers', 'selfLink', 'managedFields', 'resourceVersion'];
@@ -24,7 +25,7 @@ function withoutGcFields(obj: ApiObject): Record<string, unknown> {
 
 /** Empty lists, empty maps, null and undefined all stand for "absent". */
 const isEmpty = (v: unknown): boolean =>
-  v === undefined || v === null || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && !Array.isArray(v) && Object.keys(v as object).length === 0);
+  v === undefined || v === null || (Array.isArray(v) && v.length === 0) || (isRecord(v) && Object.keys(v).length === 0);
 
 /** Deep equality of JSON values with upstream's Semantic rule for empty and absent. */
 export function semanticEqual(a: unknown, b: unknown): boolean {
@@ -33,9 +34,9 @@ export function semanticEqual(a: unknown, b: unknown): boolean {
     if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
     return a.every((v, i) => semanticEqual(v, b[i]));
   }
-  if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null) {
-    const x = a as Record<string, unknown>;
-    const y = b as Record<string, unknown>;
+  if (isRecord(a) && isRecord(b)) {
+    const x = a;
+    const y = b;
     const keys = new Set([...Object.keys(x), ...Object.keys(y)]);
     for (const k of keys) if (!semanticEqual(x[k], y[k])) return false;
     return true;

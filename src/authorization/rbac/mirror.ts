@@ -8,14 +8,15 @@ import type { ApiObject } from '../../api/object.js';
 import type { GenericStore } from '../../registry/generic-store.js';
 import { buildPredicate } from '../../registry/predicate.js';
 import type { WatchEvent } from '../../storage/types.js';
+import { errorMessage } from '../../api/error-message.js';
 
-export interface MirrorHandlers {
-  onReset(objects: readonly ApiObject[]): void;
-  onEvent(ev: WatchEvent): void;
+export interface MirrorHandlers<T extends ApiObject> {
+  onReset(objects: readonly T[]): void;
+  onEvent(ev: WatchEvent<T>): void;
 }
 
 /** Mirror `store`; resolves the returned promise once the first list has been handed over. */
-export function mirror(store: GenericStore, handlers: MirrorHandlers, signal: AbortSignal, logger: Logger): Promise<void> {
+export function mirror<T extends ApiObject>(store: GenericStore<T>, handlers: MirrorHandlers<T>, signal: AbortSignal, logger: Logger): Promise<void> {
   const all = buildPredicate(store.def);
   let synced: () => void = () => undefined;
   const first = new Promise<void>((resolve) => (synced = resolve));
@@ -28,7 +29,7 @@ export function mirror(store: GenericStore, handlers: MirrorHandlers, signal: Ab
         const rv = list.metadata.resourceVersion ?? '';
         for await (const ev of store.watch('', '', { predicate: all, resourceVersion: rv, sendInitialEvents: false, signal })) handlers.onEvent(ev);
       } catch (err) {
-        if (!signal.aborted) logger.debug({ resource: store.def.plural, err: (err as Error).message }, 'policy mirror relisting');
+        if (!signal.aborted) logger.debug({ resource: store.def.plural, err: errorMessage(err) }, 'policy mirror relisting');
       }
       if (!signal.aborted) await new Promise((r) => setTimeout(r, 1000));
     }

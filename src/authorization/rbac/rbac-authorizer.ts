@@ -11,22 +11,24 @@ import type { Logger } from 'pino';
 import type { ApiObject } from '../../api/object.js';
 import type { WriterInfo } from '../../registry/access.js';
 import type { GenericStore } from '../../registry/generic-store.js';
+import type { ClusterRole, ClusterRoleBinding, PolicyRule, Role, RoleBinding, RoleRef, Subject } from '../../resources/rbac/rbac.schema.js';
 import type { WatchEvent } from '../../storage/types.js';
 import type { Attributes, Authorization, Authorizer } from '../types.js';
 import { mirror } from './mirror.js';
-import { appliesTo, ruleAllows, type PolicyRule, type Subject } from './rules.js';
+import { appliesTo, ruleAllows } from './rules.js';
 
 /** The stores of the four RBAC kinds (one storage each, whichever group serves it). */
 export interface RbacStores {
-  readonly roles: GenericStore;
-  readonly clusterRoles: GenericStore;
-  readonly roleBindings: GenericStore;
-  readonly clusterRoleBindings: GenericStore;
+  readonly roles: GenericStore<Role>;
+  readonly clusterRoles: GenericStore<ClusterRole>;
+  readonly roleBindings: GenericStore<RoleBinding>;
+  readonly clusterRoleBindings: GenericStore<ClusterRoleBinding>;
 }
 
+/** What the authorizer keeps of a RoleBinding or ClusterRoleBinding. */
 interface Binding {
   readonly subjects: readonly Subject[];
-  readonly roleRef: { readonly kind: string; readonly name: string };
+  readonly roleRef: RoleRef;
 }
 
 type Table<T> = Map<string, T>;
@@ -43,27 +45,24 @@ export class RbacAuthorizer implements Authorizer {
 
   /** Start mirroring; resolves once every kind has been listed once. */
   start(stores: RbacStores, logger: Logger): Promise<void> {
-    const rules = (obj: ApiObject): readonly PolicyRule[] => ((obj as { rules?: PolicyRule[] }).rules ?? []);
-    const binding = (obj: ApiObject): Binding => {
-      const b = obj as unknown as Partial<Binding>;
-      return { subjects: b.subjects ?? [], roleRef: b.roleRef ?? { kind: '', name: '' } };
-    };
-    const flat = <T>(table: Table<T>, value: (obj: ApiObject) => T, key: (obj: ApiObject) => string) => ({
-      onReset(objects: readonly ApiObject[]) {
+    const rules = (obj: Role | ClusterRole): readonly PolicyRule[] => obj.rules ?? [];
+    const binding = (obj: RoleBinding | ClusterRoleBinding): Binding => ({ subjects: obj.subjects ?? [], roleRef: obj.roleRef ?? { kind: '', name: '' } });
+    const flat = <O extends ApiObject, V>(table: Table<V>, value: (obj: O) => V, key: (obj: O) => string) => ({
+      onReset(objects: readonly O[]) {
         table.clear();
         for (const o of objects) table.set(key(o), value(o));
       },
-      onEvent(ev: WatchEvent) {
+      onEvent(ev: WatchEvent<O>) {
         if (ev.type === 'DELETED') table.delete(key(ev.object));
         else if (ev.type !== 'BOOKMARK' && ev.type !== 'ERROR') table.set(key(ev.object), value(ev.object));
       },
     });
     const nested = {
-      onReset: (objects: readonly ApiObject[]) => {
+      onReset: (objects: readonly RoleBinding[]) => {
         this.roleBindings.clear();
         for (const o of objects) this.setRoleBinding(o, binding(o));
       },
-      onEvent: (ev: WatchEvent) => {
+      onEvent: (ev: WatchEvent<RoleBinding>) => {
         const ns = ev.object.metadata.namespace ?? '';
         if (ev.type === 'DELETED') this.roleBindings.get(ns)?.delete(ev.object.metadata.name!);
         else if (ev.type !== 'BOOKMARK' && ev.type !== 'ERROR') this.setRoleBinding(ev.object, binding(ev.object));
@@ -88,7 +87,7 @@ export class RbacAuthorizer implements Authorizer {
       if (!b.subjects.some((s) => appliesTo(attrs.user, s, namespace))) return false;
       const rules = this.roleRules(b, namespace);
       if (!rules) {
-        missing.push(`${b.roleRef.kind.toLowerCase()}.rbac.authorization.k8s.io "${b.roleRef.name}" not found`);
+        missing.push(`${(b.roleRef.kind ?? '').toLowerCase()}.rbac.authorization.k8s.io "${b.roleRef.name}" not found`);
         return false;
       }
       return rules.some((r) => ruleAllows(attrs, r));
@@ -113,8 +112,8 @@ export class RbacAuthorizer implements Authorizer {
   }
 
   /** The rules of the role `ref` names, seen from a binding in `namespace`; undefined when it does not exist. */
-  roleRefRules(ref: Binding['roleRef'], namespace: string): readonly PolicyRule[] | undefined {
-    if (ref.kind === 'ClusterRole') return this.clusterRoles.get(ref.name);
+  roleRefRules(ref: RoleRef, namespace: string): readonly PolicyRule[] | undefined {
+    if (ref.kind === 'ClusterRole') return this.clusterRoles.get(ref.name ?? '');
     if (ref.kind === 'Role' && namespace) return this.roles.get(`${namespace}/${ref.name}`);
     return undefined;
   }

@@ -13,9 +13,10 @@ import { ApiError } from '../../errors/api-error.js';
 import type { GenericStore } from '../../registry/generic-store.js';
 import { SERVER_WRITER } from '../../registry/hooks.js';
 import { AUTOUPDATE_ANNOTATION, BOOTSTRAP_CLUSTER_ROLE_BINDINGS, BOOTSTRAP_CLUSTER_ROLES } from './bootstrap-policy.js';
+import type { ClusterRole, ClusterRoleBinding } from '../../resources/rbac/rbac.schema.js';
 import type { RbacStores } from './rbac-authorizer.js';
 
-type Merge = (existing: ApiObject, wanted: ApiObject) => ApiObject;
+type Merge<T extends ApiObject> = (existing: T, wanted: T) => T;
 
 /** Create or complete every bootstrap object. Throws only storage failures. */
 export async function reconcileBootstrapPolicy(stores: Pick<RbacStores, 'clusterRoles' | 'clusterRoleBindings'>, logger: Logger): Promise<void> {
@@ -26,10 +27,10 @@ export async function reconcileBootstrapPolicy(stores: Pick<RbacStores, 'cluster
 const is = (err: unknown, code: number) => err instanceof ApiError && err.code === code;
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-async function ensure(store: GenericStore, wanted: ApiObject, merge: Merge, logger: Logger): Promise<void> {
+async function ensure<T extends ApiObject>(store: GenericStore<T>, wanted: T, merge: Merge<T>, logger: Logger): Promise<void> {
   const name = wanted.metadata.name!;
   for (let attempt = 0; attempt < 3; attempt++) {
-    let existing: ApiObject;
+    let existing: T;
     try {
       existing = await store.get('', name);
     } catch (err) {
@@ -44,8 +45,8 @@ async function ensure(store: GenericStore, wanted: ApiObject, merge: Merge, logg
       }
     }
     if (existing.metadata.annotations?.[AUTOUPDATE_ANNOTATION] === 'false') return;
-    const roleRef = (wanted as { roleRef?: unknown }).roleRef;
-    if (roleRef && !same((existing as { roleRef?: unknown }).roleRef, roleRef)) {
+    const roleRef = wanted.roleRef;
+    if (roleRef && !same(existing.roleRef, roleRef)) {
       await store.remove('', name, { preconditions: { uid: existing.metadata.uid } }).catch((e) => {
         if (!is(e, 404) && !is(e, 409)) throw e;
       });
@@ -59,9 +60,9 @@ async function ensure(store: GenericStore, wanted: ApiObject, merge: Merge, logg
 }
 
 /** Union of two lists by JSON equality, `a`'s items first. */
-function union<T>(a: readonly T[] = [], b: readonly T[] = []): T[] {
-  const seen = new Set(a.map((x) => JSON.stringify(x)));
-  return [...a, ...b.filter((x) => !seen.has(JSON.stringify(x)))];
+function union<T>(a: readonly T[] | null = [], b: readonly T[] | null = []): T[] {
+  const seen = new Set((a ?? []).map((x) => JSON.stringify(x)));
+  return [...(a ?? []), ...(b ?? []).filter((x) => !seen.has(JSON.stringify(x)))];
 }
 
 function mergeMeta(existing: ApiObject, wanted: ApiObject): ApiObject['metadata'] {
@@ -72,17 +73,15 @@ function mergeMeta(existing: ApiObject, wanted: ApiObject): ApiObject['metadata'
   };
 }
 
-const mergeRole: Merge = (existing, wanted) => {
-  const e = existing as ApiObject & { rules?: unknown[]; aggregationRule?: { clusterRoleSelectors?: unknown[] } };
-  const w = wanted as ApiObject & { rules?: unknown[]; aggregationRule?: { clusterRoleSelectors?: unknown[] } };
-  const out: Record<string, unknown> = { ...e, metadata: mergeMeta(existing, wanted) };
+const mergeRole: Merge<ClusterRole> = (existing, wanted) => {
+  const out: ClusterRole = { ...existing, metadata: mergeMeta(existing, wanted) };
   // An aggregated role's rules belong to the aggregation controller.
-  if (w.aggregationRule) out.aggregationRule = { clusterRoleSelectors: union(e.aggregationRule?.clusterRoleSelectors, w.aggregationRule.clusterRoleSelectors) };
-  else out.rules = union(e.rules, w.rules);
-  return out as ApiObject;
+  if (wanted.aggregationRule) out.aggregationRule = { clusterRoleSelectors: union(existing.aggregationRule?.clusterRoleSelectors, wanted.aggregationRule.clusterRoleSelectors) };
+  else out.rules = union(existing.rules, wanted.rules);
+  return out;
 };
 
-const mergeBinding: Merge = (existing, wanted) => {
-  const subjects = union((existing as { subjects?: unknown[] }).subjects, (wanted as { subjects?: unknown[] }).subjects);
-  return { ...existing, metadata: mergeMeta(existing, wanted), subjects } as ApiObject;
+const mergeBinding: Merge<ClusterRoleBinding> = (existing, wanted) => {
+  const subjects = union(existing.subjects, wanted.subjects);
+  return { ...existing, metadata: mergeMeta(existing, wanted), subjects };
 };

@@ -5,26 +5,10 @@
  * appliesToUser).
  */
 import type { WriterInfo } from '../../registry/access.js';
+import type { PolicyRule, Subject } from '../../resources/rbac/rbac.schema.js';
 import type { Attributes } from '../types.js';
 
-/** A PolicyRule as stored (rbac.authorization.k8s.io/v1). */
-export interface PolicyRule {
-  readonly verbs?: readonly string[];
-  readonly apiGroups?: readonly string[];
-  readonly resources?: readonly string[];
-  readonly resourceNames?: readonly string[];
-  readonly nonResourceURLs?: readonly string[];
-}
-
-/** A binding's subject (kind User, Group or ServiceAccount). */
-export interface Subject {
-  readonly kind: string;
-  readonly apiGroup?: string;
-  readonly name: string;
-  readonly namespace?: string;
-}
-
-const has = (list: readonly string[] | undefined, value: string): boolean => list !== undefined && list.includes(value);
+const has = (list: readonly string[] | null | undefined, value: string): boolean => list !== undefined && list !== null && list.includes(value);
 
 /** True when `rule` allows the request `attrs`. */
 export function ruleAllows(attrs: Attributes, rule: PolicyRule): boolean {
@@ -70,10 +54,10 @@ export function appliesTo(user: WriterInfo, subject: Subject, namespace: string)
     case 'User':
       return user.name === subject.name;
     case 'Group':
-      return user.groups.includes(subject.name);
+      return subject.name !== undefined && subject.name !== null && user.groups.includes(subject.name);
     case 'ServiceAccount': {
       const ns = subject.namespace || namespace;
-      return ns !== '' && user.name === serviceAccountUsername(ns, subject.name);
+      return ns !== '' && user.name === serviceAccountUsername(ns, subject.name ?? '');
     }
     default:
       return false;

@@ -4,6 +4,7 @@
  */
 import type { GenericStore } from '../../registry/generic-store.js';
 import type { ResourceRegistry } from '../../registry/resource-registry.js';
+import { clusterRoleBindings as clusterRoleBindingsResource, clusterRoles as clusterRolesResource, roleBindings as roleBindingsResource, roles as rolesResource } from '../../resources/rbac/rbac.resource.js';
 import type { RbacStores } from './rbac-authorizer.js';
 
 export const RBAC_GROUP = 'rbac.authorization.ck.io';
@@ -13,8 +14,10 @@ export const RBAC_GROUPS = [RBAC_GROUP, 'rbac.authorization.k8s.io'];
 
 /** The four RBAC stores, or undefined when the table does not serve them. */
 export function rbacStores(registry: ResourceRegistry): RbacStores | undefined {
-  const store = (plural: string) => registry.lookup(RBAC_GROUP, 'v1', plural);
-  const [roles, clusterRoles, roleBindings, clusterRoleBindings] = ['roles', 'clusterroles', 'rolebindings', 'clusterrolebindings'].map(store);
+  const roles = registry.find(rolesResource);
+  const clusterRoles = registry.find(clusterRolesResource);
+  const roleBindings = registry.find(roleBindingsResource);
+  const clusterRoleBindings = registry.find(clusterRoleBindingsResource);
   if (!roles || !clusterRoles || !roleBindings || !clusterRoleBindings) return undefined;
   return { roles, clusterRoles, roleBindings, clusterRoleBindings };
 }

@@ -11,8 +11,9 @@ import { ApiError, badRequest, invalid } from '../../errors/api-error.js';
 import type { FieldError } from '../../api/validation/field-errors.js';
 import { validatePatchManagerOptions } from '../../api/apply/manager-name.js';
 import { conflictStatus } from '../../api/apply/conflict.js';
-import type { ApiObject } from '../../api/object.js';
-import { applyConfig } from '../../registry/field-manager.js';
+import { isApiObject, type ApiObject } from '../../api/object.js';
+import { isRecord } from '../../api/json.js';
+import { trackApply } from '../../registry/field-manager.js';
 import type { WriteOptions } from '../../registry/store-options.js';
 import type { ApiContext } from '../context.js';
 import { decodeBody, YAML_TYPE } from '../negotiation/media-types.js';
@@ -27,14 +28,12 @@ function applyRequest(ctx: ApiContext, t: VerbTarget): { manager: string; force:
   const rawForce = queryValue(ctx, 'force');
   const force = rawForce === undefined ? undefined : parseBool(rawForce);
   const problems = validatePatchManagerOptions(true, manager, force);
-  if (problems.length) throw invalid('PatchOptions', '', problems as FieldError[], 'meta.k8s.io');
-  const body = decodeBody(YAML_TYPE, ctx.state.rawBody ?? '');
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('the apply configuration must be an object');
-  const config = body as ApiObject;
-  if (config.metadata !== undefined && (typeof config.metadata !== 'object' || config.metadata === null || Array.isArray(config.metadata))) {
-    throw badRequest('metadata of the apply configuration must be an object');
-  }
+  if (problems.length) throw invalid('PatchOptions', '', problems, 'meta.k8s.io');
+  const config = decodeBody(YAML_TYPE, ctx.state.rawBody ?? '');
+  if (!isRecord(config)) throw badRequest('the apply configuration must be an object');
+  if (config.metadata !== undefined && !isRecord(config.metadata)) throw badRequest('metadata of the apply configuration must be an object');
   config.metadata ??= {};
+  if (!isApiObject(config)) throw badRequest('metadata of the apply configuration must be an object');
   checkNameAndNamespace(config, t.name, t.namespace, t.store.def.namespaced);
   return { manager: manager!, force: force ?? false, config };
 }
@@ -46,13 +45,14 @@ function applyRequest(ctx: ApiContext, t: VerbTarget): { manager: string; force:
 export async function handleApply(ctx: ApiContext, t: VerbTarget, opts: WriteOptions): Promise<{ code: 200 | 201; object: ApiObject }> {
   const { manager, force, config } = applyRequest(ctx, t);
   const merge = (live: ApiObject | null): ApiObject => {
-    const res = applyConfig(t.store.def, live, config, manager, force, t.subresource);
+    const res = trackApply(t.store.def, live, config, manager, force, t.subresource);
     if (res.status === 'conflict') {
       const status = conflictStatus(res.conflicts);
       throw new ApiError(409, 'Conflict', status.message, { causes: [...status.causes] });
     }
     if (res.status === 'invalid') throw badRequest(res.message);
-    return res.object as unknown as ApiObject;
+    if (!isApiObject(res.object)) throw badRequest('metadata of the apply configuration must be an object');
+    return res.object;
   };
   // Apply sets managedFields itself: the store must not record an Update entry on top.
   const write: WriteOptions = { ...opts, fieldManager: undefined };

@@ -2,7 +2,8 @@
  * Reading an object body for create and update: decode, infer missing apiVersion/kind from
  * the URL, and reject mismatches with upstream's 400 messages.
  */
-import type { ApiObject } from '../../api/object.js';
+import { isRecord } from '../../api/json.js';
+import { isApiObject, type ApiObject } from '../../api/object.js';
 import { badRequest } from '../../errors/api-error.js';
 import type { ApiContext } from '../context.js';
 import { decodeBody } from '../negotiation/media-types.js';
@@ -28,15 +29,13 @@ export function hasRequestBody(ctx: ApiContext): boolean {
  */
 export function readObjectBody(ctx: ApiContext, kind: string, apiVersion: string, knows: KnownKinds): ApiObject {
   const body = decodeRequestBody(ctx);
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+  if (!isRecord(body)) {
     throw badRequest(`${kind} in version "${apiVersion}" cannot be handled as a ${kind}: the body is not an object`);
   }
-  const obj = body as ApiObject;
-  checkTypeMeta(obj, kind, apiVersion, knows);
-  if (obj.metadata !== undefined && (typeof obj.metadata !== 'object' || obj.metadata === null || Array.isArray(obj.metadata))) {
-    throw badRequest(`${kind} in version "${apiVersion}" cannot be handled as a ${kind}: metadata must be an object`);
-  }
-  return { ...obj, apiVersion, kind, metadata: obj.metadata ?? {} };
+  checkTypeMeta(body, kind, apiVersion, knows);
+  const obj = { ...body, apiVersion, kind, metadata: body.metadata === undefined ? {} : body.metadata };
+  if (!isApiObject(obj)) throw badRequest(`${kind} in version "${apiVersion}" cannot be handled as a ${kind}: metadata must be an object`);
+  return obj;
 }
 
 /**
@@ -50,7 +49,7 @@ export function readObjectBody(ctx: ApiContext, kind: string, apiVersion: string
  * - the same kind in another known version: 400 `the API version in the data (<apiVersion>)
  *   does not match the expected API version (<URL apiVersion>)`.
  */
-function checkTypeMeta(obj: ApiObject, kind: string, apiVersion: string, knows: KnownKinds): void {
+function checkTypeMeta(obj: Readonly<Record<string, unknown>>, kind: string, apiVersion: string, knows: KnownKinds): void {
   const rawKind: unknown = obj.kind;
   const rawVersion: unknown = obj.apiVersion;
   if ((rawKind !== undefined && typeof rawKind !== 'string') || (rawVersion !== undefined && typeof rawVersion !== 'string')) {

@@ -33,11 +33,8 @@ export async function handleConnect(ctx: ApiContext, registry: ResourceRegistry,
     name: t.name,
     query: new URLSearchParams(ctx.querystring),
     subpath: ctx.state.requestInfo.subpath,
-    get(resource, namespace, name) {
-      const store = registry.lookup(def.group, def.version, resource);
-      if (!store) throw new Error(`no ${resource} in ${def.group || 'core'}/${def.version} of the resource table`);
-      return store.get(store.def.namespaced ? namespace : '', name);
-    },
+    own: (name) => t.store.get(def.namespaced ? t.namespace : '', name),
+    get: (of, namespace, name) => registry.of(of).get(of.namespaced ? namespace : '', name),
   };
   const target = await t.connect.locate(request);
   switch (target.mode) {

@@ -3,6 +3,7 @@
  * DeleteOptions (query string or body), with upstream's 400 messages.
  */
 import type { ApiObject } from '../../api/object.js';
+import { recordOf } from '../../api/json.js';
 import { badRequest, invalid } from '../../errors/api-error.js';
 import type { FieldError } from '../../api/validation/field-errors.js';
 import type { DeleteOptions } from '../../registry/types.js';
@@ -184,7 +185,7 @@ function checkFieldTypes(b: Record<string, unknown>): void {
       throw badRequest(`json: cannot unmarshal ${Array.isArray(v) ? 'array' : typeof v} into Go struct field DeleteOptions.${field}`);
     }
   }
-  const pre = (b.preconditions ?? {}) as Record<string, unknown>;
+  const pre = recordOf(b.preconditions);
   for (const f of ['uid', 'resourceVersion']) {
     if (pre[f] !== undefined && pre[f] !== null && typeof pre[f] !== 'string') {
       throw badRequest(`json: cannot unmarshal ${typeof pre[f]} into Go struct field Preconditions.preconditions.${f} of type string`);

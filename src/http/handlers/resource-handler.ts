@@ -23,7 +23,7 @@ import type { VerbTarget } from './verb-target.js';
 import { handleWatch, type WatchSettings } from './watch.js';
 import { negotiate } from '../negotiation/media-types.js';
 import { handleConnect } from './connect.js';
-import { patchMediaType } from '../patch/apply-patch.js';
+import { patchMediaType } from '../patch/patch-object.js';
 
 /** 404 for paths that name no served resource. */
 export function resourceNotFound(): ApiError {

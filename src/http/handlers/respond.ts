@@ -73,14 +73,16 @@ export function partialObjectMetadata(obj: ApiObject, apiVersion: string): ApiOb
  * `as=PartialObjectMetadataList` for a list; upstream handlers' transformResponseObject),
  * answer it in JSON, YAML or protobuf and return true.
  */
+/** Whether a read's answer is a list. */
+const isApiList = (value: ApiObject | ApiList): value is ApiList => 'items' in value && Array.isArray(value.items);
+
 export function respondMetadataOnly(ctx: ApiContext, value: ApiObject | ApiList): boolean {
-  const isList = 'items' in value && Array.isArray(value.items);
-  const request = conversionRequest(ctx.get('Accept'), isList ? PARTIAL_LIST : PARTIAL_OBJECT);
+  const request = conversionRequest(ctx.get('Accept'), isApiList(value) ? PARTIAL_LIST : PARTIAL_OBJECT);
   if (!request) return false;
   const apiVersion = `${request.group}/${request.version}`;
-  const body = isList
-    ? { kind: 'PartialObjectMetadataList', apiVersion, metadata: value.metadata, items: (value as ApiList).items.map((i) => partialObjectMetadata(i, apiVersion)) }
-    : partialObjectMetadata(value as ApiObject, apiVersion);
+  const body = isApiList(value)
+    ? { kind: 'PartialObjectMetadataList', apiVersion, metadata: value.metadata, items: value.items.map((i) => partialObjectMetadata(i, apiVersion)) }
+    : partialObjectMetadata(value, apiVersion);
   const encoded = encodeResponse(ctx.state.codec, body, request.format, wantsPretty(ctx));
   ctx.status = 200;
   ctx.set('Content-Type', request.contentType);
@@ -89,7 +91,7 @@ export function respondMetadataOnly(ctx: ApiContext, value: ApiObject | ApiList)
 }
 
 /** The URL path of an object of `store` (`/api/v1/namespaces/{ns}/pods/{name}`). */
-export function objectPath(store: GenericStore, namespace: string | undefined, name: string): string {
+export function objectPath(store: GenericStore, namespace: string | null | undefined, name: string): string {
   const root = store.def.group ? `/apis/${store.def.group}/${store.def.version}` : `/api/${store.def.version}`;
   const ns = store.def.namespaced && namespace ? `/namespaces/${namespace}` : '';
   return `${root}${ns}/${store.def.plural}/${name}`;

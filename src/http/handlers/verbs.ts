@@ -15,7 +15,7 @@ import { handleApply } from './apply.js';
 import type { VerbTarget } from './verb-target.js';
 import type { ApiContext } from '../context.js';
 import { mediaTypeOf } from '../negotiation/media-types.js';
-import { APPLY_PATCH, JSON_PATCH, applyPatch, parsePatch, patchMediaType, patchTypeOf } from '../patch/apply-patch.js';
+import { APPLY_PATCH, JSON_PATCH, patchObject, parsePatch, patchMediaType, patchTypeOf } from '../patch/patch-object.js';
 import { jsonDuplicateKeys } from '../../api/json-duplicates.js';
 import { checkNameAndNamespace, decodeRequestBody, hasRequestBody, readObjectBody } from './body.js';
 import { deleteOptions, listQuery, parseDryRun, queryValue, queryValues, type OptionsKind } from './query.js';
@@ -80,7 +80,7 @@ function fieldManagerOf(ctx: ApiContext, kind: OptionsKind): string {
   const given = queryValue(ctx, 'fieldManager');
   const force = queryValue(ctx, 'force');
   const problems = kind === 'PatchOptions' ? validatePatchManagerOptions(false, given, force === undefined ? undefined : parseBool(force)) : validateFieldManager(given ?? '');
-  if (problems.length) throw invalid(kind, '', problems as FieldError[], 'meta.k8s.io');
+  if (problems.length) throw invalid(kind, '', problems, 'meta.k8s.io');
   return managerOrUserAgent(given, ctx.get('User-Agent'));
 }
 
@@ -126,7 +126,7 @@ export async function handleCreate(ctx: ApiContext, t: VerbTarget): Promise<void
     if (t.subresource) checkNameAndNamespace(body, t.name, t.namespace, true);
     checkOwnCreateBody(t, body);
     const namespace = t.namespace || (body.metadata.namespace ?? '');
-    const res = await own({ namespace, name: t.name, body, dryRun, store: (resource) => t.registry.core(resource), user: ctx.state.user, access: t.access });
+    const res = await own({ namespace, name: t.name, body, dryRun, target: t.store, store: (def) => t.registry.of(def), user: ctx.state.user, access: t.access });
     respond(ctx, res.code, res.body);
     return;
   }
@@ -166,7 +166,7 @@ export async function handlePatch(ctx: ApiContext, t: VerbTarget): Promise<void>
     t.name,
     (old) => {
       // A subresource view (Scale) has no lists of its own: no patch metadata applies.
-      const next = applyPatch(type, old, patch, t.subresource?.present ? undefined : t.store.def.patchMeta, knownKinds(t));
+      const next = patchObject(type, old, patch, t.subresource?.present ? undefined : t.store.def.patchMeta, knownKinds(t));
       checkNameAndNamespace(next, t.name, t.namespace, t.store.def.namespaced);
       return next;
     },

@@ -17,6 +17,7 @@ import type { StreamedResponse } from '../context.js';
 import { sharedEncodings, type WatchEncoder } from './watch-encoder.js';
 import { whenClosed } from '../request-listener.js';
 import { DeadlineQueue } from './deadline-queue.js';
+import { errorMessage } from '../../api/error-message.js';
 
 /** Events written together at most (bytes), when a watch has several waiting. */
 const MAX_BATCH_BYTES = 256 * 1024;
@@ -136,8 +137,8 @@ export class WatchStream implements StreamedResponse {
   private fail(err: unknown): void {
     if (this.ended) return;
     if (!this.res.writableEnded) {
-      const status = (err instanceof ApiError ? err : internalError(String((err as Error)?.message ?? err))).toStatus();
-      this.res.write(this.encoder.frame('ERROR', status as unknown as Record<string, unknown>));
+      const status = (err instanceof ApiError ? err : internalError(errorMessage(err))).toStatus();
+      this.res.write(this.encoder.frame('ERROR', { ...status }));
     }
     this.stop();
   }

@@ -42,6 +42,7 @@ import { MAX_YAML_ALIASES, parseJsonText, parseYamlText } from '../negotiation/s
 import { attributesOf } from './authorization.js';
 import { toHttpApiError } from './error-handler.js';
 import { deadlineOf, isLongRunning, requestTimedOut } from './request-deadline.js';
+import { errorMessage } from '../../api/error-message.js';
 
 export type { Auditor, AuditState };
 
@@ -61,7 +62,7 @@ export function withAudit(auditor: Auditor) {
     } catch (err) {
       const apiErr = timedOut(ctx) ?? toHttpApiError(err);
       if (!apiErr) {
-        state.event.responseStatus = { metadata: {}, status: 'Failure', message: `APIServer panic'd: ${(err as Error)?.message ?? String(err)}`, reason: 'InternalError', code: 500 };
+        state.event.responseStatus = { metadata: {}, status: 'Failure', message: `APIServer panic'd: ${errorMessage(err)}`, reason: 'InternalError', code: 500 };
         emit(auditor.sink, state, 'Panic');
       } else {
         finish(ctx, auditor.sink, state, apiErr.toStatus());
@@ -84,8 +85,8 @@ export function withFailedAuthenticationAudit(auditor: Auditor) {
       await next();
     } catch (err) {
       const state = err instanceof ApiError && err.code === 401 && !ctx.state.user && !ctx.state.audit ? begin(ctx, auditor, undefined) : undefined;
-      if (state) {
-        const status = (err as ApiError).toStatus();
+      if (state && err instanceof ApiError) {
+        const status = err.toStatus();
         state.event.responseStatus = responseStatusOf(status);
         if (state.config.level === 'RequestResponse') state.event.responseObject = status;
         emit(auditor.sink, state, 'ResponseStarted');

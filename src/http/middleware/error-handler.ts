@@ -9,13 +9,16 @@ import type { ApiContext } from '../context.js';
 import { negotiate, type Format } from '../negotiation/media-types.js';
 import { encodeResponse } from '../negotiation/protobuf.js';
 import { wantsPretty } from '../handlers/respond.js';
+import { errorMessage } from '../../api/error-message.js';
+import { recordOf } from '../../api/json.js';
 
 /** Map errors thrown by Koa middleware (body parser, http-errors) to ApiErrors. */
 export function toHttpApiError(err: unknown): ApiError | null {
   if (err instanceof ApiError) return err;
-  const e = err as { status?: number; type?: string; message?: string; expose?: boolean };
-  if (e?.status === 413 || e?.type === 'entity.too.large') return requestEntityTooLarge('limit is 3145728');
-  if (e?.status && e.status >= 400 && e.status < 500 && e.expose) return badRequest(e.message ?? 'bad request');
+  // What Koa's body parser and http-errors throw: { status, type, message, expose }.
+  const e = recordOf(err);
+  if (e.status === 413 || e.type === 'entity.too.large') return requestEntityTooLarge('limit is 3145728');
+  if (typeof e.status === 'number' && e.status >= 400 && e.status < 500 && e.expose) return badRequest(typeof e.message === 'string' ? e.message : 'bad request');
   return null;
 }
 
@@ -27,7 +30,7 @@ export function errorHandler(logger: Logger) {
       let apiErr = toHttpApiError(err);
       if (!apiErr) {
         logger.error({ err, method: ctx.method, path: ctx.path }, 'unhandled error');
-        apiErr = internalError((err as Error)?.message ?? String(err));
+        apiErr = internalError(errorMessage(err));
       }
       if (ctx.respond === false) return; // a stream already started; it reports its own errors
       let format: Format = 'json';

@@ -26,11 +26,12 @@
  */
 import type Koa from 'koa';
 import { parseGoDurationMs } from '../../api/go-duration.js';
-import { badRequest, timeout, type ApiError } from '../../errors/api-error.js';
+import { ApiError, badRequest, timeout } from '../../errors/api-error.js';
 import type { ApiContext } from '../context.js';
 import type { RequestInfo } from '../request-info.js';
 import { whenClosed } from '../request-listener.js';
 import { bodyReceived, cutRequest, isHttp2 } from './request-body-state.js';
+import { errorMessage } from '../../api/error-message.js';
 
 /** Upstream's `--request-timeout` default, seconds. */
 export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 60;
@@ -110,7 +111,7 @@ export function requestTimeoutMs(ctx: ApiContext): number {
   try {
     asked = parseGoDurationMs(value);
   } catch (err) {
-    throw badRequest(`invalid timeout specified in the request URL - ${(err as Error).message}`);
+    throw badRequest(`invalid timeout specified in the request URL - ${errorMessage(err)}`);
   }
   return asked > 0 && asked < max ? asked : max;
 }
@@ -123,7 +124,7 @@ export function requestDeadline(hooks: DeadlineHooks = {}) {
     try {
       ms = requestTimeoutMs(ctx);
     } catch (err) {
-      hooks.onInvalid?.(ctx, err as ApiError);
+      if (err instanceof ApiError) hooks.onInvalid?.(ctx, err);
       throw err;
     }
     const deadline = new Deadline(ctx, ms, hooks);

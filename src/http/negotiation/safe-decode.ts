@@ -9,6 +9,7 @@ import { parse as parseYaml } from 'yaml';
 import { jsonTextDepth, MAX_NESTING_DEPTH, valueProblem } from '../../api/nesting.js';
 import { yamlDepthBound } from '../../api/yaml-depth.js';
 import { badRequest, type ApiError } from '../../errors/api-error.js';
+import { errorMessage } from '../../api/error-message.js';
 
 /** Most YAML alias nodes a document may use (the `yaml` package's default, made explicit). */
 export const MAX_YAML_ALIASES = 100;
@@ -42,7 +43,7 @@ export function parseJsonText(raw: string, what: string): unknown {
   try {
     value = JSON.parse(raw);
   } catch (err) {
-    throw badRequest(`couldn't decode ${what}: ${(err as Error).message.split('\n')[0]}`);
+    throw badRequest(`couldn't decode ${what}: ${errorMessage(err).split('\n')[0]}`);
   }
   checkDecodedValue(value, what);
   return value;
@@ -59,7 +60,7 @@ export function parseYamlText(raw: string, what: string): unknown {
   try {
     value = parseYaml(raw, { maxAliasCount: MAX_YAML_ALIASES, resolveKnownTags: false, uniqueKeys: true, logLevel: 'error' });
   } catch (err) {
-    throw badRequest(`couldn't decode ${what}: ${(err as Error).message.split('\n')[0]}`);
+    throw badRequest(`couldn't decode ${what}: ${errorMessage(err).split('\n')[0]}`);
   }
   checkDecodedValue(value, what);
   return value;

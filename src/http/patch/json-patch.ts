@@ -12,7 +12,9 @@ import fastJsonPatch from 'fast-json-patch';
 import type { Operation } from 'fast-json-patch';
 import { MAX_NESTING_DEPTH, MAX_VALUE_COUNT, measureValue } from '../../api/nesting.js';
 import { deepCopy } from '../../api/object.js';
+import { isRecord } from '../../api/json.js';
 import { ApiError } from '../../errors/api-error.js';
+import { errorMessage } from '../../api/error-message.js';
 
 /** 422 for a JSON patch that cannot be applied, with upstream's message prefix. */
 export function jsonPatchFailed(reason: string): ApiError {
@@ -55,7 +57,7 @@ function valueAt(doc: unknown, tokens: readonly string[]): unknown {
   let cur: unknown = doc;
   for (const t of tokens) {
     if (Array.isArray(cur)) cur = /^\d+$/.test(t) ? cur[Number(t)] : undefined;
-    else if (cur && typeof cur === 'object' && Object.hasOwn(cur, t)) cur = (cur as Record<string, unknown>)[t];
+    else if (cur && typeof cur === 'object' && Object.hasOwn(cur, t)) cur = Reflect.get(cur, t);
     else return undefined;
   }
   return cur;
@@ -114,8 +116,8 @@ export function applyJsonPatch(obj: unknown, ops: readonly unknown[]): unknown {
   let doc = deepCopy(obj);
   let count = measureValue(doc).count;
   ops.forEach((raw, index) => {
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw jsonPatchFailed(`operation ${index} is not an object`);
-    const op = raw as Record<string, unknown>;
+    if (!isRecord(raw)) throw jsonPatchFailed(`operation ${index} is not an object`);
+    const op = raw;
     const value = insertedValue(doc, op);
     if (value !== undefined) {
       const size = measureValue(value);
@@ -131,7 +133,7 @@ export function applyJsonPatch(obj: unknown, ops: readonly unknown[]): unknown {
     try {
       doc = fastJsonPatch.applyOperation(doc, applied as unknown as Operation, true, true, true, index).newDocument;
     } catch (err) {
-      throw jsonPatchFailed((err as Error).message);
+      throw jsonPatchFailed(errorMessage(err));
     }
   });
   return doc;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { applyPatch, JSON_PATCH, MERGE_PATCH, STRATEGIC_MERGE_PATCH } from './apply-patch.js';
+import { patchObject, JSON_PATCH, MERGE_PATCH, STRATEGIC_MERGE_PATCH } from './patch-object.js';
 
 const cm = () => ({ kind: 'ConfigMap', apiVersion: 'v1', metadata: { name: 'cm', namespace: 'default' }, data: { a: 'b' } });
-const failure = (type: Parameters<typeof applyPatch>[0], patch: unknown) => {
+const failure = (type: Parameters<typeof patchObject>[0], patch: unknown) => {
   try {
-    applyPatch(type, cm(), patch);
+    patchObject(type, cm(), patch);
     return undefined;
   } catch (err) {
     return { code: (err as { code: number }).code, message: (err as Error).message };
@@ -33,18 +33,18 @@ describe('a patched object must still be the object patched (upstream patch.go d
     expect(secret?.code).toBe(422);
     expect(secret?.message).toMatch(/^ "" is invalid: patch: Invalid value: "\{.*\}": no kind "Secret" is registered for version "v1" in scheme "ck-apiserver"$/);
     const knows = (apiVersion: string, kind: string) => ['v1/Secret', 'v1/ConfigMap', 'ck.io/v1/ConfigMap'].includes(`${apiVersion}/${kind}`);
-    expect(() => applyPatch(JSON_PATCH, cm(), [{ op: 'replace', path: '/kind', value: 'Secret' }], undefined, knows)).toThrow(/converting \(v1.Secret\) to \(core.ConfigMap\): unknown conversion/);
+    expect(() => patchObject(JSON_PATCH, cm(), [{ op: 'replace', path: '/kind', value: 'Secret' }], undefined, knows)).toThrow(/converting \(v1.Secret\) to \(core.ConfigMap\): unknown conversion/);
     expect(failure(MERGE_PATCH, { apiVersion: 'v2' })?.code).toBe(422);
-    expect(applyPatch(MERGE_PATCH, cm(), { apiVersion: 'ck.io/v1' }, undefined, knows)).toMatchObject({ kind: 'ConfigMap', apiVersion: 'v1' });
-    expect(applyPatch(JSON_PATCH, cm(), [{ op: 'remove', path: '/kind' }, { op: 'remove', path: '/apiVersion' }])).toMatchObject({ kind: 'ConfigMap', apiVersion: 'v1' });
+    expect(patchObject(MERGE_PATCH, cm(), { apiVersion: 'ck.io/v1' }, undefined, knows)).toMatchObject({ kind: 'ConfigMap', apiVersion: 'v1' });
+    expect(patchObject(JSON_PATCH, cm(), [{ op: 'remove', path: '/kind' }, { op: 'remove', path: '/apiVersion' }])).toMatchObject({ kind: 'ConfigMap', apiVersion: 'v1' });
   });
   it('a strategic merge patch naming another kind or apiVersion applies, keeping the object its own (upstream FromUnstructured)', () => {
-    const out = applyPatch(STRATEGIC_MERGE_PATCH, cm(), { kind: 'ReplicationController', apiVersion: 'v2', data: { b: '2' } });
+    const out = patchObject(STRATEGIC_MERGE_PATCH, cm(), { kind: 'ReplicationController', apiVersion: 'v2', data: { b: '2' } });
     expect(out).toMatchObject({ kind: 'ConfigMap', apiVersion: 'v1', data: { a: 'b', b: '2' } });
     expect(failure(STRATEGIC_MERGE_PATCH, { metadata: { name: 'other' } })?.code).toBe(400);
   });
   it('a key named __proto__ stays data and does not become the prototype', () => {
-    const out = applyPatch(MERGE_PATCH, cm(), JSON.parse('{"data":{"__proto__":{"polluted":"yes"}}}')) as any;
+    const out = patchObject(MERGE_PATCH, cm(), JSON.parse('{"data":{"__proto__":{"polluted":"yes"}}}')) as any;
     expect(Object.getPrototypeOf(out.data)).toBe(Object.prototype);
     expect(out.data.polluted).toBeUndefined();
     expect(Object.keys(out.data)).toEqual(['a', '__proto__']);

@@ -17,11 +17,10 @@
  *   (applyPatchToObject: FromUnstructured), any value is replaced by the patched object's own
  *   (a `/scale` patch naming the controller's kind scales it).
  */
-import type { ApiObject } from '../../api/object.js';
+import { isRecord } from '../../api/json.js';
+import { isApiObject, type ApiObject } from '../../api/object.js';
 import { ApiError, badRequest } from '../../errors/api-error.js';
 import { decodeAs, type KnownKinds } from '../type-meta.js';
-
-const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Go's name for the JSON type of a value, as encoding/json's UnmarshalTypeError says it. */
 function jsonTypeName(value: unknown): string {
@@ -46,9 +45,9 @@ export function checkPatchedObject(result: unknown, original: ApiObject, ignoreT
   const apiVersion = typeof original.apiVersion === 'string' ? original.apiVersion : undefined;
   const cannotDecode = (why: string) =>
     badRequest(kind ? `${kind} in version "${apiVersion ?? ''}" cannot be handled as a ${kind}: ${why}` : `the patched object cannot be decoded: ${why}`);
-  if (!isMap(result)) throw cannotDecode(`json: cannot unmarshal ${result === null ? 'null' : jsonTypeName(result)} into Go value of type ${kind ?? 'object'}`);
+  if (!isRecord(result)) throw cannotDecode(`json: cannot unmarshal ${result === null ? 'null' : jsonTypeName(result)} into Go value of type ${kind ?? 'object'}`);
   const meta = result.metadata ?? {};
-  if (!isMap(meta)) {
+  if (!isRecord(meta)) {
     throw cannotDecode(`json: cannot unmarshal ${jsonTypeName(meta)} into Go struct field ${kind ?? 'object'}.metadata of type v1.ObjectMeta`);
   }
   const name = meta.name ?? '';
@@ -64,7 +63,9 @@ export function checkPatchedObject(result: unknown, original: ApiObject, ignoreT
   }
   const urlName = original.metadata?.name ?? '';
   if (name !== urlName) throw badRequest(`the name of the object (${shown(name)}) does not match the name on the URL (${urlName})`);
-  return { ...result, ...(kind !== undefined ? { kind } : {}), ...(apiVersion !== undefined ? { apiVersion } : {}), metadata: meta } as ApiObject;
+  const patched = { ...result, ...(kind !== undefined ? { kind } : {}), ...(apiVersion !== undefined ? { apiVersion } : {}), metadata: meta };
+  if (!isApiObject(patched)) throw cannotDecode(`json: cannot unmarshal ${jsonTypeName(meta)} into Go struct field ${kind ?? 'object'}.metadata of type v1.ObjectMeta`);
+  return patched;
 }
 
 /** Upstream's 422 for a patched document that does not decode: `"" is invalid: patch: Invalid value: "<json>": <error>`. */

@@ -8,16 +8,17 @@
  * which the decoder bounds (api/nesting.ts).
  */
 import type { PatchMeta } from '../../api/core/patch-meta.js';
+import { isRecord } from '../../api/json.js';
 import { setOwn } from '../../api/object.js';
 import { badRequest } from '../../errors/api-error.js';
 
-type Json = Record<string, unknown>;
+/** A JSON object of the original or the patch. */
+type Fields = Record<string, unknown>;
 
 const DELETE = Symbol('delete');
 const SET_ORDER = '$setElementOrder/';
 const DELETE_FROM = '$deleteFromPrimitiveList/';
 
-const isMap = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isDirective = (k: string) => k === '$patch' || k === '$retainKeys' || k.startsWith(SET_ORDER) || k.startsWith(DELETE_FROM);
 
 /** A value for an error message, cut to a readable length. */
@@ -33,36 +34,39 @@ export function strategicMerge(original: unknown, patch: unknown, meta?: PatchMe
 }
 
 function mergeValue(original: unknown, patch: unknown, meta?: PatchMeta): unknown {
-  if (isMap(patch)) return mergeMap(isMap(original) ? original : {}, patch, meta);
+  if (isRecord(patch)) return mergeMap(isRecord(original) ? original : {}, patch, meta);
   if (Array.isArray(patch)) return mergeList(Array.isArray(original) ? original : [], patch, meta);
   return patch;
 }
 
 /** A patch value with every directive removed (for values that replace or are added). */
+function clean(value: Fields, meta?: PatchMeta): Fields;
+function clean(value: unknown[], meta?: PatchMeta): unknown[];
+function clean(value: unknown, meta?: PatchMeta): unknown;
 function clean(value: unknown, meta?: PatchMeta): unknown {
-  if (Array.isArray(value)) return value.filter((v) => !(isMap(v) && v.$patch)).map((v) => clean(v, meta?.items));
-  if (!isMap(value)) return value;
-  const out: Json = {};
+  if (Array.isArray(value)) return value.filter((v) => !(isRecord(v) && v.$patch)).map((v) => clean(v, meta?.items));
+  if (!isRecord(value)) return value;
+  const out: Fields = {};
   for (const [k, v] of Object.entries(value)) if (!isDirective(k) && v !== null) setOwn(out, k, clean(v, meta?.fields?.[k]));
   return out;
 }
 
-function mergeMap(original: Json, patch: Json, meta?: PatchMeta): Json | typeof DELETE {
+function mergeMap(original: Fields, patch: Fields, meta?: PatchMeta): Fields | typeof DELETE {
   switch (patch.$patch) {
     case undefined:
     case 'merge':
       break;
     case 'replace':
-      return clean(patch, meta) as Json;
+      return clean(patch, meta);
     case 'delete':
       return DELETE;
     default:
       throw badRequest(`Unknown patch type: ${shown(patch.$patch)} in map: ${shown(patch)}`);
   }
-  let result: Json = { ...original };
+  let result: Fields = { ...original };
   if (patch.$retainKeys !== undefined) {
     if (!Array.isArray(patch.$retainKeys)) throw badRequest('$retainKeys must be a list of field names');
-    const keep = new Set(patch.$retainKeys as string[]);
+    const keep = new Set<unknown>(patch.$retainKeys);
     result = Object.fromEntries(Object.entries(result).filter(([k]) => keep.has(k)));
   }
   for (const [key, value] of Object.entries(patch)) {
@@ -72,9 +76,8 @@ function mergeMap(original: Json, patch: Json, meta?: PatchMeta): Json | typeof 
       continue;
     }
     const fieldMeta = meta?.fields?.[key];
-    const merged = Array.isArray(value)
-      ? mergeList(Array.isArray(result[key]) ? (result[key] as unknown[]) : [], value, fieldMeta, patch[SET_ORDER + key])
-      : mergeValue(result[key], value, fieldMeta);
+    const current = result[key];
+    const merged = Array.isArray(value) ? mergeList(Array.isArray(current) ? current : [], value, fieldMeta, patch[SET_ORDER + key]) : mergeValue(current, value, fieldMeta);
     if (merged === DELETE) delete result[key];
     else setOwn(result, key, merged);
   }
@@ -83,19 +86,21 @@ function mergeMap(original: Json, patch: Json, meta?: PatchMeta): Json | typeof 
       const field = key.slice(DELETE_FROM.length);
       if (!Array.isArray(value)) throw badRequest(`${key} must be a list`);
       const gone = new Set(value);
-      if (Array.isArray(result[field])) setOwn(result, field, (result[field] as unknown[]).filter((v) => !gone.has(v)));
+      const list = result[field];
+      if (Array.isArray(list)) setOwn(result, field, list.filter((v) => !gone.has(v)));
     } else if (key.startsWith(SET_ORDER) && !Object.hasOwn(patch, key.slice(SET_ORDER.length))) {
       const field = key.slice(SET_ORDER.length);
-      if (Array.isArray(result[field])) setOwn(result, field, reorder(result[field] as unknown[], value, meta?.fields?.[field]?.merge?.key));
+      const list = result[field];
+      if (Array.isArray(list)) setOwn(result, field, reorder(list, value, meta?.fields?.[field]?.merge?.key));
     }
   }
   return result;
 }
 
 function mergeList(original: unknown[], patch: unknown[], meta?: PatchMeta, order?: unknown): unknown[] {
-  if (!meta?.merge) return clean(patch, meta) as unknown[];
+  if (!meta?.merge) return clean(patch, meta);
   const key = meta.merge.key;
-  if (patch.some((p) => isMap(p) && p.$patch === 'replace')) return clean(patch, meta) as unknown[];
+  if (patch.some((p) => isRecord(p) && p.$patch === 'replace')) return clean(patch, meta);
   const result = key === undefined ? mergeSet(original, patch) : mergeByKey(original, patch, key, meta.items);
   return order === undefined ? result : reorder(result, order, key);
 }
@@ -121,13 +126,13 @@ function mergeByKey(original: unknown[], patch: unknown[], key: string, items?: 
   const slots: unknown[] = [...original];
   const at = new Map<unknown, number[]>(); // merge key value -> slots holding it, in order
   original.forEach((el, i) => {
-    if (!isMap(el)) return;
+    if (!isRecord(el)) return;
     const held = at.get(el[key]);
     if (held) held.push(i);
     else at.set(el[key], [i]);
   });
   for (const p of patch) {
-    if (!isMap(p)) throw badRequest(`list elements must be maps with the merge key "${key}"`);
+    if (!isRecord(p)) throw badRequest(`list elements must be maps with the merge key "${key}"`);
     if (!Object.hasOwn(p, key)) throw badRequest(`map: ${shown(p)} does not contain declared merge key: ${key}`);
     const id = p[key];
     const held = at.get(id) ?? [];
@@ -137,7 +142,8 @@ function mergeByKey(original: unknown[], patch: unknown[], key: string, items?: 
       continue;
     }
     const first = held[0];
-    const merged = mergeMap(first !== undefined ? (slots[first] as Json) : {}, p, items);
+    const slot = first !== undefined ? slots[first] : undefined;
+    const merged = mergeMap(isRecord(slot) ? slot : {}, p, items);
     if (merged === DELETE) {
       if (first === undefined) continue;
       slots[first] = GONE;
@@ -157,7 +163,7 @@ function mergeByKey(original: unknown[], patch: unknown[], key: string, items?: 
  */
 function reorder(list: unknown[], order: unknown, key?: string): unknown[] {
   if (!Array.isArray(order)) throw badRequest('$setElementOrder must be a list');
-  const idOf = (v: unknown) => (key !== undefined && isMap(v) ? v[key] : v);
+  const idOf = (v: unknown) => (key !== undefined && isRecord(v) ? v[key] : v);
   const rank = new Map(order.map((o, i) => [idOf(o), i]));
   const listed = list.filter((v) => rank.has(idOf(v))).sort((a, b) => rank.get(idOf(a))! - rank.get(idOf(b))!);
   return [...listed, ...list.filter((v) => !rank.has(idOf(v)))];

@@ -17,6 +17,7 @@ import type { ApiContext } from '../context.js';
 import { DialError, dialBackend } from './dial.js';
 import { genericServerResponse } from './backend-errors.js';
 import { isUpgradeRequest, takeUpgradeSocket, hasUpgradeSocket } from './upgrade.js';
+import { errorMessage } from '../../api/error-message.js';
 
 /** Headers that belong to one connection and are not forwarded (RFC 7230 6.1). */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
@@ -63,7 +64,7 @@ export async function streamFrom(ctx: ApiContext, url: URL, opts: { contentType:
     const socket = await dialBackend(url);
     res = await send(socket, url, 'GET', { 'user-agent': 'ck-apiserver', 'accept-encoding': 'identity' });
   } catch (err) {
-    throw new ApiError(500, '', `Get ${url.href}: ${(err as Error).message}`, ownerDetails(opts.owner));
+    throw new ApiError(500, '', `Get ${url.href}: ${errorMessage(err)}`, ownerDetails(opts.owner));
   }
   const code = res.statusCode ?? 500;
   if (code < 200 || code > 206) throw await checkResponse(res, code, opts.resource, opts.name);
@@ -135,7 +136,7 @@ export async function proxyTo(ctx: ApiContext, url: URL, owner?: BackendOwner): 
   } catch (err) {
     ctx.status = 503;
     ctx.type = 'text/plain';
-    ctx.body = `Error: '${(err as Error).message}'\nTrying to reach: '${url.href}'`;
+    ctx.body = `Error: '${errorMessage(err)}'\nTrying to reach: '${url.href}'`;
     return;
   }
   ctx.status = res.statusCode ?? 502;

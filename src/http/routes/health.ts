@@ -9,6 +9,7 @@
  */
 import type Router from '@koa/router';
 import type { ApiState } from '../context.js';
+import { errorMessage } from '../../api/error-message.js';
 
 /** A named check; `run` resolves when healthy and throws (with a reason) when not. */
 export interface HealthCheck {
@@ -56,7 +57,7 @@ export function installHealthRoutes(router: Router<ApiState>, endpoints: Record<
           await c.run();
           answer(ctx, 200, 'ok');
         } catch (err) {
-          answer(ctx, 500, `internal server error: ${(err as Error)?.message ?? err}\n`);
+          answer(ctx, 500, `internal server error: ${errorMessage(err)}\n`);
         }
       });
     }

@@ -4,7 +4,6 @@
  * the default --kubelet-preferred-address-types, --kubelet-port 10250 and HTTPS) and
  * pkg/registry/core/node/strategy.go ResourceLocation.
  */
-import type { ApiObject } from '../../api/object.js';
 import { ApiError, badRequest } from '../../errors/api-error.js';
 import type { ConnectRequest, ConnectTarget, SubresourceDefinition } from '../../registry/types.js';
 import { joinHostPort } from '../../net/host-port.js';
@@ -32,8 +31,7 @@ type DaemonEndpoints = NonNullable<NonNullable<Node['status']>['daemonEndpoints'
  * order; for Hostname the `kubernetes.io/hostname` label also counts). Throws ApiError 500
  * `no preferred addresses found; known addresses: [...]` when none fits.
  */
-export function preferredNodeAddress(node: ApiObject): string {
-  const n = node as Node;
+export function preferredNodeAddress(n: Node): string {
   const addresses = n.status?.addresses ?? [];
   for (const type of PREFERRED_ADDRESS_TYPES) {
     const found = addresses.find((a) => a.type === type && a.address);
@@ -46,12 +44,12 @@ export function preferredNodeAddress(node: ApiObject): string {
 }
 
 /**
- * How to reach the agent of node `name` (upstream GetConnectionInfo). Throws ApiError 404
+ * How to reach the agent of node `name`, read by `get` (upstream GetConnectionInfo). Throws ApiError 404
  * `nodes "<name>" not found` when the node is gone, 500 when it has no usable address.
  */
-export async function nodeConnection(get: ConnectRequest['get'], name: string): Promise<NodeConnection> {
-  const node = await get('nodes', '', name);
-  const endpoints: DaemonEndpoints | null | undefined = (node as Node).status?.daemonEndpoints;
+export async function nodeConnection(get: (name: string) => Promise<Node>, name: string): Promise<NodeConnection> {
+  const node = await get(name);
+  const endpoints: DaemonEndpoints | null | undefined = node.status?.daemonEndpoints;
   const reported = endpoints?.agentEndpoint?.Port ?? endpoints?.kubeletEndpoint?.Port ?? 0;
   return { node: name, scheme: 'https', host: preferredNodeAddress(node), port: reported > 0 ? reported : DEFAULT_AGENT_PORT };
 }
@@ -76,10 +74,10 @@ export function agentUrl(c: NodeConnection, path: string, query = ''): URL {
  * the node's address is not loopback or link-local. Throws ApiError 400 `invalid node request`,
  * 404 for a missing node, 400 `address not allowed`.
  */
-async function locateNodeProxy(req: ConnectRequest): Promise<ConnectTarget> {
+async function locateNodeProxy(req: ConnectRequest<Node>): Promise<ConnectTarget> {
   const id = splitSchemeNamePort(req.name);
   if (!id || (id.port && !isPortNumber(id.port))) throw badRequest(`invalid node request ${JSON.stringify(req.name)}`);
-  const c = await nodeConnection(req.get, id.name);
+  const c = await nodeConnection(req.own, id.name);
   const owner = { kind: 'nodes', name: c.node };
   if (!id.port || id.port === String(c.port)) return { mode: 'proxy', url: agentUrl(c, joinPath('', req.subpath)), owner };
   await checkProxyableHostname(c.host);
@@ -93,7 +91,7 @@ async function locateNodeProxy(req: ConnectRequest): Promise<ConnectTarget> {
 export const PROXY_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
 
 /** The `nodes/proxy` subresource. */
-export const nodeProxySubresource: SubresourceDefinition = {
+export const nodeProxySubresource: SubresourceDefinition<Node> = {
   name: 'proxy',
   kind: 'Node',
   verbs: ['create', 'delete', 'get', 'patch', 'update'],

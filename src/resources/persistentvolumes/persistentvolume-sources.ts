@@ -7,14 +7,18 @@ import type { ApiObject } from '../../api/object.js';
 import { validateDns1123Label } from '../../api/names.js';
 import { invalidValue, notSupported, required, type FieldError } from '../../api/validation/field-errors.js';
 import { goSlice, invalidGo } from '../../api/validation/resources.js';
+import { fieldsOf, str, type Fields } from '../../api/core/validation/strings.js';
 
-type Src = Record<string, any>;
-type Check = (src: Src, path: string, obj: ApiObject) => FieldError[];
+/** A source's fields, read as unknown (the schema checked their types). */
+type Check = (src: Fields, path: string, obj: ApiObject) => FieldError[];
+
+/** A number field, else `fallback` (absent or null). */
+const num = (v: unknown, fallback: number): number => (typeof v === 'number' ? v : fallback);
 
 const empty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
 /** Required-value errors for each empty field named. */
-function need(src: Src, path: string, ...fields: string[]): FieldError[] {
+function need(src: Fields, path: string, ...fields: string[]): FieldError[] {
   return fields.filter((f) => empty(src[f])).map((f) => required(`${path}.${f}`));
 }
 
@@ -31,8 +35,8 @@ const HOST_PATH_TYPES = ['', 'BlockDevice', 'CharDevice', 'Directory', 'Director
 /** Upstream validateHostPathVolumeSource. */
 const hostPath: Check = (src, path) => {
   if (empty(src.path)) return [required(`${path}.path`)];
-  const errs = noBacksteps(src.path, `${path}.path`);
-  if (src.type !== undefined && src.type !== null && !HOST_PATH_TYPES.includes(src.type)) errs.push(notSupported(`${path}.type`, src.type, HOST_PATH_TYPES));
+  const errs = noBacksteps(str(src.path), `${path}.path`);
+  if (src.type !== undefined && src.type !== null && !HOST_PATH_TYPES.includes(String(src.type))) errs.push(notSupported(`${path}.type`, src.type, HOST_PATH_TYPES));
   return errs;
 };
 
@@ -41,7 +45,7 @@ const disk =
   (idField: string): Check =>
   (src, path) => {
     const errs = need(src, path, idField);
-    const partition = src.partition ?? 0;
+    const partition = num(src.partition, 0);
     if (partition < 0 || partition > 255) errs.push(invalidValue(`${path}.partition`, partition, range(1, 255)));
     return errs;
   };
@@ -76,7 +80,7 @@ const iscsi: Check = (src, path) => {
   const errs = need(src, path, 'targetPortal', 'iqn');
   const iqn = String(src.iqn ?? '');
   if (iqn && !/^(iqn|eui|naa)/.test(iqn)) errs.push(invalidValue(`${path}.iqn`, iqn, 'must be valid format'));
-  const lun = src.lun ?? 0;
+  const lun = num(src.lun, 0);
   if (lun < 0 || lun > 255) errs.push(invalidValue(`${path}.lun`, lun, range(0, 255)));
   if ((src.chapAuthDiscovery || src.chapAuthSession) && !src.secretRef) errs.push(required(`${path}.secretRef`));
   return errs;
@@ -85,13 +89,13 @@ const iscsi: Check = (src, path) => {
 /** Upstream validateFCVolumeSource. */
 const fc: Check = (src, path) => {
   const errs: FieldError[] = [];
-  const wwns: string[] = src.targetWWNs ?? [];
-  const wwids: string[] = src.wwids ?? [];
+  const wwns: string[] = Array.isArray(src.targetWWNs) ? src.targetWWNs : [];
+  const wwids: string[] = Array.isArray(src.wwids) ? src.wwids : [];
   if (!wwns.length && !wwids.length) errs.push(required(`${path}.targetWWNs`, 'must specify either targetWWNs or wwids, but not both'));
   if (wwns.length && wwids.length) errs.push(invalidGo(`${path}.targetWWNs`, goSlice('string', wwns), 'targetWWNs and wwids can not be specified simultaneously'));
   if (wwns.length) {
     if (src.lun === undefined || src.lun === null) errs.push(required(`${path}.lun`, 'lun is required if targetWWNs is specified'));
-    else if (src.lun < 0 || src.lun > 255) errs.push(invalidValue(`${path}.lun`, src.lun, range(0, 255)));
+    else if (num(src.lun, 0) < 0 || num(src.lun, 0) > 255) errs.push(invalidValue(`${path}.lun`, src.lun, range(0, 255)));
   }
   return errs;
 };
@@ -99,7 +103,7 @@ const fc: Check = (src, path) => {
 /** Upstream validateFlexPersistentVolumeSource: driver, and no options in Kubernetes' namespaces. */
 const flexVolume: Check = (src, path) => {
   const errs = need(src, path, 'driver');
-  for (const k of Object.keys(src.options ?? {})) {
+  for (const k of Object.keys(fieldsOf(src.options))) {
     const ns = k.includes('/') ? k.slice(0, k.indexOf('/')) : k;
     const normalized = `.${ns.toLowerCase()}`;
     if (normalized.endsWith('.kubernetes.io') || normalized.endsWith('.k8s.io')) errs.push(invalidValue(`${path}.options[${k}]`, k, 'kubernetes.io and k8s.io namespaces are reserved'));
@@ -119,8 +123,8 @@ const azureDisk: Check = (src, path) => {
   const errs = need(src, path, 'diskName', 'diskURI');
   const caching = ['None', 'ReadOnly', 'ReadWrite'];
   const kinds = ['Dedicated', 'Managed', 'Shared'];
-  if (src.cachingMode != null && !caching.includes(src.cachingMode)) errs.push(notSupported(`${path}.cachingMode`, src.cachingMode, caching));
-  if (src.kind != null && !kinds.includes(src.kind)) errs.push(notSupported(`${path}.kind`, src.kind, kinds));
+  if (src.cachingMode != null && !caching.includes(String(src.cachingMode))) errs.push(notSupported(`${path}.cachingMode`, src.cachingMode, caching));
+  if (src.kind != null && !kinds.includes(String(src.kind))) errs.push(notSupported(`${path}.kind`, src.kind, kinds));
   const uri = String(src.diskURI ?? '');
   if (src.kind === 'Managed' && !uri.startsWith('/subscriptions/')) {
     errs.push(notSupported(`${path}.diskURI`, uri, ['/subscriptions/{sub-id}/resourcegroups/{group-name}/providers/microsoft.compute/disks/{disk-id}']));
@@ -132,15 +136,15 @@ const azureDisk: Check = (src, path) => {
 };
 
 /** Upstream validateLocalVolumeSource. */
-const local: Check = (src, path) => (empty(src.path) ? [required(`${path}.path`)] : noBacksteps(src.path, `${path}.path`));
+const local: Check = (src, path) => (empty(src.path) ? [required(`${path}.path`)] : noBacksteps(str(src.path), `${path}.path`));
 
 /** Upstream validateStorageOSPersistentVolumeSource. */
 const storageos: Check = (src, path) => {
   const errs: FieldError[] = [];
   if (empty(src.volumeName)) errs.push(required(`${path}.volumeName`));
-  else errs.push(...validateDns1123Label(src.volumeName).map((m) => invalidValue(`${path}.volumeName`, src.volumeName, m)));
-  if (!empty(src.volumeNamespace)) errs.push(...validateDns1123Label(src.volumeNamespace).map((m) => invalidValue(`${path}.volumeNamespace`, src.volumeNamespace, m)));
-  if (src.secretRef) errs.push(...need(src.secretRef, `${path}.secretRef`, 'name', 'namespace'));
+  else errs.push(...validateDns1123Label(str(src.volumeName)).map((m) => invalidValue(`${path}.volumeName`, src.volumeName, m)));
+  if (!empty(src.volumeNamespace)) errs.push(...validateDns1123Label(str(src.volumeNamespace)).map((m) => invalidValue(`${path}.volumeNamespace`, src.volumeNamespace, m)));
+  if (src.secretRef) errs.push(...need(fieldsOf(src.secretRef), `${path}.secretRef`, 'name', 'namespace'));
   return errs;
 };
 

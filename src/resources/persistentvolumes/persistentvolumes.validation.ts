@@ -9,12 +9,11 @@ import { persistentVolumeSources } from '../../api/core/volumes.js';
 import { forbidden, invalidValue, notSupported, required, type FieldError } from '../../api/validation/field-errors.js';
 import { goQuantity, notSupportedGo, quantityOfJson, subdomainErrors } from '../../api/validation/resources.js';
 import { wholeValue } from '../../api/quantity.js';
+import { fieldsOf, type Fields } from '../../api/core/validation/strings.js';
 import { sourceChecks } from './persistentvolume-sources.js';
 import type { PersistentVolume } from './persistentvolumes.schema.js';
 
 type Spec = NonNullable<PersistentVolume['spec']>;
-/** The spec's fields by name, for the volume sources looked up by their JSON field. */
-type Fields = Record<string, any>;
 
 export const ACCESS_MODES = ['ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOnce'];
 const RECLAIM_POLICIES = ['Delete', 'Recycle', 'Retain'];
@@ -50,6 +49,7 @@ function goResourceList(capacity: Record<string, unknown> | null | undefined): s
  */
 export function validatePersistentVolume(obj: PersistentVolume): FieldError[] {
   const spec: Spec = obj.spec ?? {};
+  /** The spec's fields by name, for the volume sources looked up by their JSON field. */
   const fields: Fields = spec;
   const errs: FieldError[] = [];
   const modes: string[] = spec.accessModes ?? [];
@@ -80,7 +80,7 @@ export function validatePersistentVolume(obj: PersistentVolume): FieldError[] {
       continue;
     }
     count++;
-    errs.push(...(sourceChecks[key]?.(fields[key], `spec.${pathName}`, obj) ?? []));
+    errs.push(...(sourceChecks[key]?.(fieldsOf(fields[key]), `spec.${pathName}`, obj) ?? []));
   }
   if (count === 0) errs.push(required('spec', 'must specify a volume type'));
 

@@ -4,13 +4,12 @@
  * (LogLocation, streamLocation, PortForwardLocation, ResourceLocation),
  * pkg/registry/core/pod/rest/log.go and subresources.go, and ValidatePodLogOptions.
  */
-import type { ApiObject } from '../../api/object.js';
 import { badRequest, invalid } from '../../errors/api-error.js';
-import type { FieldError } from '../../api/validation/field-errors.js';
 import type { ConnectRequest, ConnectTarget, SubresourceDefinition } from '../../registry/types.js';
 import { joinHostPort } from '../../net/host-port.js';
 import { checkProxyableIP, encodeQuery, isPortNumber, joinPath, splitSchemeNamePort } from '../../net/location.js';
 import { PROXY_METHODS, agentUrl, nodeConnection } from '../nodes/node-connection.js';
+import { nodes } from '../nodes/nodes.resource.js';
 import { logParams, streamParams } from './pod-connect-options.js';
 import type { Pod } from './pods.schema.js';
 
@@ -22,10 +21,9 @@ const names = (list: { name?: string | null }[] | null | undefined) => (list ?? 
  * pod NAME, choose one of: [a b]` (plus the init containers when there are some), or
  * `container X is not valid for pod NAME`.
  */
-export function chooseContainer(pod: ApiObject, requested: string, name: string): string {
-  const p = pod as Pod;
-  const containers = names(p.spec?.containers);
-  const init = names(p.spec?.initContainers);
+export function chooseContainer(pod: Pod, requested: string, name: string): string {
+  const containers = names(pod.spec?.containers);
+  const init = names(pod.spec?.initContainers);
   if (requested) {
     if (!containers.includes(requested) && !init.includes(requested)) throw badRequest(`container ${requested} is not valid for pod ${name}`);
     return requested;
@@ -38,44 +36,44 @@ export function chooseContainer(pod: ApiObject, requested: string, name: string)
 }
 
 /** The pod's node, or ApiError 400 `pod NAME does not have a host assigned`. */
-function assignedNode(pod: ApiObject, name: string): string {
-  const node = (pod as Pod).spec?.nodeName;
+function assignedNode(pod: Pod, name: string): string {
+  const node = pod.spec?.nodeName;
   if (!node) throw badRequest(`pod ${name} does not have a host assigned`);
   return node;
 }
 
 /** `pods/log`: the agent's containerLogs URL, or no location for an unscheduled pod (204). */
-async function locateLog(req: ConnectRequest): Promise<ConnectTarget> {
+async function locateLog(req: ConnectRequest<Pod>): Promise<ConnectTarget> {
   const { params, problems, container } = logParams(req.query);
-  if (problems.length) throw invalid('PodLogOptions', req.name, problems as FieldError[]);
-  const pod = await req.get('pods', req.namespace, req.name);
+  if (problems.length) throw invalid('PodLogOptions', req.name, problems);
+  const pod = await req.own(req.name);
   const chosen = chooseContainer(pod, container, req.name);
-  const nodeName = (pod as Pod).spec?.nodeName;
+  const nodeName = pod.spec?.nodeName;
   if (!nodeName) return { mode: 'none' };
-  const c = await nodeConnection(req.get, nodeName);
+  const c = await nodeConnection(nodeReader(req), nodeName);
   const path = `/containerLogs/${pod.metadata.namespace}/${pod.metadata.name}/${chosen}`;
   return { mode: 'stream', url: agentUrl(c, path, encodeQuery(params)), contentType: 'text/plain', resource: 'pods/log', name: req.name, owner: { kind: 'nodes', name: nodeName } };
 }
 
 /** `pods/exec` and `pods/attach` (upstream streamLocation): the agent's /exec or /attach URL. */
 function locateStream(kind: 'exec' | 'attach') {
-  return async (req: ConnectRequest): Promise<ConnectTarget> => {
+  return async (req: ConnectRequest<Pod>): Promise<ConnectTarget> => {
     const { params, container } = streamParams(req.query, kind);
-    const pod = await req.get('pods', req.namespace, req.name);
+    const pod = await req.own(req.name);
     const chosen = chooseContainer(pod, container, req.name);
     const nodeName = assignedNode(pod, req.name);
-    const c = await nodeConnection(req.get, nodeName);
+    const c = await nodeConnection(nodeReader(req), nodeName);
     const path = `/${kind}/${pod.metadata.namespace}/${pod.metadata.name}/${chosen}`;
     return { mode: 'upgrade', url: agentUrl(c, path, encodeQuery(params)), owner: { kind: 'nodes', name: nodeName } };
   };
 }
 
 /** `pods/portforward` (upstream PortForwardLocation): the agent's /portForward URL. */
-async function locatePortForward(req: ConnectRequest): Promise<ConnectTarget> {
+async function locatePortForward(req: ConnectRequest<Pod>): Promise<ConnectTarget> {
   const { params } = streamParams(req.query, 'portforward');
-  const pod = await req.get('pods', req.namespace, req.name);
+  const pod = await req.own(req.name);
   const nodeName = assignedNode(pod, req.name);
-  const c = await nodeConnection(req.get, nodeName);
+  const c = await nodeConnection(nodeReader(req), nodeName);
   const path = `/portForward/${pod.metadata.namespace}/${pod.metadata.name}`;
   return { mode: 'upgrade', url: agentUrl(c, path, encodeQuery(params)), owner: { kind: 'nodes', name: nodeName } };
 }
@@ -85,17 +83,16 @@ async function locatePortForward(req: ConnectRequest): Promise<ConnectTarget> {
  * named or the first container port. Throws ApiError 400 `invalid pod request` or `address not
  * allowed` (no, loopback or link-local pod IP), 404 for a missing pod.
  */
-async function locateProxy(req: ConnectRequest): Promise<ConnectTarget> {
+async function locateProxy(req: ConnectRequest<Pod>): Promise<ConnectTarget> {
   const id = splitSchemeNamePort(req.name);
   if (!id || (id.port && !isPortNumber(id.port))) throw badRequest(`invalid pod request ${JSON.stringify(req.name)}`);
-  const pod = await req.get('pods', req.namespace, id.name);
-  const p = pod as Pod;
+  const pod = await req.own(id.name);
   let port = id.port;
-  if (!port) port = String((p.spec?.containers ?? []).find((c) => c.ports?.length)?.ports?.[0]?.containerPort ?? '');
-  const ip = p.status?.podIP ?? undefined;
+  if (!port) port = String((pod.spec?.containers ?? []).find((c) => c.ports?.length)?.ports?.[0]?.containerPort ?? '');
+  const ip = pod.status?.podIP ?? undefined;
   checkProxyableIP(ip);
   const scheme = id.scheme || 'http';
-  const url = new URL(`${scheme}://${joinHostPort(ip as string, port || (scheme === 'https' ? '443' : '80'))}`);
+  const url = new URL(`${scheme}://${joinHostPort(ip, port || (scheme === 'https' ? '443' : '80'))}`);
   url.pathname = joinPath('', req.subpath);
   return { mode: 'proxy', url };
 }
@@ -103,8 +100,11 @@ async function locateProxy(req: ConnectRequest): Promise<ConnectTarget> {
 /** Upstream's upgradeable methods: GET for browsers' WebSockets, POST for kubectl. */
 const UPGRADE_METHODS = ['GET', 'POST'] as const;
 
+/** Reads the node a pod runs on. */
+const nodeReader = (req: ConnectRequest<Pod>) => (name: string) => req.get(nodes, '', name);
+
 /** The pod subresources served through the node agent or the pod. */
-export const podConnectSubresources: readonly SubresourceDefinition[] = [
+export const podConnectSubresources: readonly SubresourceDefinition<Pod>[] = [
   { name: 'attach', kind: 'Pod', verbs: ['create', 'get'], connect: { methods: UPGRADE_METHODS, locate: locateStream('attach') } },
   { name: 'exec', kind: 'Pod', verbs: ['create', 'get'], connect: { methods: UPGRADE_METHODS, locate: locateStream('exec') } },
   { name: 'log', kind: 'Pod', verbs: ['get'], connect: { methods: ['GET'], getter: true, locate: locateLog } },

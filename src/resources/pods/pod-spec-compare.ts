@@ -11,16 +11,15 @@
  * `automountServiceAccountToken: false` added), which upstream would report as a change.
  */
 import { isDeepStrictEqual } from 'node:util';
+import { isRecord } from '../../api/json.js';
 import { parseQuantity } from '../../api/quantity.js';
-
-type Json = unknown;
 
 /**
  * A resource quantity's value as a canonical string `<integer>e<exponent>` (trailing zeros
  * folded into the exponent), so equal amounts compare equal (upstream Quantity.Cmp, after the
  * parse's rounding); values that are not quantities are returned as is. Linear in the text.
  */
-export function quantityKey(value: Json): Json {
+export function quantityKey(value: unknown): unknown {
   if (typeof value !== 'string' && typeof value !== 'number') return value;
   let q;
   try {
@@ -34,7 +33,7 @@ export function quantityKey(value: Json): Json {
   return `${digits}e${q.exp + text.length - digits.length}`;
 }
 
-const isEmpty = (v: Json) =>
+const isEmpty = (v: unknown) =>
   v === undefined || v === null || v === '' || v === false || v === 0 || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0);
 
 /**
@@ -42,12 +41,12 @@ const isEmpty = (v: Json) =>
  * dropped from objects (kept in arrays, so positions still line up), and unless `asWritten`,
  * the values of `limits`, `requests` and `sizeLimit` replaced by quantityKey.
  */
-export function comparable(value: Json, asWritten = false, key = ''): Json {
+export function comparable(value: unknown, asWritten = false, key = ''): unknown {
   if (Array.isArray(value)) return value.map((v) => comparable(v, asWritten));
-  if (value && typeof value === 'object') {
-    const out: Record<string, Json> = {};
+  if (isRecord(value)) {
+    const out: Record<string, unknown> = {};
     for (const k of Object.keys(value).sort()) {
-      let v = (value as Record<string, Json>)[k];
+      let v = value[k];
       if (!asWritten && (key === 'limits' || key === 'requests' || k === 'sizeLimit')) v = quantityKey(v);
       else v = comparable(v, asWritten, k);
       if (!isEmpty(v)) out[k] = v;
@@ -58,12 +57,12 @@ export function comparable(value: Json, asWritten = false, key = ''): Json {
 }
 
 /** Semantic equality of two spec parts (see comparable). */
-export function semanticEqual(a: Json, b: Json): boolean {
+export function semanticEqual(a: unknown, b: unknown): boolean {
   return isDeepStrictEqual(comparable(a) ?? {}, comparable(b) ?? {});
 }
 
 /** Upstream diff.ObjectDiff over the comparable JSON of `a` and `b`, quantities as written. */
-export function objectDiff(a: Json, b: Json): string {
+export function objectDiff(a: unknown, b: unknown): string {
   const ja = JSON.stringify(comparable(a, true) ?? {});
   const jb = JSON.stringify(comparable(b, true) ?? {});
   let i = 0;

@@ -4,37 +4,39 @@
  * spec.replicas; status.selector is the controller's selector in label-selector syntax.
  */
 import type { ApiObject } from '../../api/object.js';
+import { recordOf } from '../../api/json.js';
 import type { FieldError } from '../../api/validation/field-errors.js';
 import { mergeMetaForSubresource } from '../define.js';
 import type { SubresourceDefinition } from '../../registry/types.js';
 import { kindSchema } from '../../api/meta-schema.js';
 import { int, obj, reqInt, str } from '../../api/core/schema-kit.js';
-
-type RcLike = { spec?: { replicas?: number; selector?: Record<string, string> }; status?: { replicas?: number } };
-type ScaleLike = { spec?: { replicas?: unknown } };
+import type { ReplicationController } from './replicationcontrollers.schema.js';
 
 /** `a=b,c=d` with keys sorted, as labels.SelectorFromSet(...).String(). */
-function selectorString(selector: Record<string, string> = {}): string {
+function selectorString(selector: Readonly<Record<string, string>>): string {
   return Object.keys(selector)
     .sort()
     .map((k) => `${k}=${selector[k]}`)
     .join(',');
 }
 
-function toScale(obj: ApiObject): ApiObject {
-  const rc = obj as ApiObject & RcLike;
-  const { name, namespace, uid, resourceVersion, creationTimestamp } = obj.metadata;
+function toScale(rc: ReplicationController): ApiObject {
+  const { name, namespace, uid, resourceVersion, creationTimestamp } = rc.metadata;
   return {
     kind: 'Scale',
     apiVersion: 'autoscaling/v1',
     metadata: { name, namespace, uid, resourceVersion, creationTimestamp },
     spec: { replicas: rc.spec?.replicas ?? 0 },
-    status: { replicas: rc.status?.replicas ?? 0, selector: selectorString(rc.spec?.selector) },
+    // A stored controller has a selector (its validation requires one).
+    status: { replicas: rc.status?.replicas ?? 0, selector: selectorString(rc.spec?.selector ?? {}) },
   };
 }
 
+/** The replicas a Scale view asks for (checked by {@link validate} to be an integer). */
+const requestedReplicas = (scale: ApiObject): unknown => recordOf(scale.spec).replicas;
+
 function validate(scale: ApiObject): FieldError[] {
-  const replicas = (scale as ApiObject & ScaleLike).spec?.replicas;
+  const replicas = requestedReplicas(scale);
   if (typeof replicas !== 'number' || !Number.isInteger(replicas)) {
     return [{ reason: 'FieldValueInvalid', field: 'spec.replicas', message: `Invalid value: ${JSON.stringify(replicas ?? null)}: must be an integer` }];
   }
@@ -51,7 +53,7 @@ const scaleSchema = kindSchema({
   }).describe('Current scale, written by the system. Read-only.'),
 });
 
-export const scaleSubresource: SubresourceDefinition = {
+export const scaleSubresource: SubresourceDefinition<ReplicationController> = {
   name: 'scale',
   kind: 'Scale',
   apiVersion: 'autoscaling/v1',
@@ -61,8 +63,7 @@ export const scaleSubresource: SubresourceDefinition = {
   validate,
   useMainStrategy: true,
   merge: (requested, old) => {
-    const rc = old as ApiObject & RcLike;
-    const replicas = (requested as ApiObject & ScaleLike).spec?.replicas as number;
-    return { ...old, metadata: mergeMetaForSubresource(requested, old), spec: { ...rc.spec, replicas } };
+    const replicas = requestedReplicas(requested);
+    return { ...old, metadata: mergeMetaForSubresource(requested, old), spec: { ...old.spec, replicas: typeof replicas === 'number' ? replicas : null } };
   },
 };

@@ -8,11 +8,16 @@ import type { ApiObject } from '../../api/object.js';
 import { badRequest, invalid } from '../../errors/api-error.js';
 import type { FieldError } from '../../api/validation/field-errors.js';
 import type { AccessRequest, WriterInfo } from '../../registry/access.js';
-import type { CreateOverride, CreateRequest } from '../../registry/types.js';
-import type { NonResourceAttributes, ResourceAttributes } from './reviews.schema.js';
+import type { CreateOverride, CreateRequest, KindObject } from '../../registry/types.js';
+import type { selfSubjectAccessReviewSchema, subjectAccessReviewSchema } from './reviews.schema.js';
 import { answered, requester } from './review-answer.js';
 
-type Spec = { resourceAttributes?: ResourceAttributes; nonResourceAttributes?: NonResourceAttributes; user?: string; groups?: string[]; uid?: string };
+/** A SubjectAccessReview (and LocalSubjectAccessReview) as its schema describes it. */
+type SubjectAccessReview = KindObject<typeof subjectAccessReviewSchema>;
+/** A SelfSubjectAccessReview as its schema describes it. */
+type SelfSubjectAccessReview = KindObject<typeof selfSubjectAccessReviewSchema>;
+/** The spec of an access review (a self review's has no subject). */
+type Spec = SubjectAccessReview['spec'];
 
 const show = (v: unknown) => (v === undefined || v === null ? 'null' : JSON.stringify(v));
 
@@ -42,7 +47,7 @@ function accessRequest(spec: Spec, user: WriterInfo): AccessRequest {
 }
 
 /** The answered review: the authorizer's decision as `status`. */
-function answer(req: CreateRequest, user: WriterInfo, spec: Spec): { code: number; body: unknown } {
+function answer<T extends ApiObject>(req: CreateRequest<T, T>, user: WriterInfo, spec: Spec): { code: number; body: unknown } {
   if (!req.access) throw badRequest('no authorizer is configured');
   const { allowed, denied, reason } = req.access.authorize(accessRequest(spec, user));
   return answered(req, { allowed, ...(denied ? { denied } : {}), ...(reason ? { reason } : {}) });
@@ -57,9 +62,9 @@ function emptyMeta(obj: ApiObject, allowNamespace: boolean): FieldError[] {
 }
 
 /** SubjectAccessReview: about `spec.user` / `spec.groups`. */
-export function subjectAccessReviewCreate(group: string): CreateOverride {
+export function subjectAccessReviewCreate(group: string): CreateOverride<SubjectAccessReview, SubjectAccessReview> {
   return async (req) => {
-    const spec = (req.body.spec ?? {}) as Spec;
+    const spec: Spec = req.body.spec;
     const errs = [...emptyMeta(req.body, false), ...validateSpec(spec, true)];
     if (errs.length) throw invalid('SubjectAccessReview', '', errs, group);
     return answer(req, { name: spec.user ?? '', uid: spec.uid, groups: spec.groups ?? [] }, spec);
@@ -67,9 +72,9 @@ export function subjectAccessReviewCreate(group: string): CreateOverride {
 }
 
 /** SelfSubjectAccessReview: about the requester. */
-export function selfSubjectAccessReviewCreate(group: string): CreateOverride {
+export function selfSubjectAccessReviewCreate(group: string): CreateOverride<SelfSubjectAccessReview, SelfSubjectAccessReview> {
   return async (req) => {
-    const spec = (req.body.spec ?? {}) as Spec;
+    const spec: Spec = req.body.spec;
     const errs = [...emptyMeta(req.body, false), ...validateSpec(spec, false)];
     if (errs.length) throw invalid('SelfSubjectAccessReview', '', errs, group);
     return answer(req, requester(req), { resourceAttributes: spec.resourceAttributes, nonResourceAttributes: spec.nonResourceAttributes });
@@ -77,9 +82,9 @@ export function selfSubjectAccessReviewCreate(group: string): CreateOverride {
 }
 
 /** LocalSubjectAccessReview: a SubjectAccessReview confined to the request's namespace. */
-export function localSubjectAccessReviewCreate(group: string): CreateOverride {
+export function localSubjectAccessReviewCreate(group: string): CreateOverride<SubjectAccessReview, SubjectAccessReview> {
   return async (req) => {
-    const spec = (req.body.spec ?? {}) as Spec;
+    const spec: Spec = req.body.spec;
     const errs = [...emptyMeta(req.body, true), ...validateSpec(spec, true)];
     if (spec.resourceAttributes && spec.resourceAttributes.namespace !== req.namespace) {
       errs.push({ reason: 'FieldValueInvalid', field: 'spec.resourceAttributes.namespace', message: `Invalid value: ${show(spec.resourceAttributes.namespace ?? '')}: must match metadata.namespace` });

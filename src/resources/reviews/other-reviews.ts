@@ -6,14 +6,20 @@
  */
 import { badRequest } from '../../errors/api-error.js';
 import type { ReviewedRule } from '../../registry/access.js';
-import type { CreateOverride } from '../../registry/types.js';
+import type { CreateOverride, KindObject } from '../../registry/types.js';
+import type { selfSubjectRulesReviewSchema, tokenReviewSchema } from './reviews.schema.js';
+
+/** A SelfSubjectRulesReview as its schema describes it. */
+type SelfSubjectRulesReview = KindObject<typeof selfSubjectRulesReviewSchema>;
+/** A TokenReview as its schema describes it. */
+type TokenReview = KindObject<typeof tokenReviewSchema>;
 import { answered, requester, userInfoOf } from './review-answer.js';
 
 const resourceRule = (r: ReviewedRule) => ({ verbs: r.verbs, ...(r.apiGroups ? { apiGroups: r.apiGroups } : {}), ...(r.resources ? { resources: r.resources } : {}), ...(r.resourceNames?.length ? { resourceNames: r.resourceNames } : {}) });
 
 /** SelfSubjectRulesReview. 400 `no namespace on request` without spec.namespace, as upstream. */
-export const selfSubjectRulesReviewCreate: CreateOverride = async (req) => {
-  const namespace = (req.body.spec as { namespace?: string } | undefined)?.namespace ?? '';
+export const selfSubjectRulesReviewCreate: CreateOverride<SelfSubjectRulesReview, SelfSubjectRulesReview> = async (req) => {
+  const namespace = req.body.spec.namespace ?? '';
   if (!namespace) throw badRequest('no namespace on request');
   if (!req.access) throw badRequest('no authorizer is configured');
   const { rules, incomplete } = req.access.rulesFor(requester(req), namespace);
@@ -36,9 +42,9 @@ export const selfSubjectReviewCreate: CreateOverride = async (req) => {
  * authenticated (`status.error` says why when the token is ours), and `status.audiences` names
  * those it holds for.
  */
-export function tokenReviewCreate(groupVersion: string): CreateOverride {
+export function tokenReviewCreate(groupVersion: string): CreateOverride<TokenReview, TokenReview> {
   return async (req) => {
-    const spec = (req.body.spec ?? {}) as { token?: string; audiences?: string[] };
+    const spec = req.body.spec;
     if (!spec.token) throw badRequest(`token is required for TokenReview in ${groupVersion}`);
     if (!req.access) throw badRequest('no authenticator is configured');
     const res = await req.access.reviewToken(spec.token, spec.audiences ?? []);

@@ -11,9 +11,14 @@ import type { ApiObject } from '../../api/object.js';
 import { kindSchema } from '../../api/meta-schema.js';
 import { badRequest, conflict, invalid } from '../../errors/api-error.js';
 import type { FieldError } from '../../api/validation/field-errors.js';
-import type { CreateOverride, SubresourceDefinition } from '../../registry/types.js';
+import type { CreateAnswer, CreateRequest, KindObject, SubresourceDefinition } from '../../registry/types.js';
+import { pods } from '../pods/pods.resource.js';
+import { secrets } from '../secrets/secrets.resource.js';
+import type { ServiceAccount } from './serviceaccounts.schema.js';
 
-type Spec = { audiences?: string[]; expirationSeconds?: number; boundObjectRef?: { kind?: string; apiVersion?: string; name?: string; uid?: string } };
+/** A TokenRequest as its schema describes it. */
+type TokenRequest = KindObject<typeof tokenRequestSchema>;
+type Spec = NonNullable<TokenRequest['spec']>;
 
 const GROUP = 'authentication.k8s.io';
 const DEFAULT_SECONDS = 3600;
@@ -26,14 +31,14 @@ function validate(spec: Spec): FieldError[] {
   return [];
 }
 
-export const tokenRequestCreate: CreateOverride = async (req) => {
+export async function tokenRequestCreate(req: CreateRequest<ServiceAccount, TokenRequest>): Promise<CreateAnswer> {
   const name = req.name;
   const meta = req.body.metadata ?? {};
   if (meta.name && meta.name !== name) throw invalid('TokenRequest', name, [{ reason: 'FieldValueInvalid', field: 'metadata.name', message: `Invalid value: "${meta.name}": must match the service account name if specified` }], GROUP);
   const issuer = req.access?.serviceAccountTokens;
   if (!issuer) throw badRequest('the server has no service account signing key');
-  const sa = await req.store('serviceaccounts').get(req.namespace, name);
-  const spec = { ...((req.body.spec ?? {}) as Spec) };
+  const sa = await req.target.get(req.namespace, name);
+  const spec: Spec = { ...req.body.spec };
   if (!spec.audiences?.length) spec.audiences = [...issuer.audiences];
   spec.expirationSeconds ??= DEFAULT_SECONDS;
   const errs = validate(spec);
@@ -43,9 +48,13 @@ export const tokenRequestCreate: CreateOverride = async (req) => {
   if (ref) {
     const group = (ref.apiVersion ?? '').includes('/') ? ref.apiVersion!.split('/')[0] : '';
     if (group !== '' || (ref.kind !== 'Pod' && ref.kind !== 'Secret')) throw badRequest(`cannot bind token to object of type ${ref.apiVersion ?? ''}, Kind=${ref.kind ?? ''}`);
-    const obj = await req.store(ref.kind === 'Pod' ? 'pods' : 'secrets').get(req.namespace, ref.name ?? '');
-    if (ref.kind === 'Pod' && (obj.spec as { serviceAccountName?: string } | undefined)?.serviceAccountName !== name) {
-      throw badRequest(`cannot bind token for serviceaccount "${name}" to pod running with different serviceaccount name.`);
+    let obj: ApiObject;
+    if (ref.kind === 'Pod') {
+      const pod = await req.store(pods).get(req.namespace, ref.name ?? '');
+      if (pod.spec?.serviceAccountName !== name) throw badRequest(`cannot bind token for serviceaccount "${name}" to pod running with different serviceaccount name.`);
+      obj = pod;
+    } else {
+      obj = await req.store(secrets).get(req.namespace, ref.name ?? '');
     }
     if (ref.uid && ref.uid !== obj.metadata.uid) {
       throw conflict(ref.kind, ref.name ?? '', `the UID in the bound object reference (${ref.uid}) does not match the UID in record. The object might have been deleted and then recreated`);
@@ -65,9 +74,9 @@ export const tokenRequestCreate: CreateOverride = async (req) => {
     metadata: { name, namespace: req.namespace, creationTimestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z') },
     spec: { ...spec, ...(ref ? { boundObjectRef: ref } : {}) },
     status: { token, expirationTimestamp },
-  } as ApiObject;
+  };
   return { code: 201, body };
-};
+}
 
 const optionalString = z.string().optional();
 
@@ -84,7 +93,7 @@ export const tokenRequestSchema = kindSchema({
 });
 
 /** The subresource row of ServiceAccount. */
-export const tokenSubresource: SubresourceDefinition = { name: 'token', kind: 'TokenRequest', apiVersion: `${GROUP}/v1`, verbs: ['create'], schema: tokenRequestSchema, create: tokenRequestCreate };
+export const tokenSubresource: SubresourceDefinition<ServiceAccount, TokenRequest> = { name: 'token', kind: 'TokenRequest', apiVersion: `${GROUP}/v1`, verbs: ['create'], schema: tokenRequestSchema, create: tokenRequestCreate };
 
 /** Protobuf messages of TokenRequest (numbers from upstream's k8s.io/api authentication/v1 generated.proto). */
 export const tokenRequestMessages = {

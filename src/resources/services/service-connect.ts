@@ -11,6 +11,7 @@ import type { ConnectRequest, ConnectTarget, SubresourceDefinition } from '../..
 import { joinHostPort } from '../../net/host-port.js';
 import { joinPath, splitSchemeNamePort } from '../../net/location.js';
 import { PROXY_METHODS } from '../nodes/node-connection.js';
+import { endpoints as endpointsResource } from '../endpoints/endpoints.resource.js';
 import type { Endpoints } from '../endpoints/endpoints.schema.js';
 import type { Service } from './services.schema.js';
 
@@ -22,10 +23,10 @@ const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.
  * request`, 404 `services "NAME" not found`, 503 `no endpoints available for service "NAME"`
  * (no Endpoints object, no subsets, or no ready address on the port) or `no service port ...`.
  */
-async function locateServiceProxy(req: ConnectRequest): Promise<ConnectTarget> {
+async function locateServiceProxy(req: ConnectRequest<Service>): Promise<ConnectTarget> {
   const id = splitSchemeNamePort(req.name);
   if (!id) throw badRequest(`invalid service request ${JSON.stringify(req.name)}`);
-  const service = (await req.get('services', req.namespace, id.name)) as Service;
+  const service = await req.own(id.name);
   let portName = id.port;
   if (/^[+-]?\d+$/.test(id.port)) {
     const declared = (service.spec?.ports ?? []).find((p) => p.port === Number(id.port));
@@ -34,7 +35,7 @@ async function locateServiceProxy(req: ConnectRequest): Promise<ConnectTarget> {
   }
   let endpoints: Endpoints;
   try {
-    endpoints = (await req.get('endpoints', req.namespace, id.name)) as Endpoints;
+    endpoints = await req.get(endpointsResource, req.namespace, id.name);
   } catch (err) {
     // Upstream answers 404 for the Endpoints; its endpoints controller creates them with the
     // service, which nothing does here, so a service without them has no endpoints available.
@@ -58,7 +59,7 @@ async function locateServiceProxy(req: ConnectRequest): Promise<ConnectTarget> {
 }
 
 /** The `services/proxy` subresource. */
-export const serviceProxySubresource: SubresourceDefinition = {
+export const serviceProxySubresource: SubresourceDefinition<Service> = {
   name: 'proxy',
   kind: 'Service',
   verbs: ['create', 'delete', 'get', 'patch', 'update'],

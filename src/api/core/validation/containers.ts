@@ -10,7 +10,7 @@ import { validateEnv, validateEnvFrom } from './env.js';
 import { livenessSuccessThreshold, validateLifecycle, validateProbe } from './probes.js';
 import { validateResources } from './resources.js';
 import { validateSecurityContext } from './security.js';
-import { dns1123Label, invalidEach, isSet, isValidPortName, isValidPortNum, items, str, type Json } from './strings.js';
+import { fieldsOf, dns1123Label, invalidEach, isSet, isValidPortName, isValidPortNum, items, str, type Fields } from './strings.js';
 import { localDescendingPath } from './volumes.js';
 
 const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'];
@@ -42,18 +42,18 @@ function ports(list: unknown, field: string): FieldError[] {
 }
 
 /** validateMountPropagation (MountPropagation is on in 1.10); upstream's path has no index. */
-function mountPropagation(value: unknown, container: Json, field: string): FieldError[] {
+function mountPropagation(value: unknown, container: Fields, field: string): FieldError[] {
   const supported = ['Bidirectional', 'HostToContainer'];
   const errs: FieldError[] = [];
   if (!supported.includes(str(value))) errs.push(notSupported(field, value, supported));
-  if (value === 'Bidirectional' && container.securityContext?.privileged !== true) {
+  if (value === 'Bidirectional' && fieldsOf(container.securityContext).privileged !== true) {
     errs.push(forbidden(field, 'Bidirectional mount propagation is available only to privileged containers'));
   }
   return errs;
 }
 
 /** Upstream ValidateVolumeMounts. */
-function volumeMounts(container: Json, volumes: Map<string, Json>, field: string): FieldError[] {
+function volumeMounts(container: Fields, volumes: Map<string, Fields>, field: string): FieldError[] {
   const errs: FieldError[] = [];
   const paths = new Set<string>();
   const devices = items(container.volumeDevices);
@@ -75,7 +75,7 @@ function volumeMounts(container: Json, volumes: Map<string, Json>, field: string
 }
 
 /** Upstream validateContainers: names, images, probes, ports, env, mounts, resources, security. */
-export function validateContainers(containers: unknown, volumes: Map<string, Json>, field: string): FieldError[] {
+export function validateContainers(containers: unknown, volumes: Map<string, Fields>, field: string): FieldError[] {
   const list = items(containers);
   if (!list.length) return [required(field)];
   const errs: FieldError[] = [];
@@ -88,7 +88,7 @@ export function validateContainers(containers: unknown, volumes: Map<string, Jso
     if (names.has(name)) errs.push(duplicate(`${path}.name`, name));
     else names.add(name);
     if (!str(c.image)) errs.push(required(`${path}.image`));
-    if (isSet(c.lifecycle)) errs.push(...validateLifecycle(c.lifecycle, `${path}.lifecycle`));
+    if (isSet(c.lifecycle)) errs.push(...validateLifecycle(fieldsOf(c.lifecycle), `${path}.lifecycle`));
     errs.push(...validateProbe(c.livenessProbe, `${path}.livenessProbe`), ...livenessSuccessThreshold(c.livenessProbe, `${path}.livenessProbe`));
     const policy = str(c.terminationMessagePolicy);
     if (!policy) errs.push(required(`${path}.terminationMessagePolicy`, "must be 'File' or 'FallbackToLogsOnError'"));
@@ -121,7 +121,7 @@ export function validateContainers(containers: unknown, volumes: Map<string, Jso
 }
 
 /** Upstream validateInitContainers: container rules, names unique with the app containers, no probes or lifecycle. */
-export function validateInitContainers(init: unknown, containers: unknown, volumes: Map<string, Json>, field: string): FieldError[] {
+export function validateInitContainers(init: unknown, containers: unknown, volumes: Map<string, Fields>, field: string): FieldError[] {
   const list = items(init);
   const errs = list.length ? validateContainers(list, volumes, field) : [];
   const names = new Set(items(containers).map((c) => str(c.name)));

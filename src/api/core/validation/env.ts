@@ -7,7 +7,7 @@
 import type { FieldError } from '../../validation/field-errors.js';
 import { invalidValue, notSupported, required } from '../../validation/field-errors.js';
 import { canonicalQuantity } from '../../quantity.js';
-import { dns1123Subdomain, dns1123SubdomainPrefix, invalidEach, isConfigMapKey, isEnvVarName, isQualifiedName, isSet, items, str, type Json } from './strings.js';
+import { fieldsOf, dns1123Subdomain, dns1123SubdomainPrefix, invalidEach, isConfigMapKey, isEnvVarName, isQualifiedName, isSet, items, str, type Fields } from './strings.js';
 
 /** Field paths an env var may read (validEnvDownwardAPIFieldPathExpressions, sorted). */
 export const ENV_FIELD_PATHS = ['metadata.name', 'metadata.namespace', 'metadata.uid', 'spec.nodeName', 'spec.serviceAccountName', 'status.hostIP', 'status.podIP'];
@@ -52,7 +52,7 @@ function convertFieldLabel(version: string, label: string): { path: string } | {
  * validateObjectFieldSelector: a supported field path (apiVersion defaults to v1, as upstream
  * defaults every ObjectFieldSelector before validation).
  */
-export function objectFieldSelector(fs: Json, expressions: readonly string[], field: string): FieldError[] {
+export function objectFieldSelector(fs: Fields, expressions: readonly string[], field: string): FieldError[] {
   const version = isSet(fs.apiVersion) && fs.apiVersion !== '' ? str(fs.apiVersion) : 'v1';
   const fieldPath = str(fs.fieldPath);
   if (!fieldPath) return [required(`${field}.fieldPath`)];
@@ -74,9 +74,10 @@ const BYTE_DIVISORS = ['1', '1k', '1M', '1G', '1T', '1P', '1E', '1Ki', '1Mi', '1
 /** validateContainerResourceDivisor. */
 function divisor(resource: string, value: unknown, field: string): FieldError[] {
   if (!isSet(value)) return [];
+  if (typeof value !== 'string' && typeof value !== 'number') return [];
   let text: string;
   try {
-    text = canonicalQuantity(value as string | number);
+    text = canonicalQuantity(value);
   } catch {
     return [];
   }
@@ -93,7 +94,7 @@ function divisor(resource: string, value: unknown, field: string): FieldError[] 
 }
 
 /** validateContainerResourceFieldSelector (`volume`: a downward API file, which must name its container). */
-export function resourceFieldSelector(fs: Json, field: string, volume: boolean): FieldError[] {
+export function resourceFieldSelector(fs: Fields, field: string, volume: boolean): FieldError[] {
   const resource = str(fs.resource);
   const errs: FieldError[] = [];
   if (volume && !str(fs.containerName)) errs.push(required(`${field}.containerName`));
@@ -103,7 +104,7 @@ export function resourceFieldSelector(fs: Json, field: string, volume: boolean):
 }
 
 /** validateConfigMapKeySelector / validateSecretKeySelector: name (even empty) and key. */
-function keySelector(s: Json, field: string): FieldError[] {
+function keySelector(s: Fields, field: string): FieldError[] {
   const key = str(s.key);
   return [
     ...dns1123Subdomain(str(s.name), `${field}.name`),
@@ -114,15 +115,15 @@ function keySelector(s: Json, field: string): FieldError[] {
 const VALUE_FROM = ['fieldRef', 'resourceFieldRef', 'configMapKeyRef', 'secretKeyRef'] as const;
 
 /** validateEnvVarValueFrom: exactly one source, and no `value` beside it. */
-function valueFrom(ev: Json, field: string): FieldError[] {
-  const vf = ev.valueFrom as Json | undefined | null;
-  if (!isSet(vf)) return [];
+function valueFrom(ev: Fields, field: string): FieldError[] {
+  if (!isSet(ev.valueFrom)) return [];
+  const vf = fieldsOf(ev.valueFrom);
   const errs: FieldError[] = [];
-  const present = VALUE_FROM.filter((k) => isSet(vf![k]));
+  const present = VALUE_FROM.filter((k) => isSet(vf[k]));
   for (const k of present) {
-    if (k === 'fieldRef') errs.push(...objectFieldSelector(vf!.fieldRef, ENV_FIELD_PATHS, `${field}.fieldRef`));
-    if (k === 'resourceFieldRef') errs.push(...resourceFieldSelector(vf!.resourceFieldRef, `${field}.resourceFieldRef`, false));
-    if (k === 'configMapKeyRef' || k === 'secretKeyRef') errs.push(...keySelector(vf![k], `${field}.${k}`));
+    if (k === 'fieldRef') errs.push(...objectFieldSelector(fieldsOf(vf.fieldRef), ENV_FIELD_PATHS, `${field}.fieldRef`));
+    if (k === 'resourceFieldRef') errs.push(...resourceFieldSelector(fieldsOf(vf.resourceFieldRef), `${field}.resourceFieldRef`, false));
+    if (k === 'configMapKeyRef' || k === 'secretKeyRef') errs.push(...keySelector(fieldsOf(vf[k]), `${field}.${k}`));
   }
   if (present.length === 0) errs.push(invalidValue(field, '', 'must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`'));
   else if (str(ev.value)) errs.push(invalidValue(field, '', 'may not be specified when `value` is not empty'));
@@ -150,7 +151,7 @@ export function validateEnvFrom(envFrom: unknown, field: string): FieldError[] {
     for (const k of ['configMapRef', 'secretRef'] as const) {
       if (!isSet(ev[k])) continue;
       n++;
-      const name = str(ev[k].name);
+      const name = str(fieldsOf(ev[k]).name);
       errs.push(...(name ? dns1123SubdomainPrefix(name, `${path}.${k}.name`) : [required(`${path}.${k}.name`)]));
     }
     if (n === 0) errs.push(invalidValue(field, '', 'must specify one of: `configMapRef` or `secretRef`'));

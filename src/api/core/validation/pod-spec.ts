@@ -9,7 +9,7 @@ import { invalidValue, notSupported, required } from '../../validation/field-err
 import { validateContainers, validateInitContainers } from './containers.js';
 import { validateAffinity, validateTolerations } from './scheduling.js';
 import { validatePodSecurityContext } from './security.js';
-import { annotationKeys, dns1123Label, dns1123Subdomain, inclusiveRange, invalidStrings, isIp, items, labels, str, type Json } from './strings.js';
+import { annotationKeys, fieldsOf, dns1123Label, dns1123Subdomain, inclusiveRange, invalidStrings, isIp, items, labels, str, type Fields } from './strings.js';
 import { localDescendingPath, validateVolumes } from './volumes.js';
 
 const MAX_INT32 = 2147483647;
@@ -21,14 +21,15 @@ const SECCOMP_CONTAINER = 'container.seccomp.security.alpha.kubernetes.io/';
 const APPARMOR = 'container.apparmor.security.beta.kubernetes.io/';
 
 /** validatePodDNSConfig: `None` needs nameservers; limits of libc's resolver. */
-function dnsConfig(spec: Json, field: string): FieldError[] {
-  const cfg = spec.dnsConfig as Json | undefined | null;
-  const nameservers: unknown[] = Array.isArray(cfg?.nameservers) ? cfg!.nameservers : [];
+function dnsConfig(spec: Fields, field: string): FieldError[] {
+  const hasConfig = Boolean(spec.dnsConfig);
+  const cfg = fieldsOf(spec.dnsConfig);
+  const nameservers: unknown[] = Array.isArray(cfg.nameservers) ? cfg.nameservers : [];
   if (spec.dnsPolicy === 'None') {
-    if (!cfg) return [required(field, 'must provide `dnsConfig` when `dnsPolicy` is None')];
+    if (!hasConfig) return [required(field, 'must provide `dnsConfig` when `dnsPolicy` is None')];
     if (!nameservers.length) return [required(`${field}.nameservers`, 'must provide at least one DNS nameserver when `dnsPolicy` is None')];
   }
-  if (!cfg) return [];
+  if (!hasConfig) return [];
   const errs: FieldError[] = [];
   if (nameservers.length > 3) errs.push(invalidStrings(`${field}.nameservers`, nameservers, 'must not have more than 3 nameservers'));
   nameservers.forEach((ns, i) => {
@@ -54,7 +55,7 @@ function hostAliases(list: unknown, field: string): FieldError[] {
 
 /** Upstream ValidatePodSpec for the spec at `path`. */
 export function validatePodSpec(spec: unknown, path: string): FieldError[] {
-  const s = (spec && typeof spec === 'object' ? spec : {}) as Json;
+  const s = fieldsOf(spec);
   const { errors, byName } = validateVolumes(s.volumes, `${path}.volumes`);
   const errs = [
     ...errors,
@@ -96,8 +97,8 @@ function seccompProfile(p: string, field: string): FieldError[] {
  * tolerations annotations are not checked.)
  */
 export function validatePodSpecificAnnotations(annotations: unknown, spec: unknown, field: string): FieldError[] {
-  const a = (annotations && typeof annotations === 'object' ? annotations : {}) as Record<string, string>;
-  const s = (spec && typeof spec === 'object' ? spec : {}) as Json;
+  const a = fieldsOf(annotations);
+  const s = fieldsOf(spec);
   const errs: FieldError[] = [];
   if (MIRROR in a && !str(s.nodeName)) errs.push(invalidValue(`${field}[${MIRROR}]`, a[MIRROR], 'must set spec.nodeName if mirror pod annotation is set'));
   if (SECCOMP_POD in a) errs.push(...seccompProfile(str(a[SECCOMP_POD]), `${field}.${SECCOMP_POD}`));
@@ -107,15 +108,15 @@ export function validatePodSpecificAnnotations(annotations: unknown, spec: unkno
     if (!k.startsWith(APPARMOR)) continue;
     const container = k.slice(APPARMOR.length);
     if (!names.has(container)) errs.push(invalidValue(`${field}[${k}]`, container, 'container not found'));
-    if (v && v !== 'runtime/default' && !v.startsWith('localhost/')) errs.push(invalidValue(`${field}[${k}]`, v, `invalid AppArmor profile name: ${JSON.stringify(v)}`));
+    if (typeof v === 'string' && v && v !== 'runtime/default' && !v.startsWith('localhost/')) errs.push(invalidValue(`${field}[${k}]`, v, `invalid AppArmor profile name: ${JSON.stringify(v)}`));
   }
   return errs;
 }
 
 /** Upstream ValidatePodTemplateSpec for the template at `path` (`template`, `spec.template`). */
 export function validatePodTemplateSpec(template: unknown, path: string): FieldError[] {
-  const t = (template && typeof template === 'object' ? template : {}) as Json;
-  const meta = (t.metadata ?? {}) as Json;
+  const t = fieldsOf(template);
+  const meta = fieldsOf(t.metadata);
   return [
     ...labels(meta.labels, `${path}.labels`),
     ...annotationKeys(meta.annotations, `${path}.annotations`),

@@ -5,7 +5,7 @@
  */
 import type { FieldError } from '../../validation/field-errors.js';
 import { forbidden, invalidValue, notSupported, required } from '../../validation/field-errors.js';
-import { invalidEach, isHttpHeaderName, isSet, isValidPortName, isValidPortNum, items, nonNegative, str, type Json } from './strings.js';
+import { fieldsOf, invalidEach, isHttpHeaderName, isSet, isValidPortName, isValidPortNum, items, nonNegative, str, type Fields } from './strings.js';
 
 /** Upstream ValidatePortNumOrName: a port number 1-65535 or an IANA service name. */
 export function portNumOrName(port: unknown, field: string): FieldError[] {
@@ -17,7 +17,7 @@ export function portNumOrName(port: unknown, field: string): FieldError[] {
 const HANDLERS = ['exec', 'httpGet', 'tcpSocket'] as const;
 
 /** validateHTTPGetAction. */
-function httpGet(h: Json, field: string): FieldError[] {
+function httpGet(h: Fields, field: string): FieldError[] {
   const errs: FieldError[] = [];
   if (!str(h.path)) errs.push(required(`${field}.path`));
   errs.push(...portNumOrName(h.port, `${field}.port`));
@@ -28,33 +28,33 @@ function httpGet(h: Json, field: string): FieldError[] {
 }
 
 /** Upstream validateHandler: exactly one of exec, httpGet, tcpSocket. */
-export function validateHandler(handler: Json, field: string): FieldError[] {
+export function validateHandler(handler: Fields, field: string): FieldError[] {
   const errs: FieldError[] = [];
   let n = 0;
   for (const kind of HANDLERS) {
-    const h = handler[kind] as Json | undefined | null;
-    if (!isSet(h)) continue;
+    if (!isSet(handler[kind])) continue;
+    const h = fieldsOf(handler[kind]);
     if (n++ > 0) {
       errs.push(forbidden(`${field}.${kind}`, 'may not specify more than 1 handler type'));
       continue;
     }
-    if (kind === 'exec' && !(Array.isArray(h!.command) && h!.command.length)) errs.push(required(`${field}.exec.command`));
-    if (kind === 'httpGet') errs.push(...httpGet(h!, `${field}.httpGet`));
-    if (kind === 'tcpSocket') errs.push(...portNumOrName(h!.port, `${field}.tcpSocket.port`));
+    if (kind === 'exec' && !(Array.isArray(h.command) && h.command.length)) errs.push(required(`${field}.exec.command`));
+    if (kind === 'httpGet') errs.push(...httpGet(h, `${field}.httpGet`));
+    if (kind === 'tcpSocket') errs.push(...portNumOrName(h.port, `${field}.tcpSocket.port`));
   }
   if (n === 0) errs.push(required(field, 'must specify a handler type'));
   return errs;
 }
 
 /** Upstream validateLifecycle. */
-export function validateLifecycle(lifecycle: Json, field: string): FieldError[] {
-  return (['postStart', 'preStop'] as const).flatMap((k) => (isSet(lifecycle[k]) ? validateHandler(lifecycle[k], `${field}.${k}`) : []));
+export function validateLifecycle(lifecycle: Fields, field: string): FieldError[] {
+  return (['postStart', 'preStop'] as const).flatMap((k) => (isSet(lifecycle[k]) ? validateHandler(fieldsOf(lifecycle[k]), `${field}.${k}`) : []));
 }
 
 /** Upstream validateProbe: one handler; counts and seconds non-negative. */
 export function validateProbe(probe: unknown, field: string): FieldError[] {
   if (!probe || typeof probe !== 'object') return [];
-  const p = probe as Json;
+  const p = fieldsOf(probe);
   return [
     ...validateHandler(p, field),
     ...(['initialDelaySeconds', 'timeoutSeconds', 'periodSeconds', 'successThreshold', 'failureThreshold'] as const).flatMap((k) => nonNegative(p[k], `${field}.${k}`)),
@@ -65,6 +65,6 @@ export function validateProbe(probe: unknown, field: string): FieldError[] {
 export function livenessSuccessThreshold(probe: unknown, field: string): FieldError[] {
   if (!probe || typeof probe !== 'object') return [];
   // 0 is defaulted to 1 upstream (SetDefaults_Probe).
-  const t = (probe as Json).successThreshold || 1;
+  const t = fieldsOf(probe).successThreshold || 1;
   return t !== 1 ? [invalidValue(`${field}.successThreshold`, t, 'must be 1')] : [];
 }

@@ -8,7 +8,7 @@ import type { FieldError } from '../../validation/field-errors.js';
 import { forbidden, invalidValue, required } from '../../validation/field-errors.js';
 import { compareQuantities, formatQuantity, milliValue, type Quantity } from '../../quantity.js';
 import { quantityOfJson } from '../../validation/resources.js';
-import { invalidEach, isQualifiedName, IS_NEGATIVE, items, type Json } from './strings.js';
+import { fieldsOf, invalidEach, isQualifiedName, IS_NEGATIVE, items, type Fields } from './strings.js';
 
 const HUGEPAGES = 'hugepages-';
 /** helper.IsStandardResourceName's list (1.10). */
@@ -60,9 +60,9 @@ function quantityValue(name: string, q: Quantity, field: string): FieldError[] {
 
 /** Upstream ValidateResourceRequirements for one container's `resources`. */
 export function validateResources(resources: unknown, field: string): FieldError[] {
-  const r = (resources && typeof resources === 'object' ? resources : {}) as Json;
-  const limits = (r.limits ?? {}) as Record<string, unknown>;
-  const requests = (r.requests ?? {}) as Record<string, unknown>;
+  const r = fieldsOf(resources);
+  const limits = fieldsOf(r.limits);
+  const requests = fieldsOf(r.requests);
   const errs: FieldError[] = [];
   let cpuOrMemory = false;
   let hugePages = false;
@@ -98,7 +98,8 @@ export function validateResources(resources: unknown, field: string): FieldError
 export function hugePageSizes(containers: unknown): string[] {
   const sizes = new Set<string>();
   for (const c of items(containers)) {
-    for (const list of [c.resources?.requests, c.resources?.limits]) for (const name of Object.keys(list ?? {})) if (isHugePages(name)) sizes.add(name);
+    const r = fieldsOf(c.resources);
+    for (const list of [r.requests, r.limits]) for (const name of Object.keys(fieldsOf(list))) if (isHugePages(name)) sizes.add(name);
   }
   return [...sizes].sort();
 }

@@ -7,10 +7,10 @@
 import type { FieldError } from '../../validation/field-errors.js';
 import { forbidden, invalidValue, notSupported, required } from '../../validation/field-errors.js';
 import { validateDns1123Label, validateLabelValue } from '../../names.js';
-import { invalidEach, isSet, items, labelName, labels, str, type Json } from './strings.js';
+import { fieldsOf, invalidEach, isSet, items, labelName, labels, str, type Fields } from './strings.js';
 
 /** ValidateNodeSelectorRequirement. */
-function nodeSelectorRequirement(rq: Json, field: string): FieldError[] {
+function nodeSelectorRequirement(rq: Fields, field: string): FieldError[] {
   const errs: FieldError[] = [];
   const n = Array.isArray(rq.values) ? rq.values.length : 0;
   switch (rq.operator) {
@@ -33,7 +33,7 @@ function nodeSelectorRequirement(rq: Json, field: string): FieldError[] {
 }
 
 /** ValidateNodeSelectorTerm: at least one requirement. */
-function nodeSelectorTerm(term: Json, field: string): FieldError[] {
+function nodeSelectorTerm(term: Fields, field: string): FieldError[] {
   const exprs = items(term.matchExpressions);
   if (!exprs.length) return [required(`${field}.matchExpressions`, 'must have at least one node selector requirement')];
   return exprs.flatMap((rq, j) => nodeSelectorRequirement(rq, `${field}.matchExpressions[${j}]`));
@@ -43,18 +43,18 @@ const weight = (w: unknown, field: string): FieldError[] =>
   typeof w !== 'number' || w <= 0 || w > 100 ? [invalidValue(field, w ?? 0, 'must be in the range 1-100')] : [];
 
 /** validateNodeAffinity. */
-function nodeAffinity(na: Json, field: string): FieldError[] {
+function nodeAffinity(na: Fields, field: string): FieldError[] {
   const errs: FieldError[] = [];
   const req = na.requiredDuringSchedulingIgnoredDuringExecution;
   if (isSet(req)) {
     const termsPath = `${field}.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms`;
-    const terms = items(req.nodeSelectorTerms);
+    const terms = items(fieldsOf(req).nodeSelectorTerms);
     if (!terms.length) errs.push(required(termsPath, 'must have at least one node selector term'));
     else terms.forEach((t, i) => errs.push(...nodeSelectorTerm(t, `${termsPath}[${i}]`)));
   }
   items(na.preferredDuringSchedulingIgnoredDuringExecution).forEach((t, i) => {
     const path = `${field}.preferredDuringSchedulingIgnoredDuringExecution[${i}]`;
-    errs.push(...weight(t.weight, `${path}.weight`), ...nodeSelectorTerm(t.preference ?? {}, `${path}.preference`));
+    errs.push(...weight(t.weight, `${path}.weight`), ...nodeSelectorTerm(fieldsOf(t.preference), `${path}.preference`));
   });
   return errs;
 }
@@ -62,7 +62,7 @@ function nodeAffinity(na: Json, field: string): FieldError[] {
 /** apimachinery ValidateLabelSelector (matchLabels and matchExpressions). */
 function labelSelector(sel: unknown, field: string): FieldError[] {
   if (!sel || typeof sel !== 'object') return [];
-  const s = sel as Json;
+  const s = fieldsOf(sel);
   const errs = labels(s.matchLabels, `${field}.matchLabels`);
   items(s.matchExpressions).forEach((sr, i) => {
     const path = `${field}.matchExpressions[${i}]`;
@@ -80,7 +80,7 @@ function labelSelector(sel: unknown, field: string): FieldError[] {
 }
 
 /** validatePodAffinityTerm (upstream reports the selector under `matchExpressions`, namespaces under `namespace`). */
-function podAffinityTerm(term: Json, field: string): FieldError[] {
+function podAffinityTerm(term: Fields, field: string): FieldError[] {
   const errs = labelSelector(term.labelSelector, `${field}.matchExpressions`);
   for (const ns of Array.isArray(term.namespaces) ? term.namespaces : []) errs.push(...invalidEach(`${field}.namespace`, ns, validateDns1123Label(str(ns))));
   if (!str(term.topologyKey)) errs.push(required(`${field}.topologyKey`, 'can not be empty'));
@@ -88,12 +88,12 @@ function podAffinityTerm(term: Json, field: string): FieldError[] {
 }
 
 /** validatePodAffinity / validatePodAntiAffinity. */
-function podAffinity(pa: Json, field: string): FieldError[] {
+function podAffinity(pa: Fields, field: string): FieldError[] {
   const errs: FieldError[] = [];
   items(pa.requiredDuringSchedulingIgnoredDuringExecution).forEach((t, i) => errs.push(...podAffinityTerm(t, `${field}.requiredDuringSchedulingIgnoredDuringExecution[${i}]`)));
   items(pa.preferredDuringSchedulingIgnoredDuringExecution).forEach((t, i) => {
     const path = `${field}.preferredDuringSchedulingIgnoredDuringExecution[${i}]`;
-    errs.push(...weight(t.weight, `${path}.weight`), ...podAffinityTerm(t.podAffinityTerm ?? {}, `${path}.podAffinityTerm`));
+    errs.push(...weight(t.weight, `${path}.weight`), ...podAffinityTerm(fieldsOf(t.podAffinityTerm), `${path}.podAffinityTerm`));
   });
   return errs;
 }
@@ -101,11 +101,11 @@ function podAffinity(pa: Json, field: string): FieldError[] {
 /** Upstream validateAffinity. */
 export function validateAffinity(affinity: unknown, field: string): FieldError[] {
   if (!affinity || typeof affinity !== 'object') return [];
-  const a = affinity as Json;
+  const a = fieldsOf(affinity);
   return [
-    ...(isSet(a.nodeAffinity) ? nodeAffinity(a.nodeAffinity, `${field}.nodeAffinity`) : []),
-    ...(isSet(a.podAffinity) ? podAffinity(a.podAffinity, `${field}.podAffinity`) : []),
-    ...(isSet(a.podAntiAffinity) ? podAffinity(a.podAntiAffinity, `${field}.podAntiAffinity`) : []),
+    ...(isSet(a.nodeAffinity) ? nodeAffinity(fieldsOf(a.nodeAffinity), `${field}.nodeAffinity`) : []),
+    ...(isSet(a.podAffinity) ? podAffinity(fieldsOf(a.podAffinity), `${field}.podAffinity`) : []),
+    ...(isSet(a.podAntiAffinity) ? podAffinity(fieldsOf(a.podAntiAffinity), `${field}.podAntiAffinity`) : []),
   ];
 }
 

@@ -5,18 +5,19 @@
  */
 import type { FieldError } from '../../validation/field-errors.js';
 import { invalidValue } from '../../validation/field-errors.js';
-import { invalidEach, isValidId, items, type Json } from './strings.js';
+import { fieldsOf, invalidEach, isValidId, items, type Fields } from './strings.js';
 
 const id = (value: unknown, field: string): FieldError[] => (typeof value === 'number' ? invalidEach(field, value, isValidId(value)) : []);
 
 /** Upstream ValidateSecurityContext (a container's). */
 export function validateSecurityContext(sc: unknown, field: string): FieldError[] {
   if (!sc || typeof sc !== 'object') return [];
-  const s = sc as Json;
+  const s = fieldsOf(sc);
   const errs = id(s.runAsUser, `${field}.runAsUser`);
   if (s.allowPrivilegeEscalation === false) {
     if (s.privileged === true) errs.push(invalidValue(field, s, 'cannot set `allowPrivilegeEscalation` to false and `privileged` to true'));
-    for (const cap of Array.isArray(s.capabilities?.add) ? s.capabilities.add : []) {
+    const add = fieldsOf(s.capabilities).add;
+    for (const cap of Array.isArray(add) ? add : []) {
       if (cap === 'CAP_SYS_ADMIN') errs.push(invalidValue(field, s, 'cannot set `allowPrivilegeEscalation` to false and `capabilities.Add` CAP_SYS_ADMIN'));
     }
   }
@@ -24,7 +25,7 @@ export function validateSecurityContext(sc: unknown, field: string): FieldError[
 }
 
 /** validateHostNetwork: with the host's network, each container port must equal its host port. */
-function hostNetworkPorts(spec: Json, field: string): FieldError[] {
+function hostNetworkPorts(spec: Fields, field: string): FieldError[] {
   if (spec.hostNetwork !== true) return [];
   return items(spec.containers).flatMap((c, i) =>
     items(c.ports).flatMap((p, j) =>
@@ -37,9 +38,9 @@ function hostNetworkPorts(spec: Json, field: string): FieldError[] {
  * Upstream ValidatePodSecurityContext: the host-network port rule (hostNetwork lives in the
  * internal PodSecurityContext) and the ids. `specPath` is the pod spec's path.
  */
-export function validatePodSecurityContext(spec: Json, specPath: string): FieldError[] {
+export function validatePodSecurityContext(spec: Fields, specPath: string): FieldError[] {
   const field = `${specPath}.securityContext`;
-  const sc = (spec.securityContext && typeof spec.securityContext === 'object' ? spec.securityContext : {}) as Json;
+  const sc = fieldsOf(spec.securityContext);
   return [
     ...hostNetworkPorts(spec, `${specPath}.containers`),
     ...id(sc.fsGroup, `${field}.fsGroup`),

@@ -6,12 +6,22 @@
  */
 import { validateDns1123Label, validateDns1123Subdomain, validateLabelValue, validateQualifiedName } from '../../names.js';
 import { invalidValue, type FieldError } from '../../validation/field-errors.js';
+import { recordOf } from '../../json.js';
 
-/** A list item, or an empty object for a missing or non-object item. */
-export type Json = Record<string, any>;
+/**
+ * The fields of an object the rules read, not trusted to have their schema's types: each is
+ * `unknown` until narrowed (str, items, isSet, typeof).
+ */
+export type Fields = Readonly<Record<string, unknown>>;
 
-/** `v` as a list of objects (absent or null = empty). */
-export const items = (v: unknown): Json[] => (Array.isArray(v) ? v.map((x) => (x && typeof x === 'object' ? x : {})) : []);
+/** `v` as a list of objects (absent or null = empty; a non-object item = an empty object). */
+export const items = (v: unknown): Fields[] => (Array.isArray(v) ? v.map(fieldsOf) : []);
+
+/** `v`'s fields when it is an object, else none (an empty object). */
+export const fieldsOf = (v: unknown): Fields => (v && typeof v === 'object' ? recordOf(v) : {});
+
+/** `v` as a list (absent, null or not a list = empty). */
+export const list = (v: unknown): readonly unknown[] => (Array.isArray(v) ? v : []);
 
 /** Whether `v` is a set (not undefined/null) value, as a Go pointer is non-nil. */
 export const isSet = (v: unknown): boolean => v !== undefined && v !== null;
@@ -133,7 +143,7 @@ export const labelName = (value: string, field: string): FieldError[] => invalid
 export function labels(map: unknown, field: string): FieldError[] {
   if (!map || typeof map !== 'object') return [];
   const errs: FieldError[] = [];
-  for (const [k, v] of Object.entries(map as Record<string, unknown>)) {
+  for (const [k, v] of Object.entries(map)) {
     errs.push(...labelName(k, field), ...invalidEach(field, v, validateLabelValue(str(v))));
   }
   return errs;
@@ -142,7 +152,7 @@ export function labels(map: unknown, field: string): FieldError[] {
 /** ValidateAnnotations' key rule (the total size limit is checked with metadata). */
 export function annotationKeys(map: unknown, field: string): FieldError[] {
   if (!map || typeof map !== 'object') return [];
-  return Object.keys(map as object).flatMap((k) => invalidEach(field, k, isQualifiedName(k.toLowerCase())));
+  return Object.keys(map).flatMap((k) => invalidEach(field, k, isQualifiedName(k.toLowerCase())));
 }
 
 /** ValidateNonnegativeField. */
@@ -153,7 +163,7 @@ export const nonNegative = (value: unknown, field: string): FieldError[] =>
 export function goStringMap(map: Record<string, unknown> | undefined | null): string {
   const entries = Object.keys(map ?? {})
     .sort()
-    .map((k) => `${JSON.stringify(k)}:${JSON.stringify(String((map as Record<string, unknown>)[k]))}`);
+    .map((k) => `${JSON.stringify(k)}:${JSON.stringify(String(map?.[k]))}`);
   return `map[string]string{${entries.join(', ')}}`;
 }
 

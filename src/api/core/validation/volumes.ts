@@ -8,7 +8,7 @@ import type { FieldError } from '../../validation/field-errors.js';
 import { forbidden, invalidValue, notSupported, required } from '../../validation/field-errors.js';
 import { parseQuantity } from '../../quantity.js';
 import { objectFieldSelector, resourceFieldSelector, VOLUME_FIELD_PATHS } from './env.js';
-import { dns1123Label, inclusiveRange, invalidStrings, isSet, items, str, type Json } from './strings.js';
+import { fieldsOf, dns1123Label, inclusiveRange, invalidStrings, isSet, items, str, type Fields } from './strings.js';
 
 const FILE_MODE = 'must be a number between 0 and 0777 (octal), both inclusive';
 const HOST_PATH_TYPES = ['', 'BlockDevice', 'CharDevice', 'Directory', 'DirectoryOrCreate', 'File', 'FileOrCreate', 'Socket'];
@@ -34,7 +34,7 @@ const mode = (value: unknown, field: string): FieldError[] =>
   typeof value === 'number' && (value < 0 || value > 0o777) ? [invalidValue(field, value, FILE_MODE)] : [];
 
 /** validateKeyToPath. */
-function keyToPath(kp: Json, field: string): FieldError[] {
+function keyToPath(kp: Fields, field: string): FieldError[] {
   const errs: FieldError[] = [];
   if (!str(kp.key)) errs.push(required(`${field}.key`));
   if (!str(kp.path)) errs.push(required(`${field}.path`));
@@ -43,15 +43,15 @@ function keyToPath(kp: Json, field: string): FieldError[] {
 }
 
 /** validateDownwardAPIVolumeFile: `field` is the source's own path (upstream drops the index). */
-function downwardFile(file: Json, field: string): FieldError[] {
+function downwardFile(file: Fields, field: string): FieldError[] {
   const errs: FieldError[] = [];
   if (!str(file.path)) errs.push(required(`${field}.path`));
   errs.push(...localNonReservedPath(str(file.path), `${field}.path`));
   if (isSet(file.fieldRef)) {
-    errs.push(...objectFieldSelector(file.fieldRef, VOLUME_FIELD_PATHS, `${field}.fieldRef`));
+    errs.push(...objectFieldSelector(fieldsOf(file.fieldRef), VOLUME_FIELD_PATHS, `${field}.fieldRef`));
     if (isSet(file.resourceFieldRef)) errs.push(invalidValue(field, 'resource', 'fieldRef and resourceFieldRef can not be specified simultaneously'));
   } else if (isSet(file.resourceFieldRef)) {
-    errs.push(...resourceFieldSelector(file.resourceFieldRef, `${field}.resourceFieldRef`, true));
+    errs.push(...resourceFieldSelector(fieldsOf(file.resourceFieldRef), `${field}.resourceFieldRef`, true));
   } else {
     errs.push(required(field, 'one of fieldRef and resourceFieldRef is required'));
   }
@@ -60,7 +60,7 @@ function downwardFile(file: Json, field: string): FieldError[] {
 }
 
 /** validateProjectionSources. */
-function projectionSources(projected: Json, field: string): FieldError[] {
+function projectionSources(projected: Fields, field: string): FieldError[] {
   const errs: FieldError[] = [];
   const paths = new Set<string>();
   const seen = (p: unknown, name: unknown) => {
@@ -71,8 +71,8 @@ function projectionSources(projected: Json, field: string): FieldError[] {
   for (const source of items(projected.sources)) {
     let n = 0;
     for (const kind of ['secret', 'configMap', 'downwardAPI'] as const) {
-      const s = source[kind] as Json | undefined | null;
-      if (!isSet(s)) continue;
+      if (!isSet(source[kind])) continue;
+      const s = fieldsOf(source[kind]);
       if (n++ > 0) {
         errs.push(forbidden(`${field}.${kind}`, 'may not specify more than 1 volume type'));
         continue;
@@ -101,7 +101,7 @@ const iqnFormats: [string, RegExp][] = [
 ];
 
 /** validateISCSIVolumeSource (without initiatorName formats). */
-function iscsi(s: Json, field: string): FieldError[] {
+function iscsi(s: Fields, field: string): FieldError[] {
   const errs: FieldError[] = [];
   if (!str(s.targetPortal)) errs.push(required(`${field}.targetPortal`));
   const iqn = str(s.iqn);
@@ -117,20 +117,21 @@ function iscsi(s: Json, field: string): FieldError[] {
   return errs;
 }
 
-const partition = (s: Json, field: string): FieldError[] => {
+const partition = (s: Fields, field: string): FieldError[] => {
   const p = typeof s.partition === 'number' ? s.partition : 0;
   return p < 0 || p > 255 ? [invalidValue(`${field}.partition`, p, inclusiveRange(1, 255))] : [];
 };
 
-const requiredFields = (s: Json, field: string, names: string[]): FieldError[] =>
+const requiredFields = (s: Fields, field: string, names: string[]): FieldError[] =>
   names.filter((n) => (Array.isArray(s[n]) ? s[n].length === 0 : !str(s[n]))).map((n) => required(`${field}.${n}`));
 
 /** Per-source validators: (source, path of the source) -> errors; keys in upstream's check order. */
-const SOURCES: Record<string, (s: Json, field: string, volName: string) => FieldError[]> = {
+const SOURCES: Record<string, (s: Fields, field: string, volName: string) => FieldError[]> = {
   emptyDir: (s, field) => {
     if (!isSet(s.sizeLimit)) return [];
     try {
-      if (parseQuantity(s.sizeLimit).coef < 0n) return [forbidden(`${field}.sizeLimit`, 'SizeLimit field must be a valid resource quantity')];
+      const limit = s.sizeLimit;
+      if ((typeof limit === 'string' || typeof limit === 'number') && parseQuantity(limit).coef < 0n) return [forbidden(`${field}.sizeLimit`, 'SizeLimit field must be a valid resource quantity')];
     } catch {
       /* the schema reports malformed quantities */
     }
@@ -194,7 +195,7 @@ const SOURCES: Record<string, (s: Json, field: string, volName: string) => Field
     if (wwns.length && wwids.length) errs.push(invalidStrings(`${field}.targetWWNs`, wwns, 'targetWWNs and wwids can not be specified simultaneously'));
     if (wwns.length) {
       if (!isSet(s.lun)) errs.push(required(`${field}.lun`, 'lun is required if targetWWNs is specified'));
-      else if (s.lun < 0 || s.lun > 255) errs.push(invalidValue(`${field}.lun`, s.lun, inclusiveRange(0, 255)));
+      else if (typeof s.lun === 'number' && (s.lun < 0 || s.lun > 255)) errs.push(invalidValue(`${field}.lun`, s.lun, inclusiveRange(0, 255)));
     }
     return errs;
   },
@@ -226,7 +227,7 @@ const SOURCES: Record<string, (s: Json, field: string, volName: string) => Field
   storageos: (s, field) => {
     const errs = str(s.volumeName) ? dns1123Label(str(s.volumeName), `${field}.volumeName`) : [required(`${field}.volumeName`)];
     if (str(s.volumeNamespace)) errs.push(...dns1123Label(str(s.volumeNamespace), `${field}.volumeNamespace`));
-    if (isSet(s.secretRef) && !str(s.secretRef.name)) errs.push(required(`${field}.secretRef.name`));
+    if (isSet(s.secretRef) && !str(fieldsOf(s.secretRef).name)) errs.push(required(`${field}.secretRef.name`));
     return errs;
   },
   projected: (s, field) => [...mode(s.defaultMode, `${field}.defaultMode`), ...projectionSources(s, field)],
@@ -237,7 +238,7 @@ const SOURCES: Record<string, (s: Json, field: string, volName: string) => Field
 const SECOND_SOURCE_NAME: Record<string, string> = { downwardAPI: 'downwarAPI', cephfs: 'cephFS' };
 
 /** validateVolumeSource: exactly one source, then that source's rules. */
-function volumeSource(vol: Json, field: string): FieldError[] {
+function volumeSource(vol: Fields, field: string): FieldError[] {
   const errs: FieldError[] = [];
   let n = 0;
   for (const [kind, check] of Object.entries(SOURCES)) {
@@ -248,7 +249,7 @@ function volumeSource(vol: Json, field: string): FieldError[] {
       continue;
     }
     n++;
-    errs.push(...check(s as Json, `${field}.${kind}`, str(vol.name)));
+    errs.push(...check(fieldsOf(s), `${field}.${kind}`, str(vol.name)));
   }
   if (n === 0) errs.push(required(field, 'must specify a volume type'));
   return errs;
@@ -258,9 +259,9 @@ function volumeSource(vol: Json, field: string): FieldError[] {
  * Upstream ValidateVolumes: names are unique DNS-1123 labels, each volume has one valid
  * source. Returns the errors and the valid volumes by name (what mounts may refer to).
  */
-export function validateVolumes(volumes: unknown, field: string): { errors: FieldError[]; byName: Map<string, Json> } {
+export function validateVolumes(volumes: unknown, field: string): { errors: FieldError[]; byName: Map<string, Fields> } {
   const errors: FieldError[] = [];
-  const byName = new Map<string, Json>();
+  const byName = new Map<string, Fields>();
   items(volumes).forEach((vol, i) => {
     const name = str(vol.name);
     const el = volumeSource(vol, `${field}[${i}]`);
@@ -276,7 +277,7 @@ export function validateVolumes(volumes: unknown, field: string): { errors: Fiel
 /** ValidateReadOnlyPersistentDisks (replication controllers with more than one replica). */
 export function readOnlyPersistentDisks(volumes: unknown, field: string): FieldError[] {
   return items(volumes).flatMap((vol, i) =>
-    isSet(vol.gcePersistentDisk) && !vol.gcePersistentDisk.readOnly
+    isSet(vol.gcePersistentDisk) && !fieldsOf(vol.gcePersistentDisk).readOnly
       ? [invalidValue(`${field}[${i}].gcePersistentDisk.readOnly`, false, 'must be true for replicated pods > 1; GCE PD can only be mounted on multiple machines if it is read-only')]
       : [],
   );

@@ -15,6 +15,7 @@ import { closeSync, constants, ftruncateSync, openSync, readFileSync, writeSync 
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { KvError } from '../types.js';
+import { errorMessage } from '../../../api/error-message.js';
 
 const LOCK_FILE = 'ck-apiserver.lock';
 
@@ -56,14 +57,14 @@ export function lockDataDir(dir: string): () => void {
     // Neither O_TRUNC nor O_EXCL: the file may exist, and its holder's PID stays until we hold it.
     fd = openSync(path, constants.O_RDWR | constants.O_CREAT, 0o600);
   } catch (err) {
-    throw new KvError('Unavailable', `cannot lock ${dir}: ${(err as Error).message}`);
+    throw new KvError('Unavailable', `cannot lock ${dir}: ${errorMessage(err)}`);
   }
   let locked: boolean;
   try {
     locked = fsExt().tryLock(fd);
   } catch (err) {
     closeSync(fd);
-    throw new KvError('Unavailable', `cannot lock ${dir}: ${(err as Error).message}`);
+    throw new KvError('Unavailable', `cannot lock ${dir}: ${errorMessage(err)}`);
   }
   if (!locked) {
     closeSync(fd);

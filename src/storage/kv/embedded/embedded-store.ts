@@ -21,14 +21,15 @@ import { open, type Database, type RootDatabase } from 'lmdb';
 import { KvError, nextKeyValue, type KeyValue, type KvStore, type KvWatch, type RangeOptions, type RangeResult, type TxnResult, type WatchOptions } from '../types.js';
 import { lockDataDir } from './data-lock.js';
 import { watchLog, type LogEntry } from './embedded-watch.js';
+import { errorCode, errorMessage } from '../../../api/error-message.js';
 
 const MAX_REVISION = Number.MAX_SAFE_INTEGER;
 
 /** Map a failure of LMDB or the file system to the contract's error. */
 function storageError(err: unknown): KvError {
   if (err instanceof KvError) return err;
-  const code = (err as NodeJS.ErrnoException)?.code ?? '';
-  const message = `embedded store: ${(err as Error)?.message ?? err}`;
+  const code = errorCode(err) ?? '';
+  const message = `embedded store: ${errorMessage(err)}`;
   return new KvError(/ENOSPC|EIO|EROFS|EACCES|MDB_MAP_FULL/.test(code + message) ? 'Unavailable' : 'Internal', message);
 }
 

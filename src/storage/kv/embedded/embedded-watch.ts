@@ -5,6 +5,7 @@
  * between them. A cursor at or below the compacted revision fails with 'Compacted'.
  */
 import { KvError, type KvEvent, type KvWatch, type KvWatchResponse, type WatchOptions } from '../types.js';
+import { errorMessage } from '../../../api/error-message.js';
 
 /** One write as the log keeps it: its revision and the event watchers see. */
 export interface LogEntry extends KvEvent {
@@ -43,7 +44,7 @@ async function* iterate(source: WatchSource, opts: WatchOptions): AsyncGenerator
       page = source.read(cursor, PAGE);
     } catch (err) {
       next.cancel();
-      throw err instanceof KvError ? err : new KvError('Internal', `embedded store: ${(err as Error)?.message ?? err}`);
+      throw err instanceof KvError ? err : new KvError('Internal', `embedded store: ${errorMessage(err)}`);
     }
     if (page.length > 0) {
       next.cancel();

@@ -29,6 +29,7 @@ import { deleteWithRetry, putWithRetry, type TxnAttempts } from './etcd-writes.j
 import type { EtcdCredentials } from './etcd-tls.js';
 import { EtcdKvClient } from './grpc/etcd-kv-client.js';
 import { int, type EtcdKeyValue, type TxnResponse } from './grpc/etcd-messages.js';
+import { errorMessage } from '../../../api/error-message.js';
 
 export { toKvError };
 
@@ -187,7 +188,7 @@ export class EtcdKvStore implements KvStore {
         try {
           await this.client.kv.compact({ revision, physical: true }, { deadline });
         } catch (err) {
-          if (!(n > 0 && /compacted/.test(String((err as Error)?.message)))) throw err;
+          if (!(n > 0 && /compacted/.test(errorMessage(err)))) throw err;
         }
       }, this.capped),
     );

@@ -8,6 +8,7 @@
  */
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { errorMessage } from '../../../api/error-message.js';
 
 /** Paths of the PEM files (upstream's flags); the certificate and key go together. */
 export interface EtcdTlsFiles {
@@ -42,7 +43,7 @@ async function read(flag: string, path: string): Promise<Buffer> {
   try {
     return await readFile(path);
   } catch (err) {
-    throw new EtcdTlsError(`cannot read ${flag} ${path}: ${(err as Error).message}`);
+    throw new EtcdTlsError(`cannot read ${flag} ${path}: ${errorMessage(err)}`);
   }
 }
 
@@ -53,7 +54,7 @@ function certificates(flag: string, path: string, pem: Buffer): X509Certificate[
   try {
     return blocks.map((b) => new X509Certificate(b));
   } catch (err) {
-    throw new EtcdTlsError(`${flag} ${path} holds an invalid certificate: ${(err as Error).message}`);
+    throw new EtcdTlsError(`${flag} ${path} holds an invalid certificate: ${errorMessage(err)}`);
   }
 }
 
@@ -78,7 +79,7 @@ export async function readEtcdCredentials(files: EtcdTlsFiles | undefined): Prom
   try {
     key = createPrivateKey(privateKey);
   } catch (err) {
-    throw new EtcdTlsError(`--etcd-keyfile ${files.keyFile} holds no usable PEM private key: ${(err as Error).message}`);
+    throw new EtcdTlsError(`--etcd-keyfile ${files.keyFile} holds no usable PEM private key: ${errorMessage(err)}`);
   }
   if (!leaf.checkPrivateKey(key)) throw new EtcdTlsError(`--etcd-keyfile ${files.keyFile} is not the key of the certificate in --etcd-certfile ${files.certFile}`);
   return { rootCertificate, certChain, privateKey };

@@ -22,6 +22,7 @@ import { int, watchCodec, type EtcdKeyValue, type WatchResponse } from './grpc/e
 import { KvError, prefixEnd, type KeyValue, type KvEvent, type KvWatch, type KvWatchResponse, type WatchOptions } from '../types.js';
 import { toKvError } from './etcd-errors.js';
 import type { EtcdLiveness } from './etcd-liveness.js';
+import { errorMessage } from '../../../api/error-message.js';
 
 const MAX_PENDING = 10_000;
 const WATCH_PATH = '/etcdserverpb.Watch/Watch';
@@ -126,7 +127,7 @@ export function etcdWatch(deps: EtcdWatchDeps, opts: WatchOptions): KvWatch {
               try {
                 res = watchCodec.decode(bytes);
               } catch (err) {
-                return fail(new KvError('Internal', `cannot decode an etcd watch response: ${(err as Error).message}`));
+                return fail(new KvError('Internal', `cannot decode an etcd watch response: ${errorMessage(err)}`));
               }
               handle(res);
             },

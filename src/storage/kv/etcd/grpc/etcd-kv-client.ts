@@ -11,6 +11,7 @@
 import { BrokenCircuitError } from 'cockatiel';
 import { GrpcChannel, GrpcCode, GrpcError, type ChannelTls, type StreamCall, type StreamHandlers } from './grpc-channel.js';
 import { rangeCodec, txnCodec, type MessageCodec, type RangeRequest, type RangeResponse, type TxnRequest, type TxnResponse } from './etcd-messages.js';
+import { errorMessage } from '../../../../api/error-message.js';
 
 export interface EtcdKvClientOptions {
   /** TLS for every member (then `http://` members are dialled with TLS too). */
@@ -97,7 +98,7 @@ export class EtcdKvClient {
     try {
       return codec.decode(bytes);
     } catch (err) {
-      throw new GrpcError(GrpcCode.INTERNAL, `cannot decode the response of ${path}: ${(err as Error).message}`);
+      throw new GrpcError(GrpcCode.INTERNAL, `cannot decode the response of ${path}: ${errorMessage(err)}`);
     }
   }
 

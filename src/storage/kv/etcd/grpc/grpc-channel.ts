@@ -15,6 +15,7 @@
  */
 import { connect, constants, type ClientHttp2Session, type ClientHttp2Stream, type IncomingHttpHeaders } from 'node:http2';
 import { MessageReader } from './message-reader.js';
+import { errorMessage } from '../../../../api/error-message.js';
 
 /** gRPC status codes (grpc/doc/statuscodes.md) used here. */
 export const GrpcCode = { CANCELLED: 1, UNKNOWN: 2, DEADLINE_EXCEEDED: 4, RESOURCE_EXHAUSTED: 8, INTERNAL: 13, UNAVAILABLE: 14 } as const;
@@ -106,14 +107,14 @@ export class GrpcChannel {
     try {
       session = this.connected();
     } catch (err) {
-      return Promise.reject(new GrpcError(GrpcCode.UNAVAILABLE, `cannot dial ${this.target}: ${(err as Error).message}`, true, true));
+      return Promise.reject(new GrpcError(GrpcCode.UNAVAILABLE, `cannot dial ${this.target}: ${errorMessage(err)}`, true, true));
     }
     return new Promise<Buffer>((resolve, reject) => {
       let stream: ClientHttp2Stream;
       try {
         stream = session.request({ ':method': 'POST', ':path': path, 'content-type': 'application/grpc', te: 'trailers', 'grpc-timeout': `${timeout}m` });
       } catch (err) {
-        reject(new GrpcError(GrpcCode.UNAVAILABLE, `connection lost: ${(err as Error).message}`, true, true));
+        reject(new GrpcError(GrpcCode.UNAVAILABLE, `connection lost: ${errorMessage(err)}`, true, true));
         return;
       }
       const chunks: Buffer[] = [];
@@ -165,7 +166,7 @@ export class GrpcChannel {
       session = this.connected();
       stream = session.request({ ...metadata, ':method': 'POST', ':path': path, 'content-type': 'application/grpc', te: 'trailers' }, { endStream: false });
     } catch (err) {
-      const failure = err instanceof GrpcError ? err : new GrpcError(GrpcCode.UNAVAILABLE, `cannot dial ${this.target}: ${(err as Error).message}`, true);
+      const failure = err instanceof GrpcError ? err : new GrpcError(GrpcCode.UNAVAILABLE, `cannot dial ${this.target}: ${errorMessage(err)}`, true);
       queueMicrotask(() => end(failure));
       return call;
     }
@@ -180,7 +181,7 @@ export class GrpcChannel {
         });
       } catch (err) {
         broken = true;
-        fail(new GrpcError(GrpcCode.INTERNAL, (err as Error).message));
+        fail(new GrpcError(GrpcCode.INTERNAL, errorMessage(err)));
         open.close(constants.NGHTTP2_CANCEL);
       }
     });

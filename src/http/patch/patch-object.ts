@@ -1,12 +1,14 @@
 /**
  * PATCH bodies (upstream k8s.io/apiserver pkg/endpoints/handlers/patch.go): RFC 6902 JSON patch
- * (fast-json-patch), RFC 7386 JSON merge patch and strategic merge patch. Server-side apply
- * (`application/apply-patch+yaml`) is answered 415 until it is implemented. Patch documents
- * are bounded as request bodies are (api/nesting.ts), and what a patch produces must still be
- * the object patched (patched-object.ts).
+ * (fast-json-patch), RFC 7386 JSON merge patch and strategic merge patch, applied to an
+ * object by {@link patchObject}. Server-side apply (`application/apply-patch+yaml`) is only
+ * named here (its media type); handlers/apply.ts serves it. Patch documents are bounded as
+ * request bodies are (api/nesting.ts), and what a patch produces must still be the object
+ * patched (patched-object.ts).
  */
 import type { ApiObject } from '../../api/object.js';
 import { setOwn } from '../../api/object.js';
+import { isRecord } from '../../api/json.js';
 import type { PatchMeta } from '../../api/core/patch-meta.js';
 import { badRequest, unsupportedMediaType } from '../../errors/api-error.js';
 import { parseJsonText } from '../negotiation/safe-decode.js';
@@ -37,13 +39,15 @@ export function patchMediaType(contentType: string | undefined): (typeof PATCH_M
   const header = contentType ?? '';
   const semicolon = header.indexOf(';');
   const type = semicolon > 0 ? header.slice(0, semicolon) : header;
-  if ((PATCH_MEDIA_TYPES as readonly string[]).includes(type)) return type as (typeof PATCH_MEDIA_TYPES)[number];
+  const known = PATCH_MEDIA_TYPES.find((t) => t === type);
+  if (known) return known;
   throw unsupportedMediaType(type, PATCH_MEDIA_TYPES);
 }
 
 /** Pick the patch type of a request. Throws ApiError 415 (with the accepted list) otherwise. */
 export function patchTypeOf(mediaType: string): PatchType {
-  if ((PATCH_TYPES as readonly string[]).includes(mediaType)) return mediaType as PatchType;
+  const known = PATCH_TYPES.find((t) => t === mediaType);
+  if (known) return known;
   throw unsupportedMediaType(mediaType, PATCH_MEDIA_TYPES);
 }
 
@@ -62,10 +66,9 @@ export function parsePatch(type: PatchType, raw: string): unknown {
 
 /** RFC 7386: objects merge recursively, null deletes, anything else replaces. */
 export function mergePatch(target: unknown, patch: unknown): unknown {
-  if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) return patch;
-  const out: Record<string, unknown> =
-    typeof target === 'object' && target !== null && !Array.isArray(target) ? { ...(target as Record<string, unknown>) } : {};
-  for (const [k, v] of Object.entries(patch as Record<string, unknown>)) {
+  if (!isRecord(patch)) return patch;
+  const out: Record<string, unknown> = isRecord(target) ? { ...target } : {};
+  for (const [k, v] of Object.entries(patch)) {
     if (v === null) delete out[k];
     else setOwn(out, k, mergePatch(Object.hasOwn(out, k) ? out[k] : undefined, v));
   }
@@ -79,10 +82,11 @@ export function mergePatch(target: unknown, patch: unknown): unknown {
  * directives and for a result that is no longer `obj`'s name, 422 for one (JSON and merge
  * patches) of another kind or of a version `knows` does not know (see checkPatchedObject).
  */
-export function applyPatch(type: PatchType, obj: ApiObject, patch: unknown, meta?: PatchMeta, knows?: KnownKinds): ApiObject {
+export function patchObject(type: PatchType, obj: ApiObject, patch: unknown, meta?: PatchMeta, knows?: KnownKinds): ApiObject {
   let result: unknown;
   if (type === MERGE_PATCH) result = mergePatch(obj, patch);
   else if (type === STRATEGIC_MERGE_PATCH) result = strategicMerge(obj, patch, meta);
-  else result = applyJsonPatch(obj, patch as unknown[]);
+  else if (Array.isArray(patch)) result = applyJsonPatch(obj, patch);
+  else throw badRequest('json patch must be an array of operations');
   return checkPatchedObject(result, obj, type === STRATEGIC_MERGE_PATCH, knows);
 }

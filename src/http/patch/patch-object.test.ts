@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyPatch, JSON_PATCH, MERGE_PATCH, mergePatch, patchTypeOf } from './apply-patch.js';
+import { patchObject, JSON_PATCH, MERGE_PATCH, mergePatch, patchTypeOf } from './patch-object.js';
 
 describe('patches', () => {
   const obj = { metadata: { name: 'a', labels: { x: '1', y: '2' } }, data: { k: 'v' } };
@@ -10,12 +10,12 @@ describe('patches', () => {
     });
   });
   it('json patch applies operations without touching the input', () => {
-    const out = applyPatch(JSON_PATCH, obj, [{ op: 'replace', path: '/data/k', value: 'w' }]);
+    const out = patchObject(JSON_PATCH, obj, [{ op: 'replace', path: '/data/k', value: 'w' }]);
     expect(out.data).toEqual({ k: 'w' });
     expect(obj.data.k).toBe('v');
   });
   it('a failed json patch test op is 422', () => {
-    expect(() => applyPatch(JSON_PATCH, obj, [{ op: 'test', path: '/data/k', value: 'nope' }])).toThrow(/rejected/);
+    expect(() => patchObject(JSON_PATCH, obj, [{ op: 'test', path: '/data/k', value: 'nope' }])).toThrow(/rejected/);
   });
   it('server-side apply patches are 415 until implemented', () => {
     expect(() => patchTypeOf('application/apply-patch+yaml')).toThrow(/unknown format/);

@@ -47,15 +47,48 @@ const LAYERS = [
 ];
 
 /** Files that hold a layer's contract: they import types of other contracts and of `api` only. */
-const CONTRACTS = ['src/registry/types.ts', 'src/registry/access.ts', 'src/storage/types.ts', 'src/storage/kv/types.ts'];
+const CONTRACTS = [
+  'src/registry/types.ts',
+  'src/registry/access.ts',
+  'src/storage/types.ts',
+  'src/storage/kv/types.ts',
+];
 
 /** Node modules that do I/O, which `api` may not import. */
 const IO_MODULES = [
-  'fs', 'fs/promises', 'net', 'tls', 'http', 'https', 'http2', 'dns', 'dns/promises', 'dgram', 'child_process',
-  'cluster', 'worker_threads', 'readline', 'os', 'process', 'inspector', 'repl', 'v8', 'vm',
+  'fs',
+  'fs/promises',
+  'net',
+  'tls',
+  'http',
+  'https',
+  'http2',
+  'dns',
+  'dns/promises',
+  'dgram',
+  'child_process',
+  'cluster',
+  'worker_threads',
+  'readline',
+  'os',
+  'process',
+  'inspector',
+  'repl',
+  'v8',
+  'vm',
 ];
 /** Packages of ours that do I/O (storage engines, servers, loggers, metrics, clients). */
-const IO_PACKAGES = ['etcd3', 'lmdb', 'koa', '@koa/router', 'koa-bodyparser', 'pino', 'prom-client', 'selfsigned', 'fs-native-extensions'];
+const IO_PACKAGES = [
+  'etcd3',
+  'lmdb',
+  'koa',
+  '@koa/router',
+  'koa-bodyparser',
+  'pino',
+  'prom-client',
+  'selfsigned',
+  'fs-native-extensions',
+];
 
 const TESTS = '\\.(test|fixture)\\.ts$';
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -91,7 +124,8 @@ export default {
     ...layerRules,
     {
       name: 'in-a-layer',
-      comment: 'Every folder and file directly under src/ has a place in LAYERS (.dependency-cruiser.mjs): add a new one there.',
+      comment:
+        'Every folder and file directly under src/ has a place in LAYERS (.dependency-cruiser.mjs): add a new one there.',
       severity: 'error',
       from: { path: '^src/', pathNot: LAYERS.flat().map(pathOf) },
       to: {},
@@ -112,7 +146,8 @@ export default {
     },
     {
       name: 'http-storage-through-registry',
-      comment: 'http reaches storage through the registry; it may name the key-value contract (a type, for the health check) and nothing else of storage.',
+      comment:
+        'http reaches storage through the registry; it may name the key-value contract (a type, for the health check) and nothing else of storage.',
       severity: 'error',
       from: { path: '^src/http/' },
       to: { path: '^src/storage/', pathNot: CONTRACTS.map((f) => `^${escape(f)}$`) },

@@ -12,7 +12,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/security/**/*.test.ts'], testTimeout: 20_000 },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/security/**/*.test.ts'],
+          testTimeout: 20_000,
+        },
       },
       {
         extends: true,

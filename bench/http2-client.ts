@@ -24,39 +24,62 @@ export interface OpenWatches {
  * Open `count` watches of `path` (each answered 200, else it throws), calling `onData(w, text)`
  * with each chunk watch `w` receives. `perConnection` streams share a connection.
  */
-export async function openWatches(target: WatchTarget, path: string, count: number, onData: (w: number, text: string) => void, perConnection = 100): Promise<OpenWatches> {
+export async function openWatches(
+  target: WatchTarget,
+  path: string,
+  count: number,
+  onData: (w: number, text: string) => void,
+  perConnection = 100,
+): Promise<OpenWatches> {
   if (process.env.BENCH_HTTP2 === '0') return openHttp1(target, path, count, onData);
   const sessions: ClientHttp2Session[] = [];
   for (let first = 0; first < count; first += perConnection) {
     const session = connect(target.url, { ca: target.caPem });
     session.on('error', () => undefined);
     sessions.push(session);
-    const opened = Array.from({ length: Math.min(perConnection, count - first) }, (_, k) =>
-      new Promise<void>((resolve, reject) => {
-        const stream = session.request({ ':path': path, authorization: `Bearer ${target.token}` });
-        stream.setEncoding('utf8');
-        stream.on('error', () => undefined);
-        stream.once('response', (headers) => (headers[':status'] === 200 ? resolve() : reject(new Error(`watch answered ${headers[':status']}`))));
-        stream.on('data', (chunk: string) => onData(first + k, chunk));
-      }),
+    const opened = Array.from(
+      { length: Math.min(perConnection, count - first) },
+      (_, k) =>
+        new Promise<void>((resolve, reject) => {
+          const stream = session.request({ ':path': path, authorization: `Bearer ${target.token}` });
+          stream.setEncoding('utf8');
+          stream.on('error', () => undefined);
+          stream.once('response', (headers) =>
+            headers[':status'] === 200 ? resolve() : reject(new Error(`watch answered ${headers[':status']}`)),
+          );
+          stream.on('data', (chunk: string) => onData(first + k, chunk));
+        }),
     );
     await Promise.all(opened);
   }
   return {
     async close() {
-      await Promise.all(sessions.map((s) => new Promise<void>((resolve) => (s.destroy(), s.closed ? resolve() : s.once('close', () => resolve())))));
+      await Promise.all(
+        sessions.map(
+          (s) => new Promise<void>((resolve) => (s.destroy(), s.closed ? resolve() : s.once('close', () => resolve()))),
+        ),
+      );
     },
   };
 }
 
-async function openHttp1(target: WatchTarget, path: string, count: number, onData: (w: number, text: string) => void): Promise<OpenWatches> {
+async function openHttp1(
+  target: WatchTarget,
+  path: string,
+  count: number,
+  onData: (w: number, text: string) => void,
+): Promise<OpenWatches> {
   const agent = new Agent({ connect: { ca: target.caPem }, connections: null, pipelining: 0 });
   const abort = new AbortController();
   // Every watch's request listens on this one signal.
   setMaxListeners(0, abort.signal);
   for (let first = 0; first < count; first += 200) {
     const opened = Array.from({ length: Math.min(200, count - first) }, async (_, k) => {
-      const res = await request(target.url + path, { dispatcher: agent, signal: abort.signal, headers: { authorization: `Bearer ${target.token}` } });
+      const res = await request(target.url + path, {
+        dispatcher: agent,
+        signal: abort.signal,
+        headers: { authorization: `Bearer ${target.token}` },
+      });
       if (res.statusCode !== 200) throw new Error(`watch answered ${res.statusCode}`);
       res.body.setEncoding('utf8');
       res.body.on('error', () => undefined);
@@ -94,7 +117,13 @@ export function jsonClient(target: WatchTarget, concurrency: number): JsonClient
     call(method, path, body) {
       const session = sessions[next++ % sessions.length];
       return new Promise((resolve, reject) => {
-        const stream = session.request({ ':method': method, ':path': path, authorization: `Bearer ${target.token}`, 'content-type': 'application/json', accept: 'application/json' });
+        const stream = session.request({
+          ':method': method,
+          ':path': path,
+          authorization: `Bearer ${target.token}`,
+          'content-type': 'application/json',
+          accept: 'application/json',
+        });
         let status = 0;
         let text = '';
         stream.setEncoding('utf8');
@@ -112,7 +141,9 @@ export function jsonClient(target: WatchTarget, concurrency: number): JsonClient
       });
     },
     async close() {
-      await Promise.all(sessions.map((s) => new Promise<void>((resolve) => (s.closed ? resolve() : s.close(() => resolve())))));
+      await Promise.all(
+        sessions.map((s) => new Promise<void>((resolve) => (s.closed ? resolve() : s.close(() => resolve())))),
+      );
     },
   };
 }

@@ -20,7 +20,16 @@ import { startEtcd } from '../test/helpers/etcd.js';
 import { startBenchServer } from './server.js';
 import { rawEtcd } from './raw-etcd.js';
 import { jsonClient } from './http2-client.js';
-import { createThroughput, getThroughput, idleWatchCost, listApi, listRaw, seedList, unexpected, type IdleWatchCost } from './scenarios.js';
+import {
+  createThroughput,
+  getThroughput,
+  idleWatchCost,
+  listApi,
+  listRaw,
+  seedList,
+  unexpected,
+  type IdleWatchCost,
+} from './scenarios.js';
 import { median, metricValue } from './stats.js';
 import { apiFanout, etcdFanout, type FanoutResult } from './watch-fanout.js';
 
@@ -41,12 +50,16 @@ type Row = [operation: string, api: number[], raw: number[], unit: string, targe
 
 async function main(): Promise<void> {
   const etcd = await startEtcd();
-  const server = await startBenchServer([etcd.endpoint], ['--max-requests-inflight=20000', '--max-mutating-requests-inflight=2000']);
+  const server = await startBenchServer(
+    [etcd.endpoint],
+    ['--max-requests-inflight=20000', '--max-mutating-requests-inflight=2000'],
+  );
   const kv = rawEtcd(etcd.endpoint);
   const target = { url: server.url, caPem: server.caPem, token: server.token };
   const api = jsonClient(target, CONCURRENCY);
   const listAgent = new Agent({ connect: { ca: server.caPem }, connections: 2 });
-  const etcdWatchers = async () => metricValue(await (await fetch(`${etcd.endpoint}/metrics`)).text(), 'etcd_debugging_mvcc_watcher_total');
+  const etcdWatchers = async () =>
+    metricValue(await (await fetch(`${etcd.endpoint}/metrics`)).text(), 'etcd_debugging_mvcc_watcher_total');
   const rows: Record<string, Row> = {};
   const add = (key: string, unit: string, target: string, better: Row[5], a: number, r: number) => {
     rows[key] ??= [key, [], [], unit, target, better];
@@ -54,10 +67,20 @@ async function main(): Promise<void> {
     rows[key][2].push(r);
     console.error(`  ${key}: ${a.toFixed(1)} vs ${r.toFixed(1)} ${unit}`);
   };
-  const fanouts: { api: FanoutResult[]; raw: FanoutResult[]; held: number[]; added: number[] } = { api: [], raw: [], held: [], added: [] };
+  const fanouts: { api: FanoutResult[]; raw: FanoutResult[]; held: number[]; added: number[] } = {
+    api: [],
+    raw: [],
+    held: [],
+    added: [],
+  };
   const idle: IdleWatchCost[] = [];
   try {
-    for (const ns of ['bench-create', 'bench-list', 'bench-idle', ...Array.from({ length: REPS }, (_, r) => `bench-watch-${r}`)]) {
+    for (const ns of [
+      'bench-create',
+      'bench-list',
+      'bench-idle',
+      ...Array.from({ length: REPS }, (_, r) => `bench-watch-${r}`),
+    ]) {
       await api.call('POST', '/api/v1/namespaces', { metadata: { name: ns } });
     }
     await seedList(api, kv, 'bench-list', LIST);
@@ -70,18 +93,44 @@ async function main(): Promise<void> {
       add('get ConfigMap (etcd: linearizable get)', 'ops/s', '>= 0.6x', 'higher', g.api, g.raw);
       console.error(`  server CPU per op: create ${c.serverCpuUs.toFixed(0)} µs, get ${g.serverCpuUs.toFixed(0)} µs`);
       const raw = await listRaw(kv, 10);
-      add(`list ${LIST} ConfigMaps, resourceVersion=0 (etcd: range)`, 'ms', '>= 2x faster', 'lower', await listApi(target, listAgent, 'bench-list', '?resourceVersion=0', 10), raw);
-      add(`list ${LIST} ConfigMaps, consistent (etcd: range)`, 'ms', '>= 1.5x faster', 'lower', await listApi(target, listAgent, 'bench-list', '', 10), raw);
+      add(
+        `list ${LIST} ConfigMaps, resourceVersion=0 (etcd: range)`,
+        'ms',
+        '>= 2x faster',
+        'lower',
+        await listApi(target, listAgent, 'bench-list', '?resourceVersion=0', 10),
+        raw,
+      );
+      add(
+        `list ${LIST} ConfigMaps, consistent (etcd: range)`,
+        'ms',
+        '>= 1.5x faster',
+        'lower',
+        await listApi(target, listAgent, 'bench-list', '', 10),
+        raw,
+      );
       const ns = `bench-watch-${rep}`;
       const start = await api.call('GET', `/api/v1/namespaces/${ns}/configmaps`);
       const base = await etcdWatchers();
-      const a = await apiFanout(target, ns, start.body.metadata.resourceVersion, WATCHERS, RATE, SECONDS, async (i, t) => {
-        const res = await api.call('POST', `/api/v1/namespaces/${ns}/configmaps`, { metadata: { name: `fan-${i}` }, data: { i: String(i), t: String(t) } });
-        if (res.status !== 201) throw new Error(`create answered ${res.status}`);
-      }, async () => {
-        fanouts.held.push(base);
-        fanouts.added.push((await etcdWatchers()) - base);
-      });
+      const a = await apiFanout(
+        target,
+        ns,
+        start.body.metadata.resourceVersion,
+        WATCHERS,
+        RATE,
+        SECONDS,
+        async (i, t) => {
+          const res = await api.call('POST', `/api/v1/namespaces/${ns}/configmaps`, {
+            metadata: { name: `fan-${i}` },
+            data: { i: String(i), t: String(t) },
+          });
+          if (res.status !== 201) throw new Error(`create answered ${res.status}`);
+        },
+        async () => {
+          fanouts.held.push(base);
+          fanouts.added.push((await etcdWatchers()) - base);
+        },
+      );
       const r = await etcdFanout(etcd.endpoint, `/bench-raw/watch-${rep}/`, WATCHERS, RATE, SECONDS);
       fanouts.api.push(a);
       fanouts.raw.push(r);
@@ -90,7 +139,14 @@ async function main(): Promise<void> {
     // Once, last (closing thousands of connections disturbs what follows), on a fresh server.
     const fresh = await startBenchServer([etcd.endpoint], ['--max-requests-inflight=20000']);
     try {
-      idle.push(await idleWatchCost({ url: fresh.url, caPem: fresh.caPem, token: fresh.token }, fresh.child.pid!, 'bench-idle', IDLE));
+      idle.push(
+        await idleWatchCost(
+          { url: fresh.url, caPem: fresh.caPem, token: fresh.token },
+          fresh.child.pid!,
+          'bench-idle',
+          IDLE,
+        ),
+      );
     } finally {
       await fresh.stop();
     }
@@ -101,10 +157,14 @@ async function main(): Promise<void> {
     await server.stop();
     await etcd.stop();
   }
-  for (const [key, { count, message }] of unexpected) console.error(`warning: ${count} requests answered ${key} (first: ${message})`);
-  for (const f of [...fanouts.api, ...fanouts.raw]) if (f.writeFailures) console.error(`warning: ${f.writeFailures} writes failed in a fan-out run`);
+  for (const [key, { count, message }] of unexpected)
+    console.error(`warning: ${count} requests answered ${key} (first: ${message})`);
+  for (const f of [...fanouts.api, ...fanouts.raw])
+    if (f.writeFailures) console.error(`warning: ${f.writeFailures} writes failed in a fan-out run`);
   const fmt = (v: number, unit: string) => (unit === 'ms' ? v.toFixed(1) : v.toFixed(0));
-  console.log(`ck-apiserver bench (${process.version}, ${REPS} interleaved repetitions, medians): ${OPS} ops at concurrency ${CONCURRENCY} (API and etcd alternating in ${CHUNKS} slices, each after ${WARMUP} untimed); lists of ${LIST}; ${WATCHERS} watchers at ${RATE} writes/s for ${SECONDS} s; ${IDLE} idle watches`);
+  console.log(
+    `ck-apiserver bench (${process.version}, ${REPS} interleaved repetitions, medians): ${OPS} ops at concurrency ${CONCURRENCY} (API and etcd alternating in ${CHUNKS} slices, each after ${WARMUP} untimed); lists of ${LIST}; ${WATCHERS} watchers at ${RATE} writes/s for ${SECONDS} s; ${IDLE} idle watches`,
+  );
   console.log('| measurement | ck-apiserver | raw etcd | ratio | target |');
   console.log('|---|---:|---:|---:|---|');
   for (const [name, a, r, unit, goal, better] of Object.values(rows)) {
@@ -114,13 +174,23 @@ async function main(): Promise<void> {
   }
   const p99a = median(fanouts.api.map((f) => f.p99));
   const p99r = median(fanouts.raw.map((f) => f.p99));
-  console.log(`| ${WATCHERS} watchers, ${RATE} writes/s: events missed (of ${fanouts.api[0]?.expected}) | ${median(fanouts.api.map((f) => f.missed))} | ${median(fanouts.raw.map((f) => f.missed))} | | 0 |`);
-  console.log(`| ${WATCHERS} watchers, ${RATE} writes/s: delivery p50 | ${median(fanouts.api.map((f) => f.p50)).toFixed(1)} ms | ${median(fanouts.raw.map((f) => f.p50)).toFixed(1)} ms | | |`);
-  console.log(`| ${WATCHERS} watchers, ${RATE} writes/s: delivery p99 | ${p99a.toFixed(1)} ms | ${p99r.toFixed(1)} ms | ${(p99a / p99r).toFixed(2)}x of raw | <= 0.5x of raw |`);
-  console.log(`| etcd watchers the server holds (idle; added by ${WATCHERS} client watches) | ${median(fanouts.held)}; +${median(fanouts.added)} | | | one per resource |`);
+  console.log(
+    `| ${WATCHERS} watchers, ${RATE} writes/s: events missed (of ${fanouts.api[0]?.expected}) | ${median(fanouts.api.map((f) => f.missed))} | ${median(fanouts.raw.map((f) => f.missed))} | | 0 |`,
+  );
+  console.log(
+    `| ${WATCHERS} watchers, ${RATE} writes/s: delivery p50 | ${median(fanouts.api.map((f) => f.p50)).toFixed(1)} ms | ${median(fanouts.raw.map((f) => f.p50)).toFixed(1)} ms | | |`,
+  );
+  console.log(
+    `| ${WATCHERS} watchers, ${RATE} writes/s: delivery p99 | ${p99a.toFixed(1)} ms | ${p99r.toFixed(1)} ms | ${(p99a / p99r).toFixed(2)}x of raw | <= 0.5x of raw |`,
+  );
+  console.log(
+    `| etcd watchers the server holds (idle; added by ${WATCHERS} client watches) | ${median(fanouts.held)}; +${median(fanouts.added)} | | | one per resource |`,
+  );
   const settled = median(idle.map((c) => c.settled));
   const at = (key: 'afterOpen' | 'afterMinute') => `${median(idle.map((c) => c[key])).toFixed(1)} KiB`;
-  console.log(`| server RSS per idle watch (${IDLE} watches, settled: 120 s idle; 5 s after opening: ${at('afterOpen')}, 60 s: ${at('afterMinute')}) | ${settled.toFixed(1)} KiB (${((settled * 1024) / 1000).toFixed(1)} KB) | | | <= 10 KB |`);
+  console.log(
+    `| server RSS per idle watch (${IDLE} watches, settled: 120 s idle; 5 s after opening: ${at('afterOpen')}, 60 s: ${at('afterMinute')}) | ${settled.toFixed(1)} KiB (${((settled * 1024) / 1000).toFixed(1)} KB) | | | <= 10 KB |`,
+  );
 }
 
 main().catch((err) => {

@@ -11,7 +11,12 @@ import type { ApiTarget } from './watch-fanout.js';
 
 /** A ConfigMap body of about 200 bytes. */
 export function configMap(name: string, ns: string): Record<string, unknown> {
-  return { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: ns, labels: { bench: 'yes' } }, data: { k: 'v'.repeat(64) } };
+  return {
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name, namespace: ns, labels: { bench: 'yes' } },
+    data: { k: 'v'.repeat(64) },
+  };
 }
 
 /** Requests answered with another code than expected, by code, with the first message of each (reported, not thrown). */
@@ -41,7 +46,15 @@ export interface Throughput {
  * code whose type feedback another scenario changed (after a watch fan-out, about 75 server
  * functions are compiled again in the next batch), and the figure wanted is the sustained rate.
  */
-async function compare(pid: number, ops: number, warmup: number, chunks: number, concurrency: number, apiOp: (i: number) => Promise<unknown>, rawOp: (i: number) => Promise<unknown>): Promise<Throughput> {
+async function compare(
+  pid: number,
+  ops: number,
+  warmup: number,
+  chunks: number,
+  concurrency: number,
+  apiOp: (i: number) => Promise<unknown>,
+  rawOp: (i: number) => Promise<unknown>,
+): Promise<Throughput> {
   await throughput(warmup, concurrency, (i) => apiOp(ops + i));
   await throughput(warmup, concurrency, (i) => rawOp(ops + i));
   let [apiSeconds, rawSeconds, cpu] = [0, 0, 0];
@@ -57,7 +70,17 @@ async function compare(pid: number, ops: number, warmup: number, chunks: number,
 }
 
 /** Create `ops` ConfigMaps in `ns` through the API (server `pid`) vs etcd create transactions, in `chunks` alternating slices, each side after `warmup` untimed creates. */
-export function createThroughput(api: JsonClient, kv: RawEtcd, pid: number, ns: string, tag: string, ops: number, warmup: number, chunks: number, concurrency: number): Promise<Throughput> {
+export function createThroughput(
+  api: JsonClient,
+  kv: RawEtcd,
+  pid: number,
+  ns: string,
+  tag: string,
+  ops: number,
+  warmup: number,
+  chunks: number,
+  concurrency: number,
+): Promise<Throughput> {
   const path = `/api/v1/namespaces/${ns}/configmaps`;
   return compare(
     pid,
@@ -71,7 +94,17 @@ export function createThroughput(api: JsonClient, kv: RawEtcd, pid: number, ns: 
 }
 
 /** GET of those ConfigMaps (no resourceVersion: from etcd, linearizable) vs a raw linearizable get, in `chunks` alternating slices, each side after `warmup` untimed gets. */
-export function getThroughput(api: JsonClient, kv: RawEtcd, pid: number, ns: string, tag: string, ops: number, warmup: number, chunks: number, concurrency: number): Promise<Throughput> {
+export function getThroughput(
+  api: JsonClient,
+  kv: RawEtcd,
+  pid: number,
+  ns: string,
+  tag: string,
+  ops: number,
+  warmup: number,
+  chunks: number,
+  concurrency: number,
+): Promise<Throughput> {
   const path = `/api/v1/namespaces/${ns}/configmaps`;
   return compare(
     pid,
@@ -86,16 +119,29 @@ export function getThroughput(api: JsonClient, kv: RawEtcd, pid: number, ns: str
 
 /** Fill namespace `ns` and the raw prefix with `count` ConfigMaps (same stored values). */
 export async function seedList(api: JsonClient, kv: RawEtcd, ns: string, count: number): Promise<void> {
-  await throughput(count, 32, async (i) => expectStatus(await api.call('POST', `/api/v1/namespaces/${ns}/configmaps`, configMap(`l-${i}`, ns)), 201));
-  await throughput(count, 64, (i) => kv.create(`/bench-raw/list/l-${String(i).padStart(6, '0')}`, JSON.stringify(configMap(`l-${i}`, ns))));
+  await throughput(count, 32, async (i) =>
+    expectStatus(await api.call('POST', `/api/v1/namespaces/${ns}/configmaps`, configMap(`l-${i}`, ns)), 201),
+  );
+  await throughput(count, 64, (i) =>
+    kv.create(`/bench-raw/list/l-${String(i).padStart(6, '0')}`, JSON.stringify(configMap(`l-${i}`, ns))),
+  );
 }
 
 /** Milliseconds per full list (median of `times`): API with `query`, reading the whole body. */
-export async function listApi(target: ApiTarget, agent: Agent, ns: string, query: string, times: number): Promise<number> {
+export async function listApi(
+  target: ApiTarget,
+  agent: Agent,
+  ns: string,
+  query: string,
+  times: number,
+): Promise<number> {
   const ms: number[] = [];
   for (let i = 0; i < times; i++) {
     const t = performance.now();
-    const res = await request(`${target.url}/api/v1/namespaces/${ns}/configmaps${query}`, { dispatcher: agent, headers: { authorization: `Bearer ${target.token}` } });
+    const res = await request(`${target.url}/api/v1/namespaces/${ns}/configmaps${query}`, {
+      dispatcher: agent,
+      headers: { authorization: `Bearer ${target.token}` },
+    });
     const text = await res.body.text();
     if (res.statusCode !== 200 || text.length < 100) throw new Error(`list answered ${res.statusCode}`);
     ms.push(performance.now() - t);

@@ -35,9 +35,26 @@ export async function startBenchServer(etcdServers: string[], extraArgs: string[
   await writeFile(join(dir, 'tokens.csv'), `${token},admin,uid-admin,"system:masters"\n`);
   const port = await freePort();
   // The Node flags production runs with (`npm start`, the image's entrypoint), then the bench's.
-  const nodeArgs = ['--min-semi-space-size=16', '--max-semi-space-size=32', ...(process.env.BENCH_SERVER_NODE_ARGS ? process.env.BENCH_SERVER_NODE_ARGS.split(' ') : [])];
-  const args = [...nodeArgs, resolve(import.meta.dirname, '../dist/main.js'), `--secure-port=${port}`, '--bind-address=127.0.0.1', `--cert-dir=${join(dir, 'certs')}`, `--token-auth-file=${join(dir, 'tokens.csv')}`, "--write-kubeconfig=", `--etcd-servers=${etcdServers.join(',')}`, '--log-level=warn', ...extraArgs];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', process.env.BENCH_SERVER_STDOUT === 'inherit' ? 'inherit' : 'ignore', 'inherit'] });
+  const nodeArgs = [
+    '--min-semi-space-size=16',
+    '--max-semi-space-size=32',
+    ...(process.env.BENCH_SERVER_NODE_ARGS ? process.env.BENCH_SERVER_NODE_ARGS.split(' ') : []),
+  ];
+  const args = [
+    ...nodeArgs,
+    resolve(import.meta.dirname, '../dist/main.js'),
+    `--secure-port=${port}`,
+    '--bind-address=127.0.0.1',
+    `--cert-dir=${join(dir, 'certs')}`,
+    `--token-auth-file=${join(dir, 'tokens.csv')}`,
+    '--write-kubeconfig=',
+    `--etcd-servers=${etcdServers.join(',')}`,
+    '--log-level=warn',
+    ...extraArgs,
+  ];
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', process.env.BENCH_SERVER_STDOUT === 'inherit' ? 'inherit' : 'ignore', 'inherit'],
+  });
   const url = `https://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   let caPem = '';

@@ -26,7 +26,11 @@ export function nowMs(): number {
  * Run `op(i)` for i in [0, ops) with `concurrency` workers. Returns the seconds it took,
  * operations per second and latencies in milliseconds; throws the first error an operation throws.
  */
-export async function throughput(ops: number, concurrency: number, op: (i: number) => Promise<unknown>): Promise<{ seconds: number; perSecond: number; p50: number; p99: number }> {
+export async function throughput(
+  ops: number,
+  concurrency: number,
+  op: (i: number) => Promise<unknown>,
+): Promise<{ seconds: number; perSecond: number; p50: number; p99: number }> {
   const latencies: number[] = [];
   let next = 0;
   const started = performance.now();
@@ -64,7 +68,8 @@ export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 export function metricValue(text: string, name: string): number {
   let total = 0;
   for (const line of text.split('\n')) {
-    if (line.startsWith(name + ' ') || line.startsWith(name + '{')) total += Number(line.slice(line.lastIndexOf(' ') + 1));
+    if (line.startsWith(name + ' ') || line.startsWith(name + '{'))
+      total += Number(line.slice(line.lastIndexOf(' ') + 1));
   }
   return total;
 }

@@ -22,7 +22,10 @@ class Tally {
   private readonly seen: Uint8Array[];
   private readonly latencies: Float64Array;
   private count = 0;
-  constructor(watchers: number, private readonly writes: number) {
+  constructor(
+    watchers: number,
+    private readonly writes: number,
+  ) {
     this.seen = Array.from({ length: watchers }, () => new Uint8Array(writes));
     this.latencies = new Float64Array(watchers * writes);
   }
@@ -39,12 +42,22 @@ class Tally {
   }
   result(writeFailures: number): FanoutResult {
     const lat = this.latencies.subarray(0, this.count);
-    return { expected: this.latencies.length, missed: this.latencies.length - this.count, p50: quantile(lat as unknown as number[], 0.5), p99: quantile(lat as unknown as number[], 0.99), writeFailures };
+    return {
+      expected: this.latencies.length,
+      missed: this.latencies.length - this.count,
+      p50: quantile(lat as unknown as number[], 0.5),
+      p99: quantile(lat as unknown as number[], 0.99),
+      writeFailures,
+    };
   }
 }
 
 /** Issue `total` writes at `rate` per second without waiting for acknowledgements; returns failures. */
-async function writeAtRate(total: number, rate: number, write: (i: number, t: number) => Promise<void>): Promise<number> {
+async function writeAtRate(
+  total: number,
+  rate: number,
+  write: (i: number, t: number) => Promise<void>,
+): Promise<number> {
   const start = nowMs();
   let failures = 0;
   const pending: Promise<void>[] = [];
@@ -64,7 +77,16 @@ export interface ApiTarget {
 }
 
 /** Through the API server: `watchers` watches of namespace `ns` from resourceVersion `rv` (see h2-watches.ts). */
-export async function apiFanout(target: ApiTarget, ns: string, rv: string, watchers: number, rate: number, seconds: number, write: (i: number, t: number) => Promise<void>, whileOpen?: () => Promise<void>): Promise<FanoutResult> {
+export async function apiFanout(
+  target: ApiTarget,
+  ns: string,
+  rv: string,
+  watchers: number,
+  rate: number,
+  seconds: number,
+  write: (i: number, t: number) => Promise<void>,
+  whileOpen?: () => Promise<void>,
+): Promise<FanoutResult> {
   const writes = rate * seconds;
   const tally = new Tally(watchers, writes);
   const tails: string[] = new Array(watchers).fill('');
@@ -86,7 +108,13 @@ export async function apiFanout(target: ApiTarget, ns: string, rv: string, watch
 }
 
 /** On raw etcd: `watchers` etcd3-client watchers of `prefix`, the writer putting into it. */
-export async function etcdFanout(endpoint: string, prefix: string, watchers: number, rate: number, seconds: number): Promise<FanoutResult> {
+export async function etcdFanout(
+  endpoint: string,
+  prefix: string,
+  watchers: number,
+  rate: number,
+  seconds: number,
+): Promise<FanoutResult> {
   const writes = rate * seconds;
   const tally = new Tally(watchers, writes);
   const client = new Etcd3({ hosts: [endpoint] });
@@ -98,7 +126,12 @@ export async function etcdFanout(endpoint: string, prefix: string, watchers: num
       open.push(watcher);
     }
     const failures = await writeAtRate(writes, rate, async (i, t) => {
-      const body = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `fan-${i}`, namespace: 'bench' }, data: { i: String(i), t: String(t) } };
+      const body = {
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { name: `fan-${i}`, namespace: 'bench' },
+        data: { i: String(i), t: String(t) },
+      };
       await client.put(`${prefix}fan-${i}`).value(JSON.stringify(body));
     });
     await sleep(5000);

@@ -19,7 +19,9 @@ function newest(dir) {
   return latest;
 }
 
-const stale = !existsSync(built) || Math.max(newest(join(root, 'src')), statSync(join(root, 'package.json')).mtimeMs) > statSync(built).mtimeMs;
+const stale =
+  !existsSync(built) ||
+  Math.max(newest(join(root, 'src')), statSync(join(root, 'package.json')).mtimeMs) > statSync(built).mtimeMs;
 if (stale) {
   process.stdout.write('building dist/ (sources changed since the last build)\n');
   execSync('npm run build --silent', { cwd: root, stdio: 'inherit' });

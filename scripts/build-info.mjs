@@ -10,14 +10,23 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const git = (...args) => {
   try {
-    return execFileSync('git', args, { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    return execFileSync('git', args, { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
   } catch {
     return '';
   }
 };
 const commit = process.env.CK_GIT_COMMIT || git('rev-parse', 'HEAD') || 'unknown';
-const treeState = process.env.CK_GIT_TREE_STATE || (commit === 'unknown' ? 'unknown' : git('status', '--porcelain', '--untracked-files=no') ? 'dirty' : 'clean');
+const treeState =
+  process.env.CK_GIT_TREE_STATE ||
+  (commit === 'unknown' ? 'unknown' : git('status', '--porcelain', '--untracked-files=no') ? 'dirty' : 'clean');
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-const info = { version, gitCommit: commit, gitTreeState: treeState, buildDate: new Date().toISOString().replace(/\.\d+Z$/, 'Z') };
+const info = {
+  version,
+  gitCommit: commit,
+  gitTreeState: treeState,
+  buildDate: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+};
 mkdirSync(join(root, 'dist'), { recursive: true });
 writeFileSync(join(root, 'dist', 'build-info.json'), JSON.stringify(info, null, 2) + '\n');

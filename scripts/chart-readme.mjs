@@ -13,7 +13,12 @@ const END = '<!-- values:end -->';
 const doc = parseDocument(readFileSync(join(chart, 'values.yaml'), 'utf8'));
 const rows = [];
 
-const text = (comment) => (comment ?? '').split('\n').map((l) => l.trim()).filter(Boolean).join(' ');
+const text = (comment) =>
+  (comment ?? '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .join(' ');
 const cell = (s) => s.replace(/\|/g, '\\|');
 
 /** Walk a map: leaves (scalars, lists, empty or flow maps) become rows. */
@@ -22,7 +27,8 @@ function walk(map, path, inherited) {
     const key = [...path, String(pair.key.value)].join('.');
     const about = text(pair.key.commentBefore) || text(pair.value?.commentBefore);
     const node = pair.value;
-    if (isMap(node) && node.items.length && !node.flow) walk(node, [...path, String(pair.key.value)], about || inherited);
+    if (isMap(node) && node.items.length && !node.flow)
+      walk(node, [...path, String(pair.key.value)], about || inherited);
     else {
       const value = isScalar(node) ? JSON.stringify(node.value) : JSON.stringify(node?.toJSON() ?? null);
       rows.push(`| \`${key}\` | \`${cell(value)}\` | ${cell(about || inherited)} |`);

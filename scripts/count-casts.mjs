@@ -23,14 +23,22 @@ function sources(dir, out = []) {
   for (const name of readdirSync(dir).sort()) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) sources(path, out);
-    else if (name.endsWith('.ts') && !name.endsWith('.d.ts') && !name.endsWith('.test.ts') && !name.endsWith('.fixture.ts')) out.push(path);
+    else if (
+      name.endsWith('.ts') &&
+      !name.endsWith('.d.ts') &&
+      !name.endsWith('.test.ts') &&
+      !name.endsWith('.fixture.ts')
+    )
+      out.push(path);
   }
   return out;
 }
 
 /** `as const` (and `<const>x`) is a literal-type annotation, not an assertion. */
 function isConstAssertion(node) {
-  return ts.isTypeReferenceNode(node.type) && ts.isIdentifier(node.type.typeName) && node.type.typeName.text === 'const';
+  return (
+    ts.isTypeReferenceNode(node.type) && ts.isIdentifier(node.type.typeName) && node.type.typeName.text === 'const'
+  );
 }
 
 let total = 0;
@@ -43,7 +51,9 @@ for (const path of sources(root)) {
       count++;
       if (showList) {
         const { line } = file.getLineAndCharacterOfPosition(node.getStart(file));
-        console.log(`${relative(process.cwd(), path)}:${line + 1}: ${node.getText(file).replace(/\s+/g, ' ').slice(0, 120)}`);
+        console.log(
+          `${relative(process.cwd(), path)}:${line + 1}: ${node.getText(file).replace(/\s+/g, ' ').slice(0, 120)}`,
+        );
       }
     }
     ts.forEachChild(node, visit);
@@ -54,4 +64,6 @@ for (const path of sources(root)) {
 }
 
 console.log(`casts ${total}`);
-if (showFiles) for (const [path, count] of perFile.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))) console.log(`${count}\t${path}`);
+if (showFiles)
+  for (const [path, count] of perFile.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)))
+    console.log(`${count}\t${path}`);

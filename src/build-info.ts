@@ -23,7 +23,9 @@ function fromGit(): BuildInfo {
   const root = join(here, '..');
   const git = (...args: string[]) => {
     try {
-      return execFileSync('git', args, { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+      return execFileSync('git', args, { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] })
+        .toString()
+        .trim();
     } catch {
       return '';
     }

@@ -92,17 +92,29 @@ function startControllers(registry: ResourceRegistry, evaluators: readonly Evalu
 
 /** Build the service graph (storage is opened, system namespaces ensured). */
 export async function buildDeps(config: ServerConfig, logger: Logger = createLogger(config.logLevel)): Promise<Deps> {
-  if (config.storageBackend === 'etcd3') logger.info({ etcdServers: config.etcdServers, prefix: config.etcdPrefix }, 'using etcd');
-  else if (config.storageBackend === 'embedded') logger.info({ dataDir: config.dataDir }, 'no --etcd-servers given: using the embedded store (one process; data persists under --data-dir)');
+  if (config.storageBackend === 'etcd3')
+    logger.info({ etcdServers: config.etcdServers, prefix: config.etcdPrefix }, 'using etcd');
+  else if (config.storageBackend === 'embedded')
+    logger.info(
+      { dataDir: config.dataDir },
+      'no --etcd-servers given: using the embedded store (one process; data persists under --data-dir)',
+    );
   else logger.info('--storage-backend=memory: data is lost at exit');
   // First, as a bad audit policy or an unwritable audit log stops start-up (upstream ApplyTo).
   const audit = await buildAuditor(config, logger);
   const metrics = createMetrics();
   const etcdTls = { caFile: config.etcdCaFile, certFile: config.etcdCertFile, keyFile: config.etcdKeyFile };
-  const kv = instrumentKvStore(await openKvStore({ backend: config.storageBackend, urls: config.etcdServers, dataDir: config.dataDir, etcdTls }), config.etcdPrefix, storageObserver(metrics));
+  const kv = instrumentKvStore(
+    await openKvStore({ backend: config.storageBackend, urls: config.etcdServers, dataDir: config.dataDir, etcdTls }),
+    config.etcdPrefix,
+    storageObserver(metrics),
+  );
   const store = new ObjectStore(kv, config.etcdPrefix);
   // Upstream --watch-cache: reads and watches of each cached resource are served from memory.
-  const watchCache = config.watchCache === false ? undefined : new CachingStorage(store, cachersFor(RESOURCE_TABLE, store, metrics.watch.observer));
+  const watchCache =
+    config.watchCache === false
+      ? undefined
+      : new CachingStorage(store, cachersFor(RESOURCE_TABLE, store, metrics.watch.observer));
   watchCache?.start();
   const storage = watchCache ?? store;
   const registry = new ResourceRegistry(RESOURCE_TABLE, storage);
@@ -134,7 +146,9 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
     issuer: config.serviceAccountIssuer,
     audiences: config.apiAudiences,
     signingKeyPem: await serviceAccountSigningKey(config.serviceAccountSigningKeyFile, config.certDir, (why) =>
-      logger.warn(`service account tokens are signed with a key kept in memory (${why}); give --service-account-signing-key-file so that tokens outlive this process and work on every replica`),
+      logger.warn(
+        `service account tokens are signed with a key kept in memory (${why}); give --service-account-signing-key-file so that tokens outlive this process and work on every replica`,
+      ),
     ),
     verifyingKeyPems: await Promise.all(config.serviceAccountKeyFiles.map((f) => readFile(f, 'utf8'))),
   });
@@ -149,7 +163,10 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
   const serviceAccountAuthenticator = new ServiceAccountAuthenticator(serviceAccountTokens, lookup);
   const requestAuthenticator = unionAuthenticator([authenticator, serviceAccountAuthenticator]);
   // TokenReview asks the same authenticators for named audiences; the token file knows none.
-  const tokenReviewer = unionTokenAuthenticator([audienceAgnostic(config.apiAudiences, authenticator), serviceAccountAuthenticator]);
+  const tokenReviewer = unionTokenAuthenticator([
+    audienceAgnostic(config.apiAudiences, authenticator),
+    serviceAccountAuthenticator,
+  ]);
 
   collectStorageMetrics(
     metrics,
@@ -157,7 +174,10 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
     registry
       .all()
       .filter((s) => s.def.verbs.includes('get')) // not kinds that are never stored (Binding)
-      .map((s) => ({ resource: s.def.group ? `${s.def.plural}.${s.def.group}` : s.def.plural, keyPrefix: storage.fullKey(s.keyPrefix('')) })),
+      .map((s) => ({
+        resource: s.def.group ? `${s.def.plural}.${s.def.group}` : s.def.plural,
+        keyPrefix: storage.fullKey(s.keyPrefix('')),
+      })),
   );
   const lifecycle: Lifecycle = { shuttingDown: false };
   const deps: Deps = {
@@ -171,7 +191,13 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
     authorization,
     adminToken,
     compactor: new Compactor(kv, logger, config.etcdCompactionIntervalSeconds),
-    controllers: new LeaderElector(kv, storage.fullKey('ck-apiserver/controller-leader'), `${hostname()}_${randomUUID()}`, () => startControllers(registry, evaluators, logger), logger),
+    controllers: new LeaderElector(
+      kv,
+      storage.fullKey('ck-apiserver/controller-leader'),
+      `${hostname()}_${randomUUID()}`,
+      () => startControllers(registry, evaluators, logger),
+      logger,
+    ),
     advertisedHostPort: `${config.advertiseAddress}:${config.securePort}`,
     lifecycle,
     audit,
@@ -192,8 +218,13 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
     inFlightLimits: { readOnly: config.maxRequestsInflight, mutating: config.maxMutatingRequestsInflight },
     watch: {
       minRequestTimeoutSeconds: config.minRequestTimeoutSeconds,
-      onWatchCount: (delta, store) => metrics.registeredWatchers.inc({ group: store.def.group, version: store.def.version, kind: store.def.kind }, delta),
-      watchEventRecorder: (t) => metrics.watch.eventRecorder({ group: t.store.def.group, version: t.store.def.version, kind: t.store.def.kind }),
+      onWatchCount: (delta, store) =>
+        metrics.registeredWatchers.inc(
+          { group: store.def.group, version: store.def.version, kind: store.def.kind },
+          delta,
+        ),
+      watchEventRecorder: (t) =>
+        metrics.watch.eventRecorder({ group: t.store.def.group, version: t.store.def.version, kind: t.store.def.kind }),
     },
     advertisedHostPort: () => deps.advertisedHostPort,
   });

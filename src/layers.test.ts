@@ -17,9 +17,14 @@ const TIMEOUT = 60_000;
 /** Run the check as `npm run lint:deps` does, in `cwd`; its exit code and report. */
 function depcruise(cwd: string): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [cli, 'src', '--config', config, '--output-type', 'err'], { cwd, maxBuffer: 16 << 20 }, (err, stdout, stderr) => {
-      resolve({ code: err ? Number(err.code ?? 1) : 0, out: `${stdout}${stderr}` });
-    });
+    execFile(
+      process.execPath,
+      [cli, 'src', '--config', config, '--output-type', 'err'],
+      { cwd, maxBuffer: 16 << 20 },
+      (err, stdout, stderr) => {
+        resolve({ code: err ? Number(err.code ?? 1) : 0, out: `${stdout}${stderr}` });
+      },
+    );
   });
 }
 
@@ -52,24 +57,44 @@ describe('layer check (dependency-cruiser)', () => {
   });
 
   it('fails on an upward import: api importing http', { timeout: TIMEOUT }, async () => {
-    const dir = copyOfTree((src) => appendFileSync(join(src, 'api', 'go-duration.ts'), "\nexport { isUpgradeRequest } from '../http/proxy/upgrade.js';\n"));
+    const dir = copyOfTree((src) =>
+      appendFileSync(
+        join(src, 'api', 'go-duration.ts'),
+        "\nexport { isUpgradeRequest } from '../http/proxy/upgrade.js';\n",
+      ),
+    );
     const { code, out } = await depcruise(dir);
     expect(code).not.toBe(0);
     expect(rulesOf(out)).toEqual(['layer-api']);
     expect(out).toContain('src/api/go-duration.ts → src/http/proxy/upgrade.ts');
   });
 
-  it('fails on a sideways import between members of one layer: net importing serving', { timeout: TIMEOUT }, async () => {
-    const dir = copyOfTree((src) => appendFileSync(join(src, 'net', 'ranges.ts'), "\nexport type { TlsVersionName } from '../serving/cipher-suites.js';\n"));
-    const { code, out } = await depcruise(dir);
-    expect(code).not.toBe(0);
-    expect(rulesOf(out)).toEqual(['layer-net']);
-  });
+  it(
+    'fails on a sideways import between members of one layer: net importing serving',
+    { timeout: TIMEOUT },
+    async () => {
+      const dir = copyOfTree((src) =>
+        appendFileSync(
+          join(src, 'net', 'ranges.ts'),
+          "\nexport type { TlsVersionName } from '../serving/cipher-suites.js';\n",
+        ),
+      );
+      const { code, out } = await depcruise(dir);
+      expect(code).not.toBe(0);
+      expect(rulesOf(out)).toEqual(['layer-net']);
+    },
+  );
 
   it('fails on an import cycle, even of types only', { timeout: TIMEOUT }, async () => {
     const dir = copyOfTree((src) => {
-      writeFileSync(join(src, 'registry', 'cycle-a.ts'), "import type { B } from './cycle-b.js';\nexport interface A { b?: B }\n");
-      writeFileSync(join(src, 'registry', 'cycle-b.ts'), "import type { A } from './cycle-a.js';\nexport interface B { a?: A }\n");
+      writeFileSync(
+        join(src, 'registry', 'cycle-a.ts'),
+        "import type { B } from './cycle-b.js';\nexport interface A { b?: B }\n",
+      );
+      writeFileSync(
+        join(src, 'registry', 'cycle-b.ts'),
+        "import type { A } from './cycle-a.js';\nexport interface B { a?: A }\n",
+      );
     });
     const { code, out } = await depcruise(dir);
     expect(code).not.toBe(0);
@@ -80,7 +105,10 @@ describe('layer check (dependency-cruiser)', () => {
   it('fails on a contract importing an implementation, and on I/O in api', { timeout: TIMEOUT }, async () => {
     const dir = copyOfTree((src) => {
       appendFileSync(join(src, 'storage', 'kv', 'types.ts'), "\nexport type { SortedMap } from '../sorted-map.js';\n");
-      appendFileSync(join(src, 'registry', 'types.ts'), "\nexport { encodeContinue } from '../storage/continue-token.js';\n");
+      appendFileSync(
+        join(src, 'registry', 'types.ts'),
+        "\nexport { encodeContinue } from '../storage/continue-token.js';\n",
+      );
       appendFileSync(join(src, 'api', 'names.ts'), "\nexport { readFileSync } from 'node:fs';\n");
     });
     const { code, out } = await depcruise(dir);

@@ -59,19 +59,28 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   // Client certificates (upstream --client-ca-file): asked for, verified against the bundle
   // (the generated CA by default), never required (a token may authenticate instead).
   const clientCa = config.clientCaFile ? await readFile(config.clientCaFile, 'utf8') : caPem;
-  const tlsOptions = { ...httpsServerOptions(https), ...(clientCa ? { ca: clientCa, requestCert: true, rejectUnauthorized: false } : {}) };
+  const tlsOptions = {
+    ...httpsServerOptions(https),
+    ...(clientCa ? { ca: clientCa, requestCert: true, rejectUnauthorized: false } : {}),
+  };
   const http2 = !config.disableHttp2Serving;
   setRequestTimeout(deps.app, config.requestTimeoutSeconds ?? DEFAULT_REQUEST_TIMEOUT_SECONDS);
   // Requests that arrive before the kubeconfig is written wait for it: a client that waits
   // for the port (or /healthz) and then reads the kubeconfig finds it there.
   const listener = requestListener(deps.app);
   const writing = startGate();
-  const handler: typeof listener = (req, res) => (writing.open ? listener(req, res) : writing.opened.then(() => listener(req, res)));
+  const handler: typeof listener = (req, res) =>
+    writing.open ? listener(req, res) : writing.opened.then(() => listener(req, res));
   const server = createServer({ ...tlsOptions, ALPNProtocols: alpnProtocols(http2) }, handler);
   // exec, attach and portforward arrive as HTTP/1.1 upgrades; route them through the handler.
   installUpgradeHandling(server);
   applyConnectionTimeouts(server, https);
-  const h2 = http2 ? attachHttp2(server, tlsOptions, handler, { maxStreamsPerConnection: config.http2MaxStreamsPerConnection, idleTimeoutSeconds: config.idleTimeoutSeconds }) : undefined;
+  const h2 = http2
+    ? attachHttp2(server, tlsOptions, handler, {
+        maxStreamsPerConnection: config.http2MaxStreamsPerConnection,
+        idleTimeoutSeconds: config.idleTimeoutSeconds,
+      })
+    : undefined;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.securePort, config.bindAddress, () => resolve());
@@ -91,12 +100,20 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   writing.release();
   // The `kubernetes` Service and this replica's address in its Endpoints (upstream's bootstrap controller).
   await ensureKubernetesService(deps.registry, parseIpRange(config.serviceClusterIpRange).ipAt(0), port, deps.logger);
-  const endpoints = new EndpointReconciler(deps.registry, deps.storage, {
-    ip: config.advertiseAddress,
-    port,
-    leaseTtlSeconds: config.endpointLeaseTtlSeconds,
-    intervalMs: config.endpointReconcileIntervalSeconds === undefined ? undefined : config.endpointReconcileIntervalSeconds * 1000,
-  }, deps.logger);
+  const endpoints = new EndpointReconciler(
+    deps.registry,
+    deps.storage,
+    {
+      ip: config.advertiseAddress,
+      port,
+      leaseTtlSeconds: config.endpointLeaseTtlSeconds,
+      intervalMs:
+        config.endpointReconcileIntervalSeconds === undefined
+          ? undefined
+          : config.endpointReconcileIntervalSeconds * 1000,
+    },
+    deps.logger,
+  );
   endpoints.start();
   deps.compactor.start();
   deps.controllers.start();
@@ -135,7 +152,11 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
 /** A gate opened once: `opened` resolves and `open` turns true at `release()`. */
 function startGate(): { open: boolean; opened: Promise<void>; release(): void } {
   let release = () => undefined as void;
-  const gate = { open: false, opened: new Promise<void>((resolve) => (release = resolve)), release: () => undefined as void };
+  const gate = {
+    open: false,
+    opened: new Promise<void>((resolve) => (release = resolve)),
+    release: () => undefined as void,
+  };
   gate.release = () => {
     gate.open = true;
     release();

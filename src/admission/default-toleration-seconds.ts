@@ -22,7 +22,10 @@ export interface DefaultTolerationSettings {
 }
 
 /** Install the plugin on the pod store. */
-export function installDefaultTolerationSeconds(registry: ResourceRegistry, settings: DefaultTolerationSettings = { notReadySeconds: 300, unreachableSeconds: 300 }): void {
+export function installDefaultTolerationSeconds(
+  registry: ResourceRegistry,
+  settings: DefaultTolerationSettings = { notReadySeconds: 300, unreachableSeconds: 300 },
+): void {
   const plugin: StoreHooks<Pod> = {
     async mutate(pod, _old, attrs) {
       if (attrs.subresource || !pod.spec) return;
@@ -32,8 +35,20 @@ export function installDefaultTolerationSeconds(registry: ResourceRegistry, sett
       const tolerates = (taint: string) =>
         tolerations.some((t) => (!t.key || t.key === taint) && (!t.effect || t.effect === 'NoExecute'));
       const added: Toleration[] = [];
-      if (!tolerates(NOT_READY_TAINT)) added.push({ key: NOT_READY_TAINT, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: settings.notReadySeconds });
-      if (!tolerates(UNREACHABLE_TAINT)) added.push({ key: UNREACHABLE_TAINT, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: settings.unreachableSeconds });
+      if (!tolerates(NOT_READY_TAINT))
+        added.push({
+          key: NOT_READY_TAINT,
+          operator: 'Exists',
+          effect: 'NoExecute',
+          tolerationSeconds: settings.notReadySeconds,
+        });
+      if (!tolerates(UNREACHABLE_TAINT))
+        added.push({
+          key: UNREACHABLE_TAINT,
+          operator: 'Exists',
+          effect: 'NoExecute',
+          tolerationSeconds: settings.unreachableSeconds,
+        });
       if (added.length) spec.tolerations = [...tolerations, ...added];
     },
   };

@@ -22,13 +22,20 @@ export interface AdmissionSettings {
 }
 
 /** Install every plugin; `evaluators` are the quota evaluators shared with the quota controller. */
-export function installAdmission(registry: ResourceRegistry, storage: ObjectStorage, settings: AdmissionSettings, evaluators: readonly Evaluator[]): void {
+export function installAdmission(
+  registry: ResourceRegistry,
+  storage: ObjectStorage,
+  settings: AdmissionSettings,
+  evaluators: readonly Evaluator[],
+): void {
   for (const store of registry.all()) {
     if (store.def.namespaced) store.addAdmission(namespaceLifecycle(registry, store));
   }
   installLimitRanger(registry);
   installServiceAccountAdmission(registry);
   installDefaultTolerationSeconds(registry);
-  registry.of(services).addAdmission(serviceAllocation(registry, storage, settings.serviceClusterIpRange, settings.serviceNodePortRange));
+  registry
+    .of(services)
+    .addAdmission(serviceAllocation(registry, storage, settings.serviceClusterIpRange, settings.serviceNodePortRange));
   installResourceQuota(registry, evaluators);
 }

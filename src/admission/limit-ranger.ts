@@ -68,7 +68,8 @@ export function installLimitRanger(registry: ResourceRegistry): void {
     const requests = parseResourceList(obj.spec?.resources?.requests);
     const errs: string[] = [];
     for (const item of items.filter((i) => i.type === 'PersistentVolumeClaim')) {
-      for (const [k, v] of sorted(item.min)) push(errs, minConstraint('PersistentVolumeClaim', k, v, requests, new Map()));
+      for (const [k, v] of sorted(item.min))
+        push(errs, minConstraint('PersistentVolumeClaim', k, v, requests, new Map()));
       for (const [k, v] of sorted(item.max)) push(errs, maxRequestConstraint('PersistentVolumeClaim', k, v, requests));
     }
     rejectIfAny(claims, obj, errs);
@@ -107,7 +108,8 @@ function applyContainerDefaults(pod: Pod, items: LimitItem[]): void {
   let requests: Quantities = {};
   let limits: Quantities = {};
   // The values as upstream copies them from its informer's LimitRange: canonical text.
-  const canonical = (raw: unknown): Quantities => Object.fromEntries([...parseResourceList(raw, true)].map(([k, v]) => [k, formatQuantity(v)]));
+  const canonical = (raw: unknown): Quantities =>
+    Object.fromEntries([...parseResourceList(raw, true)].map(([k, v]) => [k, formatQuantity(v)]));
   for (const item of items) {
     if (item.type !== 'Container') continue;
     requests = canonical(item.defaultRequest);
@@ -119,7 +121,9 @@ function applyContainerDefaults(pod: Pod, items: LimitItem[]): void {
   const merge = (c: Container, label: string): void => {
     const res = (c.resources ??= {});
     const set = (have: Quantities, defaults: Quantities): string[] => {
-      const added = Object.keys(defaults).filter((k) => !(k in have)).sort();
+      const added = Object.keys(defaults)
+        .filter((k) => !(k in have))
+        .sort();
       for (const k of added) have[k] = defaults[k];
       return added;
     };
@@ -134,14 +138,18 @@ function applyContainerDefaults(pod: Pod, items: LimitItem[]): void {
   };
   for (const c of containers) merge(c, 'container');
   for (const c of initContainers) merge(c, 'init container');
-  if (notes.length) (pod.metadata.annotations ??= {})[LIMIT_RANGER_ANNOTATION] = `LimitRanger plugin set: ${notes.join('; ')}`;
+  if (notes.length)
+    (pod.metadata.annotations ??= {})[LIMIT_RANGER_ANNOTATION] = `LimitRanger plugin set: ${notes.join('; ')}`;
 }
 
 /** Upstream PodValidateLimitFunc: Container items per container, Pod items on the pod's sums. */
 function validatePod(pod: Pod, items: LimitItem[]): string[] {
   const errs: string[] = [];
   const { containers, initContainers } = containersOf(pod);
-  const listsOf = (c: Container) => ({ req: parseResourceList(c.resources?.requests), lim: parseResourceList(c.resources?.limits) });
+  const listsOf = (c: Container) => ({
+    req: parseResourceList(c.resources?.requests),
+    lim: parseResourceList(c.resources?.limits),
+  });
   const bound = (type: string, item: LimitItem, req: ResourceList, lim: ResourceList): void => {
     for (const [k, v] of sorted(item.min)) push(errs, minConstraint(type, k, v, req, lim));
     for (const [k, v] of sorted(item.max)) push(errs, maxConstraint(type, k, v, req, lim));
@@ -179,7 +187,11 @@ const NO_QUANTITY = quantityOf(0);
 const MAX_MILLI_VALUE = ((1n << 63n) - 1n) / 1000n;
 
 /** Upstream requestLimitEnforcedValues: the Value()s, or the MilliValue()s when all three fit. */
-function enforcedValues(req: Quantity | undefined, lim: Quantity | undefined, enforced: Quantity): [request: bigint, limit: bigint, enforced: bigint] {
+function enforcedValues(
+  req: Quantity | undefined,
+  lim: Quantity | undefined,
+  enforced: Quantity,
+): [request: bigint, limit: bigint, enforced: bigint] {
   const r = req ?? NO_QUANTITY;
   const l = lim ?? NO_QUANTITY;
   const values: [bigint, bigint, bigint] = [wholeValue(r), wholeValue(l), wholeValue(enforced)];
@@ -218,12 +230,20 @@ function maxRequestConstraint(type: string, name: string, max: Quantity, req: Re
 }
 
 /** Upstream limitRequestRatioConstraint: limit / request (as float64s of the values) may not exceed the ratio. */
-function ratioConstraint(type: string, name: string, ratio: Quantity, req: ResourceList, lim: ResourceList): string | null {
+function ratioConstraint(
+  type: string,
+  name: string,
+  ratio: Quantity,
+  req: ResourceList,
+  lim: ResourceList,
+): string | null {
   const r = req.get(name);
   const l = lim.get(name);
   const [rv, lv] = enforcedValues(r, l, ratio);
-  if (!r || rv === 0n) return `${name} max limit to request ratio per ${type} is ${q(ratio)}, but no request is specified or request is 0.`;
-  if (!l || lv === 0n) return `${name} max limit to request ratio per ${type} is ${q(ratio)}, but no limit is specified or limit is 0.`;
+  if (!r || rv === 0n)
+    return `${name} max limit to request ratio per ${type} is ${q(ratio)}, but no request is specified or request is 0.`;
+  if (!l || lv === 0n)
+    return `${name} max limit to request ratio per ${type} is ${q(ratio)}, but no limit is specified or limit is 0.`;
   const observed = Number(lv) / Number(rv);
   const milli = wholeValue(ratio) <= MAX_MILLI_VALUE;
   if ((milli ? observed * 1000 : observed) > Number(milli ? milliValue(ratio) : wholeValue(ratio))) {

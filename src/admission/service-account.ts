@@ -21,9 +21,11 @@ export const DEFAULT_SERVICE_ACCOUNT = 'default';
 /** Upstream's annotation of pods a node agent created from a file. */
 const MIRROR_POD_ANNOTATION = 'kubernetes.io/config.mirror';
 
-
 /** Install the plugin on the pod store (create only, not subresources). */
-export function installServiceAccountAdmission(registry: ResourceRegistry, retryDelayMs = () => 100 + Math.random() * 100): void {
+export function installServiceAccountAdmission(
+  registry: ResourceRegistry,
+  retryDelayMs = () => 100 + Math.random() * 100,
+): void {
   const pods = registry.of(podsResource);
   const accounts = registry.of(serviceAccounts);
   const lookup = async (ns: string, name: string): Promise<ServiceAccount> => {
@@ -57,12 +59,15 @@ export function installServiceAccountAdmission(registry: ResourceRegistry, retry
         account = await lookup(ns, spec.serviceAccountName);
       } catch (err) {
         if (err instanceof ApiError && err.code === 404) {
-          throw refuse(`error looking up service account ${ns}/${spec.serviceAccountName}: serviceaccount "${spec.serviceAccountName}" not found`);
+          throw refuse(
+            `error looking up service account ${ns}/${spec.serviceAccountName}: serviceaccount "${spec.serviceAccountName}" not found`,
+          );
         }
         throw err;
       }
       const secrets = account.imagePullSecrets ?? [];
-      if (!spec.imagePullSecrets?.length && secrets.length) spec.imagePullSecrets = secrets.map((s) => ({ name: s.name }));
+      if (!spec.imagePullSecrets?.length && secrets.length)
+        spec.imagePullSecrets = secrets.map((s) => ({ name: s.name }));
     },
   };
   pods.addAdmission(plugin);

@@ -36,7 +36,8 @@ function unescape(value: string): string {
     const c = value[i];
     if (c === '\\') {
       const n = value[++i];
-      if (n !== '\\' && n !== ',' && n !== '=') throw new SelectorParseError(`invalid field selector: invalid escape sequence: \\${n ?? ''}`);
+      if (n !== '\\' && n !== ',' && n !== '=')
+        throw new SelectorParseError(`invalid field selector: invalid escape sequence: \\${n ?? ''}`);
       out += n;
     } else if (c === ',' || c === '=') {
       throw new SelectorParseError(`invalid field selector: unescaped character in value: ${c}`);
@@ -52,7 +53,11 @@ export function parseFieldSelector(input: string): FieldSelector {
     for (const op of ['!=', '==', '='] as const) {
       const at = term.indexOf(op);
       if (at > 0) {
-        return { field: term.slice(0, at).trim(), operator: op === '!=' ? '!=' : '=', value: unescape(term.slice(at + op.length)) };
+        return {
+          field: term.slice(0, at).trim(),
+          operator: op === '!=' ? '!=' : '=',
+          value: unescape(term.slice(at + op.length)),
+        };
       }
     }
     throw new SelectorParseError(`invalid selector: '${input}'; can't understand '${term}'`);

@@ -59,7 +59,11 @@ export function checkSchema(schema: z.ZodType, obj: unknown): SchemaCheck {
       errors.push({ reason: 'FieldValueRequired', field, message: 'Required value' });
     } else if (issue.code === 'invalid_value' && 'values' in issue) {
       const supported = issue.values.map((v) => JSON.stringify(v)).join(', ');
-      errors.push({ reason: 'FieldValueNotSupported', field, message: `Unsupported value: ${show(value)}: supported values: ${supported}` });
+      errors.push({
+        reason: 'FieldValueNotSupported',
+        field,
+        message: `Unsupported value: ${show(value)}: supported values: ${supported}`,
+      });
     } else {
       errors.push({ reason: 'FieldValueInvalid', field, message: `Invalid value: ${show(value)}: ${issue.message}` });
     }

@@ -29,7 +29,7 @@ describe('parseGoDuration', () => {
     ['9223372036854775808ns', 'time: invalid duration "9223372036854775808ns"'],
     ['1"s\\', 'time: unknown unit "\\"s\\\\" in duration "1\\"s\\\\"'],
     ['1é', 'time: unknown unit "\\xc3\\xa9" in duration "1\\xc3\\xa9"'],
-  ])('refuses %j with Go\'s message', (text, message) => {
+  ])("refuses %j with Go's message", (text, message) => {
     expect(() => parseGoDurationNanos(text)).toThrow(message);
   });
 });

@@ -7,7 +7,16 @@
  * as Go's `quote` does. Pure; no I/O.
  */
 
-const NS_PER: Record<string, bigint> = { ns: 1n, us: 1_000n, 'µs': 1_000n, 'μs': 1_000n, ms: 1_000_000n, s: 1_000_000_000n, m: 60_000_000_000n, h: 3_600_000_000_000n };
+const NS_PER: Record<string, bigint> = {
+  ns: 1n,
+  us: 1_000n,
+  µs: 1_000n,
+  μs: 1_000n,
+  ms: 1_000_000n,
+  s: 1_000_000_000n,
+  m: 60_000_000_000n,
+  h: 3_600_000_000_000n,
+};
 const MAX = 1n << 63n;
 
 /** Go's `quote`: double quotes, `\"` and `\\`, bytes of control and non-ASCII characters as `\xNN`. */

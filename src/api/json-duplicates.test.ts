@@ -4,7 +4,12 @@ import { jsonDuplicateKeys } from './json-duplicates.js';
 
 describe('jsonDuplicateKeys', () => {
   it('finds keys repeated within one object, at any depth, in the order met', () => {
-    expect(jsonDuplicateKeys('{"a":1,"b":{"c":1,"c":2},"a":3,"d":[{"e":1,"e":2}],"a":4}')).toEqual(['c', 'a', 'e', 'a']);
+    expect(jsonDuplicateKeys('{"a":1,"b":{"c":1,"c":2},"a":3,"d":[{"e":1,"e":2}],"a":4}')).toEqual([
+      'c',
+      'a',
+      'e',
+      'a',
+    ]);
   });
 
   it('does not confuse values, escaped quotes or keys of sibling objects with repeats', () => {
@@ -14,7 +19,11 @@ describe('jsonDuplicateKeys', () => {
   });
 
   it('answers for any text without throwing', () => {
-    fc.assert(fc.property(fc.string({ unit: fc.constantFrom('{', '}', '[', ']', '"', '\\', ',', ':', 'a', 'u') }), (text) => Array.isArray(jsonDuplicateKeys(text))));
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('{', '}', '[', ']', '"', '\\', ',', ':', 'a', 'u') }), (text) =>
+        Array.isArray(jsonDuplicateKeys(text)),
+      ),
+    );
   });
 
   it('agrees with a reference count on generated objects', () => {

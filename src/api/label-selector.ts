@@ -58,7 +58,10 @@ export function parseLabelSelector(input: string): LabelSelector {
         next();
         operator = op === '>' ? 'gt' : 'lt';
         const v = next();
-        if (v === undefined || !/^-?\d+$/.test(v)) throw new SelectorParseError(`unable to parse requirement: for 'gt', 'lt' operators, the value must be an integer`);
+        if (v === undefined || !/^-?\d+$/.test(v))
+          throw new SelectorParseError(
+            `unable to parse requirement: for 'gt', 'lt' operators, the value must be an integer`,
+          );
         values = [v];
       } else if (op === 'in' || op === 'notin') {
         next();
@@ -66,8 +69,16 @@ export function parseLabelSelector(input: string): LabelSelector {
         if (next() !== '(') throw new SelectorParseError(`found '${tokens[i - 1] ?? ''}', expected: '('`);
         for (;;) {
           const v = peek();
-          if (v === ')') { next(); if (values.length === 0) values.push(''); break; }
-          if (v === ',') { next(); if (values.length === 0 || tokens[i - 2] === ',' || tokens[i - 2] === '(') values.push(''); continue; }
+          if (v === ')') {
+            next();
+            if (values.length === 0) values.push('');
+            break;
+          }
+          if (v === ',') {
+            next();
+            if (values.length === 0 || tokens[i - 2] === ',' || tokens[i - 2] === '(') values.push('');
+            continue;
+          }
           if (v === undefined) throw new SelectorParseError(`found '', expected: ')'`);
           values.push(next());
         }
@@ -76,22 +87,30 @@ export function parseLabelSelector(input: string): LabelSelector {
       }
     }
     const keyErrors = validateQualifiedName(key);
-    if (keyErrors.length) throw new SelectorParseError(`unable to parse requirement: invalid label key "${key}": ${keyErrors.join('; ')}`);
+    if (keyErrors.length)
+      throw new SelectorParseError(`unable to parse requirement: invalid label key "${key}": ${keyErrors.join('; ')}`);
     for (const v of values) {
       if (operator === 'gt' || operator === 'lt') continue;
       const errs = validateLabelValue(v);
-      if (errs.length) throw new SelectorParseError(`unable to parse requirement: invalid label value: "${v}": at key: "${key}": ${errs.join('; ')}`);
+      if (errs.length)
+        throw new SelectorParseError(
+          `unable to parse requirement: invalid label value: "${v}": at key: "${key}": ${errs.join('; ')}`,
+        );
     }
     reqs.push({ key, operator, values });
     const sep = next();
-    if (sep !== undefined && sep !== ',') throw new SelectorParseError(`found '${sep}', expected: ',' or 'end of string'`);
+    if (sep !== undefined && sep !== ',')
+      throw new SelectorParseError(`found '${sep}', expected: ',' or 'end of string'`);
     if (sep === ',' && i >= tokens.length) throw new SelectorParseError(`found '', expected: identifier after ','`);
   }
   return reqs;
 }
 
 /** True when `labels` satisfy every requirement. */
-export function matchesLabels(selector: LabelSelector, labels: Readonly<Record<string, string>> | undefined | null): boolean {
+export function matchesLabels(
+  selector: LabelSelector,
+  labels: Readonly<Record<string, string>> | undefined | null,
+): boolean {
   const l = labels ?? {};
   return selector.every((r) => {
     const has = Object.prototype.hasOwnProperty.call(l, r.key);
@@ -120,17 +139,32 @@ export function matchesLabels(selector: LabelSelector, labels: Readonly<Record<s
 /** A metav1.LabelSelector as objects carry it (matchLabels and matchExpressions). */
 export interface LabelSelectorObject {
   readonly matchLabels?: Readonly<Record<string, string>> | null;
-  readonly matchExpressions?: readonly { readonly key?: string | null; readonly operator?: string | null; readonly values?: readonly string[] | null }[] | null;
+  readonly matchExpressions?:
+    | readonly {
+        readonly key?: string | null;
+        readonly operator?: string | null;
+        readonly values?: readonly string[] | null;
+      }[]
+    | null;
 }
 
-const EXPRESSION_OPERATORS: Readonly<Record<string, LabelOperator>> = { In: 'in', NotIn: 'notin', Exists: 'exists', DoesNotExist: '!' };
+const EXPRESSION_OPERATORS: Readonly<Record<string, LabelOperator>> = {
+  In: 'in',
+  NotIn: 'notin',
+  Exists: 'exists',
+  DoesNotExist: '!',
+};
 
 /**
  * The requirements of a metav1.LabelSelector (upstream metav1.LabelSelectorAsSelector): an
  * empty selector matches everything. Throws SelectorParseError for an unknown operator.
  */
 export function labelSelectorOf(selector: LabelSelectorObject): LabelSelector {
-  const reqs: LabelRequirement[] = Object.entries(selector.matchLabels ?? {}).map(([key, value]) => ({ key, operator: '=', values: [value] }));
+  const reqs: LabelRequirement[] = Object.entries(selector.matchLabels ?? {}).map(([key, value]) => ({
+    key,
+    operator: '=',
+    values: [value],
+  }));
   for (const e of selector.matchExpressions ?? []) {
     const name = String(e.operator);
     const operator = EXPRESSION_OPERATORS[name];

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { validateDns1035Label, validateDns1123Label, validateDns1123Subdomain, validateLabelValue, validatePathSegmentName, validateQualifiedName } from './names.js';
+import {
+  validateDns1035Label,
+  validateDns1123Label,
+  validateDns1123Subdomain,
+  validateLabelValue,
+  validatePathSegmentName,
+  validateQualifiedName,
+} from './names.js';
 
 describe('name rules', () => {
   it.each([
@@ -25,6 +32,8 @@ describe('name rules', () => {
 
   it('words messages as upstream', () => {
     expect(validateDns1123Label('x'.repeat(64))[0]).toBe('must be no more than 63 characters');
-    expect(validateDns1123Subdomain('A')[0]).toMatch(/^a DNS-1123 subdomain must consist of lower case alphanumeric characters/);
+    expect(validateDns1123Subdomain('A')[0]).toMatch(
+      /^a DNS-1123 subdomain must consist of lower case alphanumeric characters/,
+    );
   });
 });

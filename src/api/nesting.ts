@@ -66,7 +66,11 @@ const isPlainObject = (v: object): boolean => {
  * than `maxCount` values, or anything that is not plain JSON (non-finite numbers, functions,
  * byte arrays, Maps, Sets, Dates, class instances). Returns null for a bounded JSON value.
  */
-export function valueProblem(value: unknown, maxDepth = MAX_NESTING_DEPTH, maxCount = MAX_VALUE_COUNT): ValueProblem | null {
+export function valueProblem(
+  value: unknown,
+  maxDepth = MAX_NESTING_DEPTH,
+  maxCount = MAX_VALUE_COUNT,
+): ValueProblem | null {
   const stack: { v: unknown; depth: number; at: string }[] = [{ v: value, depth: 0, at: '' }];
   let count = 0;
   while (stack.length > 0) {
@@ -85,7 +89,8 @@ export function valueProblem(value: unknown, maxDepth = MAX_NESTING_DEPTH, maxCo
     if (Array.isArray(v)) {
       for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], depth: depth + 1, at: `${at}/${i}` });
     } else {
-      for (const k of Object.keys(v)) stack.push({ v: (v as Record<string, unknown>)[k], depth: depth + 1, at: `${at}/${k}` });
+      for (const k of Object.keys(v))
+        stack.push({ v: (v as Record<string, unknown>)[k], depth: depth + 1, at: `${at}/${k}` });
     }
   }
   return null;

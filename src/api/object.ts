@@ -51,7 +51,8 @@ export interface ApiList<T extends ApiObject = ApiObject> {
  * and copies must keep them as data, as upstream's decoders treat every key.
  */
 export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   else target[key] = value;
 }
 

@@ -15,7 +15,8 @@ export type OpenApiSchema = Record<string, unknown>;
 
 function unwrap(schema: z.ZodType): any {
   let t = schema as any;
-  while (t.def.type === 'optional' || t.def.type === 'nullable' || t.def.type === 'pipe') t = t.def.type === 'pipe' ? t.def.in : t.def.innerType;
+  while (t.def.type === 'optional' || t.def.type === 'nullable' || t.def.type === 'pipe')
+    t = t.def.type === 'pipe' ? t.def.in : t.def.innerType;
   return t;
 }
 
@@ -60,7 +61,11 @@ function convert(schema: z.ZodType, meta?: PatchMeta): OpenApiSchema {
       return out;
     }
     case 'array': {
-      const out: OpenApiSchema = { type: 'array', items: toOpenApi(t.def.element, meta?.items), ...ssaExtensions(meta, true) };
+      const out: OpenApiSchema = {
+        type: 'array',
+        items: toOpenApi(t.def.element, meta?.items),
+        ...ssaExtensions(meta, true),
+      };
       if (meta?.merge) {
         out['x-kubernetes-patch-strategy'] = meta.retainKeys ? 'merge,retainKeys' : 'merge';
         if (meta.merge.key) out['x-kubernetes-patch-merge-key'] = meta.merge.key;
@@ -68,11 +73,19 @@ function convert(schema: z.ZodType, meta?: PatchMeta): OpenApiSchema {
       return out;
     }
     case 'record':
-      return { type: 'object', additionalProperties: toOpenApi(t.def.valueType, meta?.items), ...ssaExtensions(meta, false) };
+      return {
+        type: 'object',
+        additionalProperties: toOpenApi(t.def.valueType, meta?.items),
+        ...ssaExtensions(meta, false),
+      };
     case 'string':
       return { type: 'string' };
     case 'number':
-      return (t.def.checks ?? []).some((c: any) => c._zod?.def?.format === 'safeint' || c._zod?.def?.check === 'number_format') ? { type: 'integer', format: 'int64' } : { type: 'number' };
+      return (t.def.checks ?? []).some(
+        (c: any) => c._zod?.def?.format === 'safeint' || c._zod?.def?.check === 'number_format',
+      )
+        ? { type: 'integer', format: 'int64' }
+        : { type: 'number' };
     case 'int':
       return { type: 'integer', format: 'int64' };
     case 'boolean':

@@ -26,9 +26,12 @@ export function toSwaggerSchema(schema: unknown): unknown {
   }
   const out: SwaggerObject = {};
   for (const [key, value] of Object.entries(fields)) {
-    if (key === '$ref' && typeof value === 'string') out.$ref = value.replace('#/components/schemas/', '#/definitions/');
-    else if (key === 'properties') out.properties = Object.fromEntries(Object.entries(recordOf(value)).map(([k, v]) => [k, toSwaggerSchema(v)]));
-    else if (key === 'items' || key === 'additionalProperties') out[key] = typeof value === 'object' ? toSwaggerSchema(value) : value;
+    if (key === '$ref' && typeof value === 'string')
+      out.$ref = value.replace('#/components/schemas/', '#/definitions/');
+    else if (key === 'properties')
+      out.properties = Object.fromEntries(Object.entries(recordOf(value)).map(([k, v]) => [k, toSwaggerSchema(v)]));
+    else if (key === 'items' || key === 'additionalProperties')
+      out[key] = typeof value === 'object' ? toSwaggerSchema(value) : value;
     else out[key] = value;
   }
   return out;
@@ -42,7 +45,13 @@ function toSwaggerParameter(p: unknown): SwaggerObject {
 const PRODUCES = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf'];
 
 function toSwaggerOperation(op: SwaggerObject): SwaggerObject {
-  const out: SwaggerObject = { description: op.description ?? op.operationId, consumes: ['*/*'], produces: PRODUCES, schemes: ['https'], operationId: op.operationId };
+  const out: SwaggerObject = {
+    description: op.description ?? op.operationId,
+    consumes: ['*/*'],
+    produces: PRODUCES,
+    schemes: ['https'],
+    operationId: op.operationId,
+  };
   const parameters = listOf(op.parameters).map(toSwaggerParameter);
   if (op.requestBody) {
     const content = recordOf(recordOf(op.requestBody).content);
@@ -56,7 +65,12 @@ function toSwaggerOperation(op: SwaggerObject): SwaggerObject {
     Object.entries(recordOf(op.responses)).map(([code, response]) => {
       const r = recordOf(response);
       const content = recordOf(r.content)['application/json'];
-      return [code, content ? { description: r.description, schema: toSwaggerSchema(recordOf(content).schema) } : { description: r.description }];
+      return [
+        code,
+        content
+          ? { description: r.description, schema: toSwaggerSchema(recordOf(content).schema) }
+          : { description: r.description },
+      ];
     }),
   );
   for (const [key, value] of Object.entries(op)) if (key.startsWith('x-')) out[key] = value;
@@ -66,11 +80,15 @@ function toSwaggerOperation(op: SwaggerObject): SwaggerObject {
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
 /** One Swagger 2.0 document covering every group version's v3 document. */
-export function swaggerDocument(v3docs: readonly OpenApiSchema[], info: { title: string; version: string }): SwaggerObject {
+export function swaggerDocument(
+  v3docs: readonly OpenApiSchema[],
+  info: { title: string; version: string },
+): SwaggerObject {
   const paths: SwaggerObject = {};
   const definitions: SwaggerObject = {};
   for (const doc of v3docs) {
-    for (const [name, schema] of Object.entries(recordOf(recordOf(doc.components).schemas))) definitions[name] = toSwaggerSchema(schema);
+    for (const [name, schema] of Object.entries(recordOf(recordOf(doc.components).schemas)))
+      definitions[name] = toSwaggerSchema(schema);
     for (const [path, pathItem] of Object.entries(recordOf(doc.paths))) {
       const item = recordOf(pathItem);
       const out: SwaggerObject = {};

@@ -17,7 +17,8 @@
 export type QuantityFormat = 'DecimalSI' | 'BinarySI' | 'DecimalExponent';
 
 /** Upstream ErrFormatWrong, ErrNumeric and ErrSuffix. */
-export const ERR_FORMAT_WRONG = "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
+export const ERR_FORMAT_WRONG =
+  "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
 export const ERR_NUMERIC = 'unable to parse numeric part of quantity';
 export const ERR_SUFFIX = "unable to parse quantity's suffix";
 
@@ -94,20 +95,38 @@ function scan(str: string): { positive: boolean; value: string; num: string; den
   pos = i;
   let denom = '';
   if (str[pos] === '.') {
-    for (i = ++pos; i < end && isDigit(str[i]); ) i++;
+    for (i = ++pos; i < end && isDigit(str[i]);) i++;
     denom = str.slice(pos, i);
     if (i >= end) return { positive, value: str, num, denom, suffix: '' };
     pos = i;
   }
-  for (i = pos; i < end && 'eEinumkKMGTP'.includes(str[i]!); ) i++;
+  for (i = pos; i < end && 'eEinumkKMGTP'.includes(str[i]!);) i++;
   if (str[i] === '-' || str[i] === '+') i++;
   while (isDigit(str[i])) i++;
   if (i < end) throw new QuantityError(ERR_FORMAT_WRONG);
   return { positive, value: str.slice(0, pos), num, denom, suffix: str.slice(pos) };
 }
 
-const DECIMAL = new Map([['', 0], ['n', -9], ['u', -6], ['m', -3], ['k', 3], ['M', 6], ['G', 9], ['T', 12], ['P', 15], ['E', 18]]);
-const BINARY = new Map([['Ki', 10], ['Mi', 20], ['Gi', 30], ['Ti', 40], ['Pi', 50], ['Ei', 60]]);
+const DECIMAL = new Map([
+  ['', 0],
+  ['n', -9],
+  ['u', -6],
+  ['m', -3],
+  ['k', 3],
+  ['M', 6],
+  ['G', 9],
+  ['T', 12],
+  ['P', 15],
+  ['E', 18],
+]);
+const BINARY = new Map([
+  ['Ki', 10],
+  ['Mi', 20],
+  ['Gi', 30],
+  ['Ti', 40],
+  ['Pi', 50],
+  ['Ei', 60],
+]);
 const DECIMAL_SUFFIX = new Map([...DECIMAL].map(([s, e]) => [e, s]));
 const BINARY_SUFFIX = new Map([...BINARY].map(([s, e]) => [e, s]));
 
@@ -120,7 +139,8 @@ function interpret(suffix: string): { base: 2 | 10; exponent: number; format: Qu
   const m = /^[eE]([+-]?)0*(\d+)$/.exec(suffix);
   if (m && m[2]!.length <= 19) {
     const n = BigInt(m[1] + m[2]!);
-    if (n >= INT64_MIN && n <= INT64_MAX) return { base: 10, exponent: Number(BigInt.asIntN(32, n)), format: 'DecimalExponent' };
+    if (n >= INT64_MIN && n <= INT64_MAX)
+      return { base: 10, exponent: Number(BigInt.asIntN(32, n)), format: 'DecimalExponent' };
   }
   throw new QuantityError(ERR_SUFFIX);
 }
@@ -149,19 +169,31 @@ function parseText(str: string): Quantity {
   const { positive, value, num, denom, suffix } = scan(str);
   const { base, exponent, format } = interpret(suffix);
   // The int64Amount fast path (scale, precision and the kept string as upstream decides them).
-  const precision = base === 10 ? 18 - num.length - denom.length : denom.length === 0 ? 15 - num.length - (exponent / 10) * 3 - 1 : -1;
+  const precision =
+    base === 10 ? 18 - num.length - denom.length : denom.length === 0 ? 15 - num.length - (exponent / 10) * 3 - 1 : -1;
   const scale = wrap32((base === 10 ? exponent : 0) - denom.length);
   if (precision >= 0 && scale >= -9) {
     const shifted = num + denom;
     const digits = BigInt(shifted);
     const v = base === 2 ? digits << BigInt(exponent) : digits;
-    const canonical = base === 2 ? (digits & 7n) !== 0n : scale % 3 === 0 && !shifted.endsWith('000') && shifted[0] !== '0';
+    const canonical =
+      base === 2 ? (digits & 7n) !== 0n : scale % 3 === 0 && !shifted.endsWith('000') && shifted[0] !== '0';
     return new Quantity(positive ? v : -v, scale, format, true, canonical ? str : undefined);
   }
   if (!/\d/.test(value)) throw new QuantityError(ERR_NUMERIC);
-  const [coef, exp, fmt] = base === 10 ? decimalAmount(num + denom, wrap32(denom.length + wrap32(-exponent))) : binaryAmount(num, denom, exponent);
+  const [coef, exp, fmt] =
+    base === 10
+      ? decimalAmount(num + denom, wrap32(denom.length + wrap32(-exponent)))
+      : binaryAmount(num, denom, exponent);
   const capped = base === 2 && coef === INT64_MAX && exp === 0;
-  return new Quantity(positive ? coef : -coef, exp, coef === 0n ? format : fmt ?? format, false, undefined, capped ? 0 : 9);
+  return new Quantity(
+    positive ? coef : -coef,
+    exp,
+    coef === 0n ? format : (fmt ?? format),
+    false,
+    undefined,
+    capped ? 0 : 9,
+  );
 }
 
 /** digits × 10^-scale rounded up to scale 9 (inf.Dec Round(9, RoundUp)), without a division. */
@@ -196,7 +228,13 @@ function binaryAmount(num: string, denom: string, exponent: number): [bigint, nu
 
 /** unicode.IsSpace, which Go's strings.TrimSpace (applied by upstream's UnmarshalJSON) trims. */
 const isGoSpace = (c: number): boolean =>
-  (c >= 9 && c <= 13) || c === 32 || c === 0x85 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || [0x2028, 0x2029, 0x202f, 0x205f, 0x3000].includes(c);
+  (c >= 9 && c <= 13) ||
+  c === 32 ||
+  c === 0x85 ||
+  c === 0xa0 ||
+  c === 0x1680 ||
+  (c >= 0x2000 && c <= 0x200a) ||
+  [0x2028, 0x2029, 0x202f, 0x205f, 0x3000].includes(c);
 
 /**
  * A quantity as JSON carries it (upstream UnmarshalJSON): a string, trimmed, or a number (its
@@ -214,7 +252,8 @@ export function parseQuantity(value: string | number): Quantity {
 }
 
 /** Upstream NewQuantity(count, format): an int64Amount. */
-export const quantityOf = (count: number | bigint, format: QuantityFormat = 'DecimalSI'): Quantity => new Quantity(BigInt(count), 0, format, true);
+export const quantityOf = (count: number | bigint, format: QuantityFormat = 'DecimalSI'): Quantity =>
+  new Quantity(BigInt(count), 0, format, true);
 
 /** log10 |c| of a non-zero bigint lies in [lo, hi). */
 function log10Range(c: bigint): [number, number] {
@@ -262,7 +301,8 @@ export function addQuantities(a: Quantity, b: Quantity): Quantity {
 }
 
 /** `-q` (upstream Quantity.Neg). */
-export const negateQuantity = (q: Quantity): Quantity => new Quantity(-q.coef, q.exp, q.format, q.int64, undefined, q.infScale);
+export const negateQuantity = (q: Quantity): Quantity =>
+  new Quantity(-q.coef, q.exp, q.format, q.int64, undefined, q.infScale);
 
 /** `a - b` (upstream Quantity.Sub), as addQuantities. */
 export const subtractQuantities = (a: Quantity, b: Quantity): Quantity => addQuantities(a, negateQuantity(b));
@@ -339,7 +379,10 @@ function canonicalText(q: Quantity): string {
   const sign = q.coef < 0n ? '-' : '';
   let format = q.format;
   if (format === 'BinarySI') {
-    const whole = compareQuantities(new Quantity(q.coef < 0n ? -q.coef : q.coef, q.exp, format), quantityOf(1024)) >= 0 ? integerMagnitude(q) : null;
+    const whole =
+      compareQuantities(new Quantity(q.coef < 0n ? -q.coef : q.coef, q.exp, format), quantityOf(1024)) >= 0
+        ? integerMagnitude(q)
+        : null;
     if (whole !== null) {
       const twos = (whole & -whole).toString(2).length - 1;
       const k = Math.floor(twos / 10);

@@ -2,7 +2,16 @@
  * ResourceList arithmetic (upstream pkg/quota/resources.go and the LimitRanger's sums): maps of
  * resource name -> Quantity, as pods' requests and limits and quotas' hard and used values.
  */
-import { addQuantities, compareQuantities, formatQuantity, negateQuantity, parseQuantity, QuantityError, subtractQuantities, type Quantity } from './quantity.js';
+import {
+  addQuantities,
+  compareQuantities,
+  formatQuantity,
+  negateQuantity,
+  parseQuantity,
+  QuantityError,
+  subtractQuantities,
+  type Quantity,
+} from './quantity.js';
 
 /** Resource name -> exact quantity. */
 export type ResourceList = Map<string, Quantity>;

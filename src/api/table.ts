@@ -25,12 +25,22 @@ export interface TablePrinter<T extends ApiObject = ApiObject> {
 export type IncludeObject = 'None' | 'Metadata' | 'Object';
 
 /** Build a column definition; `priority` 1 columns show only with `-o wide`. */
-export function column(name: string, type: TableColumn['type'], description: string, priority = 0, format = ''): TableColumn {
+export function column(
+  name: string,
+  type: TableColumn['type'],
+  description: string,
+  priority = 0,
+  format = '',
+): TableColumn {
   return { name, type, format, description, priority };
 }
 
 export const NAME_COLUMN = column('Name', 'string', 'Name must be unique within a namespace.', 0, 'name');
-export const AGE_COLUMN = column('Age', 'string', 'CreationTimestamp is a timestamp representing the server time when this object was created.');
+export const AGE_COLUMN = column(
+  'Age',
+  'string',
+  'CreationTimestamp is a timestamp representing the server time when this object was created.',
+);
 
 /** Upstream duration.HumanDuration: `45s`, `3m20s`, `2h`, `5d`, `2y30d`, ... */
 export function humanDuration(seconds: number): string {
@@ -58,7 +68,14 @@ export function age(obj: ApiObject, now: Date): string {
 
 /** The default printer for kinds without their own: Name and Created At. */
 export const DEFAULT_PRINTER: TablePrinter = {
-  columns: [NAME_COLUMN, column('Created At', 'date', 'CreationTimestamp is a timestamp representing the server time when this object was created.')],
+  columns: [
+    NAME_COLUMN,
+    column(
+      'Created At',
+      'date',
+      'CreationTimestamp is a timestamp representing the server time when this object was created.',
+    ),
+  ],
   cells: (obj) => [obj.metadata.name, obj.metadata.creationTimestamp],
 };
 
@@ -66,7 +83,14 @@ export const DEFAULT_PRINTER: TablePrinter = {
  * A Table of `objects` in `apiVersion` (`meta.k8s.io/v1` or the spec's `meta.ck.io/v1`, as
  * the client asked). Objects must carry kind/apiVersion when `include` is Object.
  */
-export function buildTable(printer: TablePrinter, objects: readonly ApiObject[], meta: ListMeta, apiVersion: string, include: IncludeObject, now = new Date()) {
+export function buildTable(
+  printer: TablePrinter,
+  objects: readonly ApiObject[],
+  meta: ListMeta,
+  apiVersion: string,
+  include: IncludeObject,
+  now = new Date(),
+) {
   const partial = apiVersion.replace(/\/v1beta1$/, '/v1');
   return {
     kind: 'Table',
@@ -75,7 +99,12 @@ export function buildTable(printer: TablePrinter, objects: readonly ApiObject[],
     columnDefinitions: printer.columns,
     rows: objects.map((o) => ({
       cells: printer.cells(o, now),
-      object: include === 'None' ? null : include === 'Object' ? o : { kind: 'PartialObjectMetadata', apiVersion: partial, metadata: o.metadata },
+      object:
+        include === 'None'
+          ? null
+          : include === 'Object'
+            ? o
+            : { kind: 'PartialObjectMetadata', apiVersion: partial, metadata: o.metadata },
     })),
   };
 }

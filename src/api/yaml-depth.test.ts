@@ -17,8 +17,17 @@ describe('YAML nesting bound', () => {
   it('counts compact sequences, explicit keys, indentation and flow collections, and stops early', () => {
     expect(yamlDepthBound('- '.repeat(50) + 'x', 10_000)).toBeGreaterThanOrEqual(50);
     expect(yamlDepthBound('? '.repeat(50) + 'x', 10_000)).toBeGreaterThanOrEqual(50);
-    expect(yamlDepthBound(Array.from({ length: 50 }, (_, i) => ' '.repeat(i) + 'a:').join('\n') + ' 1', 10_000)).toBeGreaterThanOrEqual(50);
-    expect(yamlDepthBound('a:\n' + Array.from({ length: 30 }, (_, i) => ' '.repeat(2 * i) + 'b:\n' + ' '.repeat(2 * i) + '-').join('\n') + ' 1', 10_000)).toBeGreaterThanOrEqual(60);
+    expect(
+      yamlDepthBound(Array.from({ length: 50 }, (_, i) => ' '.repeat(i) + 'a:').join('\n') + ' 1', 10_000),
+    ).toBeGreaterThanOrEqual(50);
+    expect(
+      yamlDepthBound(
+        'a:\n' +
+          Array.from({ length: 30 }, (_, i) => ' '.repeat(2 * i) + 'b:\n' + ' '.repeat(2 * i) + '-').join('\n') +
+          ' 1',
+        10_000,
+      ),
+    ).toBeGreaterThanOrEqual(60);
     expect(yamlDepthBound('['.repeat(1_000_000), 200)).toBe(201);
   });
   it('does not count brackets inside quoted or block scalars', () => {

@@ -89,7 +89,8 @@ const MAX_USER_AGENT = 1024;
 /** A new event at stage RequestReceived, stamped now (upstream NewEventFromRequest / LogRequestMetadata). */
 export function newEvent(src: EventSource): AuditEvent {
   const now = microTime();
-  const ua = src.userAgent.length > MAX_USER_AGENT ? `${src.userAgent.slice(0, MAX_USER_AGENT)}...TRUNCATED` : src.userAgent;
+  const ua =
+    src.userAgent.length > MAX_USER_AGENT ? `${src.userAgent.slice(0, MAX_USER_AGENT)}...TRUNCATED` : src.userAgent;
   return {
     kind: 'Event',
     apiVersion: 'audit.k8s.io/v1',
@@ -113,22 +114,55 @@ export function newEvent(src: EventSource): AuditEvent {
 }
 
 function wireUser(user: NonNullable<EventSource['user']>): AuditUser {
-  return { username: user.name || undefined, uid: user.uid || undefined, groups: user.groups.length ? [...user.groups] : undefined };
+  return {
+    username: user.name || undefined,
+    uid: user.uid || undefined,
+    groups: user.groups.length ? [...user.groups] : undefined,
+  };
 }
 
 /**
  * The object reference of a resource request, empty strings left out (upstream: from the
  * authorizer attributes).
  */
-export function objectRefOf(a: { resource: string; namespace: string; name: string; apiGroup: string; apiVersion: string; subresource: string }): ObjectReference {
+export function objectRefOf(a: {
+  resource: string;
+  namespace: string;
+  name: string;
+  apiGroup: string;
+  apiVersion: string;
+  subresource: string;
+}): ObjectReference {
   const v = (s: string) => s || undefined;
-  return { resource: v(a.resource), namespace: v(a.namespace), name: v(a.name), uid: undefined, apiGroup: v(a.apiGroup), apiVersion: v(a.apiVersion), resourceVersion: undefined, subresource: v(a.subresource) };
+  return {
+    resource: v(a.resource),
+    namespace: v(a.namespace),
+    name: v(a.name),
+    uid: undefined,
+    apiGroup: v(a.apiGroup),
+    apiVersion: v(a.apiVersion),
+    resourceVersion: undefined,
+    subresource: v(a.subresource),
+  };
 }
 
 /** The bounded fields of a Status body (upstream AuditContext.LogResponseObject). */
-export function responseStatusOf(status: { status?: unknown; message?: unknown; reason?: unknown; details?: unknown; code?: unknown }): ResponseStatus {
+export function responseStatusOf(status: {
+  status?: unknown;
+  message?: unknown;
+  reason?: unknown;
+  details?: unknown;
+  code?: unknown;
+}): ResponseStatus {
   const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
-  return { metadata: {}, status: str(status.status), message: str(status.message), reason: str(status.reason), details: status.details ?? undefined, code: typeof status.code === 'number' && status.code ? status.code : undefined };
+  return {
+    metadata: {},
+    status: str(status.status),
+    message: str(status.message),
+    reason: str(status.reason),
+    details: status.details ?? undefined,
+    code: typeof status.code === 'number' && status.code ? status.code : undefined,
+  };
 }
 
 /**
@@ -136,7 +170,11 @@ export function responseStatusOf(status: { status?: unknown; message?: unknown; 
  * X-Real-Ip unless already listed, then the connection's address unless it is the last one.
  * Invalid entries are skipped; IPv4-mapped IPv6 addresses are written as IPv4 (as Go does).
  */
-export function sourceIPs(forwardedFor: string | undefined, realIp: string | undefined, remote: string | undefined): string[] {
+export function sourceIPs(
+  forwardedFor: string | undefined,
+  realIp: string | undefined,
+  remote: string | undefined,
+): string[] {
   const ips: string[] = [];
   for (const part of (forwardedFor ?? '').split(',')) {
     const ip = normalizeIp(part.trim());

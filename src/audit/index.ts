@@ -12,7 +12,15 @@ import { WriteTooLargeError } from './rotating-file.js';
 
 export type { Auditor, AuditState } from './auditor.js';
 export { addAuditAnnotation } from './annotations.js';
-export { PolicyChecker, PolicyError, parsePolicy, loadPolicyFile, type Policy, type Level, type Stage } from './policy.js';
+export {
+  PolicyChecker,
+  PolicyError,
+  parsePolicy,
+  loadPolicyFile,
+  type Policy,
+  type Level,
+  type Stage,
+} from './policy.js';
 export type { AuditEvent, AuditSink } from './event.js';
 
 /** A running audit log: the middleware's auditor plus the backend's lifecycle. */
@@ -33,7 +41,9 @@ const MEGABYTE = 1024 * 1024;
  * cannot be opened.
  */
 export async function buildAuditor(config: ServerConfig, logger: Logger): Promise<AuditLog | undefined> {
-  const policy = config.auditPolicyFile ? await loadPolicyFile(config.auditPolicyFile, (m) => logger.warn(m)) : undefined;
+  const policy = config.auditPolicyFile
+    ? await loadPolicyFile(config.auditPolicyFile, (m) => logger.warn(m))
+    : undefined;
   if (!config.auditLogPath) return undefined;
   if (!policy) {
     logger.warn('No audit policy file provided, no events will be recorded for log backend (--audit-policy-file)');
@@ -46,10 +56,17 @@ export async function buildAuditor(config: ServerConfig, logger: Logger): Promis
     maxBackups: config.auditLogMaxBackup ?? 0,
     maxAgeDays: config.auditLogMaxAge ?? 0,
     // Upstream HandlePluginError: the failure is logged with the number of events it cost.
-    onError: (err, events) => logger.error({ err }, `Error in audit plugin 'log' affecting ${err instanceof WriteTooLargeError ? 1 : events} audit events`),
+    onError: (err, events) =>
+      logger.error(
+        { err },
+        `Error in audit plugin 'log' affecting ${err instanceof WriteTooLargeError ? 1 : events} audit events`,
+      ),
   });
   await backend.open();
-  logger.info({ path: config.auditLogPath, format: config.auditLogFormat ?? 'json', rules: policy.rules.length }, 'audit log enabled');
+  logger.info(
+    { path: config.auditLogPath, format: config.auditLogFormat ?? 'json', rules: policy.rules.length },
+    'audit log enabled',
+  );
   return {
     checker: new PolicyChecker(policy),
     sink: backend,

@@ -20,13 +20,26 @@ afterEach(async () => {
 });
 
 const event = (): AuditEvent =>
-  newEvent({ level: 'Metadata', auditID: 'id-1', requestURI: '/api/v1/pods', verb: 'list', user: { name: 'alice', uid: 'u1', groups: [] }, sourceIPs: ['127.0.0.1'], userAgent: 'test', objectRef: { resource: 'pods', apiVersion: 'v1' } });
+  newEvent({
+    level: 'Metadata',
+    auditID: 'id-1',
+    requestURI: '/api/v1/pods',
+    verb: 'list',
+    user: { name: 'alice', uid: 'u1', groups: [] },
+    sourceIPs: ['127.0.0.1'],
+    userAgent: 'test',
+    objectRef: { resource: 'pods', apiVersion: 'v1' },
+  });
 const turn = () => new Promise((r) => setImmediate(r));
 
 describe('LogBackend when writes fail', () => {
   it('drops events a full disk refuses, reporting the first at once and the rest at close', async () => {
     const reports: [string | undefined, number][] = [];
-    const backend = new LogBackend({ path: '/dev/full', format: 'json', onError: (err, n) => reports.push([(err as NodeJS.ErrnoException).code, n]) });
+    const backend = new LogBackend({
+      path: '/dev/full',
+      format: 'json',
+      onError: (err, n) => reports.push([(err as NodeJS.ErrnoException).code, n]),
+    });
     await backend.open();
     for (let i = 0; i < 5; i++) {
       expect(() => backend.processEvent(event())).not.toThrow();
@@ -35,13 +48,23 @@ describe('LogBackend when writes fail', () => {
     }
     expect(reports).toEqual([['ENOSPC', 1]]);
     await backend.close();
-    expect(reports).toEqual([['ENOSPC', 1], ['ENOSPC', 4]]);
+    expect(reports).toEqual([
+      ['ENOSPC', 1],
+      ['ENOSPC', 4],
+    ]);
   });
 
   it('drops events standard output refuses (EPIPE) without throwing, and reports them', async () => {
-    const gone = new Writable({ write: (_c, _e, cb) => cb(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' })) });
+    const gone = new Writable({
+      write: (_c, _e, cb) => cb(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' })),
+    });
     const reports: [string | undefined, number][] = [];
-    const backend = new LogBackend({ path: '-', format: 'json', stdout: gone, onError: (err, n) => reports.push([(err as NodeJS.ErrnoException).code, n]) });
+    const backend = new LogBackend({
+      path: '-',
+      format: 'json',
+      stdout: gone,
+      onError: (err, n) => reports.push([(err as NodeJS.ErrnoException).code, n]),
+    });
     backend.processEvent(event());
     await backend.flush();
     await turn();
@@ -70,7 +93,9 @@ describe('RotatingFile when writes fail', () => {
       });
     const file = new RotatingFile({ filename: join(dir, 'audit.log'), maxSizeBytes: 0, maxBackups: 0, maxAgeDays: 0 });
     await file.open();
-    await expect(file.writeLines([Buffer.from('first line\n'), Buffer.from('second line\n'), Buffer.from('third line\n')])).rejects.toThrow(/ENOSPC/);
+    await expect(
+      file.writeLines([Buffer.from('first line\n'), Buffer.from('second line\n'), Buffer.from('third line\n')]),
+    ).rejects.toThrow(/ENOSPC/);
     await file.writeLines([Buffer.from('fourth line\n')]);
     await file.close();
     expect(await readFile(join(dir, 'audit.log'), 'utf8')).toBe('first line\nsecon\nfourth line\n');

@@ -79,7 +79,12 @@ describe('RotatingFile', () => {
     const f = new RotatingFile({ filename: file, maxSizeBytes: 40, maxBackups: 0, maxAgeDays: 7, now: ticking() });
     await f.writeLines([line(1), line(2)]);
     await f.close();
-    expect((await readdir(dir)).sort()).toEqual(['audit-2026-11-23T00-00-00.000.log', 'audit-2026-11-24T15-30-01.000.log', 'audit.log', 'unrelated-2020-01-01T00-00-00.000.log']);
+    expect((await readdir(dir)).sort()).toEqual([
+      'audit-2026-11-23T00-00-00.000.log',
+      'audit-2026-11-24T15-30-01.000.log',
+      'audit.log',
+      'unrelated-2020-01-01T00-00-00.000.log',
+    ]);
   });
 
   it('refuses a line larger than the limit (lumberjack) but writes the others', async () => {
@@ -116,7 +121,22 @@ describe('LogBackend', () => {
     backend.processEvent(event({ stage: 'ResponseComplete', responseStatus: { metadata: {}, code: 200 } }));
     await backend.close();
     const [text] = (await readFile(file, 'utf8')).split('\n');
-    expect(Object.keys(JSON.parse(text))).toEqual(['kind', 'apiVersion', 'level', 'auditID', 'stage', 'requestURI', 'verb', 'user', 'sourceIPs', 'userAgent', 'objectRef', 'responseStatus', 'requestReceivedTimestamp', 'stageTimestamp']);
+    expect(Object.keys(JSON.parse(text))).toEqual([
+      'kind',
+      'apiVersion',
+      'level',
+      'auditID',
+      'stage',
+      'requestURI',
+      'verb',
+      'user',
+      'sourceIPs',
+      'userAgent',
+      'objectRef',
+      'responseStatus',
+      'requestReceivedTimestamp',
+      'stageTimestamp',
+    ]);
     expect(text).toContain('"user":{"username":"alice","uid":"u1","groups":["devs","system:authenticated"]}');
     expect(text).toContain('"responseStatus":{"metadata":{},"code":200}');
     expect(JSON.parse(text).requestReceivedTimestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
@@ -133,12 +153,19 @@ describe('LogBackend', () => {
     expect(Buffer.concat(chunks).toString()).toBe(
       '2026-11-24T15:30:00.12Z AUDIT: id="id-1" stage="RequestReceived" ip="127.0.0.1" method="list" user="alice" groups="\\"devs\\",\\"system:authenticated\\"" as="<self>" asgroups="<lookup>" user-agent="kubectl" namespace="default" uri="/api/v1/namespaces/default/pods?limit=1" response="<deferred>"\n',
     );
-    expect(eventString(event({ user: {}, responseStatus: { metadata: {}, code: 401 } }))).toContain('user="<none>" groups="<none>"');
+    expect(eventString(event({ user: {}, responseStatus: { metadata: {}, code: 401 } }))).toContain(
+      'user="<none>" groups="<none>"',
+    );
   });
 
   it('drops and reports events beyond its buffer', async () => {
     const errors: string[] = [];
-    const backend = new LogBackend({ path: join(dir, 'audit.log'), format: 'json', bufferSize: 2, onError: (err) => errors.push(err.message) });
+    const backend = new LogBackend({
+      path: join(dir, 'audit.log'),
+      format: 'json',
+      bufferSize: 2,
+      onError: (err) => errors.push(err.message),
+    });
     for (let i = 0; i < 3; i++) backend.processEvent(event());
     await backend.close();
     expect(errors).toEqual(['audit buffer queue blocked']);

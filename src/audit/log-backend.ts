@@ -70,7 +70,13 @@ export class LogBackend implements AuditSink {
       const out = opts.stdout;
       this.stdout = out ? new OutputSink({ stream: () => out }) : stdoutSink();
     } else {
-      this.file = new RotatingFile({ filename: opts.path, maxSizeBytes: opts.maxSizeBytes ?? 0, maxBackups: opts.maxBackups ?? 0, maxAgeDays: opts.maxAgeDays ?? 0, now: opts.now });
+      this.file = new RotatingFile({
+        filename: opts.path,
+        maxSizeBytes: opts.maxSizeBytes ?? 0,
+        maxBackups: opts.maxBackups ?? 0,
+        maxAgeDays: opts.maxAgeDays ?? 0,
+        now: opts.now,
+      });
     }
   }
 

@@ -69,7 +69,12 @@ describe('ruleMatches', () => {
     expect(ruleMatches(rule({ resources: [gr('', ['pods/log'])] }), resource({ subresource: 'log' }))).toBe(true);
     expect(ruleMatches(rule({ resources: [gr('', ['pods/*'])] }), resource({ subresource: 'status' }))).toBe(true);
     expect(ruleMatches(rule({ resources: [gr('', ['pods/*'])] }), resource())).toBe(true); // upstream: `pods/*` covers pods too
-    expect(ruleMatches(rule({ resources: [gr('', ['*/status'])] }), resource({ resource: 'services', subresource: 'status' }))).toBe(true);
+    expect(
+      ruleMatches(
+        rule({ resources: [gr('', ['*/status'])] }),
+        resource({ resource: 'services', subresource: 'status' }),
+      ),
+    ).toBe(true);
     expect(ruleMatches(rule({ resources: [gr('', ['*/status'])] }), resource())).toBe(false);
     expect(ruleMatches(rule({ resources: [gr('', ['pods'], ['p'])] }), resource())).toBe(true);
     expect(ruleMatches(rule({ resources: [gr('', ['pods'], ['q'])] }), resource())).toBe(false);
@@ -109,7 +114,9 @@ rules:
   const checker = new PolicyChecker(policy);
 
   it('uses the first matching rule, with its omitStages united with the policy', () => {
-    expect(checker.evaluate(resource({ user: { name: 'system:kube-proxy', groups: [] }, resource: 'secrets' })).level).toBe('None');
+    expect(
+      checker.evaluate(resource({ user: { name: 'system:kube-proxy', groups: [] }, resource: 'secrets' })).level,
+    ).toBe('None');
     const secrets = checker.evaluate(resource({ resource: 'secrets' }));
     expect(secrets.level).toBe('Metadata');
     expect([...secrets.omitStages].sort()).toEqual(['RequestReceived', 'ResponseStarted']);
@@ -117,11 +124,19 @@ rules:
   });
 
   it('defaults to None (with the policy omitStages) when no rule matches', () => {
-    expect(checker.evaluate(resource())).toEqual({ level: 'None', omitStages: ['RequestReceived'], omitManagedFields: false });
+    expect(checker.evaluate(resource())).toEqual({
+      level: 'None',
+      omitStages: ['RequestReceived'],
+      omitManagedFields: false,
+    });
   });
 
   it('takes omitManagedFields from the rule, else the policy', () => {
-    const p = new PolicyChecker(parsePolicy('{"apiVersion":"audit.k8s.io/v1","kind":"Policy","omitManagedFields":true,"rules":[{"level":"Request","verbs":["get"],"omitManagedFields":false},{"level":"Request"}]}'));
+    const p = new PolicyChecker(
+      parsePolicy(
+        '{"apiVersion":"audit.k8s.io/v1","kind":"Policy","omitManagedFields":true,"rules":[{"level":"Request","verbs":["get"],"omitManagedFields":false},{"level":"Request"}]}',
+      ),
+    );
     expect(p.evaluate(resource()).omitManagedFields).toBe(false);
     expect(p.evaluate(resource({ verb: 'list' })).omitManagedFields).toBe(true);
   });
@@ -133,26 +148,52 @@ describe('parsePolicy', () => {
   it('reads YAML and JSON; the older versions with a deprecation warning', () => {
     expect(parsePolicy(doc('  - level: Metadata\n')).rules[0].level).toBe('Metadata');
     const warnings: string[] = [];
-    parsePolicy('{"apiVersion":"audit.k8s.io/v1beta1","kind":"Policy","rules":[{"level":"None"}]}', (w) => warnings.push(w));
-    expect(warnings).toEqual(['"audit.k8s.io/v1beta1" is deprecated and will be removed in a future release, use "audit.k8s.io/v1" instead']);
+    parsePolicy('{"apiVersion":"audit.k8s.io/v1beta1","kind":"Policy","rules":[{"level":"None"}]}', (w) =>
+      warnings.push(w),
+    );
+    expect(warnings).toEqual([
+      '"audit.k8s.io/v1beta1" is deprecated and will be removed in a future release, use "audit.k8s.io/v1" instead',
+    ]);
   });
 
   it('refuses what upstream refuses, with its messages', () => {
     expect(() => parsePolicy('rules: []')).toThrow("failed decoding: Object 'Kind' is missing");
-    expect(() => parsePolicy('apiVersion: audit.k8s.io/v2\nkind: Policy\nrules: []')).toThrow('unknown group version field audit.k8s.io/v2, Kind=Policy in policy');
-    expect(() => parsePolicy('apiVersion: audit.k8s.io/v1\nkind: Policy\nrules: []')).toThrow('loaded illegal policy with 0 rules');
+    expect(() => parsePolicy('apiVersion: audit.k8s.io/v2\nkind: Policy\nrules: []')).toThrow(
+      'unknown group version field audit.k8s.io/v2, Kind=Policy in policy',
+    );
+    expect(() => parsePolicy('apiVersion: audit.k8s.io/v1\nkind: Policy\nrules: []')).toThrow(
+      'loaded illegal policy with 0 rules',
+    );
     expect(() => parsePolicy(doc('  - users: [a]\n'))).toThrow('rules[0].level: Required value');
-    expect(() => parsePolicy(doc('  - level: Everything\n'))).toThrow('rules[0].level: Unsupported value: "Everything": supported values: "None", "Metadata", "Request", "RequestResponse"');
-    expect(() => parsePolicy(doc('  - level: None\n    nonResourceURLs: [healthz]\n'))).toThrow("rules[0].nonResourceURLs[0]: Invalid value: \"healthz\": non-resource URL rules must begin with a '/' character");
-    expect(() => parsePolicy(doc('  - level: None\n    nonResourceURLs: ["/a*/b"]\n'))).toThrow("non-resource URL wildcards '*' must be the final character of the rule");
-    expect(() => parsePolicy(doc('  - level: None\n    nonResourceURLs: [/a]\n    namespaces: [x]\n'))).toThrow('rules cannot apply to both regular resources and non-resource URLs');
-    expect(() => parsePolicy(doc('  - level: None\n    resources: [{group: Apps}]\n'))).toThrow('rules[0].resources.group: Invalid value: "Apps": a DNS-1123 subdomain');
-    expect(() => parsePolicy(doc('  - level: None\n    resources: [{resourceNames: [x]}]\n'))).toThrow('using resourceNames requires at least one resource');
-    expect(() => parsePolicy(doc('  - level: None\n    omitStages: [Done]\n'))).toThrow('rules[0].omitStages[0]: Invalid value: "Done": allowed stages are RequestReceived,ResponseStarted,ResponseComplete,Panic');
-    expect(() => parsePolicy(doc('  - level: None\n    users: alice\n'))).toThrow(/^failed decoding: rules\[0\]\.users: /);
+    expect(() => parsePolicy(doc('  - level: Everything\n'))).toThrow(
+      'rules[0].level: Unsupported value: "Everything": supported values: "None", "Metadata", "Request", "RequestResponse"',
+    );
+    expect(() => parsePolicy(doc('  - level: None\n    nonResourceURLs: [healthz]\n'))).toThrow(
+      'rules[0].nonResourceURLs[0]: Invalid value: "healthz": non-resource URL rules must begin with a \'/\' character',
+    );
+    expect(() => parsePolicy(doc('  - level: None\n    nonResourceURLs: ["/a*/b"]\n'))).toThrow(
+      "non-resource URL wildcards '*' must be the final character of the rule",
+    );
+    expect(() => parsePolicy(doc('  - level: None\n    nonResourceURLs: [/a]\n    namespaces: [x]\n'))).toThrow(
+      'rules cannot apply to both regular resources and non-resource URLs',
+    );
+    expect(() => parsePolicy(doc('  - level: None\n    resources: [{group: Apps}]\n'))).toThrow(
+      'rules[0].resources.group: Invalid value: "Apps": a DNS-1123 subdomain',
+    );
+    expect(() => parsePolicy(doc('  - level: None\n    resources: [{resourceNames: [x]}]\n'))).toThrow(
+      'using resourceNames requires at least one resource',
+    );
+    expect(() => parsePolicy(doc('  - level: None\n    omitStages: [Done]\n'))).toThrow(
+      'rules[0].omitStages[0]: Invalid value: "Done": allowed stages are RequestReceived,ResponseStarted,ResponseComplete,Panic',
+    );
+    expect(() => parsePolicy(doc('  - level: None\n    users: alice\n'))).toThrow(
+      /^failed decoding: rules\[0\]\.users: /,
+    );
   });
 
   it('lists several problems as upstream aggregates them', () => {
-    expect(() => parsePolicy(doc('  - level: X\n  - {}\n'))).toThrow(/^\[rules\[0\]\.level: Unsupported value: "X".*, rules\[1\]\.level: Required value\]$/);
+    expect(() => parsePolicy(doc('  - level: X\n  - {}\n'))).toThrow(
+      /^\[rules\[0\]\.level: Unsupported value: "X".*, rules\[1\]\.level: Required value\]$/,
+    );
   });
 });

@@ -93,7 +93,12 @@ export class PolicyChecker {
   /** The level, omitted stages and managed-field handling for a request. Never throws. */
   evaluate(attrs: AuditAttributes): RequestAuditConfig {
     for (const rule of this.rules) {
-      if (ruleMatches(rule, attrs)) return { level: rule.level, omitStages: rule.stages, omitManagedFields: rule.omitManagedFields ?? this.policy.omitManagedFields };
+      if (ruleMatches(rule, attrs))
+        return {
+          level: rule.level,
+          omitStages: rule.stages,
+          omitManagedFields: rule.omitManagedFields ?? this.policy.omitManagedFields,
+        };
     }
     return { level: 'None', omitStages: this.policy.omitStages, omitManagedFields: this.policy.omitManagedFields };
   }
@@ -106,7 +111,8 @@ export function ruleMatches(r: PolicyRule, attrs: AuditAttributes): boolean {
   if (r.userGroups.length && (!user || !user.groups.some((g) => r.userGroups.includes(g)))) return false;
   if (r.verbs.length && !r.verbs.includes(attrs.verb)) return false;
   if (r.namespaces.length || r.resources.length) return matchesResource(r, attrs);
-  if (r.nonResourceURLs.length) return !attrs.isResourceRequest && r.nonResourceURLs.some((spec) => pathMatches(attrs.path, spec));
+  if (r.nonResourceURLs.length)
+    return !attrs.isResourceRequest && r.nonResourceURLs.some((spec) => pathMatches(attrs.path, spec));
   return true;
 }
 
@@ -182,7 +188,8 @@ export function parsePolicy(text: string, warn: (message: string) => void = () =
   if (raw.kind !== 'Policy' || !GROUP_VERSIONS.includes(raw.apiVersion ?? '')) {
     throw new PolicyError(`unknown group version field ${raw.apiVersion ?? ''}, Kind=${raw.kind} in policy`);
   }
-  if (raw.apiVersion !== 'audit.k8s.io/v1') warn(`"${raw.apiVersion}" is deprecated and will be removed in a future release, use "audit.k8s.io/v1" instead`);
+  if (raw.apiVersion !== 'audit.k8s.io/v1')
+    warn(`"${raw.apiVersion}" is deprecated and will be removed in a future release, use "audit.k8s.io/v1" instead`);
   const errors: string[] = [...stageErrors(raw.omitStages ?? [], 'omitStages')];
   const rules = (raw.rules ?? []).map((r, i) => {
     const rule: PolicyRule = {
@@ -190,11 +197,17 @@ export function parsePolicy(text: string, warn: (message: string) => void = () =
       users: r.users ?? [],
       userGroups: r.userGroups ?? [],
       verbs: r.verbs ?? [],
-      resources: (r.resources ?? []).map((g) => ({ group: g.group ?? '', resources: g.resources ?? [], resourceNames: g.resourceNames ?? [] })),
+      resources: (r.resources ?? []).map((g) => ({
+        group: g.group ?? '',
+        resources: g.resources ?? [],
+        resourceNames: g.resourceNames ?? [],
+      })),
       namespaces: r.namespaces ?? [],
       nonResourceURLs: r.nonResourceURLs ?? [],
       omitStages: (r.omitStages ?? []) as Stage[],
-      ...(r.omitManagedFields === undefined || r.omitManagedFields === null ? {} : { omitManagedFields: r.omitManagedFields }),
+      ...(r.omitManagedFields === undefined || r.omitManagedFields === null
+        ? {}
+        : { omitManagedFields: r.omitManagedFields }),
     };
     errors.push(...ruleErrors(rule, `rules[${i}]`));
     return rule;
@@ -227,27 +240,46 @@ export async function loadPolicyFile(path: string, warn?: (message: string) => v
 function ruleErrors(rule: PolicyRule, path: string): string[] {
   const errors: string[] = [];
   if (!rule.level) errors.push(`${path}.level: Required value`);
-  else if (!LEVELS.includes(rule.level)) errors.push(`${path}.level: Unsupported value: ${JSON.stringify(rule.level)}: supported values: ${LEVELS.map((l) => `"${l}"`).join(', ')}`);
+  else if (!LEVELS.includes(rule.level))
+    errors.push(
+      `${path}.level: Unsupported value: ${JSON.stringify(rule.level)}: supported values: ${LEVELS.map((l) => `"${l}"`).join(', ')}`,
+    );
   rule.nonResourceURLs.forEach((url, i) => {
     if (url === '*') return;
-    if (!url.startsWith('/')) errors.push(`${path}.nonResourceURLs[${i}]: Invalid value: ${JSON.stringify(url)}: non-resource URL rules must begin with a '/' character`);
-    if (url !== '' && url.slice(0, -1).includes('*')) errors.push(`${path}.nonResourceURLs[${i}]: Invalid value: ${JSON.stringify(url)}: non-resource URL wildcards '*' must be the final character of the rule`);
+    if (!url.startsWith('/'))
+      errors.push(
+        `${path}.nonResourceURLs[${i}]: Invalid value: ${JSON.stringify(url)}: non-resource URL rules must begin with a '/' character`,
+      );
+    if (url !== '' && url.slice(0, -1).includes('*'))
+      errors.push(
+        `${path}.nonResourceURLs[${i}]: Invalid value: ${JSON.stringify(url)}: non-resource URL wildcards '*' must be the final character of the rule`,
+      );
   });
   for (const gr of rule.resources) {
     const msgs = gr.group ? validateDns1123Subdomain(gr.group) : [];
-    if (msgs.length) errors.push(`${path}.resources.group: Invalid value: ${JSON.stringify(gr.group)}: ${msgs.join(',')}`);
-    if (gr.resourceNames.length && !gr.resources.length) errors.push(`${path}.resources.resourceNames: Invalid value: ${goStrings(gr.resourceNames)}: using resourceNames requires at least one resource`);
+    if (msgs.length)
+      errors.push(`${path}.resources.group: Invalid value: ${JSON.stringify(gr.group)}: ${msgs.join(',')}`);
+    if (gr.resourceNames.length && !gr.resources.length)
+      errors.push(
+        `${path}.resources.resourceNames: Invalid value: ${goStrings(gr.resourceNames)}: using resourceNames requires at least one resource`,
+      );
   }
   errors.push(...stageErrors(rule.omitStages, `${path}.omitStages`));
   if (rule.nonResourceURLs.length && (rule.resources.length || rule.namespaces.length)) {
-    errors.push(`${path}.nonResourceURLs: Invalid value: ${goStrings(rule.nonResourceURLs)}: rules cannot apply to both regular resources and non-resource URLs`);
+    errors.push(
+      `${path}.nonResourceURLs: Invalid value: ${goStrings(rule.nonResourceURLs)}: rules cannot apply to both regular resources and non-resource URLs`,
+    );
   }
   return errors;
 }
 
 /** Upstream validateOmitStages. */
 function stageErrors(stages: readonly string[], path: string): string[] {
-  return stages.flatMap((s, i) => (STAGES.includes(s as Stage) ? [] : [`${path}[${i}]: Invalid value: ${JSON.stringify(s)}: allowed stages are ${STAGES.join(',')}`]));
+  return stages.flatMap((s, i) =>
+    STAGES.includes(s as Stage)
+      ? []
+      : [`${path}[${i}]: Invalid value: ${JSON.stringify(s)}: allowed stages are ${STAGES.join(',')}`],
+  );
 }
 
 /** `rules[0].users` from zod's path segments. */

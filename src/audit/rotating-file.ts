@@ -46,7 +46,9 @@ export function backupTime(filename: string, name: string): Date | undefined {
   const ext = extname(filename);
   const prefix = `${basename(filename, ext)}-`;
   if (!name.startsWith(prefix) || !name.endsWith(ext)) return undefined;
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2})-(\d{2})-(\d{2})\.(\d{3})$/.exec(name.slice(prefix.length, name.length - ext.length));
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2})-(\d{2})-(\d{2})\.(\d{3})$/.exec(
+    name.slice(prefix.length, name.length - ext.length),
+  );
   if (!m) return undefined;
   const [y, mo, d, h, mi, s, ms] = m.slice(1).map(Number);
   return new Date(Date.UTC(y, mo - 1, d, h, mi, s, ms));
@@ -117,7 +119,8 @@ export class RotatingFile {
     let rest = this.midLine ? [NEWLINE, ...batch] : batch;
     while (rest.length) {
       const { bytesWritten } = await this.handle.writev(rest);
-      if (bytesWritten === 0) throw Object.assign(new Error(`write to ${this.opts.filename} wrote nothing`), { code: 'EIO' });
+      if (bytesWritten === 0)
+        throw Object.assign(new Error(`write to ${this.opts.filename} wrote nothing`), { code: 'EIO' });
       this.size += bytesWritten;
       ({ rest, cut: this.midLine } = skipBytes(rest, bytesWritten));
     }
@@ -170,7 +173,9 @@ export class RotatingFile {
       .filter((b): b is { name: string; time: Date } => b.time !== undefined)
       .sort((a, b) => b.time.getTime() - a.time.getTime());
     const cutoff = this.now().getTime() - maxAgeDays * 24 * 3600 * 1000;
-    const remove = backups.filter((b, i) => (maxBackups > 0 && i >= maxBackups) || (maxAgeDays > 0 && b.time.getTime() < cutoff));
+    const remove = backups.filter(
+      (b, i) => (maxBackups > 0 && i >= maxBackups) || (maxAgeDays > 0 && b.time.getTime() < cutoff),
+    );
     await Promise.all(remove.map((b) => rm(join(dir, b.name), { force: true })));
   }
 }

@@ -3,4 +3,8 @@
  * `system:anonymous` in `system:unauthenticated`, for requests without credentials under
  * `--anonymous-auth`, the audit events of public paths, and reviews made by nobody in particular.
  */
-export const ANONYMOUS = { name: 'system:anonymous', uid: '', groups: ['system:unauthenticated'] } as const satisfies { name: string; uid: string; groups: readonly string[] };
+export const ANONYMOUS = { name: 'system:anonymous', uid: '', groups: ['system:unauthenticated'] } as const satisfies {
+  name: string;
+  uid: string;
+  groups: readonly string[];
+};

@@ -36,7 +36,10 @@ export const goQuotedList = (list: readonly string[]): string => `[${list.map((v
  * An authenticator that knows no audiences, valid for `implicit` (the API's audiences) only:
  * asked for audiences none of which is implicit, it authenticates nobody.
  */
-export function audienceAgnostic(implicit: readonly string[], delegate: RequestAuthenticator): AudienceTokenAuthenticator {
+export function audienceAgnostic(
+  implicit: readonly string[],
+  delegate: RequestAuthenticator,
+): AudienceTokenAuthenticator {
   return {
     async reviewToken(token, audiences) {
       const user = await delegate.authenticate(`Bearer ${token}`);

@@ -13,7 +13,11 @@ import type { ServiceAccountTokens } from './service-account-tokens.js';
 import type { TokenResponse } from './audiences.js';
 
 /** Reads one object, null when it does not exist. */
-export type ObjectLookup = (resource: 'serviceaccounts' | 'pods' | 'secrets', namespace: string, name: string) => Promise<ApiObject | null>;
+export type ObjectLookup = (
+  resource: 'serviceaccounts' | 'pods' | 'secrets',
+  namespace: string,
+  name: string,
+) => Promise<ApiObject | null>;
 
 const DELETION_GRACE_MS = 60_000;
 
@@ -43,9 +47,21 @@ export class ServiceAccountAuthenticator {
     const ns = claim.namespace;
     const sa = await this.lookup('serviceaccounts', ns, claim.serviceaccount.name).catch(() => null);
     if (!this.live(sa, claim.serviceaccount.uid, 0)) return null;
-    if (claim.pod && !this.live(await this.lookup('pods', ns, claim.pod.name).catch(() => null), claim.pod.uid, DELETION_GRACE_MS)) return null;
-    if (claim.secret && !this.live(await this.lookup('secrets', ns, claim.secret.name).catch(() => null), claim.secret.uid, 0)) return null;
-    const user = { name: `system:serviceaccount:${ns}:${claim.serviceaccount.name}`, uid: claim.serviceaccount.uid, groups: ['system:serviceaccounts', `system:serviceaccounts:${ns}`, 'system:authenticated'] };
+    if (
+      claim.pod &&
+      !this.live(await this.lookup('pods', ns, claim.pod.name).catch(() => null), claim.pod.uid, DELETION_GRACE_MS)
+    )
+      return null;
+    if (
+      claim.secret &&
+      !this.live(await this.lookup('secrets', ns, claim.secret.name).catch(() => null), claim.secret.uid, 0)
+    )
+      return null;
+    const user = {
+      name: `system:serviceaccount:${ns}:${claim.serviceaccount.name}`,
+      uid: claim.serviceaccount.uid,
+      groups: ['system:serviceaccounts', `system:serviceaccounts:${ns}`, 'system:authenticated'],
+    };
     return { user, audiences: verified.audiences };
   }
 

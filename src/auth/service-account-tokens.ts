@@ -47,7 +47,9 @@ function algorithmOf(key: KeyObject): string {
 
 /** Upstream keyIDFromPublicKey: base64url(SHA-256(DER SubjectPublicKeyInfo)). */
 function keyId(publicKey: KeyObject): string {
-  return createHash('sha256').update(publicKey.export({ type: 'spki', format: 'der' })).digest('base64url');
+  return createHash('sha256')
+    .update(publicKey.export({ type: 'spki', format: 'der' }))
+    .digest('base64url');
 }
 
 function publicKeyOf(pem: string): KeyObject {
@@ -74,7 +76,9 @@ export class ServiceAccountTokens {
     this.signingKey = createPrivateKey(settings.signingKeyPem);
     const pub = createPublicKey(this.signingKey);
     this.signing = { kid: keyId(pub), alg: algorithmOf(pub), key: pub };
-    const others = (settings.verifyingKeyPems ?? []).map(publicKeyOf).map((key) => ({ kid: keyId(key), alg: algorithmOf(key), key }));
+    const others = (settings.verifyingKeyPems ?? [])
+      .map(publicKeyOf)
+      .map((key) => ({ kid: keyId(key), alg: algorithmOf(key), key }));
     this.verifying = [this.signing, ...others.filter((k) => k.kid !== this.signing.kid)];
   }
 
@@ -85,7 +89,9 @@ export class ServiceAccountTokens {
     const claim: KubernetesClaim = {
       namespace: req.namespace,
       serviceaccount: req.serviceAccount,
-      ...(req.bound ? { [req.bound.kind === 'Pod' ? 'pod' : 'secret']: { name: req.bound.name, uid: req.bound.uid } } : {}),
+      ...(req.bound
+        ? { [req.bound.kind === 'Pod' ? 'pod' : 'secret']: { name: req.bound.name, uid: req.bound.uid } }
+        : {}),
     };
     const token = await new SignJWT({ 'kubernetes.io': claim as unknown as Record<string, unknown> })
       .setProtectedHeader({ alg: this.signing.alg, kid: this.signing.kid })
@@ -107,7 +113,10 @@ export class ServiceAccountTokens {
    * of the requested audiences answers `error` (upstream jwt.go: `token audiences ["a"] is
    * invalid for the target audiences ["b"]`).
    */
-  async verify(token: string, requested: readonly string[] = this.audiences): Promise<VerifiedToken | { readonly error: string } | null> {
+  async verify(
+    token: string,
+    requested: readonly string[] = this.audiences,
+  ): Promise<VerifiedToken | { readonly error: string } | null> {
     let unverified: JWTPayload;
     try {
       unverified = decodeJwt(token);
@@ -129,7 +138,10 @@ export class ServiceAccountTokens {
       // Only the API's own audiences hold for a token without any (upstream: legacy tokens).
       const tokenAudiences = own.length ? own : [...this.audiences];
       const audiences = intersectAudiences(tokenAudiences, requested);
-      if (audiences.length === 0) return { error: `token audiences ${goQuotedList(tokenAudiences)} is invalid for the target audiences ${goQuotedList(requested)}` };
+      if (audiences.length === 0)
+        return {
+          error: `token audiences ${goQuotedList(tokenAudiences)} is invalid for the target audiences ${goQuotedList(requested)}`,
+        };
       return { claim, audiences };
     }
     return null;
@@ -137,7 +149,9 @@ export class ServiceAccountTokens {
 
   /** The JSON Web Key Set of every verifying key (upstream /openid/v1/jwks). */
   async jwks(): Promise<{ keys: JWK[] }> {
-    const keys = await Promise.all(this.verifying.map(async (k) => ({ ...(await exportJWK(k.key)), use: 'sig', kid: k.kid, alg: k.alg })));
+    const keys = await Promise.all(
+      this.verifying.map(async (k) => ({ ...(await exportJWK(k.key)), use: 'sig', kid: k.kid, alg: k.alg })),
+    );
     return { keys };
   }
 

@@ -23,11 +23,11 @@ function splitCsv(line: string): string[] {
   for (let i = 0; i < line.length; i++) {
     const c = line[i];
     if (quoted) {
-      if (c === '"' && line[i + 1] === '"') (cur += '"'), i++;
+      if (c === '"' && line[i + 1] === '"') ((cur += '"'), i++);
       else if (c === '"') quoted = false;
       else cur += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') out.push(cur), (cur = '');
+    else if (c === ',') (out.push(cur), (cur = ''));
     else cur += c;
   }
   out.push(cur);
@@ -41,9 +41,20 @@ export function parseTokenFile(text: string, source = 'token file'): TokenEntry[
     const line = raw.trim();
     if (!line || line.startsWith('#')) return;
     const cols = splitCsv(line);
-    if (cols.length < 3 || !cols[0] || !cols[1]) throw new TokenFileError(`${source}: line ${i + 1}: expected token,user,uid[,"groups"], got ${cols.length} columns`);
-    const groups = cols[3] ? cols[3].split(',').map((g) => g.trim()).filter(Boolean) : [];
-    entries.push({ token: cols[0], user: { name: cols[1], uid: cols[2], groups: [...groups, 'system:authenticated'] } });
+    if (cols.length < 3 || !cols[0] || !cols[1])
+      throw new TokenFileError(
+        `${source}: line ${i + 1}: expected token,user,uid[,"groups"], got ${cols.length} columns`,
+      );
+    const groups = cols[3]
+      ? cols[3]
+          .split(',')
+          .map((g) => g.trim())
+          .filter(Boolean)
+      : [];
+    entries.push({
+      token: cols[0],
+      user: { name: cols[1], uid: cols[2], groups: [...groups, 'system:authenticated'] },
+    });
   });
   return entries;
 }
@@ -55,13 +66,19 @@ export async function readTokenFile(path: string): Promise<TokenEntry[]> {
 
 /** Write entries as a token file (mode 0600). */
 export async function writeTokenFile(path: string, entries: readonly TokenEntry[]): Promise<void> {
-  const lines = entries.map((e) => `${e.token},${e.user.name},${e.user.uid},"${e.user.groups.filter((g) => g !== 'system:authenticated').join(',')}"`);
+  const lines = entries.map(
+    (e) =>
+      `${e.token},${e.user.name},${e.user.uid},"${e.user.groups.filter((g) => g !== 'system:authenticated').join(',')}"`,
+  );
   await writeFile(path, lines.join('\n') + '\n', { mode: 0o600 });
 }
 
 /** A random admin token (32 bytes, base64url) for user `admin` in `system:masters`. */
 export function generateAdminToken(): TokenEntry {
-  return { token: randomBytes(32).toString('base64url'), user: { name: 'admin', uid: 'admin', groups: ['system:masters', 'system:authenticated'] } };
+  return {
+    token: randomBytes(32).toString('base64url'),
+    user: { name: 'admin', uid: 'admin', groups: ['system:masters', 'system:authenticated'] },
+  };
 }
 
 /** Authenticates `Authorization: Bearer <token>` headers against a fixed set of tokens. */

@@ -24,12 +24,13 @@ export function userOfCertificate(cert: PeerCertificate): { name: string; groups
  * when none was sent or it names nobody (no CN).
  */
 export function clientCertificate(
-  socket: Pick<TLSSocket, 'authorized' | 'getPeerCertificate'> & { authorizationError?: Error | string } | undefined,
+  socket: (Pick<TLSSocket, 'authorized' | 'getPeerCertificate'> & { authorizationError?: Error | string }) | undefined,
 ): { user: { name: string; groups: string[] } } | { error: string } | null {
   if (!socket) return null;
   const cert = socket.getPeerCertificate?.();
   if (!cert || Object.keys(cert).length === 0) return null;
-  if (!socket.authorized) return { error: `verifying certificate failed: ${String(socket.authorizationError ?? 'unknown authority')}` };
+  if (!socket.authorized)
+    return { error: `verifying certificate failed: ${String(socket.authorizationError ?? 'unknown authority')}` };
   if (!first(cert.subject?.CN)) return null;
   const user = userOfCertificate(cert);
   return user ? { user } : { error: 'x509: certificate specifies an incompatible key usage' };

@@ -10,10 +10,18 @@ import type { Authorizer } from './types.js';
 
 /** Reviews a bearer token for audiences (auth/audiences.ts AudienceTokenAuthenticator). */
 interface TokenReviewer {
-  reviewToken(token: string, audiences: readonly string[]): Promise<{ user?: WriterInfo; audiences?: readonly string[]; error?: string } | null>;
+  reviewToken(
+    token: string,
+    audiences: readonly string[],
+  ): Promise<{ user?: WriterInfo; audiences?: readonly string[]; error?: string } | null>;
 }
 
-export function accessServices(authorizer: Authorizer, rbac: RbacAuthorizer | undefined, tokens: TokenReviewer, serviceAccountTokens?: TokenIssuer): AccessServices {
+export function accessServices(
+  authorizer: Authorizer,
+  rbac: RbacAuthorizer | undefined,
+  tokens: TokenReviewer,
+  serviceAccountTokens?: TokenIssuer,
+): AccessServices {
   return {
     authorize(req) {
       const { decision, reason } = authorizer.authorize(req);

@@ -22,7 +22,11 @@ export interface BuiltAuthorizer {
 }
 
 /** Build the authorizer of `modes`. Throws when RBAC is asked for but its kinds are not served, or on storage failures. */
-export async function buildAuthorizer(modes: readonly AuthorizationMode[], registry: ResourceRegistry, logger: Logger): Promise<BuiltAuthorizer> {
+export async function buildAuthorizer(
+  modes: readonly AuthorizationMode[],
+  registry: ResourceRegistry,
+  logger: Logger,
+): Promise<BuiltAuthorizer> {
   let rbac: RbacAuthorizer | undefined;
   if (modes.includes('RBAC')) {
     const stores = rbacStores(registry);
@@ -37,10 +41,12 @@ export async function buildAuthorizer(modes: readonly AuthorizationMode[], regis
     // Escalation checks need RBAC's view of what a writer holds.
     // One check per store, asking `escalate`/`bind` in the group the request came in.
     for (const plural of ['roles', 'clusterroles'] as const) {
-      for (const s of rbacStoresServing(registry, plural)) s.addAdmission(roleEscalationCheck(rbac, authorizer, { group: s.def.group, plural }));
+      for (const s of rbacStoresServing(registry, plural))
+        s.addAdmission(roleEscalationCheck(rbac, authorizer, { group: s.def.group, plural }));
     }
     for (const plural of ['rolebindings', 'clusterrolebindings'] as const) {
-      for (const s of rbacStoresServing(registry, plural)) s.addAdmission(bindingEscalationCheck(rbac, authorizer, { group: s.def.group, plural }));
+      for (const s of rbacStoresServing(registry, plural))
+        s.addAdmission(bindingEscalationCheck(rbac, authorizer, { group: s.def.group, plural }));
     }
   }
   return { authorizer, rbac, stop: () => rbac?.stop() };

@@ -24,45 +24,114 @@ export class HelpRequested extends Error {
 const FLAGS: Record<string, { key: keyof ServerConfig; help: string }> = {
   'secure-port': { key: 'securePort', help: 'HTTPS port (default 6443; 0 picks a free port)' },
   'bind-address': { key: 'bindAddress', help: 'address to listen on (default 0.0.0.0)' },
-  'advertise-address': { key: 'advertiseAddress', help: 'host written into the kubeconfig and discovery (default 127.0.0.1)' },
-  'etcd-servers': { key: 'etcdServers', help: 'comma list of etcd URLs; empty uses the embedded store under --data-dir' },
-  'storage-backend': { key: 'storageBackend', help: 'etcd3 (default with --etcd-servers), embedded (default without: persistent, under --data-dir) or memory (lost at exit)' },
+  'advertise-address': {
+    key: 'advertiseAddress',
+    help: 'host written into the kubeconfig and discovery (default 127.0.0.1)',
+  },
+  'etcd-servers': {
+    key: 'etcdServers',
+    help: 'comma list of etcd URLs; empty uses the embedded store under --data-dir',
+  },
+  'storage-backend': {
+    key: 'storageBackend',
+    help: 'etcd3 (default with --etcd-servers), embedded (default without: persistent, under --data-dir) or memory (lost at exit)',
+  },
   'data-dir': { key: 'dataDir', help: 'directory of the embedded store (default .ck-apiserver/data)' },
   'tls-san': { key: 'tlsSans', help: 'comma list of extra DNS names or IPs for the generated serving certificate' },
   'etcd-prefix': { key: 'etcdPrefix', help: 'key prefix in etcd (default /registry)' },
-  'etcd-cafile': { key: 'etcdCaFile', help: 'CA bundle (PEM) verifying etcd serving certificates (https:// etcd servers)' },
+  'etcd-cafile': {
+    key: 'etcdCaFile',
+    help: 'CA bundle (PEM) verifying etcd serving certificates (https:// etcd servers)',
+  },
   'etcd-certfile': { key: 'etcdCertFile', help: 'client certificate (PEM) presented to etcd; with --etcd-keyfile' },
   'etcd-keyfile': { key: 'etcdKeyFile', help: 'key (PEM) of --etcd-certfile' },
   'tls-cert-file': { key: 'tlsCertFile', help: 'serving certificate (PEM); generated when absent' },
   'tls-private-key-file': { key: 'tlsPrivateKeyFile', help: 'serving key (PEM)' },
   'cert-dir': { key: 'certDir', help: 'directory for generated certificates (default .ck-apiserver/certs)' },
-  'authorization-mode': { key: 'authorizationModes', help: 'comma list of RBAC, AlwaysAllow, AlwaysDeny, asked in order (default RBAC)' },
-  'service-account-issuer': { key: 'serviceAccountIssuer', help: 'iss of service account tokens (default https://kubernetes.default.svc.cluster.local)' },
-  'service-account-signing-key-file': { key: 'serviceAccountSigningKeyFile', help: 'PEM private key signing service account tokens (default: sa.key generated in the cert dir)' },
-  'service-account-key-file': { key: 'serviceAccountKeyFiles', help: 'comma list of PEM keys verifying service account tokens (the signing key always does)' },
+  'authorization-mode': {
+    key: 'authorizationModes',
+    help: 'comma list of RBAC, AlwaysAllow, AlwaysDeny, asked in order (default RBAC)',
+  },
+  'service-account-issuer': {
+    key: 'serviceAccountIssuer',
+    help: 'iss of service account tokens (default https://kubernetes.default.svc.cluster.local)',
+  },
+  'service-account-signing-key-file': {
+    key: 'serviceAccountSigningKeyFile',
+    help: 'PEM private key signing service account tokens (default: sa.key generated in the cert dir)',
+  },
+  'service-account-key-file': {
+    key: 'serviceAccountKeyFiles',
+    help: 'comma list of PEM keys verifying service account tokens (the signing key always does)',
+  },
   'api-audiences': { key: 'apiAudiences', help: 'comma list of audiences tokens must name (default: the issuer)' },
-  'anonymous-auth': { key: 'anonymousAuth', help: 'requests without credentials are system:anonymous, for RBAC to decide (default false: 401)' },
-  'client-ca-file': { key: 'clientCaFile', help: 'PEM bundle verifying client certificates (user = CN, groups = O); default: the generated CA' },
+  'anonymous-auth': {
+    key: 'anonymousAuth',
+    help: 'requests without credentials are system:anonymous, for RBAC to decide (default false: 401)',
+  },
+  'client-ca-file': {
+    key: 'clientCaFile',
+    help: 'PEM bundle verifying client certificates (user = CN, groups = O); default: the generated CA',
+  },
   'token-auth-file': { key: 'tokenAuthFile', help: 'CSV token,user,uid,"groups"; absent generates an admin token' },
-  'write-kubeconfig': { key: 'writeKubeconfig', help: "admin kubeconfig path (default beside the cert dir; '' disables)" },
+  'write-kubeconfig': {
+    key: 'writeKubeconfig',
+    help: "admin kubeconfig path (default beside the cert dir; '' disables)",
+  },
   'watch-cache': { key: 'watchCache', help: 'serve watches and reads from a watch cache per resource (default true)' },
-  'etcd-compaction-interval': { key: 'etcdCompactionIntervalSeconds', help: 'etcd compaction interval, e.g. 5m (0 disables)' },
+  'etcd-compaction-interval': {
+    key: 'etcdCompactionIntervalSeconds',
+    help: 'etcd compaction interval, e.g. 5m (0 disables)',
+  },
   'log-level': { key: 'logLevel', help: 'fatal|error|warn|info|debug|trace|silent (default info)' },
   'max-requests-inflight': { key: 'maxRequestsInflight', help: 'non-mutating requests in flight (default 400)' },
-  'max-mutating-requests-inflight': { key: 'maxMutatingRequestsInflight', help: 'mutating requests in flight (default 200)' },
-  'service-cluster-ip-range': { key: 'serviceClusterIpRange', help: 'CIDR of cluster IPs for Services (default 10.0.0.0/24)' },
-  'service-node-port-range': { key: 'serviceNodePortRange', help: 'node ports for NodePort/LoadBalancer Services (default 30000-32767)' },
-  'request-timeout': { key: 'requestTimeoutSeconds', help: 'Go duration a request that is not long-running may take, its body included, before it is answered 504 (default 1m0s)' },
-  'min-request-timeout': { key: 'minRequestTimeoutSeconds', help: 'seconds; watches last a random [t, 2t) (default 1800)' },
-  'http2-max-streams-per-connection': { key: 'http2MaxStreamsPerConnection', help: 'HTTP/2 streams a client may open on one connection (default 0: 100, as upstream)' },
-  'disable-http2-serving': { key: 'disableHttp2Serving', help: 'serve HTTP/1.1 only (default false: h2 and http/1.1 by ALPN)' },
+  'max-mutating-requests-inflight': {
+    key: 'maxMutatingRequestsInflight',
+    help: 'mutating requests in flight (default 200)',
+  },
+  'service-cluster-ip-range': {
+    key: 'serviceClusterIpRange',
+    help: 'CIDR of cluster IPs for Services (default 10.0.0.0/24)',
+  },
+  'service-node-port-range': {
+    key: 'serviceNodePortRange',
+    help: 'node ports for NodePort/LoadBalancer Services (default 30000-32767)',
+  },
+  'request-timeout': {
+    key: 'requestTimeoutSeconds',
+    help: 'Go duration a request that is not long-running may take, its body included, before it is answered 504 (default 1m0s)',
+  },
+  'min-request-timeout': {
+    key: 'minRequestTimeoutSeconds',
+    help: 'seconds; watches last a random [t, 2t) (default 1800)',
+  },
+  'http2-max-streams-per-connection': {
+    key: 'http2MaxStreamsPerConnection',
+    help: 'HTTP/2 streams a client may open on one connection (default 0: 100, as upstream)',
+  },
+  'disable-http2-serving': {
+    key: 'disableHttp2Serving',
+    help: 'serve HTTP/1.1 only (default false: h2 and http/1.1 by ALPN)',
+  },
   'tls-min-version': { key: 'tlsMinVersion', help: 'VersionTLS12 (default) or VersionTLS13' },
-  'tls-cipher-suites': { key: 'tlsCipherSuites', help: 'comma list of TLS 1.2 cipher suites by IANA name (default: ECDHE with AES-GCM or ChaCha20-Poly1305)' },
+  'tls-cipher-suites': {
+    key: 'tlsCipherSuites',
+    help: 'comma list of TLS 1.2 cipher suites by IANA name (default: ECDHE with AES-GCM or ChaCha20-Poly1305)',
+  },
   'audit-log-path': { key: 'auditLogPath', help: "audit log file ('-' = standard out); unset audits nothing" },
-  'audit-policy-file': { key: 'auditPolicyFile', help: 'audit.k8s.io/v1 Policy (YAML or JSON); without it nothing is audited' },
-  'audit-log-maxage': { key: 'auditLogMaxAge', help: 'days to keep rotated audit log files, by the timestamp in their names (default 0: no limit)' },
+  'audit-policy-file': {
+    key: 'auditPolicyFile',
+    help: 'audit.k8s.io/v1 Policy (YAML or JSON); without it nothing is audited',
+  },
+  'audit-log-maxage': {
+    key: 'auditLogMaxAge',
+    help: 'days to keep rotated audit log files, by the timestamp in their names (default 0: no limit)',
+  },
   'audit-log-maxbackup': { key: 'auditLogMaxBackup', help: 'rotated audit log files to keep (default 0: all)' },
-  'audit-log-maxsize': { key: 'auditLogMaxSize', help: 'megabytes an audit log file reaches before it is rotated (default 0: 100)' },
+  'audit-log-maxsize': {
+    key: 'auditLogMaxSize',
+    help: 'megabytes an audit log file reaches before it is rotated (default 0: 100)',
+  },
   'audit-log-format': { key: 'auditLogFormat', help: 'json (default: one Event per line) or legacy (one-line text)' },
 };
 
@@ -98,7 +167,9 @@ const count = z.coerce.number().int().min(1);
 const nonNegative = z.coerce.number().int().min(0, "can't be a negative number");
 
 function usage(): string {
-  const lines = Object.entries(FLAGS).map(([f, { help }]) => `  --${f.padEnd(32)} ${help} [env CK_${f.toUpperCase().replace(/-/g, '_')}]`);
+  const lines = Object.entries(FLAGS).map(
+    ([f, { help }]) => `  --${f.padEnd(32)} ${help} [env CK_${f.toUpperCase().replace(/-/g, '_')}]`,
+  );
   return `Usage: ck-apiserver [flags]\n\n${lines.join('\n')}`;
 }
 
@@ -128,7 +199,8 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Ser
   const certDir = parse('cert-dir', z.string().min(1), join('.ck-apiserver', 'certs'));
   const tlsCertFile = parse<string | undefined>('tls-cert-file', z.string().min(1), undefined);
   const tlsPrivateKeyFile = parse<string | undefined>('tls-private-key-file', z.string().min(1), undefined);
-  if (Boolean(tlsCertFile) !== Boolean(tlsPrivateKeyFile)) throw new ConfigError('--tls-cert-file and --tls-private-key-file go together');
+  if (Boolean(tlsCertFile) !== Boolean(tlsPrivateKeyFile))
+    throw new ConfigError('--tls-cert-file and --tls-private-key-file go together');
   let compaction = 300;
   if (raw['etcd-compaction-interval'] !== undefined) {
     try {
@@ -137,12 +209,24 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Ser
       throw new ConfigError(`invalid --etcd-compaction-interval: ${errorMessage(err)}`);
     }
   }
-  const etcdServers = (raw['etcd-servers'] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  const storageBackend = parse<StorageBackendName>('storage-backend', z.enum(STORAGE_BACKENDS), etcdServers.length ? 'etcd3' : 'embedded');
-  if (storageBackend === 'etcd3' && etcdServers.length === 0) throw new ConfigError('--storage-backend=etcd3 needs --etcd-servers');
-  if (storageBackend !== 'etcd3' && etcdServers.length > 0) throw new ConfigError(`--etcd-servers cannot be used with --storage-backend=${storageBackend}`);
+  const etcdServers = (raw['etcd-servers'] ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const storageBackend = parse<StorageBackendName>(
+    'storage-backend',
+    z.enum(STORAGE_BACKENDS),
+    etcdServers.length ? 'etcd3' : 'embedded',
+  );
+  if (storageBackend === 'etcd3' && etcdServers.length === 0)
+    throw new ConfigError('--storage-backend=etcd3 needs --etcd-servers');
+  if (storageBackend !== 'etcd3' && etcdServers.length > 0)
+    throw new ConfigError(`--etcd-servers cannot be used with --storage-backend=${storageBackend}`);
   const etcdTls = etcdTlsFlags(parse, etcdServers);
-  const tlsCipherSuites = (raw['tls-cipher-suites'] ?? '').split(',').map((c) => c.trim()).filter(Boolean);
+  const tlsCipherSuites = (raw['tls-cipher-suites'] ?? '')
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
   try {
     checkCipherSuites(tlsCipherSuites);
   } catch (err) {
@@ -155,7 +239,10 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Ser
     etcdServers,
     storageBackend,
     dataDir: parse('data-dir', z.string().min(1), join('.ck-apiserver', 'data')),
-    tlsSans: (raw['tls-san'] ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    tlsSans: (raw['tls-san'] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     etcdPrefix: parse('etcd-prefix', z.string().min(1), '/registry'),
     ...etcdTls,
     tlsCertFile,
@@ -176,16 +263,32 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Ser
     minRequestTimeoutSeconds: parse('min-request-timeout', count, 1800),
     http2MaxStreamsPerConnection: parse('http2-max-streams-per-connection', z.coerce.number().int().min(0), 0),
     disableHttp2Serving: parse('disable-http2-serving', z.enum(['true', 'false']), 'false') === 'true',
-    serviceClusterIpRange: parse('service-cluster-ip-range', z.string().refine(isRange(parseIpRange), 'not an IPv4 CIDR between /8 and /30'), '10.0.0.0/24'),
-    tlsMinVersion: parse<TlsVersionName>('tls-min-version', z.enum(Object.keys(TLS_VERSIONS) as [TlsVersionName, ...TlsVersionName[]]), 'VersionTLS12'),
+    serviceClusterIpRange: parse(
+      'service-cluster-ip-range',
+      z.string().refine(isRange(parseIpRange), 'not an IPv4 CIDR between /8 and /30'),
+      '10.0.0.0/24',
+    ),
+    tlsMinVersion: parse<TlsVersionName>(
+      'tls-min-version',
+      z.enum(Object.keys(TLS_VERSIONS) as [TlsVersionName, ...TlsVersionName[]]),
+      'VersionTLS12',
+    ),
     tlsCipherSuites,
-    serviceNodePortRange: parse('service-node-port-range', z.string().refine(isRange(parsePortRange), 'not a port range such as 30000-32767'), '30000-32767'),
+    serviceNodePortRange: parse(
+      'service-node-port-range',
+      z.string().refine(isRange(parsePortRange), 'not a port range such as 30000-32767'),
+      '30000-32767',
+    ),
     auditLogPath: parse<string | undefined>('audit-log-path', z.string().min(1), undefined),
     auditPolicyFile: parse<string | undefined>('audit-policy-file', z.string().min(1), undefined),
     auditLogMaxAge: parse('audit-log-maxage', nonNegative, 0),
     auditLogMaxBackup: parse('audit-log-maxbackup', nonNegative, 0),
     auditLogMaxSize: parse('audit-log-maxsize', nonNegative, 0),
-    auditLogFormat: parse('audit-log-format', z.enum(['json', 'legacy'], { message: 'allowed formats are "legacy,json"' }), 'json'),
+    auditLogFormat: parse(
+      'audit-log-format',
+      z.enum(['json', 'legacy'], { message: 'allowed formats are "legacy,json"' }),
+      'json',
+    ),
   };
 }
 
@@ -194,14 +297,26 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Ser
  * together, and any of them needs `--etcd-servers` that are all `https://` (the etcd client
  * dials every member with the same TLS settings). Throws ConfigError. Files are read at start.
  */
-function etcdTlsFlags(parse: <T>(flag: string, schema: z.ZodType<T>, fallback: T) => T, etcdServers: readonly string[]): Pick<ServerConfig, 'etcdCaFile' | 'etcdCertFile' | 'etcdKeyFile'> {
+function etcdTlsFlags(
+  parse: <T>(flag: string, schema: z.ZodType<T>, fallback: T) => T,
+  etcdServers: readonly string[],
+): Pick<ServerConfig, 'etcdCaFile' | 'etcdCertFile' | 'etcdKeyFile'> {
   const file = (flag: string) => parse<string | undefined>(flag, z.string().min(1), undefined);
-  const tls = { etcdCaFile: file('etcd-cafile'), etcdCertFile: file('etcd-certfile'), etcdKeyFile: file('etcd-keyfile') };
-  if (Boolean(tls.etcdCertFile) !== Boolean(tls.etcdKeyFile)) throw new ConfigError('--etcd-certfile and --etcd-keyfile go together');
+  const tls = {
+    etcdCaFile: file('etcd-cafile'),
+    etcdCertFile: file('etcd-certfile'),
+    etcdKeyFile: file('etcd-keyfile'),
+  };
+  if (Boolean(tls.etcdCertFile) !== Boolean(tls.etcdKeyFile))
+    throw new ConfigError('--etcd-certfile and --etcd-keyfile go together');
   if (!tls.etcdCaFile && !tls.etcdCertFile) return {};
-  if (etcdServers.length === 0) throw new ConfigError('--etcd-cafile, --etcd-certfile and --etcd-keyfile need --etcd-servers');
+  if (etcdServers.length === 0)
+    throw new ConfigError('--etcd-cafile, --etcd-certfile and --etcd-keyfile need --etcd-servers');
   const plain = etcdServers.filter((u) => !u.startsWith('https://'));
-  if (plain.length) throw new ConfigError(`--etcd-cafile, --etcd-certfile and --etcd-keyfile need https:// --etcd-servers, not ${plain.join(',')}`);
+  if (plain.length)
+    throw new ConfigError(
+      `--etcd-cafile, --etcd-certfile and --etcd-keyfile need https:// --etcd-servers, not ${plain.join(',')}`,
+    );
   return tls;
 }
 
@@ -227,19 +342,33 @@ const AUTHORIZATION_MODES: readonly AuthorizationMode[] = ['RBAC', 'AlwaysAllow'
 function authorizationModes(value: string): AuthorizationMode[] {
   const modes = value.split(',').map((m) => m.trim());
   for (const m of modes) {
-    if (!AUTHORIZATION_MODES.includes(m as AuthorizationMode)) throw new ConfigError(`invalid --authorization-mode: authorization mode "${m}" is not supported (${AUTHORIZATION_MODES.join(', ')})`);
+    if (!AUTHORIZATION_MODES.includes(m as AuthorizationMode))
+      throw new ConfigError(
+        `invalid --authorization-mode: authorization mode "${m}" is not supported (${AUTHORIZATION_MODES.join(', ')})`,
+      );
   }
-  if (new Set(modes).size !== modes.length) throw new ConfigError('invalid --authorization-mode: a mode may be given once');
+  if (new Set(modes).size !== modes.length)
+    throw new ConfigError('invalid --authorization-mode: a mode may be given once');
   return modes as AuthorizationMode[];
 }
 
 const DEFAULT_ISSUER = 'https://kubernetes.default.svc.cluster.local';
-const list = (v: string | undefined) => (v ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+const list = (v: string | undefined) =>
+  (v ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 /** `--service-account-*` and `--api-audiences` (upstream's): audiences default to the issuer. */
-function serviceAccountFlags(raw: Readonly<Record<string, string | undefined>>): Pick<ServerConfig, 'serviceAccountIssuer' | 'serviceAccountSigningKeyFile' | 'serviceAccountKeyFiles' | 'apiAudiences'> {
+function serviceAccountFlags(
+  raw: Readonly<Record<string, string | undefined>>,
+): Pick<
+  ServerConfig,
+  'serviceAccountIssuer' | 'serviceAccountSigningKeyFile' | 'serviceAccountKeyFiles' | 'apiAudiences'
+> {
   const issuer = raw['service-account-issuer'] || DEFAULT_ISSUER;
-  if (issuer.includes(':') && !/^https?:\/\/[^\s]+$/.test(issuer)) throw new ConfigError(`invalid --service-account-issuer: "${issuer}" is neither a URL nor a plain name`);
+  if (issuer.includes(':') && !/^https?:\/\/[^\s]+$/.test(issuer))
+    throw new ConfigError(`invalid --service-account-issuer: "${issuer}" is neither a URL nor a plain name`);
   const audiences = list(raw['api-audiences']);
   return {
     serviceAccountIssuer: issuer,

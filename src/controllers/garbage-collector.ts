@@ -55,7 +55,11 @@ export class GarbageCollector {
   ) {
     // One watch per kind shares this signal: lift Node's default limit of 10 listeners.
     setMaxListeners(0, this.abort.signal);
-    this.queue = new WorkQueue((t) => `${t.store.def.plural}/${t.namespace}/${t.name}/${t.uid}`, (t) => this.process(t), logger);
+    this.queue = new WorkQueue(
+      (t) => `${t.store.def.plural}/${t.namespace}/${t.name}/${t.uid}`,
+      (t) => this.process(t),
+      logger,
+    );
   }
 
   start(): void {
@@ -64,7 +68,12 @@ export class GarbageCollector {
     for (const store of this.registry.all()) {
       if (!store.def.verbs.includes('watch') || watched.has(store.def.storagePrefix)) continue;
       watched.add(store.def.storagePrefix);
-      void watchLoop(store, this.abort.signal, (ev) => this.observe(store, ev.object, ev.type === 'DELETED'), this.logger);
+      void watchLoop(
+        store,
+        this.abort.signal,
+        (ev) => this.observe(store, ev.object, ev.type === 'DELETED'),
+        this.logger,
+      );
     }
     resyncLoop(this.abort.signal, this.resyncMs, () => this.resync());
   }
@@ -124,7 +133,8 @@ export class GarbageCollector {
       for (const ref of dep.owners) {
         if (live.has(ref.uid)) continue;
         const store = this.storeOf(ref);
-        if (store) this.queue.add({ store, namespace: store.def.namespaced ? dep.namespace : '', name: ref.name, uid: ref.uid });
+        if (store)
+          this.queue.add({ store, namespace: store.def.namespaced ? dep.namespace : '', name: ref.name, uid: ref.uid });
       }
     }
   }
@@ -132,7 +142,9 @@ export class GarbageCollector {
   /** The store serving an owner reference's kind, if this server serves it. */
   private storeOf(ref: OwnerReference): GenericStore | undefined {
     const { group, version } = groupVersionOf(ref.apiVersion);
-    return this.registry.all().find((s) => s.def.kind === ref.kind && s.def.group === group && s.def.version === version);
+    return this.registry
+      .all()
+      .find((s) => s.def.kind === ref.kind && s.def.group === group && s.def.version === version);
   }
 
   /** Current dependents of `uid` in `namespace` (any namespace for cluster-scoped owners), read fresh. */
@@ -166,7 +178,9 @@ export class GarbageCollector {
     } else if (owner && finalizers.includes(FOREGROUND_FINALIZER)) {
       if (dependents.length) {
         for (const [store, dep] of dependents) {
-          await deleteObject(store, dep.metadata.namespace ?? '', dep.metadata.name ?? '', { propagationPolicy: 'Foreground' }).catch(ignoreMissing);
+          await deleteObject(store, dep.metadata.namespace ?? '', dep.metadata.name ?? '', {
+            propagationPolicy: 'Foreground',
+          }).catch(ignoreMissing);
         }
         throw new Error(`waiting for ${dependents.length} dependents of ${task.name} to go`); // retried with backoff
       }
@@ -174,8 +188,17 @@ export class GarbageCollector {
     } else if (!owner) {
       for (const [store, dep] of dependents) {
         const alive = await this.liveOwners(dep, task.uid);
-        if (alive.length) await this.dropReference(store, dep, (dep.metadata.ownerReferences ?? []).filter((r) => !alive.includes(r)).map((r) => r.uid));
-        else await deleteObject(store, dep.metadata.namespace ?? '', dep.metadata.name ?? '', { propagationPolicy: 'Background', preconditions: { uid: dep.metadata.uid } }).catch(ignoreMissing);
+        if (alive.length)
+          await this.dropReference(
+            store,
+            dep,
+            (dep.metadata.ownerReferences ?? []).filter((r) => !alive.includes(r)).map((r) => r.uid),
+          );
+        else
+          await deleteObject(store, dep.metadata.namespace ?? '', dep.metadata.name ?? '', {
+            propagationPolicy: 'Background',
+            preconditions: { uid: dep.metadata.uid },
+          }).catch(ignoreMissing);
       }
     }
   }
@@ -204,14 +227,20 @@ export class GarbageCollector {
     await store
       .update(dep.metadata.namespace ?? '', dep.metadata.name ?? '', (cur) => ({
         ...cur,
-        metadata: { ...cur.metadata, ownerReferences: (cur.metadata.ownerReferences ?? []).filter((r) => !uids.includes(r.uid)) },
+        metadata: {
+          ...cur.metadata,
+          ownerReferences: (cur.metadata.ownerReferences ?? []).filter((r) => !uids.includes(r.uid)),
+        },
       }))
       .catch(ignoreMissing);
   }
 
   private async removeFinalizer(task: OwnerTask, finalizer: string): Promise<void> {
     await task.store
-      .update(task.namespace, task.name, (cur) => ({ ...cur, metadata: { ...cur.metadata, finalizers: (cur.metadata.finalizers ?? []).filter((f) => f !== finalizer) } }))
+      .update(task.namespace, task.name, (cur) => ({
+        ...cur,
+        metadata: { ...cur.metadata, finalizers: (cur.metadata.finalizers ?? []).filter((f) => f !== finalizer) },
+      }))
       .catch(ignoreMissing);
   }
 }

@@ -46,7 +46,12 @@ export interface EndpointSettings {
  * Another replica creating it meanwhile is not an error; a refusal other than that (the address
  * taken by a user's Service) is logged, not fatal. Throws for storage failures.
  */
-export async function ensureKubernetesService(registry: ResourceRegistry, clusterIP: string, port: number, logger: Logger): Promise<void> {
+export async function ensureKubernetesService(
+  registry: ResourceRegistry,
+  clusterIP: string,
+  port: number,
+  logger: Logger,
+): Promise<void> {
   const services = registry.of(servicesResource);
   const exists = () =>
     services.get(NAMESPACE, KUBERNETES_SERVICE).then(
@@ -60,8 +65,17 @@ export async function ensureKubernetesService(registry: ResourceRegistry, cluste
   const service: ApiObject = {
     apiVersion: 'v1',
     kind: 'Service',
-    metadata: { name: KUBERNETES_SERVICE, namespace: NAMESPACE, labels: { component: 'apiserver', provider: 'kubernetes' } },
-    spec: { type: 'ClusterIP', clusterIP, sessionAffinity: 'None', ports: [{ name: 'https', port: 443, protocol: 'TCP', targetPort: port }] },
+    metadata: {
+      name: KUBERNETES_SERVICE,
+      namespace: NAMESPACE,
+      labels: { component: 'apiserver', provider: 'kubernetes' },
+    },
+    spec: {
+      type: 'ClusterIP',
+      clusterIP,
+      sessionAffinity: 'None',
+      ports: [{ name: 'https', port: 443, protocol: 'TCP', targetPort: port }],
+    },
   };
   try {
     await services.create(NAMESPACE, service);
@@ -86,7 +100,10 @@ export class EndpointReconciler {
   /** Renew this replica's lease and reconcile now and every interval. */
   start(): void {
     if (!isIPv4(this.settings.ip)) {
-      this.logger.warn({ advertiseAddress: this.settings.ip }, 'the advertise address is not an IPv4 address: not published in the kubernetes Endpoints');
+      this.logger.warn(
+        { advertiseAddress: this.settings.ip },
+        'the advertise address is not an IPv4 address: not published in the kubernetes Endpoints',
+      );
       return;
     }
     if (validateNonSpecialIP(this.settings.ip, 'ip').length) {
@@ -131,7 +148,9 @@ export class EndpointReconciler {
       const lease = await kv.grantLease(this.settings.leaseTtlSeconds ?? 15);
       const value = JSON.stringify({ ip: this.settings.ip, port: this.settings.port });
       const current = await kv.range({ start: key });
-      const res = current.kvs.length ? await kv.update(key, value, current.kvs[0].modRevision, lease) : await kv.create(key, value, lease);
+      const res = current.kvs.length
+        ? await kv.update(key, value, current.kvs[0].modRevision, lease)
+        : await kv.create(key, value, lease);
       if (!res.succeeded) return; // another write raced this one; the next tick renews
       await this.reconcile();
     } catch (err) {
@@ -143,8 +162,18 @@ export class EndpointReconciler {
   private async reconcile(): Promise<void> {
     const start = this.storage.fullKey(LEASE_PREFIX);
     const leases = await this.storage.kv.range({ start, end: prefixEnd(start) });
-    const ips = leases.kvs.map((kv) => kv.key.slice(start.length)).filter((ip) => isIPv4(ip)).sort();
-    const subsets = ips.length ? [{ addresses: ips.map((ip) => ({ ip })), ports: [{ name: 'https', port: this.settings.port, protocol: 'TCP' }] }] : [];
+    const ips = leases.kvs
+      .map((kv) => kv.key.slice(start.length))
+      .filter((ip) => isIPv4(ip))
+      .sort();
+    const subsets = ips.length
+      ? [
+          {
+            addresses: ips.map((ip) => ({ ip })),
+            ports: [{ name: 'https', port: this.settings.port, protocol: 'TCP' }],
+          },
+        ]
+      : [];
     const endpoints = this.registry.of(endpointsResource);
     let current: Endpoints | undefined;
     try {
@@ -153,7 +182,12 @@ export class EndpointReconciler {
       if (!(err instanceof ApiError && err.code === 404)) throw err;
     }
     if (!current) {
-      await endpoints.create(NAMESPACE, { apiVersion: 'v1', kind: 'Endpoints', metadata: { name: KUBERNETES_SERVICE, namespace: NAMESPACE }, subsets });
+      await endpoints.create(NAMESPACE, {
+        apiVersion: 'v1',
+        kind: 'Endpoints',
+        metadata: { name: KUBERNETES_SERVICE, namespace: NAMESPACE },
+        subsets,
+      });
       return;
     }
     if (JSON.stringify(current.subsets ?? []) === JSON.stringify(subsets)) return;

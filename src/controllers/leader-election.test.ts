@@ -6,7 +6,12 @@ import { LeaderElector, type LeaderElectionOptions } from './leader-election.js'
 
 const silent = pino({ level: 'silent' });
 
-function replica(kv: KvStore, identity: string, running: Set<string>, options: LeaderElectionOptions = { leaseDurationSeconds: 1, retryPeriodSeconds: 1 }) {
+function replica(
+  kv: KvStore,
+  identity: string,
+  running: Set<string>,
+  options: LeaderElectionOptions = { leaseDurationSeconds: 1, retryPeriodSeconds: 1 },
+) {
   return new LeaderElector(
     kv,
     '/registry/leases/controllers',
@@ -77,7 +82,8 @@ describe('LeaderElector', () => {
     const flaky = new Proxy(kv, {
       get(target, prop, receiver) {
         const v = Reflect.get(target, prop, receiver);
-        if (failing && typeof v === 'function') return () => Promise.reject(new KvError('Unavailable', 'etcd unavailable'));
+        if (failing && typeof v === 'function')
+          return () => Promise.reject(new KvError('Unavailable', 'etcd unavailable'));
         return typeof v === 'function' ? v.bind(target) : v;
       },
     });

@@ -96,14 +96,27 @@ export class LeaderElector {
         this.lose();
         return Math.max(10, Math.min(this.retryMs, expiresAt - Date.now() + 10));
       }
-      const value = JSON.stringify({ holderIdentity: this.identity, renewTime: Date.now(), leaseDurationSeconds: this.leaseMs / 1000 });
+      const value = JSON.stringify({
+        holderIdentity: this.identity,
+        renewTime: Date.now(),
+        leaseDurationSeconds: this.leaseMs / 1000,
+      });
       const renewTime = Date.now();
-      const res = current ? await this.kv.update(this.key, value, current.modRevision) : await this.kv.create(this.key, value);
+      const res = current
+        ? await this.kv.update(this.key, value, current.modRevision)
+        : await this.kv.create(this.key, value);
       if (!res.succeeded) {
         this.lose();
         return this.retryMs;
       }
-      this.held = { key: this.key, value, createRevision: current?.createRevision ?? res.revision, modRevision: res.revision, version: 0, lease: 0 };
+      this.held = {
+        key: this.key,
+        value,
+        createRevision: current?.createRevision ?? res.revision,
+        modRevision: res.revision,
+        version: 0,
+        lease: 0,
+      };
       this.renewedAt = renewTime;
       if (!this.stopLeading && !this.stopped) {
         this.logger.info({ identity: this.identity }, 'became leader: starting controllers');
@@ -131,7 +144,11 @@ export class LeaderElector {
 function parseRecord(value: string): LeaderRecord | null {
   try {
     const { holderIdentity, renewTime, leaseDurationSeconds } = recordOf(JSON.parse(value));
-    return typeof holderIdentity === 'string' && typeof renewTime === 'number' && typeof leaseDurationSeconds === 'number' ? { holderIdentity, renewTime, leaseDurationSeconds } : null;
+    return typeof holderIdentity === 'string' &&
+      typeof renewTime === 'number' &&
+      typeof leaseDurationSeconds === 'number'
+      ? { holderIdentity, renewTime, leaseDurationSeconds }
+      : null;
   } catch {
     return null;
   }

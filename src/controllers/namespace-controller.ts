@@ -28,9 +28,14 @@ export class NamespaceController {
 
   /** Start watching; returns at once. */
   start(): void {
-    void watchLoop(this.registry.of(namespacesResource), this.abort.signal, (ev) => {
-      if (ev.type !== 'DELETED' && ev.object.metadata.deletionTimestamp) this.enqueue(ev.object.metadata.name ?? '');
-    }, this.logger);
+    void watchLoop(
+      this.registry.of(namespacesResource),
+      this.abort.signal,
+      (ev) => {
+        if (ev.type !== 'DELETED' && ev.object.metadata.deletionTimestamp) this.enqueue(ev.object.metadata.name ?? '');
+      },
+      this.logger,
+    );
     resyncLoop(this.abort.signal, this.resyncMs, () => this.resync());
   }
 
@@ -105,7 +110,10 @@ export class NamespaceController {
       await namespaces.update(
         '',
         name,
-        (old) => ({ ...old, spec: { ...old.spec, finalizers: (old.spec?.finalizers ?? []).filter((f) => f !== NAMESPACE_FINALIZER) } }),
+        (old) => ({
+          ...old,
+          spec: { ...old.spec, finalizers: (old.spec?.finalizers ?? []).filter((f) => f !== NAMESPACE_FINALIZER) },
+        }),
         finalize,
       );
     }

@@ -26,10 +26,15 @@ export class PodGarbageCollector {
   ) {}
 
   start(): void {
-    void watchLoop(this.registry.of(podsResource), this.abort.signal, (ev) => {
-      if (ev.type === 'DELETED') this.cancel(ev.object);
-      else if (ev.object.metadata.deletionTimestamp) this.schedule(ev.object);
-    }, this.logger);
+    void watchLoop(
+      this.registry.of(podsResource),
+      this.abort.signal,
+      (ev) => {
+        if (ev.type === 'DELETED') this.cancel(ev.object);
+        else if (ev.object.metadata.deletionTimestamp) this.schedule(ev.object);
+      },
+      this.logger,
+    );
     resyncLoop(this.abort.signal, this.resyncMs, () => this.resync());
   }
 
@@ -39,11 +44,11 @@ export class PodGarbageCollector {
     this.timers.clear();
   }
 
-
   private async resync(): Promise<void> {
     try {
       const pods = this.registry.of(podsResource);
-      for (const pod of (await pods.list('', { predicate: buildPredicate(pods.def) })).items) if (pod.metadata.deletionTimestamp) this.schedule(pod);
+      for (const pod of (await pods.list('', { predicate: buildPredicate(pods.def) })).items)
+        if (pod.metadata.deletionTimestamp) this.schedule(pod);
     } catch (err) {
       this.logger.warn({ err: errorMessage(err) }, 'pod gc resync failed');
     }
@@ -78,10 +83,16 @@ export class PodGarbageCollector {
           if (!(err instanceof ApiError && err.code === 404)) throw err;
         }
       }
-      await finalizeDelete(this.registry.of(podsResource), pod.metadata.namespace ?? '', pod.metadata.name ?? '', { preconditions: { uid: pod.metadata.uid } });
-      this.logger.info({ pod: `${pod.metadata.namespace}/${pod.metadata.name}`, node: nodeName }, 'deleted terminating pod on no existing node');
+      await finalizeDelete(this.registry.of(podsResource), pod.metadata.namespace ?? '', pod.metadata.name ?? '', {
+        preconditions: { uid: pod.metadata.uid },
+      });
+      this.logger.info(
+        { pod: `${pod.metadata.namespace}/${pod.metadata.name}`, node: nodeName },
+        'deleted terminating pod on no existing node',
+      );
     } catch (err) {
-      if (!(err instanceof ApiError && (err.code === 404 || err.code === 409))) this.logger.warn({ err: errorMessage(err) }, 'pod gc failed');
+      if (!(err instanceof ApiError && (err.code === 404 || err.code === 409)))
+        this.logger.warn({ err: errorMessage(err) }, 'pod gc failed');
     }
   }
 }

@@ -35,7 +35,11 @@ export class ResourceQuotaController {
     private readonly logger: Logger,
     private readonly resyncMs = 5 * 60_000,
   ) {
-    this.queue = new WorkQueue((ns) => ns, (ns) => this.syncNamespace(ns), logger);
+    this.queue = new WorkQueue(
+      (ns) => ns,
+      (ns) => this.syncNamespace(ns),
+      logger,
+    );
     this.everyQuota = buildPredicate(registry.of(resourceQuotas).def);
   }
 
@@ -43,18 +47,29 @@ export class ResourceQuotaController {
     const signal = this.abort.signal;
     setMaxListeners(this.evaluators.length + 8, signal); // one watch per counted kind
     const quotas = this.registry.of(resourceQuotas);
-    void watchLoop(quotas, signal, (ev) => {
-      if (ev.type === 'DELETED') return;
-      const spec = JSON.stringify(formatResourceList(parseResourceList(ev.object.spec?.hard)));
-      const status = JSON.stringify(formatResourceList(parseResourceList(ev.object.status?.hard)));
-      const used = ev.object.status?.used;
-      if (spec !== status || !used) this.queue.add(ev.object.metadata.namespace ?? '');
-    }, this.logger);
+    void watchLoop(
+      quotas,
+      signal,
+      (ev) => {
+        if (ev.type === 'DELETED') return;
+        const spec = JSON.stringify(formatResourceList(parseResourceList(ev.object.spec?.hard)));
+        const status = JSON.stringify(formatResourceList(parseResourceList(ev.object.status?.hard)));
+        const used = ev.object.status?.used;
+        if (spec !== status || !used) this.queue.add(ev.object.metadata.namespace ?? '');
+      },
+      this.logger,
+    );
     for (const ev of this.evaluators) {
       if (ev.store === quotas || ev.store.def.watchCache === false) continue;
-      void watchLoop(ev.store, signal, (event) => {
-        if (event.type === 'DELETED' || event.type === 'MODIFIED') this.enqueueIfQuoted(event.object.metadata.namespace ?? '');
-      }, this.logger);
+      void watchLoop(
+        ev.store,
+        signal,
+        (event) => {
+          if (event.type === 'DELETED' || event.type === 'MODIFIED')
+            this.enqueueIfQuoted(event.object.metadata.namespace ?? '');
+        },
+        this.logger,
+      );
     }
     resyncLoop(signal, this.resyncMs, () => this.resync());
   }
@@ -107,7 +122,8 @@ export class ResourceQuotaController {
           let used: ResourceList = new Map();
           for (const ev of this.evaluators) {
             if (![...hard.keys()].some((k) => ev.matches(k))) continue;
-            for (const obj of await objectsOf(ev)) if (quotaMatches(view, ev, obj)) used = addLists(used, ev.usage(obj));
+            for (const obj of await objectsOf(ev))
+              if (quotaMatches(view, ev, obj)) used = addLists(used, ev.usage(obj));
           }
           used = maskList(used, hard.keys());
           for (const k of hard.keys()) if (!used.has(k)) used.set(k, quantityOf(0));

@@ -31,13 +31,24 @@ export class ServiceAccountController {
 
   start(): void {
     const signal = this.abort.signal;
-    void watchLoop(this.registry.of(namespaces), signal, (ev) => {
-      if (ev.type === 'ADDED' || ev.type === 'MODIFIED') this.sync(ev.object);
-    }, this.logger);
-    void watchLoop(this.registry.of(serviceAccounts), signal, (ev) => {
-      const { name, namespace } = ev.object.metadata;
-      if (ev.type === 'DELETED' && DEFAULT_SERVICE_ACCOUNTS.some((n) => n === name)) this.syncNamespace(namespace ?? '');
-    }, this.logger);
+    void watchLoop(
+      this.registry.of(namespaces),
+      signal,
+      (ev) => {
+        if (ev.type === 'ADDED' || ev.type === 'MODIFIED') this.sync(ev.object);
+      },
+      this.logger,
+    );
+    void watchLoop(
+      this.registry.of(serviceAccounts),
+      signal,
+      (ev) => {
+        const { name, namespace } = ev.object.metadata;
+        if (ev.type === 'DELETED' && DEFAULT_SERVICE_ACCOUNTS.some((n) => n === name))
+          this.syncNamespace(namespace ?? '');
+      },
+      this.logger,
+    );
     resyncLoop(signal, this.resyncMs, () => this.resync());
   }
 
@@ -79,7 +90,10 @@ export class ServiceAccountController {
       } catch (err) {
         // 409: another writer was first; 403/404: the namespace is terminating or gone.
         if (err instanceof ApiError && [403, 404, 409].includes(err.code)) continue;
-        this.logger.warn({ namespace: ns, serviceAccount: name, err: errorMessage(err) }, 'creating service account failed');
+        this.logger.warn(
+          { namespace: ns, serviceAccount: name, err: errorMessage(err) },
+          'creating service account failed',
+        );
       }
     }
   }

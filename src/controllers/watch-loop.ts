@@ -11,13 +11,19 @@ import type { GenericStore } from '../registry/generic-store.js';
 import { buildPredicate } from '../registry/predicate.js';
 import type { WatchEvent } from '../storage/types.js';
 
-export async function watchLoop<T extends ApiObject>(store: GenericStore<T>, signal: AbortSignal, onEvent: (ev: WatchEvent<T>) => void, logger: Logger): Promise<void> {
+export async function watchLoop<T extends ApiObject>(
+  store: GenericStore<T>,
+  signal: AbortSignal,
+  onEvent: (ev: WatchEvent<T>) => void,
+  logger: Logger,
+): Promise<void> {
   const all = buildPredicate(store.def);
   while (!signal.aborted) {
     try {
       for await (const ev of store.watch('', '', { predicate: all, resourceVersion: '', signal })) onEvent(ev);
     } catch (err) {
-      if (!signal.aborted) logger.debug({ resource: store.def.plural, err: errorMessage(err) }, 'controller watch restarting');
+      if (!signal.aborted)
+        logger.debug({ resource: store.def.plural, err: errorMessage(err) }, 'controller watch restarting');
     }
     await new Promise((r) => setTimeout(r, 1000));
   }

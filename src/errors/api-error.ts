@@ -47,13 +47,23 @@ function describe(resource: string, group: string, name: string): string {
 
 /** 404 NotFound: `pods "foo" not found`. */
 export function notFound(resource: string, name: string, group = ''): ApiError {
-  return new ApiError(404, 'NotFound', `${describe(resource, group, name)} not found`, detailsOf(resource, group, name));
+  return new ApiError(
+    404,
+    'NotFound',
+    `${describe(resource, group, name)} not found`,
+    detailsOf(resource, group, name),
+  );
 }
 
 /** 409 AlreadyExists: `pods "foo" already exists`. */
 export function alreadyExists(resource: string, name: string, group = '', beingDeleted = false): ApiError {
   const prefix = beingDeleted ? 'object is being deleted: ' : '';
-  return new ApiError(409, 'AlreadyExists', `${prefix}${describe(resource, group, name)} already exists`, detailsOf(resource, group, name));
+  return new ApiError(
+    409,
+    'AlreadyExists',
+    `${prefix}${describe(resource, group, name)} already exists`,
+    detailsOf(resource, group, name),
+  );
 }
 
 /** Upstream OptimisticLockErrorMsg (k8s.io/apiserver registry/generic/registry/store.go). */
@@ -83,7 +93,12 @@ export function invalid(kind: string, name: string, causes: FieldError[], group 
   // Upstream's StatusDetails omits an empty name and group (omitempty).
   const details: StatusDetails = name ? { name, kind, causes } : { kind, causes };
   if (group) details.group = group;
-  return new ApiError(422, 'Invalid', `${qualifiedResource(kind, group)}${kind && name !== undefined ? ` "${name}"` : ''} is invalid: ${aggregate}`, details);
+  return new ApiError(
+    422,
+    'Invalid',
+    `${qualifiedResource(kind, group)}${kind && name !== undefined ? ` "${name}"` : ''} is invalid: ${aggregate}`,
+    details,
+  );
 }
 
 export function badRequest(message: string): ApiError {
@@ -100,7 +115,9 @@ export function forbidden(resource: string, name: string, reason: string, group 
 }
 
 /** 405 MethodNotAllowed at the route level. */
-export function methodNotAllowed(message = 'the server does not allow this method on the requested resource'): ApiError {
+export function methodNotAllowed(
+  message = 'the server does not allow this method on the requested resource',
+): ApiError {
   return new ApiError(405, 'MethodNotAllowed', message);
 }
 

@@ -100,7 +100,9 @@ export function createApp(deps: AppDeps): Koa<ApiState> {
   // Upstream's order: audit sees the caller; impersonation then switches the user for the rest.
   app.use(impersonation(deps.authorizer));
   app.use(
-    maxInFlight(deps.inFlightLimits, deps.metrics.inflight, (ctx) => deps.metrics.requestTerminations.inc({ ...sharedLabels(ctx), code: '429' })),
+    maxInFlight(deps.inFlightLimits, deps.metrics.inflight, (ctx) =>
+      deps.metrics.requestTerminations.inc({ ...sharedLabels(ctx), code: '429' }),
+    ),
   );
   app.use(trackLongRunning(deps.metrics.longrunning));
   // A served kind addressed in a scope it is not served in is 404 before authorization.
@@ -112,7 +114,9 @@ export function createApp(deps: AppDeps): Koa<ApiState> {
   app.use(
     bodyParser({
       enableTypes: ['text'],
-      extendTypes: { text: ['application/json', 'application/*+json', 'application/yaml', 'application/apply-patch+yaml'] } as never,
+      extendTypes: {
+        text: ['application/json', 'application/*+json', 'application/yaml', 'application/apply-patch+yaml'],
+      } as never,
       textLimit: `${MAX_BODY_BYTES}b`,
     }) as unknown as Koa.Middleware<ApiState>,
   );
@@ -131,7 +135,12 @@ export function createApp(deps: AppDeps): Koa<ApiState> {
   router.get(['/api', '/api/'], (ctx) => respondAggregated(ctx, deps.registry.definitions, 'api') || versions(ctx));
   router.get(['/oapi', '/oapi/'], versions);
   router.get(['/api/v1', '/api/v1/'], (ctx) => respond(ctx, 200, apiResourceList(deps.registry.definitions, '', 'v1')));
-  router.get(['/apis', '/apis/'], (ctx) => respondAggregated(ctx, deps.registry.definitions, 'apis') || respond(ctx, 200, apiGroupList(deps.registry.definitions)));
+  router.get(
+    ['/apis', '/apis/'],
+    (ctx) =>
+      respondAggregated(ctx, deps.registry.definitions, 'apis') ||
+      respond(ctx, 200, apiGroupList(deps.registry.definitions)),
+  );
   router.get(['/apis/:group', '/apis/:group/'], (ctx) => {
     const group = findGroup(ctx.params.group);
     if (!group) throw resourceNotFound();

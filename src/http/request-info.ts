@@ -7,7 +7,8 @@
  * are its subresources.
  */
 
-export type RequestVerb = 'get' | 'list' | 'watch' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection' | 'proxy' | '';
+export type RequestVerb =
+  'get' | 'list' | 'watch' | 'create' | 'update' | 'patch' | 'delete' | 'deletecollection' | 'proxy' | '';
 
 export interface RequestInfo {
   /** True for paths under /api or /apis that name a resource. */
@@ -86,7 +87,15 @@ export function parseRequestInfo(method: string, path: string, watchParam?: stri
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** The request info of a resource path's parts (`rest`: resource, name, subresource, extra...). */
-function info(path: string, apiPrefix: RequestInfo['apiPrefix'], group: string, version: string, rest: readonly string[], namespace: string, legacyWatch: boolean): Mutable<RequestInfo> {
+function info(
+  path: string,
+  apiPrefix: RequestInfo['apiPrefix'],
+  group: string,
+  version: string,
+  rest: readonly string[],
+  namespace: string,
+  legacyWatch: boolean,
+): Mutable<RequestInfo> {
   const resource = rest[0] ?? '';
   return {
     isResourceRequest: resource !== '',

@@ -40,7 +40,9 @@ describe('requestListener', () => {
     const app = new Koa();
     const seen: number[] = [];
     app.use((ctx) => {
-      seen.push(ctx.res.listenerCount('finish') + ctx.res.listenerCount('end') + ctx.res.socket!.listenerCount('error'));
+      seen.push(
+        ctx.res.listenerCount('finish') + ctx.res.listenerCount('end') + ctx.res.socket!.listenerCount('error'),
+      );
       ctx.body = 'ok';
     });
     const url = await serve(app);

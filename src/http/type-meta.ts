@@ -23,12 +23,30 @@ function internalPackage(apiVersion: string): string {
  * "X" is registered for version "v2" ...`, or `converting (v1.Pod) to (core.ConfigMap): unknown
  * conversion`).
  */
-export function decodeAs(dataKind: string, dataVersion: string, kind: string, apiVersion: string, knows: KnownKinds): { outcome: 'same' | 'otherVersion' } | { outcome: 'failed'; error: string; kind: string; version: string } {
+export function decodeAs(
+  dataKind: string,
+  dataVersion: string,
+  kind: string,
+  apiVersion: string,
+  knows: KnownKinds,
+): { outcome: 'same' | 'otherVersion' } | { outcome: 'failed'; error: string; kind: string; version: string } {
   const k = dataKind || kind;
   const av = dataVersion || apiVersion;
   if (k === kind && av === apiVersion) return { outcome: 'same' };
   const { version } = groupVersionOf(av);
-  if (!knows(av, k)) return { outcome: 'failed', kind: k, version, error: `no kind "${k}" is registered for version "${av}" in scheme "ck-apiserver"` };
-  if (k !== kind) return { outcome: 'failed', kind: k, version, error: `converting (${version}.${k}) to (${internalPackage(apiVersion)}.${kind}): unknown conversion` };
+  if (!knows(av, k))
+    return {
+      outcome: 'failed',
+      kind: k,
+      version,
+      error: `no kind "${k}" is registered for version "${av}" in scheme "ck-apiserver"`,
+    };
+  if (k !== kind)
+    return {
+      outcome: 'failed',
+      kind: k,
+      version,
+      error: `converting (${version}.${k}) to (${internalPackage(apiVersion)}.${kind}): unknown conversion`,
+    };
   return { outcome: 'otherVersion' };
 }

@@ -11,7 +11,7 @@ async function get(url: string, token: string, ca: string) {
   const agent = new Agent({ connect: { ca } });
   try {
     const res = await request(url, { dispatcher: agent, headers: { authorization: `Bearer ${token}` } });
-    return { status: res.statusCode, body: await res.body.json() as any };
+    return { status: res.statusCode, body: (await res.body.json()) as any };
   } finally {
     await agent.close();
   }

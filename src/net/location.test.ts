@@ -19,13 +19,21 @@ describe('connect location helpers', () => {
   });
 
   it('encodes queries as Go url.Values.Encode and joins paths keeping a trailing slash', () => {
-    expect(encodeQuery([['output', '1'], ['command', 'echo'], ['command', 'a b']])).toBe('command=echo&command=a+b&output=1');
+    expect(
+      encodeQuery([
+        ['output', '1'],
+        ['command', 'echo'],
+        ['command', 'a b'],
+      ]),
+    ).toBe('command=echo&command=a+b&output=1');
     expect([joinPath('', ''), joinPath('', '/a/b/'), joinPath('/x/', '/y')]).toEqual(['/', '/a/b/', '/x/y']);
   });
 
   it('words dial failures as Go 1.9/1.10 does', () => {
     const err = (code: string) => Object.assign(new Error(code), { code });
-    expect(describeDialError(err('ECONNREFUSED'), '10.0.0.1', joinHostPort('10.0.0.1', 10250))).toBe('dial tcp 10.0.0.1:10250: getsockopt: connection refused');
+    expect(describeDialError(err('ECONNREFUSED'), '10.0.0.1', joinHostPort('10.0.0.1', 10250))).toBe(
+      'dial tcp 10.0.0.1:10250: getsockopt: connection refused',
+    );
     expect(describeDialError(err('ENOTFOUND'), 'node-a', 'node-a:10250')).toBe('dial tcp: lookup node-a: no such host');
     expect(joinHostPort('fd00::1', 10250)).toBe('[fd00::1]:10250');
   });

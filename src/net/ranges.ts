@@ -25,7 +25,8 @@ export function parseIpRange(cidr: string): IpRange {
   const [addr, bitsText] = cidr.split('/');
   const base = toInt(addr ?? '');
   const bits = Number(bitsText);
-  if (base === null || !Number.isInteger(bits) || bits < 8 || bits > 30) throw new Error(`invalid service cluster IP range ${cidr}`);
+  if (base === null || !Number.isInteger(bits) || bits < 8 || bits > 30)
+    throw new Error(`invalid service cluster IP range ${cidr}`);
   const total = 2 ** (32 - bits);
   const network = base - (base % total);
   const size = total - 2;

@@ -44,5 +44,13 @@ const destination = { write: (line: string) => stdoutSink().write(line, lineWrit
 
 /** A logger at `level` ('silent' disables output). */
 export function createLogger(level: string = 'info'): Logger {
-  return pino({ level, base: { component: 'ck-apiserver' }, timestamp: pino.stdTimeFunctions.isoTime, formatters: { level: (label) => ({ level: label }) } }, destination);
+  return pino(
+    {
+      level,
+      base: { component: 'ck-apiserver' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    destination,
+  );
 }

@@ -11,7 +11,16 @@ import { droppedLogLines } from './logger.js';
 import { TalliedCounter, TalliedHistogram } from './tallied.js';
 import { createWatchMetrics, type WatchMetrics } from './watch-metrics.js';
 
-const REQUEST_LABELS = ['verb', 'dry_run', 'group', 'version', 'resource', 'subresource', 'scope', 'component'] as const;
+const REQUEST_LABELS = [
+  'verb',
+  'dry_run',
+  'group',
+  'version',
+  'resource',
+  'subresource',
+  'scope',
+  'component',
+] as const;
 /** The request labels without dry_run, as upstream's newer request metrics carry them. */
 const SHARED_LABELS = ['verb', 'group', 'version', 'resource', 'subresource', 'scope', 'component'] as const;
 
@@ -35,7 +44,9 @@ export interface Metrics {
 }
 
 /** upstream's request latency buckets (seconds). */
-const LATENCY_BUCKETS = [0.005, 0.025, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1, 1.25, 1.5, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30, 45, 60];
+const LATENCY_BUCKETS = [
+  0.005, 0.025, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1, 1.25, 1.5, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30, 45, 60,
+];
 
 export function createMetrics(): Metrics {
   const registry = new Registry();

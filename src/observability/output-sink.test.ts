@@ -18,7 +18,10 @@ describe('OutputSink', () => {
   it('drops lines a full disk refuses (ENOSPC) without throwing', () => {
     const fd = openSync('/dev/full', 'w');
     try {
-      const sink = new OutputSink({ fd, stream: () => expect.unreachable('a device is written synchronously') as never });
+      const sink = new OutputSink({
+        fd,
+        stream: () => expect.unreachable('a device is written synchronously') as never,
+      });
       const { done, errors } = outcomes();
       for (let i = 0; i < 3; i++) expect(() => sink.write(`line ${i}\n`, done)).not.toThrow();
       expect(errors).toEqual(['ENOSPC', 'ENOSPC', 'ENOSPC']);
@@ -42,7 +45,9 @@ describe('OutputSink', () => {
   });
 
   it('drops writes to a stream whose reader has gone (EPIPE), with no uncaught error', async () => {
-    const broken = new Writable({ write: (_c, _e, cb) => cb(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' })) });
+    const broken = new Writable({
+      write: (_c, _e, cb) => cb(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' })),
+    });
     const sink = new OutputSink({ stream: () => broken });
     const { done, errors } = outcomes();
     sink.write('one\n', done);

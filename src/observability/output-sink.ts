@@ -31,7 +31,8 @@ export interface OutputSinkOptions {
   readonly maxQueuedBytes?: number;
 }
 
-const stalled = (queued: number) => Object.assign(new Error(`output stalled: ${queued} bytes waiting for the reader`), { code: 'EAGAIN' });
+const stalled = (queued: number) =>
+  Object.assign(new Error(`output stalled: ${queued} bytes waiting for the reader`), { code: 'EAGAIN' });
 
 /** Write `chunk` whole to `fd`, going on after a short write; throws what writeSync throws. */
 function writeAllSync(fd: number, chunk: string | Uint8Array): void {
@@ -76,7 +77,8 @@ export class OutputSink {
       return;
     }
     const stream = this.openStream();
-    if (stream.destroyed || !stream.writable) return done?.(this.streamError ?? Object.assign(new Error('output closed'), { code: 'EPIPE' }));
+    if (stream.destroyed || !stream.writable)
+      return done?.(this.streamError ?? Object.assign(new Error('output closed'), { code: 'EPIPE' }));
     if (stream.writableLength >= this.maxQueuedBytes) return done?.(stalled(stream.writableLength));
     stream.write(chunk, done);
   }

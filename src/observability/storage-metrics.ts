@@ -20,7 +20,13 @@ export interface StoredResource {
  * Attach refresh-on-scrape collectors to the storage gauges of `metrics`. `resources` lists each
  * resource once (resources sharing a key prefix are counted once under the first name).
  */
-export function collectStorageMetrics(metrics: Metrics, kv: KvStore, resources: readonly StoredResource[], maxAgeMs = 5000, timeoutMs = 2000): void {
+export function collectStorageMetrics(
+  metrics: Metrics,
+  kv: KvStore,
+  resources: readonly StoredResource[],
+  maxAgeMs = 5000,
+  timeoutMs = 2000,
+): void {
   let refreshedAt = 0;
   let running: Promise<void> | undefined;
   const unique = [...new Map(resources.map((r) => [r.keyPrefix, r])).values()];
@@ -29,7 +35,9 @@ export function collectStorageMetrics(metrics: Metrics, kv: KvStore, resources: 
       const result = await kv.range({ start: r.keyPrefix, end: prefixEnd(r.keyPrefix), limit: 1 });
       metrics.storageObjects.set({ resource: r.resource }, result.count);
     });
-    const size = kv.dbSizeBytes ? kv.dbSizeBytes().then((bytes) => metrics.storageSizeBytes.set({ storage_cluster_id: kv.backend }, bytes)) : Promise.resolve();
+    const size = kv.dbSizeBytes
+      ? kv.dbSizeBytes().then((bytes) => metrics.storageSizeBytes.set({ storage_cluster_id: kv.backend }, bytes))
+      : Promise.resolve();
     await Promise.allSettled([...counts, size]);
     refreshedAt = Date.now();
   };

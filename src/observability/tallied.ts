@@ -99,7 +99,14 @@ abstract class Tallied {
     let tally = this.tallies.get(key);
     if (!tally) {
       const picked = Object.fromEntries(names.map((n) => [n, labels[n] ?? '']));
-      tally = { labels: picked, count: 0, sum: 0, buckets: new Float64Array(this.slots), record: undefined, add: undefined };
+      tally = {
+        labels: picked,
+        count: 0,
+        sum: 0,
+        buckets: new Float64Array(this.slots),
+        record: undefined,
+        add: undefined,
+      };
       this.tallies.set(key, tally);
     }
     return tally;
@@ -107,7 +114,12 @@ abstract class Tallied {
 
   /** Register, on every registry, a view named `name` whose samples `values` gives. */
   protected register(name: string, help: string, type: MetricShape['type'], values: () => MetricShape['values']): void {
-    const view = { name, help, reset: () => this.reset(), get: async (): Promise<MetricShape> => ({ name, help, type, aggregator: 'sum', values: values() }) };
+    const view = {
+      name,
+      help,
+      reset: () => this.reset(),
+      get: async (): Promise<MetricShape> => ({ name, help, type, aggregator: 'sum', values: values() }),
+    };
     for (const registry of this.opts.registers) registry.registerMetric(view as never);
   }
 

@@ -35,13 +35,28 @@ export function createWatchMetrics(registry: Registry): WatchMetrics {
   const resource = ['resource'];
   // Changed on every event: counted without hashing labels (tallied.ts), and the gauges read
   // from plain fields when the registry is scraped.
-  const received = new TalliedCounter({ name: 'apiserver_watch_cache_events_received_total', help: 'Counter of events received in watch cache broken by resource type.', labelNames: resource, registers });
-  const dispatched = new TalliedCounter({ name: 'apiserver_watch_cache_events_dispatched_total', help: 'Counter of events dispatched in watch cache broken by resource type.', labelNames: resource, registers });
+  const received = new TalliedCounter({
+    name: 'apiserver_watch_cache_events_received_total',
+    help: 'Counter of events received in watch cache broken by resource type.',
+    labelNames: resource,
+    registers,
+  });
+  const dispatched = new TalliedCounter({
+    name: 'apiserver_watch_cache_events_dispatched_total',
+    help: 'Counter of events dispatched in watch cache broken by resource type.',
+    labelNames: resource,
+    registers,
+  });
   const caches = new Map<string, CacheMetrics>();
   const metricsOf = (r: string): CacheMetrics => {
     let g = caches.get(r);
     if (!g) {
-      g = { revision: undefined, capacity: undefined, received: received.adder({ resource: r }), dispatched: dispatched.adder({ resource: r }) };
+      g = {
+        revision: undefined,
+        capacity: undefined,
+        received: received.adder({ resource: r }),
+        dispatched: dispatched.adder({ resource: r }),
+      };
       caches.set(r, g);
     }
     return g;
@@ -64,14 +79,24 @@ export function createWatchMetrics(registry: Registry): WatchMetrics {
       for (const [r, g] of caches) if (g.capacity !== undefined) this.set({ resource: r }, g.capacity);
     },
   });
-  const initializations = new Counter({ name: 'apiserver_watch_cache_initializations_total', help: 'Counter of watch cache initializations broken by resource type.', labelNames: resource, registers });
+  const initializations = new Counter({
+    name: 'apiserver_watch_cache_initializations_total',
+    help: 'Counter of watch cache initializations broken by resource type.',
+    labelNames: resource,
+    registers,
+  });
   const consistent = new Counter({
     name: 'apiserver_watch_cache_consistent_read_total',
     help: 'Counter for consistent reads from cache.',
     labelNames: ['resource', 'success', 'fallback'],
     registers,
   });
-  const terminated = new Counter({ name: 'apiserver_terminated_watchers_total', help: 'Counter of watchers closed due to unresponsiveness broken by resource type.', labelNames: resource, registers });
+  const terminated = new Counter({
+    name: 'apiserver_terminated_watchers_total',
+    help: 'Counter of watchers closed due to unresponsiveness broken by resource type.',
+    labelNames: resource,
+    registers,
+  });
   // Observed once per event per watcher: tallied without hashing labels (see tallied.ts).
   const sizes = new TalliedHistogram({
     name: 'apiserver_watch_events_sizes',

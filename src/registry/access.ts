@@ -45,7 +45,10 @@ export interface AccessServices {
    * answers it: the user and the audiences it holds for, or `error`; null when no
    * authenticator knows the token.
    */
-  reviewToken(token: string, audiences: readonly string[]): Promise<{ user?: WriterInfo; audiences?: readonly string[]; error?: string } | null>;
+  reviewToken(
+    token: string,
+    audiences: readonly string[],
+  ): Promise<{ user?: WriterInfo; audiences?: readonly string[]; error?: string } | null>;
   /** Issues service account tokens (TokenRequest); absent when the server has no signing key. */
   readonly serviceAccountTokens?: TokenIssuer;
 }

@@ -25,15 +25,31 @@ const META_GROUP = 'meta.k8s.io';
 
 /** Check DeleteOptions on their own. Throws ApiError 422 (both orphan and propagation set). */
 export function validateDeleteOptions(opts: DeleteOptions): void {
-  const fail = (reason: 'FieldValueInvalid' | 'FieldValueNotSupported', field: string, message: string) => invalid('DeleteOptions', '', [{ reason, field, message }], META_GROUP);
+  const fail = (reason: 'FieldValueInvalid' | 'FieldValueNotSupported', field: string, message: string) =>
+    invalid('DeleteOptions', '', [{ reason, field, message }], META_GROUP);
   if (opts.orphanDependents !== undefined && opts.propagationPolicy !== undefined) {
-    throw fail('FieldValueInvalid', 'propagationPolicy', 'Invalid value: OrphanDependents and DeletionPropagation cannot be both set');
+    throw fail(
+      'FieldValueInvalid',
+      'propagationPolicy',
+      'Invalid value: OrphanDependents and DeletionPropagation cannot be both set',
+    );
   }
   if (opts.propagationPolicy && !['Orphan', 'Background', 'Foreground'].includes(opts.propagationPolicy)) {
-    throw fail('FieldValueNotSupported', 'propagationPolicy', `Unsupported value: "${opts.propagationPolicy}": supported values: "Foreground", "Background", "Orphan"`);
+    throw fail(
+      'FieldValueNotSupported',
+      'propagationPolicy',
+      `Unsupported value: "${opts.propagationPolicy}": supported values: "Foreground", "Background", "Orphan"`,
+    );
   }
-  if (opts.gracePeriodSeconds !== undefined && (!Number.isInteger(opts.gracePeriodSeconds) || opts.gracePeriodSeconds < 0)) {
-    throw fail('FieldValueInvalid', 'gracePeriodSeconds', `Invalid value: ${opts.gracePeriodSeconds}: must be greater than or equal to 0`);
+  if (
+    opts.gracePeriodSeconds !== undefined &&
+    (!Number.isInteger(opts.gracePeriodSeconds) || opts.gracePeriodSeconds < 0)
+  ) {
+    throw fail(
+      'FieldValueInvalid',
+      'gracePeriodSeconds',
+      `Invalid value: ${opts.gracePeriodSeconds}: must be greater than or equal to 0`,
+    );
   }
 }
 
@@ -42,19 +58,31 @@ export function validateDeleteOptions(opts: DeleteOptions): void {
  * namespaces go Terminating. A dry run answers the same without changing anything. Throws
  * ApiError 404, 409 (precondition), 403 (immortal namespace).
  */
-export async function deleteObject<T extends ApiObject>(store: ResourceStore<T>, namespace: string, name: string, opts: DeleteOptions): Promise<DeleteResult<T>> {
+export async function deleteObject<T extends ApiObject>(
+  store: ResourceStore<T>,
+  namespace: string,
+  name: string,
+  opts: DeleteOptions,
+): Promise<DeleteResult<T>> {
   validateDeleteOptions(opts);
   return deleteChecked(store, namespace, name, opts);
 }
 
 /** {@link deleteObject} once the options are checked. */
-async function deleteChecked<T extends ApiObject>(store: ResourceStore<T>, namespace: string, name: string, opts: DeleteOptions): Promise<DeleteResult<T>> {
+async function deleteChecked<T extends ApiObject>(
+  store: ResourceStore<T>,
+  namespace: string,
+  name: string,
+  opts: DeleteOptions,
+): Promise<DeleteResult<T>> {
   if (store.def.deleteHandler) return store.def.deleteHandler(store, name, opts);
   const current = await store.get(namespace, name);
-  const gcFinalizer = opts.propagationPolicy === 'Foreground' ? FOREGROUND_FINALIZER : orphans(opts) ? ORPHAN_FINALIZER : undefined;
+  const gcFinalizer =
+    opts.propagationPolicy === 'Foreground' ? FOREGROUND_FINALIZER : orphans(opts) ? ORPHAN_FINALIZER : undefined;
   const graceful = store.def.strategy.gracefulDelete;
   const write = { preconditions: opts.preconditions, dryRun: opts.dryRun };
-  if (!gcFinalizer && !graceful && !(current.metadata.finalizers ?? []).length) return finalizeDelete(store, namespace, name, write);
+  if (!gcFinalizer && !graceful && !(current.metadata.finalizers ?? []).length)
+    return finalizeDelete(store, namespace, name, write);
   const grace = graceful ? graceful(current, opts.gracePeriodSeconds) : 0;
   const marked = await markDeleting(store, namespace, name, write, grace, gcFinalizer);
   if (grace === 0 && !(marked.metadata.finalizers ?? []).length) {
@@ -69,7 +97,12 @@ function orphans(opts: DeleteOptions): boolean {
 }
 
 /** Remove the object from storage and answer as upstream finalizeDelete does. */
-export async function finalizeDelete<T extends ApiObject>(store: ResourceStore<T>, namespace: string, name: string, opts: MutateOptions = {}): Promise<DeleteResult<T>> {
+export async function finalizeDelete<T extends ApiObject>(
+  store: ResourceStore<T>,
+  namespace: string,
+  name: string,
+  opts: MutateOptions = {},
+): Promise<DeleteResult<T>> {
   const deleted = await store.remove(namespace, name, opts);
   if (store.def.deleteReturnsObject) return { body: deleted, code: 200 };
   const details = { name, kind: store.def.plural, uid: deleted.metadata.uid };
@@ -81,13 +114,21 @@ export async function finalizeDelete<T extends ApiObject>(store: ResourceStore<T
  * = now + grace, deletionGracePeriodSeconds = grace, generation bumped once, and the garbage
  * collector's finalizer added. A later delete may only shorten the grace period.
  */
-async function markDeleting<T extends ApiObject>(store: ResourceStore<T>, namespace: string, name: string, write: MutateOptions, grace: number, finalizer?: string): Promise<T> {
+async function markDeleting<T extends ApiObject>(
+  store: ResourceStore<T>,
+  namespace: string,
+  name: string,
+  write: MutateOptions,
+  grace: number,
+  finalizer?: string,
+): Promise<T> {
   return store.mutate(
     namespace,
     name,
     (o) => {
       const meta = { ...o.metadata };
-      if (finalizer && !(meta.finalizers ?? []).includes(finalizer)) meta.finalizers = [...(meta.finalizers ?? []), finalizer];
+      if (finalizer && !(meta.finalizers ?? []).includes(finalizer))
+        meta.finalizers = [...(meta.finalizers ?? []), finalizer];
       const current = meta.deletionGracePeriodSeconds;
       if (!meta.deletionTimestamp || (typeof current === 'number' && grace < current)) {
         if (!meta.deletionTimestamp && meta.generation) meta.generation += 1;
@@ -104,7 +145,12 @@ async function markDeleting<T extends ApiObject>(store: ResourceStore<T>, namesp
  * Delete every object the query selects, one by one; answers the list of what was deleted
  * (upstream DeleteCollection).
  */
-export async function deleteCollection<T extends ApiObject>(store: GenericStore<T>, namespace: string, query: ListQuery, opts: DeleteOptions): Promise<ApiList<T>> {
+export async function deleteCollection<T extends ApiObject>(
+  store: GenericStore<T>,
+  namespace: string,
+  query: ListQuery,
+  opts: DeleteOptions,
+): Promise<ApiList<T>> {
   validateDeleteOptions(opts);
   const list = await store.list(namespace, { predicate: query.predicate, resourceVersion: query.resourceVersion });
   const deleted: T[] = [];

@@ -16,10 +16,20 @@ import type { ApiObject } from '../api/object.js';
 import { apiVersionOf, type ResourceDefinition, type SubresourceDefinition } from './types.js';
 
 /** Where a write of `def` (through `subresource`, if any) happens, for the field manager. */
-export function writeContext<T extends ApiObject>(def: ResourceDefinition<T>, subresource?: SubresourceDefinition<T>): WriteContext {
+export function writeContext<T extends ApiObject>(
+  def: ResourceDefinition<T>,
+  subresource?: SubresourceDefinition<T>,
+): WriteContext {
   const hasStatus = def.subresources.some((s) => s.name === 'status');
-  const ignored = subresource?.name === 'status' ? FieldSet.of(makePath('spec')) : !subresource && hasStatus ? FieldSet.of(makePath('status')) : undefined;
-  const view = subresource?.present ? { apiVersion: subresource.apiVersion ?? apiVersionOf(def), kind: subresource.kind } : { apiVersion: apiVersionOf(def), kind: def.kind };
+  const ignored =
+    subresource?.name === 'status'
+      ? FieldSet.of(makePath('spec'))
+      : !subresource && hasStatus
+        ? FieldSet.of(makePath('status'))
+        : undefined;
+  const view = subresource?.present
+    ? { apiVersion: subresource.apiVersion ?? apiVersionOf(def), kind: subresource.kind }
+    : { apiVersion: apiVersionOf(def), kind: def.kind };
   return { ...view, subresource: subresource?.name, ignored };
 }
 
@@ -38,9 +48,22 @@ function jsonOf(obj: ApiObject): JsonMap {
  * `obj` with the managedFields after a non-apply write by `manager` (create when `old` is
  * null). Never fails (upstream UpdateNoErrors).
  */
-export function trackWrite<T extends ApiObject>(def: ResourceDefinition<T>, old: T | null, obj: T, manager: string, subresource?: SubresourceDefinition<T>): T {
+export function trackWrite<T extends ApiObject>(
+  def: ResourceDefinition<T>,
+  old: T | null,
+  obj: T,
+  manager: string,
+  subresource?: SubresourceDefinition<T>,
+): T {
   const meta = subresource?.present ? undefined : def.patchMeta;
-  const res = recordUpdate(old && jsonOf(old), jsonOf(obj), manager, managedFieldsOf(old), meta, writeContext(def, subresource));
+  const res = recordUpdate(
+    old && jsonOf(old),
+    jsonOf(obj),
+    manager,
+    managedFieldsOf(old),
+    meta,
+    writeContext(def, subresource),
+  );
   // What recordUpdate answers is `obj` with these managedFields (none: the field dropped).
   const { managedFields: _replaced, ...metadata } = obj.metadata;
   return { ...obj, metadata: res.managedFields.length ? { ...metadata, managedFields: res.managedFields } : metadata };
@@ -60,5 +83,8 @@ export function trackApply<T extends ApiObject>(
   subresource?: SubresourceDefinition<T>,
 ): ApplyResult {
   const meta = subresource?.present ? undefined : def.patchMeta;
-  return recordApply(live && jsonOf(live), jsonOf(config), manager, managedFieldsOf(live), meta, { ...writeContext(def, subresource), force });
+  return recordApply(live && jsonOf(live), jsonOf(config), manager, managedFieldsOf(live), meta, {
+    ...writeContext(def, subresource),
+    force,
+  });
 }

@@ -18,7 +18,13 @@ import { beforeCreate, beforeUpdate, validateObjectMeta } from './metadata.js';
 import { trackWrite } from './field-manager.js';
 import { runBefore, runMutating, type StoreHooks, type Undo } from './hooks.js';
 import { toApiError, type ErrorContext } from './translate-error.js';
-import { apiVersionOf, type MutateOptions, type ResourceDefinition, type ResourceStore, type SubresourceDefinition } from './types.js';
+import {
+  apiVersionOf,
+  type MutateOptions,
+  type ResourceDefinition,
+  type ResourceStore,
+  type SubresourceDefinition,
+} from './types.js';
 
 /**
  * Computes the requested object from the stored one (PUT returns the body; PATCH applies the
@@ -131,7 +137,9 @@ export class GenericStore<T extends ApiObject = ApiObject> implements ResourceSt
     const undo = await runBefore(this.hooks, obj, null, admission);
     const ctx = this.ctx(obj.metadata.name ?? '', 'POST');
     try {
-      return this.present(await this.storage.create(this.key(obj.metadata.namespace ?? '', obj.metadata.name!), obj, { dryRun }));
+      return this.present(
+        await this.storage.create(this.key(obj.metadata.namespace ?? '', obj.metadata.name!), obj, { dryRun }),
+      );
     } catch (err) {
       await undo();
       throw toApiError(err, ctx);
@@ -202,7 +210,11 @@ export class GenericStore<T extends ApiObject = ApiObject> implements ResourceSt
       signal: query.signal,
       onProgress: query.onProgress,
     });
-    return mapWatch(source, this.presentEvent, name ? (err) => toApiError(err, this.ctx(name, 'WATCH')) : this.watchError);
+    return mapWatch(
+      source,
+      this.presentEvent,
+      name ? (err) => toApiError(err, this.ctx(name, 'WATCH')) : this.watchError,
+    );
   }
 
   /** A storage watch event as this store presents it (one per event, shared by its watchers). */
@@ -221,7 +233,13 @@ export class GenericStore<T extends ApiObject = ApiObject> implements ResourceSt
    * write to that subresource's part. A dry run answers the result at the stored
    * resourceVersion without writing it. Throws ApiError 404, 409, 422.
    */
-  async update(namespace: string, name: string, update: UpdateFunction<T>, subresource?: SubresourceDefinition<T>, opts: WriteOptions = {}): Promise<T> {
+  async update(
+    namespace: string,
+    name: string,
+    update: UpdateFunction<T>,
+    subresource?: SubresourceDefinition<T>,
+    opts: WriteOptions = {},
+  ): Promise<T> {
     const ctx = this.ctx(name, 'PUT');
     // Hooks run inside the retry loop; what an attempt that lost the race prepared is undone.
     let undo: Undo | undefined;
@@ -229,46 +247,61 @@ export class GenericStore<T extends ApiObject = ApiObject> implements ResourceSt
     let attempt = 0;
     const dryRun = Boolean(opts.dryRun);
     try {
-      const stored = await this.storage.guaranteedUpdate(this.key(namespace, name), async (current) => {
-        await undo?.();
-        undo = undefined;
-        const old = this.storedOf(current);
-        previous = old;
-        // A subresource with a view of its own (Scale) hands the update its view; the one
-        // writing through it (the handlers) holds the store as a store of ApiObject.
-        const requested = deepCopy(await (subresource?.present ? (update as UpdateFunction)(deepCopy(subresource.present(old))) : update(deepCopy(old))));
-        requested.metadata ??= {};
-        // A view checked by its own rules (Scale) is only used through its subresource's merge.
-        const checked = subresource?.validate
-          ? this.assertValid(requested, subresource.validate(requested))
-          : this.checkFields(requested, attempt++ === 0 ? opts : { ...opts, warnings: undefined });
-        const rv = requested.metadata.resourceVersion;
-        if (rv && rv !== old.metadata.resourceVersion) throw conflict(this.def.plural, name, OPTIMISTIC_LOCK_MESSAGE, this.def.group);
-        if (!subresource?.present) this.def.strategy.defaults?.(checked);
-        let obj = subresource?.merge ? subresource.merge(requested, old) : checked;
-        if (opts.fieldManager) obj = trackWrite(this.def, old, obj, opts.fieldManager, subresource);
-        const admission = { dryRun, subresource: subresource?.name, user: opts.user, requestName: name };
-        await runMutating(this.hooks, obj, old, admission);
-        const errs = beforeUpdate(this.def, obj, old);
-        if (!subresource || subresource.useMainStrategy) this.def.strategy.prepareForUpdate?.(obj, old);
-        this.assertValid(obj, [
-          ...errs,
-          ...validateObjectMeta(this.def, obj),
-          ...(this.def.strategy.validateUpdate?.(obj, old) ?? []),
-        ]);
-        undo = await runBefore(this.hooks, obj, old, admission);
-        delete obj.metadata.resourceVersion;
-        if (emptiedFinalizers(obj)) throw new DeleteInstead(obj, old);
-        return obj;
-      }, { dryRun });
-      if (!dryRun) for (const h of this.hooks) if (previous && stored !== previous) await h.afterUpdate?.(this.ofKind(stored), previous);
+      const stored = await this.storage.guaranteedUpdate(
+        this.key(namespace, name),
+        async (current) => {
+          await undo?.();
+          undo = undefined;
+          const old = this.storedOf(current);
+          previous = old;
+          // A subresource with a view of its own (Scale) hands the update its view; the one
+          // writing through it (the handlers) holds the store as a store of ApiObject.
+          const requested = deepCopy(
+            await (subresource?.present
+              ? (update as UpdateFunction)(deepCopy(subresource.present(old)))
+              : update(deepCopy(old))),
+          );
+          requested.metadata ??= {};
+          // A view checked by its own rules (Scale) is only used through its subresource's merge.
+          const checked = subresource?.validate
+            ? this.assertValid(requested, subresource.validate(requested))
+            : this.checkFields(requested, attempt++ === 0 ? opts : { ...opts, warnings: undefined });
+          const rv = requested.metadata.resourceVersion;
+          if (rv && rv !== old.metadata.resourceVersion)
+            throw conflict(this.def.plural, name, OPTIMISTIC_LOCK_MESSAGE, this.def.group);
+          if (!subresource?.present) this.def.strategy.defaults?.(checked);
+          let obj = subresource?.merge ? subresource.merge(requested, old) : checked;
+          if (opts.fieldManager) obj = trackWrite(this.def, old, obj, opts.fieldManager, subresource);
+          const admission = { dryRun, subresource: subresource?.name, user: opts.user, requestName: name };
+          await runMutating(this.hooks, obj, old, admission);
+          const errs = beforeUpdate(this.def, obj, old);
+          if (!subresource || subresource.useMainStrategy) this.def.strategy.prepareForUpdate?.(obj, old);
+          this.assertValid(obj, [
+            ...errs,
+            ...validateObjectMeta(this.def, obj),
+            ...(this.def.strategy.validateUpdate?.(obj, old) ?? []),
+          ]);
+          undo = await runBefore(this.hooks, obj, old, admission);
+          delete obj.metadata.resourceVersion;
+          if (emptiedFinalizers(obj)) throw new DeleteInstead(obj, old);
+          return obj;
+        },
+        { dryRun },
+      );
+      if (!dryRun)
+        for (const h of this.hooks)
+          if (previous && stored !== previous) await h.afterUpdate?.(this.ofKind(stored), previous);
       return this.present(stored);
     } catch (err) {
       if (err instanceof DeleteInstead) {
         // Upstream store.go deleteWithoutFinalizers: the update that removed the last finalizer
         // of an object marked for deletion deletes it instead (watchers see DELETED).
         const old = err.old.metadata;
-        await this.remove(namespace, name, { preconditions: { uid: old.uid, resourceVersion: old.resourceVersion }, dryRun, operation: 'PUT' });
+        await this.remove(namespace, name, {
+          preconditions: { uid: old.uid, resourceVersion: old.resourceVersion },
+          dryRun,
+          operation: 'PUT',
+        });
         return this.present(err.obj);
       }
       await undo?.();
@@ -281,9 +314,18 @@ export class GenericStore<T extends ApiObject = ApiObject> implements ResourceSt
    * admission: what deletion (marking) and binding write. Returns the object as stored (a dry
    * run: as it would be). Throws ApiError 404, 409 (precondition), and what `change` throws.
    */
-  async mutate(namespace: string, name: string, change: (current: T) => T | Promise<T>, opts: MutateOptions = {}): Promise<T> {
+  async mutate(
+    namespace: string,
+    name: string,
+    change: (current: T) => T | Promise<T>,
+    opts: MutateOptions = {},
+  ): Promise<T> {
     try {
-      const stored = await this.storage.guaranteedUpdate(this.key(namespace, name), (cur) => change(this.storedOf(cur)), opts);
+      const stored = await this.storage.guaranteedUpdate(
+        this.key(namespace, name),
+        (cur) => change(this.storedOf(cur)),
+        opts,
+      );
       return this.present(stored);
     } catch (err) {
       throw toApiError(err, this.ctx(name, opts.operation ?? 'PUT'));

@@ -16,7 +16,11 @@ export type { WriterInfo };
  * client, `system:apiserver` in `system:masters`, so checks that need a user (RBAC escalation)
  * see a privileged one rather than none.
  */
-export const SERVER_WRITER: WriterInfo = Object.freeze({ name: 'system:apiserver', uid: '', groups: Object.freeze(['system:masters']) });
+export const SERVER_WRITER: WriterInfo = Object.freeze({
+  name: 'system:apiserver',
+  uid: '',
+  groups: Object.freeze(['system:masters']),
+});
 
 /**
  * What a hook knows of the write it runs in (upstream admission.Attributes.IsDryRun): on a dry
@@ -59,12 +63,22 @@ export interface StoreHooks<T extends ApiObject = ApiObject> {
 }
 
 /** Run the `mutate` step of every hook in order. */
-export async function runMutating(hooks: readonly StoreHooks[], obj: ApiObject, old: ApiObject | null, attrs: AdmissionAttributes): Promise<void> {
+export async function runMutating(
+  hooks: readonly StoreHooks[],
+  obj: ApiObject,
+  old: ApiObject | null,
+  attrs: AdmissionAttributes,
+): Promise<void> {
   for (const h of hooks) await h.mutate?.(obj, old, attrs);
 }
 
 /** Run `beforeCreate`/`beforeUpdate` of every hook, collecting one undo for all of them. */
-export async function runBefore(hooks: readonly StoreHooks[], obj: ApiObject, old: ApiObject | null, attrs: AdmissionAttributes): Promise<Undo> {
+export async function runBefore(
+  hooks: readonly StoreHooks[],
+  obj: ApiObject,
+  old: ApiObject | null,
+  attrs: AdmissionAttributes,
+): Promise<Undo> {
   const undos: Undo[] = [];
   const undoAll: Undo = async () => {
     for (const u of undos.reverse()) await u().catch(() => undefined);

@@ -14,7 +14,9 @@ describe('beforeUpdate', () => {
 
   it('still refuses a different creationTimestamp', () => {
     const obj = { metadata: { ...stored.metadata, creationTimestamp: '2026-11-23T21:51:10+00:00' } };
-    expect(beforeUpdate(configmaps, obj, stored)).toEqual([expect.objectContaining({ field: 'metadata.creationTimestamp', reason: 'FieldValueInvalid' })]);
+    expect(beforeUpdate(configmaps, obj, stored)).toEqual([
+      expect.objectContaining({ field: 'metadata.creationTimestamp', reason: 'FieldValueInvalid' }),
+    ]);
   });
 
   it('fills a missing creationTimestamp from the stored object', () => {

@@ -4,7 +4,12 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { rfc3339, type ApiObject } from '../api/object.js';
-import { validateDns1123Subdomain, validateLabelValue, validatePathSegmentName, validateQualifiedName } from '../api/names.js';
+import {
+  validateDns1123Subdomain,
+  validateLabelValue,
+  validatePathSegmentName,
+  validateQualifiedName,
+} from '../api/names.js';
 import { badRequest } from '../errors/api-error.js';
 import type { FieldError } from '../api/validation/field-errors.js';
 import { tooLong } from '../api/validation/field-errors.js';
@@ -29,7 +34,8 @@ const invalidValue = (field: string, value: unknown, detail: string): FieldError
 
 /** Drop empty lists and maps from ObjectMeta, as upstream's omitempty encoding never shows them. */
 export function omitEmptyMeta(meta: ApiObject['metadata']): void {
-  for (const f of ['finalizers', 'ownerReferences'] as const) if (Array.isArray(meta[f]) && meta[f]!.length === 0) delete meta[f];
+  for (const f of ['finalizers', 'ownerReferences'] as const)
+    if (Array.isArray(meta[f]) && meta[f]!.length === 0) delete meta[f];
   for (const f of ['labels', 'annotations'] as const) if (meta[f] && Object.keys(meta[f]!).length === 0) delete meta[f];
 }
 
@@ -38,9 +44,17 @@ export function validateObjectMeta(def: ResourceDefinition, obj: ApiObject): Fie
   const errs: FieldError[] = [];
   const meta = obj.metadata;
   if (!meta.name) {
-    errs.push({ reason: 'FieldValueRequired', field: 'metadata.name', message: 'Required value: name or generateName is required' });
+    errs.push({
+      reason: 'FieldValueRequired',
+      field: 'metadata.name',
+      message: 'Required value: name or generateName is required',
+    });
   } else {
-    for (const m of [...validatePathSegmentName(meta.name), ...(def.validateName ?? validateDns1123Subdomain)(meta.name)]) errs.push(invalidValue('metadata.name', meta.name, m));
+    for (const m of [
+      ...validatePathSegmentName(meta.name),
+      ...(def.validateName ?? validateDns1123Subdomain)(meta.name),
+    ])
+      errs.push(invalidValue('metadata.name', meta.name, m));
   }
   if (def.namespaced && !meta.namespace) {
     errs.push({ reason: 'FieldValueRequired', field: 'metadata.namespace', message: 'Required value' });
@@ -55,7 +69,8 @@ export function validateObjectMeta(def: ResourceDefinition, obj: ApiObject): Fie
     annotationBytes += Buffer.byteLength(k) + Buffer.byteLength(String(v));
   }
   // Upstream ValidateAnnotationsSize: keys and values together, in bytes.
-  if (annotationBytes > TOTAL_ANNOTATION_SIZE_LIMIT) errs.push(tooLong('metadata.annotations', '', TOTAL_ANNOTATION_SIZE_LIMIT));
+  if (annotationBytes > TOTAL_ANNOTATION_SIZE_LIMIT)
+    errs.push(tooLong('metadata.annotations', '', TOTAL_ANNOTATION_SIZE_LIMIT));
   return errs;
 }
 
@@ -78,7 +93,14 @@ export function beforeCreate(def: ResourceDefinition, namespace: string, obj: Ap
   meta.uid = randomUUID();
   meta.creationTimestamp = rfc3339();
   omitEmptyMeta(meta);
-  for (const f of ['selfLink', 'resourceVersion', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'clusterName'] as const) delete meta[f];
+  for (const f of [
+    'selfLink',
+    'resourceVersion',
+    'deletionTimestamp',
+    'deletionGracePeriodSeconds',
+    'clusterName',
+  ] as const)
+    delete meta[f];
 }
 
 /**
@@ -92,7 +114,8 @@ export function beforeUpdate(def: ResourceDefinition, obj: ApiObject, old: ApiOb
   meta.uid ||= prev.uid;
   // Upstream decodes timestamps into time values: the same instant in another RFC 3339 form
   // (`+00:00`, as the Python client writes it) is no change.
-  if (!meta.creationTimestamp || sameInstant(meta.creationTimestamp, prev.creationTimestamp)) meta.creationTimestamp = prev.creationTimestamp;
+  if (!meta.creationTimestamp || sameInstant(meta.creationTimestamp, prev.creationTimestamp))
+    meta.creationTimestamp = prev.creationTimestamp;
   if (def.namespaced) meta.namespace ||= prev.namespace;
   else delete meta.namespace;
   for (const f of ['uid', 'creationTimestamp', 'namespace', 'name'] as const) {

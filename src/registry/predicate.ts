@@ -76,7 +76,8 @@ const MATCH_ALL = (): boolean => true;
  * only what it reads (a watch keeps its predicate for its lifetime).
  */
 function matcher(def: ResourceDefinition, label: LabelSelector, field: FieldSelector): (obj: ApiObject) => boolean {
-  return (obj) => matchesLabels(label, obj.metadata?.labels) && (field.length === 0 || matchesFields(field, fieldSetOf(def, obj)));
+  return (obj) =>
+    matchesLabels(label, obj.metadata?.labels) && (field.length === 0 || matchesFields(field, fieldSetOf(def, obj)));
 }
 
 /** True when an object still has pending initializers (metadata.initializers.pending). */

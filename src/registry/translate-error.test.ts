@@ -7,7 +7,10 @@ const ctx = { resource: 'pods', group: '', name: 'p', operation: 'POST' } as con
 
 describe('toApiError', () => {
   it("answers a write over the storage's size limit with 413 RequestEntityTooLarge, not 500", () => {
-    const err = toApiError(storageErrorOf(new KvError('TooLarge', '3 INVALID_ARGUMENT: etcdserver: request is too large'), 'pods/ns/p'), ctx);
+    const err = toApiError(
+      storageErrorOf(new KvError('TooLarge', '3 INVALID_ARGUMENT: etcdserver: request is too large'), 'pods/ns/p'),
+      ctx,
+    );
     expect(err.code).toBe(413);
     expect(err.reason).toBe('RequestEntityTooLarge');
     expect(err.message).toBe('Request entity too large: etcdserver: request is too large');

@@ -40,7 +40,12 @@ export function toApiError(err: unknown, ctx: ErrorContext): ApiError {
     case 'KeyExists':
       return alreadyExists(ctx.resource, ctx.name, ctx.group);
     case 'Conflict':
-      return conflict(ctx.resource, ctx.name, err.message.startsWith('Precondition') ? err.message : OPTIMISTIC_LOCK_MESSAGE, ctx.group);
+      return conflict(
+        ctx.resource,
+        ctx.name,
+        err.message.startsWith('Precondition') ? err.message : OPTIMISTIC_LOCK_MESSAGE,
+        ctx.group,
+      );
     case 'Expired':
       if (err.continueToken) return expired(EXPIRED_CONTINUE_MESSAGE, { continue: err.continueToken });
       // The watch cache's own message (upstream cacher: "too old resource version: N (M)").
@@ -53,7 +58,9 @@ export function toApiError(err: unknown, ctx: ErrorContext): ApiError {
     case 'TooLargeResourceVersion':
       return timeout(`Too large resource version: ${err.message.replace(/^.*?(\d+, current: \d+).*$/, '$1')}`, 1);
     case 'InvalidArgument':
-      return badRequest(err.message.startsWith('continue key') ? `invalid continue token: ${err.message}` : err.message);
+      return badRequest(
+        err.message.startsWith('continue key') ? `invalid continue token: ${err.message}` : err.message,
+      );
     case 'Unreachable':
       // Storage did not answer in time (504) or refused (503); both carry Retry-After.
       return /deadline|timed? ?out/i.test(err.message)

@@ -26,7 +26,16 @@ export type { WatchEvent, WatchIterator } from '../storage/types.js';
 /** The verbs of discovery, in upstream's sorted order. */
 export type Verb = 'create' | 'delete' | 'deletecollection' | 'get' | 'list' | 'patch' | 'update' | 'watch';
 
-export const ALL_VERBS: readonly Verb[] = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
+export const ALL_VERBS: readonly Verb[] = [
+  'create',
+  'delete',
+  'deletecollection',
+  'get',
+  'list',
+  'patch',
+  'update',
+  'watch',
+];
 
 /**
  * Per-kind rules. Every hook receives a fresh copy it may mutate. `T` is the kind's object type
@@ -172,7 +181,9 @@ export interface CreateAnswer {
  * A create handled by the kind itself (upstream rest.Creater of a non-generic REST): returns
  * the answer's code and body; throws ApiError as any write.
  */
-export type CreateOverride<T extends ApiObject = ApiObject, B extends ApiObject = ApiObject> = (req: CreateRequest<T, B>) => Promise<CreateAnswer>;
+export type CreateOverride<T extends ApiObject = ApiObject, B extends ApiObject = ApiObject> = (
+  req: CreateRequest<T, B>,
+) => Promise<CreateAnswer>;
 
 /** The HTTP verb a store operation is reported as in errors (translate-error.ts ErrorContext). */
 export type Operation = 'GET' | 'LIST' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'WATCH';
@@ -288,5 +299,7 @@ export function apiVersionOf(def: Pick<ResourceDefinition, 'group' | 'version'>)
 /** Group and version of an `apiVersion` string (`v1` is the core group ''). */
 export function groupVersionOf(apiVersion: string): { group: string; version: string } {
   const slash = apiVersion.indexOf('/');
-  return slash < 0 ? { group: '', version: apiVersion } : { group: apiVersion.slice(0, slash), version: apiVersion.slice(slash + 1) };
+  return slash < 0
+    ? { group: '', version: apiVersion }
+    : { group: apiVersion.slice(0, slash), version: apiVersion.slice(slash + 1) };
 }

@@ -11,13 +11,25 @@ import { fieldSetOf } from './predicate.js';
 import type { ResourceDefinition } from './types.js';
 
 /** Build (not start) the cachers of `defs` over `storage`. */
-export function cachersFor(defs: readonly ResourceDefinition[], storage: ObjectStorage, observer?: CacherObserver): Cacher[] {
+export function cachersFor(
+  defs: readonly ResourceDefinition[],
+  storage: ObjectStorage,
+  observer?: CacherObserver,
+): Cacher[] {
   const byPrefix = new Map<string, Cacher>();
   for (const def of defs) {
     if (def.watchCache === false || !def.verbs.includes('watch') || byPrefix.has(def.storagePrefix)) continue;
-    const indexers = Object.fromEntries((def.cacheIndexes ?? []).map((field) => [field, (obj: Parameters<typeof fieldSetOf>[1]) => fieldSetOf(def, obj)[field] ?? '']));
+    const indexers = Object.fromEntries(
+      (def.cacheIndexes ?? []).map((field) => [
+        field,
+        (obj: Parameters<typeof fieldSetOf>[1]) => fieldSetOf(def, obj)[field] ?? '',
+      ]),
+    );
     const resource = def.group ? `${def.plural}.${def.group}` : def.plural;
-    byPrefix.set(def.storagePrefix, new Cacher(storage, { prefix: `${def.storagePrefix}/`, resource, indexers, observer }));
+    byPrefix.set(
+      def.storagePrefix,
+      new Cacher(storage, { prefix: `${def.storagePrefix}/`, resource, indexers, observer }),
+    );
   }
   return [...byPrefix.values()];
 }

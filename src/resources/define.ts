@@ -7,7 +7,13 @@ import { objectSchema } from '../api/meta-schema.js';
 import { DEFAULT_PRINTER } from '../api/table.js';
 import type { ApiObject } from '../api/object.js';
 import type { z } from 'zod';
-import { ALL_VERBS, type KindObject, type ResourceDefinition, type Strategy, type SubresourceDefinition } from '../registry/types.js';
+import {
+  ALL_VERBS,
+  type KindObject,
+  type ResourceDefinition,
+  type Strategy,
+  type SubresourceDefinition,
+} from '../registry/types.js';
 
 type Named = 'kind' | 'plural' | 'namespaced';
 
@@ -23,7 +29,9 @@ export type ResourceSpec<S extends z.ZodType> = Pick<ResourceDefinition<KindObje
  * A core/v1 definition with all verbs, storage prefix = plural, singular = lower-case kind,
  * typed by its schema: its store hands out KindObject of `schema` (see ResourceRegistry.of).
  */
-export function defineResource<S extends z.ZodType = z.ZodType>(def: ResourceSpec<S>): ResourceDefinition<KindObject<S>> {
+export function defineResource<S extends z.ZodType = z.ZodType>(
+  def: ResourceSpec<S>,
+): ResourceDefinition<KindObject<S>> {
   return {
     group: '',
     version: 'v1',
@@ -49,7 +57,11 @@ export function statusSubresource<T extends ApiObject>(kind: string): Subresourc
     name: 'status',
     kind,
     verbs: ['get', 'patch', 'update'],
-    merge: (requested, old) => ({ ...old, metadata: mergeMetaForSubresource(requested, old), status: requested.status }),
+    merge: (requested, old) => ({
+      ...old,
+      metadata: mergeMetaForSubresource(requested, old),
+      status: requested.status,
+    }),
   };
 }
 

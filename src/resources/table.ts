@@ -17,7 +17,10 @@ import { podTemplates } from './podtemplates/podtemplates.resource.js';
 import { replicationControllers } from './replicationcontrollers/replicationcontrollers.resource.js';
 import { resourceQuotas } from './resourcequotas/resourcequotas.resource.js';
 import { secrets } from './secrets/secrets.resource.js';
-import { securityContextConstraints, securityContextConstraintsV1 } from './securitycontextconstraints/securitycontextconstraints.resource.js';
+import {
+  securityContextConstraints,
+  securityContextConstraintsV1,
+} from './securitycontextconstraints/securitycontextconstraints.resource.js';
 import { serviceAccounts } from './serviceaccounts/serviceaccounts.resource.js';
 import { services } from './services/services.resource.js';
 import { reviewKinds } from './reviews/reviews.resource.js';

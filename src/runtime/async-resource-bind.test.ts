@@ -37,7 +37,10 @@ describe('cheaper AsyncResource#bind', () => {
     const resource = new AsyncResource('test-resource');
     const self = { n: 7 };
     // @types/node omits bind's thisArg (Node 16+).
-    const bindWithThis = resource.bind as unknown as (fn: (this: typeof self, k: number) => unknown, thisArg: unknown) => (this: unknown, k: number) => unknown;
+    const bindWithThis = resource.bind as unknown as (
+      fn: (this: typeof self, k: number) => unknown,
+      thisArg: unknown,
+    ) => (this: unknown, k: number) => unknown;
     const bound = bindWithThis.call(
       resource,
       function (this: typeof self, k: number) {
@@ -70,14 +73,17 @@ describe('cheaper AsyncResource#bind', () => {
       // As in Node, replacing it changes what the getter returns, not the scope fn runs in.
       expect(bound()).toBe(resource.asyncId());
       await new Promise((r) => setImmediate(r));
-      if (nodeBuildsAccessors) expect(warnings.some((w) => (w as Error & { code?: string }).code === 'DEP0172')).toBe(true);
+      if (nodeBuildsAccessors)
+        expect(warnings.some((w) => (w as Error & { code?: string }).code === 'DEP0172')).toBe(true);
     } finally {
       process.off('warning', onWarning);
     }
   });
 
   it("rejects a non-function with Node's own error", () => {
-    expect(() => new AsyncResource('x').bind(42 as never)).toThrow(expect.objectContaining({ code: 'ERR_INVALID_ARG_TYPE' }));
+    expect(() => new AsyncResource('x').bind(42 as never)).toThrow(
+      expect.objectContaining({ code: 'ERR_INVALID_ARG_TYPE' }),
+    );
   });
 
   describe('under the HTTP/2 client, which binds one per request', () => {

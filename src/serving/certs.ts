@@ -21,12 +21,27 @@ export interface ServingCerts {
   readonly keyFile: string;
 }
 
-const DNS_NAMES = ['localhost', 'ck-apiserver', 'kubernetes', 'kubernetes.default', 'kubernetes.default.svc', 'kubernetes.default.svc.cluster.local'];
+const DNS_NAMES = [
+  'localhost',
+  'ck-apiserver',
+  'kubernetes',
+  'kubernetes.default',
+  'kubernetes.default.svc',
+  'kubernetes.default.svc.cluster.local',
+];
 const DAY_MS = 24 * 3600 * 1000;
 
 /** Every host a generated certificate covers. */
 export function servingHosts(extra: readonly string[]): string[] {
-  return [...new Set([...DNS_NAMES, hostname(), '127.0.0.1', '::1', ...extra.filter((h) => h && h !== '0.0.0.0' && h !== '::')])];
+  return [
+    ...new Set([
+      ...DNS_NAMES,
+      hostname(),
+      '127.0.0.1',
+      '::1',
+      ...extra.filter((h) => h && h !== '0.0.0.0' && h !== '::'),
+    ]),
+  ];
 }
 
 function covers(certPem: string, hosts: readonly string[]): boolean {
@@ -44,10 +59,17 @@ function covers(certPem: string, hosts: readonly string[]): boolean {
  * Throws on file-system errors.
  */
 export async function ensureServingCerts(certDir: string, hosts: readonly string[]): Promise<ServingCerts> {
-  const files = { caFile: join(certDir, 'ca.crt'), caKey: join(certDir, 'ca.key'), certFile: join(certDir, 'apiserver.crt'), keyFile: join(certDir, 'apiserver.key') };
+  const files = {
+    caFile: join(certDir, 'ca.crt'),
+    caKey: join(certDir, 'ca.key'),
+    certFile: join(certDir, 'apiserver.crt'),
+    keyFile: join(certDir, 'apiserver.key'),
+  };
   const all = servingHosts(hosts);
   try {
-    const [caPem, certPem, keyPem] = await Promise.all([files.caFile, files.certFile, files.keyFile].map((f) => readFile(f, 'utf8')));
+    const [caPem, certPem, keyPem] = await Promise.all(
+      [files.caFile, files.certFile, files.keyFile].map((f) => readFile(f, 'utf8')),
+    );
     if (covers(certPem, all) && new X509Certificate(certPem).checkIssued(new X509Certificate(caPem))) {
       return { caPem, certPem, keyPem, caFile: files.caFile, certFile: files.certFile, keyFile: files.keyFile };
     }
@@ -74,12 +96,22 @@ export async function ensureServingCerts(certDir: string, hosts: readonly string
       { name: 'basicConstraints', cA: false },
       { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true },
       { name: 'extKeyUsage', serverAuth: true },
-      { name: 'subjectAltName', altNames: all.map((h) => (isIP(h) ? { type: 7 as const, ip: h } : { type: 2 as const, value: h })) },
+      {
+        name: 'subjectAltName',
+        altNames: all.map((h) => (isIP(h) ? { type: 7 as const, ip: h } : { type: 2 as const, value: h })),
+      },
     ],
   });
   await writeFile(files.caFile, ca.cert);
   await writeFile(files.caKey, ca.private, { mode: 0o600 });
   await writeFile(files.certFile, serving.cert);
   await writeFile(files.keyFile, serving.private, { mode: 0o600 });
-  return { caPem: ca.cert, certPem: serving.cert, keyPem: serving.private, caFile: files.caFile, certFile: files.certFile, keyFile: files.keyFile };
+  return {
+    caPem: ca.cert,
+    certPem: serving.cert,
+    keyPem: serving.private,
+    caFile: files.caFile,
+    certFile: files.certFile,
+    keyFile: files.keyFile,
+  };
 }

@@ -81,7 +81,8 @@ export function checkCipherSuites(names: readonly string[]): void {
   const available = new Set(getCiphers());
   for (const name of names) {
     const suite = SUITES[name];
-    if (!suite || !available.has(suite.openssl.toLowerCase())) throw new Error(`Cipher suite ${name} not supported or doesn't exist`);
+    if (!suite || !available.has(suite.openssl.toLowerCase()))
+      throw new Error(`Cipher suite ${name} not supported or doesn't exist`);
   }
 }
 
@@ -99,6 +100,8 @@ export function opensslCipherList(names: readonly string[]): string {
   const chosen = names.length ? names : DEFAULT_CIPHER_SUITES;
   checkCipherSuites(chosen);
   const tls12 = chosen.filter((n) => !SUITES[n].tls13).map((n) => SUITES[n].openssl);
-  const tls13 = Object.values(SUITES).filter((s) => s.tls13).map((s) => s.openssl);
+  const tls13 = Object.values(SUITES)
+    .filter((s) => s.tls13)
+    .map((s) => s.openssl);
   return [...new Set([...tls13, ...tls12])].join(':');
 }

@@ -16,8 +16,16 @@ export interface ClientCert {
 }
 
 /** A client certificate for `commonName` in `organizations`, signed by `ca`, valid `days`. */
-export async function issueClientCert(ca: ClientCert, commonName: string, organizations: readonly string[], days = 365): Promise<ClientCert> {
-  const attrs = [{ name: 'commonName', value: commonName }, ...organizations.map((value) => ({ name: 'organizationName', value }))];
+export async function issueClientCert(
+  ca: ClientCert,
+  commonName: string,
+  organizations: readonly string[],
+  days = 365,
+): Promise<ClientCert> {
+  const attrs = [
+    { name: 'commonName', value: commonName },
+    ...organizations.map((value) => ({ name: 'organizationName', value })),
+  ];
   const issued = await generate(attrs, {
     keySize: 2048,
     algorithm: 'sha256',
@@ -39,11 +47,15 @@ export async function issueClientCert(ca: ClientCert, commonName: string, organi
  */
 export async function ensureAdminClientCert(certDir: string): Promise<ClientCert> {
   const files = { cert: join(certDir, 'admin.crt'), key: join(certDir, 'admin.key') };
-  const [caPem, caKey] = await Promise.all([readFile(join(certDir, 'ca.crt'), 'utf8'), readFile(join(certDir, 'ca.key'), 'utf8')]);
+  const [caPem, caKey] = await Promise.all([
+    readFile(join(certDir, 'ca.crt'), 'utf8'),
+    readFile(join(certDir, 'ca.key'), 'utf8'),
+  ]);
   try {
     const [certPem, keyPem] = await Promise.all([readFile(files.cert, 'utf8'), readFile(files.key, 'utf8')]);
     const cert = new X509Certificate(certPem);
-    if (new Date(cert.validTo).getTime() > Date.now() + DAY_MS && cert.checkIssued(new X509Certificate(caPem))) return { certPem, keyPem };
+    if (new Date(cert.validTo).getTime() > Date.now() + DAY_MS && cert.checkIssued(new X509Certificate(caPem)))
+      return { certPem, keyPem };
   } catch {
     /* absent or unreadable: issue below */
   }

@@ -20,7 +20,13 @@
  * Normal clients are not affected: they keep at most MAX_CONCURRENT_STREAMS streams open, so
  * nothing waits, and they cancel streams rarely (a watch they stop, a request they give up on).
  */
-import { constants as h2, type Http2ServerRequest, type Http2ServerResponse, type Http2Stream, type ServerHttp2Session } from 'node:http2';
+import {
+  constants as h2,
+  type Http2ServerRequest,
+  type Http2ServerResponse,
+  type Http2Stream,
+  type ServerHttp2Session,
+} from 'node:http2';
 
 /** A request handler that may return a promise (Koa's does: settled when its middleware end). */
 export type StreamHandler = (req: Http2ServerRequest, res: Http2ServerResponse) => unknown;
@@ -116,6 +122,9 @@ export class SessionStreams {
     if (this.session.destroyed) return;
     this.waiting.length = 0;
     // (an Error with the code: a bare code argument is how Node's destroy() takes it, untyped)
-    this.session.destroy(new Error('HTTP/2 session closed: too many streams reset or waiting'), h2.NGHTTP2_ENHANCE_YOUR_CALM);
+    this.session.destroy(
+      new Error('HTTP/2 session closed: too many streams reset or waiting'),
+      h2.NGHTTP2_ENHANCE_YOUR_CALM,
+    );
   }
 }

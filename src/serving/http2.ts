@@ -38,7 +38,12 @@ export function alpnProtocols(http2: boolean): string[] {
  * handlers per connection, streams reset early). Returns the HTTP/2 server, whose sessions
  * `closeAll` ends (GOAWAY) when the server stops.
  */
-export function attachHttp2(server: Server, tls: ServerOptions, handler: StreamHandler, settings: Http2Settings = {}): { readonly h2: Http2SecureServer; closeAll(): void } {
+export function attachHttp2(
+  server: Server,
+  tls: ServerOptions,
+  handler: StreamHandler,
+  settings: Http2Settings = {},
+): { readonly h2: Http2SecureServer; closeAll(): void } {
   const maxConcurrentStreams = settings.maxStreamsPerConnection || DEFAULT_HTTP2_MAX_STREAMS;
   const schedulers = new WeakMap<ServerHttp2Session, SessionStreams>();
   const h2 = createSecureServer(

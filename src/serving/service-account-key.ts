@@ -13,7 +13,11 @@ import { errorMessage } from '../api/error-message.js';
  * `<certDir>/sa.key`. When the cert dir cannot be written (a read-only file system), the key
  * lives in memory only and `onEphemeral` is told: its tokens end with the process.
  */
-export async function serviceAccountSigningKey(file: string | undefined, certDir: string, onEphemeral: (why: string) => void = () => undefined): Promise<string> {
+export async function serviceAccountSigningKey(
+  file: string | undefined,
+  certDir: string,
+  onEphemeral: (why: string) => void = () => undefined,
+): Promise<string> {
   if (file) return readFile(file, 'utf8');
   const path = join(certDir, 'sa.key');
   try {

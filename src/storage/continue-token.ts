@@ -39,7 +39,8 @@ export function decodeContinue(token: string): ContinueToken {
   if (typeof t.rv !== 'number' || !Number.isSafeInteger(t.rv) || t.rv === 0 || t.rv < -1) {
     throw invalid(`incorrect encoded start resourceVersion (version ${TOKEN_VERSION})`);
   }
-  if (typeof t.start !== 'string' || t.start === '') throw invalid(`encoded start key empty (version ${TOKEN_VERSION})`);
+  if (typeof t.start !== 'string' || t.start === '')
+    throw invalid(`encoded start key empty (version ${TOKEN_VERSION})`);
   // Keep the key inside the list prefix (upstream path.Clean): `../` segments cannot climb out.
   const start = posix.normalize('/' + t.start).slice(1);
   if (start === '') throw invalid(`encoded start key empty (version ${TOKEN_VERSION})`);

@@ -10,8 +10,14 @@ import type { WatchEvent, WatchIterator } from './types.js';
  * `source` with every event passed through `map` and every error the iteration throws passed
  * through `mapError` (which returns the error to throw instead).
  */
-export function mapWatch<T extends ApiObject>(source: AsyncIterable<WatchEvent>, map: (ev: WatchEvent) => WatchEvent<T>, mapError: (err: unknown) => unknown): AsyncIterable<WatchEvent<T>> {
-  return { [Symbol.asyncIterator]: (): WatchIterator<T> => new MappedIterator(source[Symbol.asyncIterator](), map, mapError) };
+export function mapWatch<T extends ApiObject>(
+  source: AsyncIterable<WatchEvent>,
+  map: (ev: WatchEvent) => WatchEvent<T>,
+  mapError: (err: unknown) => unknown,
+): AsyncIterable<WatchEvent<T>> {
+  return {
+    [Symbol.asyncIterator]: (): WatchIterator<T> => new MappedIterator(source[Symbol.asyncIterator](), map, mapError),
+  };
 }
 
 /**

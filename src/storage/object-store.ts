@@ -14,9 +14,32 @@ import { prefixEnd } from './kv/types.js';
 import { StorageError } from './storage-error.js';
 import { waitForRevision } from './revision-wait.js';
 import { watchObjects } from './object-watch.js';
-import type { CreateOptions, DeleteOptions, GetOptions, ListOptions, ListResult, ObjectStorage, ObjectWatchOptions, Preconditions, TryUpdate, UpdateOptions, WatchEvent } from './types.js';
+import type {
+  CreateOptions,
+  DeleteOptions,
+  GetOptions,
+  ListOptions,
+  ListResult,
+  ObjectStorage,
+  ObjectWatchOptions,
+  Preconditions,
+  TryUpdate,
+  UpdateOptions,
+  WatchEvent,
+} from './types.js';
 
-export type { CreateOptions, DeleteOptions, GetOptions, ListOptions, ListResult, ObjectStorage, Preconditions, StorageWriteOptions, TryUpdate, UpdateOptions } from './types.js';
+export type {
+  CreateOptions,
+  DeleteOptions,
+  GetOptions,
+  ListOptions,
+  ListResult,
+  ObjectStorage,
+  Preconditions,
+  StorageWriteOptions,
+  TryUpdate,
+  UpdateOptions,
+} from './types.js';
 
 /** The object storage on the key-value store (etcd, embedded or memory); no cache in front. */
 export class ObjectStore implements ObjectStorage {
@@ -50,7 +73,12 @@ export class ObjectStore implements ObjectStorage {
       const lease = opts.leaseTtlSeconds ? await this.kv.grantLease(opts.leaseTtlSeconds) : undefined;
       const res = await this.kv.create(full, encodeObject(obj), lease);
       if (!res.succeeded) {
-        throw new StorageError('KeyExists', key, `key ${key} already exists`, res.current ? decodeObject(res.current) : undefined);
+        throw new StorageError(
+          'KeyExists',
+          key,
+          `key ${key} already exists`,
+          res.current ? decodeObject(res.current) : undefined,
+        );
       }
       return withVersion(obj, res.revision);
     } catch (err) {
@@ -87,12 +115,21 @@ export class ObjectStore implements ObjectStorage {
     let minRevision = 0;
     if (opts.continueToken) {
       if (rvParam !== '' && rvParam !== '0') {
-        throw new StorageError('InvalidArgument', keyPrefix, 'specifying resource version is not allowed when using continue');
+        throw new StorageError(
+          'InvalidArgument',
+          keyPrefix,
+          'specifying resource version is not allowed when using continue',
+        );
       }
       const token = decodeContinue(opts.continueToken);
       start = prefix + token.start;
       revision = token.rv > 0 ? token.rv : 0;
-    } else if (rvParam !== '' && rvParam !== '0' && opts.resourceVersionMatch !== 'NotOlderThan' && (limit > 0 || opts.resourceVersionMatch === 'Exact')) {
+    } else if (
+      rvParam !== '' &&
+      rvParam !== '0' &&
+      opts.resourceVersionMatch !== 'NotOlderThan' &&
+      (limit > 0 || opts.resourceVersionMatch === 'Exact')
+    ) {
       // An exact read at N; a future N first waits like any other "not older than N".
       revision = parseResourceVersion(rvParam, keyPrefix);
       minRevision = revision;
@@ -125,11 +162,21 @@ export class ObjectStore implements ObjectStorage {
       // A token's revision was minted by a server at or below the store's revision: a future
       // one was not, and cannot become valid by waiting.
       if (e.code === 'TooLargeResourceVersion' && opts.continueToken) {
-        throw new StorageError('InvalidArgument', keyPrefix, `continue key is not valid: resourceVersion ${revision} is in the future`);
+        throw new StorageError(
+          'InvalidArgument',
+          keyPrefix,
+          `continue key is not valid: resourceVersion ${revision} is in the future`,
+        );
       }
       if (e.code === 'Expired' && opts.continueToken) {
         // Upstream 1.12+: 410 with a token that continues from the same key at the latest revision.
-        throw new StorageError('Expired', keyPrefix, 'continue', undefined, encodeContinue(-1, start.slice(prefix.length)));
+        throw new StorageError(
+          'Expired',
+          keyPrefix,
+          'continue',
+          undefined,
+          encodeContinue(-1, start.slice(prefix.length)),
+        );
       }
       throw e;
     }
@@ -223,14 +270,19 @@ const MAX_RESOURCE_VERSION = 18446744073709551615n;
  */
 export function parseResourceVersion(rv: string, key = ''): number {
   if (rv === '') return 0;
-  if (!/^\d{1,20}$/.test(rv) || BigInt(rv) > MAX_RESOURCE_VERSION) throw new StorageError('InvalidArgument', key, `invalid resource version: ${rv}`);
+  if (!/^\d{1,20}$/.test(rv) || BigInt(rv) > MAX_RESOURCE_VERSION)
+    throw new StorageError('InvalidArgument', key, `invalid resource version: ${rv}`);
   return Number(rv);
 }
 
 function checkPreconditions(key: string, obj: ApiObject, pre?: Preconditions): void {
   if (!pre) return;
   if (pre.uid && pre.uid !== obj.metadata.uid) {
-    throw new StorageError('Conflict', key, `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${obj.metadata.uid ?? ''}`);
+    throw new StorageError(
+      'Conflict',
+      key,
+      `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${obj.metadata.uid ?? ''}`,
+    );
   }
   if (pre.resourceVersion && pre.resourceVersion !== obj.metadata.resourceVersion) {
     throw new StorageError(

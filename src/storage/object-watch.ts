@@ -91,7 +91,10 @@ async function* objectEvents(kv: KvStore, opts: ObjectWatchOptions, signal: Abor
       }
       from = res.revision + 1;
       if (opts.initialEventsEndBookmark) {
-        const metadata = { resourceVersion: String(res.revision), annotations: { [INITIAL_EVENTS_END_ANNOTATION]: 'true' } };
+        const metadata = {
+          resourceVersion: String(res.revision),
+          annotations: { [INITIAL_EVENTS_END_ANNOTATION]: 'true' },
+        };
         yield { type: 'BOOKMARK', object: { metadata } };
       }
       opts.onProgress?.(res.revision);

@@ -22,7 +22,8 @@ export async function waitForRevision(kv: KvStore, revision: number, key: string
       throw storageErrorOf(err, key);
     }
     if (current >= revision) return;
-    if (Date.now() >= deadline) throw new StorageError('TooLargeResourceVersion', key, `${revision}, current: ${current}`);
+    if (Date.now() >= deadline)
+      throw new StorageError('TooLargeResourceVersion', key, `${revision}, current: ${current}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

@@ -14,7 +14,10 @@ describe('SortedMap', () => {
       fc.property(fc.array(op, { minLength: 1500, maxLength: 3000 }), (ops) => {
         const map = new SortedMap<number>();
         const model = new Map<string, number>();
-        const inRange = (start: string, end: string) => [...model].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).filter(([k]) => k >= start && (end === '\0' || k < end));
+        const inRange = (start: string, end: string) =>
+          [...model]
+            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+            .filter(([k]) => k >= start && (end === '\0' || k < end));
         for (const o of ops) {
           if ('set' in o) (map.set(o.set, o.value), model.set(o.set, o.value));
           else if ('del' in o) expect(map.delete(o.del)).toBe(model.delete(o.del));

@@ -89,7 +89,8 @@ export class SortedMap<V> {
   scan(start: string, end: string, visit: (key: string, value: V) => void): void {
     if (this.keyChunks.length === 0) return;
     const [c0, i0] = this.position(start);
-    const [c1, i1] = end === '\0' ? [this.keyChunks.length - 1, this.keyChunks[this.keyChunks.length - 1].length] : this.position(end);
+    const [c1, i1] =
+      end === '\0' ? [this.keyChunks.length - 1, this.keyChunks[this.keyChunks.length - 1].length] : this.position(end);
     for (let c = c0, i = i0; c < c1 || (c === c1 && i < i1); c++, i = 0) {
       const keys = this.keyChunks[c];
       const values = this.valueChunks[c];

@@ -25,7 +25,9 @@ export class CkApiServerContainer extends GenericContainer {
   /** `image` defaults to `ck-apiserver:<this package's version>` (build it from the repository's Dockerfile). */
   constructor(image = `ck-apiserver:${buildInfo().version}`) {
     super(image);
-    this.withExposedPorts(PORT).withWaitStrategy(Wait.forLogMessage(/ck-apiserver serving/)).withStartupTimeout(60_000);
+    this.withExposedPorts(PORT)
+      .withWaitStrategy(Wait.forLogMessage(/ck-apiserver serving/))
+      .withStartupTimeout(60_000);
   }
 
   /** Keep objects in etcd at these URLs (reachable from inside the container) instead of the embedded store. */
@@ -43,7 +45,9 @@ export class CkApiServerContainer extends GenericContainer {
   /** Start the container; resolves once the server serves. Rejects as GenericContainer.start does. */
   override async start(): Promise<StartedCkApiServerContainer> {
     const host = process.env.TESTCONTAINERS_HOST_OVERRIDE;
-    this.withCopyContentToContainer([{ content: `${this.token},admin,admin,"system:masters"\n`, target: `${STATE}/tokens.csv`, mode: 0o644 }]).withCommand([
+    this.withCopyContentToContainer([
+      { content: `${this.token},admin,admin,"system:masters"\n`, target: `${STATE}/tokens.csv`, mode: 0o644 },
+    ]).withCommand([
       `--secure-port=${PORT}`,
       `--token-auth-file=${STATE}/tokens.csv`,
       `--data-dir=${STATE}/data`,
@@ -51,7 +55,11 @@ export class CkApiServerContainer extends GenericContainer {
       ...(this.etcdServers.length ? [`--etcd-servers=${this.etcdServers.join(',')}`] : []),
     ]);
     const started = await super.start();
-    const ca = await started.exec(['node', '-e', `process.stdout.write(require('fs').readFileSync('${STATE}/certs/ca.crt', 'utf8'))`]);
+    const ca = await started.exec([
+      'node',
+      '-e',
+      `process.stdout.write(require('fs').readFileSync('${STATE}/certs/ca.crt', 'utf8'))`,
+    ]);
     if (ca.exitCode !== 0) throw new Error(`cannot read the server's CA from the container: ${ca.output}`);
     return new StartedCkApiServerContainer(started, this.token, ca.stdout);
   }

@@ -15,7 +15,11 @@ let helmPath: string | undefined;
 
 /** The Helm binary's path (from HELM, or the project's scripts/get-helm.sh). */
 export function helm(): string {
-  helmPath ??= process.env.HELM ?? execFileSync('bash', [resolve(import.meta.dirname, '../../scripts/get-helm.sh')]).toString().trim();
+  helmPath ??=
+    process.env.HELM ??
+    execFileSync('bash', [resolve(import.meta.dirname, '../../scripts/get-helm.sh')])
+      .toString()
+      .trim();
   return helmPath;
 }
 
@@ -28,9 +32,15 @@ export interface Rendered {
 }
 
 /** `helm template <release> CHART --namespace <ns> --set-json k=v ...`, parsed. Rejects with Helm's stderr. */
-export async function render(values: Record<string, unknown> = {}, release = 'rel', namespace = 'ns'): Promise<Rendered[]> {
+export async function render(
+  values: Record<string, unknown> = {},
+  release = 'rel',
+  namespace = 'ns',
+): Promise<Rendered[]> {
   const sets = Object.entries(values).flatMap(([k, v]) => ['--set-json', `${k}=${JSON.stringify(v)}`]);
-  const { stdout } = await run(helm(), ['template', release, CHART, '--namespace', namespace, ...sets], { maxBuffer: 1 << 24 });
+  const { stdout } = await run(helm(), ['template', release, CHART, '--namespace', namespace, ...sets], {
+    maxBuffer: 1 << 24,
+  });
   return parseAllDocuments(stdout)
     .map((d) => d.toJSON() as Rendered | null)
     .filter((o): o is Rendered => o !== null);
@@ -39,6 +49,7 @@ export async function render(values: Record<string, unknown> = {}, release = 're
 /** The one object of `kind` (whose name ends with `suffix`, when given). Throws when absent. */
 export function find(objects: readonly Rendered[], kind: string, suffix = ''): Rendered {
   const found = objects.find((o) => o.kind === kind && o.metadata.name.endsWith(suffix));
-  if (!found) throw new Error(`no ${kind} *${suffix} among ${objects.map((o) => `${o.kind}/${o.metadata.name}`).join(', ')}`);
+  if (!found)
+    throw new Error(`no ${kind} *${suffix} among ${objects.map((o) => `${o.kind}/${o.metadata.name}`).join(', ')}`);
   return found;
 }

@@ -31,7 +31,8 @@ export function validate(object: Rendered): void {
   const id = `${object.apiVersion}/${object.kind}`;
   if (id === 'monitoring.coreos.com/v1/ServiceMonitor') {
     const spec = object.spec;
-    if (!spec?.selector?.matchLabels || !Array.isArray(spec.endpoints) || spec.endpoints.some((e: any) => !e.port)) throw new Error(`invalid ServiceMonitor ${object.metadata.name}`);
+    if (!spec?.selector?.matchLabels || !Array.isArray(spec.endpoints) || spec.endpoints.some((e: any) => !e.port))
+      throw new Error(`invalid ServiceMonitor ${object.metadata.name}`);
     return;
   }
   const Model = MODELS[id];

@@ -39,7 +39,15 @@ describe('embedded store across a restart', () => {
     expect(await second.currentRevision()).toBe(a2.revision + 1);
     const after = await second.range({ start: '/r/', end: prefixEnd('/r/') });
     expect(after).toEqual(before);
-    expect(after.kvs).toEqual([expect.objectContaining({ key: '/r/a', value: 'three', createRevision: a.revision, modRevision: a2.revision, version: 2 })]);
+    expect(after.kvs).toEqual([
+      expect.objectContaining({
+        key: '/r/a',
+        value: 'three',
+        createRevision: a.revision,
+        modRevision: a2.revision,
+        version: 2,
+      }),
+    ]);
     // At the revision of the first write only /r/a existed, with its first value.
     const old = await second.range({ start: '/r/', end: prefixEnd('/r/'), revision: a.revision });
     expect(old.kvs.map((kv) => [kv.key, kv.value])).toEqual([['/r/a', 'one']]);
@@ -64,7 +72,10 @@ describe('embedded store across a restart', () => {
     await first.close();
 
     const second = new EmbeddedKvStore(dir);
-    await expect(second.range({ start: '/r/a', revision: a.revision })).rejects.toMatchObject({ code: 'Compacted', compactRevision: a2.revision });
+    await expect(second.range({ start: '/r/a', revision: a.revision })).rejects.toMatchObject({
+      code: 'Compacted',
+      compactRevision: a2.revision,
+    });
     await expect(collect(second, a.revision, 1)).rejects.toBeInstanceOf(KvError);
     expect((await second.range({ start: '/r/a', revision: a2.revision })).kvs[0].value).toBe('2');
     await expect(second.compact(a2.revision)).rejects.toMatchObject({ code: 'Compacted' });
@@ -74,12 +85,19 @@ describe('embedded store across a restart', () => {
   it('keeps writes batched with a refused compaction', async () => {
     const kv = new EmbeddedKvStore(dir);
     // Issued in one turn, these share one LMDB transaction.
-    const [created, refused] = await Promise.allSettled([kv.create('/r/x', '1'), kv.compact(1_000_000), kv.create('/r/y', '2')]);
+    const [created, refused] = await Promise.allSettled([
+      kv.create('/r/x', '1'),
+      kv.compact(1_000_000),
+      kv.create('/r/y', '2'),
+    ]);
     expect(created.status).toBe('fulfilled');
     expect(refused).toMatchObject({ status: 'rejected', reason: { code: 'FutureRevision' } });
     await kv.close();
     const again = new EmbeddedKvStore(dir);
-    expect((await again.range({ start: '/r/', end: prefixEnd('/r/') })).kvs.map((k) => k.key)).toEqual(['/r/x', '/r/y']);
+    expect((await again.range({ start: '/r/', end: prefixEnd('/r/') })).kvs.map((k) => k.key)).toEqual([
+      '/r/x',
+      '/r/y',
+    ]);
     await again.close();
   });
 

@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KvError, prefixEnd, type KvEvent, type KvStore } from '../../src/storage/kv/types.js';
 import { BACKENDS } from '../helpers/backends.js';
 
-async function collect(kv: KvStore, prefix: string, fromRevision: number, count: number, exact = false): Promise<KvEvent[]> {
+async function collect(
+  kv: KvStore,
+  prefix: string,
+  fromRevision: number,
+  count: number,
+  exact = false,
+): Promise<KvEvent[]> {
   const abort = new AbortController();
   const events: KvEvent[] = [];
   const timer = setTimeout(() => abort.abort(), 10_000);
@@ -41,7 +47,13 @@ function suite(name: string, open: () => Promise<{ kv: KvStore; close: () => Pro
       expect(first.succeeded).toBe(true);
       const second = await kv.create(k, 'v2');
       expect(second.succeeded).toBe(false);
-      expect(second.current).toMatchObject({ key: k, value: 'v1', modRevision: first.revision, createRevision: first.revision, version: 1 });
+      expect(second.current).toMatchObject({
+        key: k,
+        value: 'v1',
+        modRevision: first.revision,
+        createRevision: first.revision,
+        version: 1,
+      });
     });
 
     it('update is a compare-and-swap on ModRevision', async () => {
@@ -53,7 +65,12 @@ function suite(name: string, open: () => Promise<{ kv: KvStore; close: () => Pro
       expect(ok.succeeded).toBe(true);
       expect(ok.revision).toBeGreaterThan(c.revision);
       const read = await kv.range({ start: k });
-      expect(read.kvs[0]).toMatchObject({ value: 'v2', modRevision: ok.revision, createRevision: c.revision, version: 2 });
+      expect(read.kvs[0]).toMatchObject({
+        value: 'v2',
+        modRevision: ok.revision,
+        createRevision: c.revision,
+        version: 2,
+      });
       expect((await kv.update(`${k}-missing`, 'x', 5)).current).toBeNull();
     });
 
@@ -93,10 +110,20 @@ function suite(name: string, open: () => Promise<{ kv: KvStore; close: () => Pro
       const c = await kv.update(`${prefix}a`, '3', a.revision);
       const counted = await kv.range({ start: prefix, end: prefixEnd(prefix), countOnly: true });
       expect(counted).toMatchObject({ count: 2, kvs: [] });
-      const changed = await kv.range({ start: prefix, end: prefixEnd(prefix), keysOnly: true, minModRevision: c.revision });
+      const changed = await kv.range({
+        start: prefix,
+        end: prefixEnd(prefix),
+        keysOnly: true,
+        minModRevision: c.revision,
+      });
       expect(changed.kvs.map((k) => k.key)).toEqual([`${prefix}a`]);
       expect(changed.count).toBe(2);
-      const none = await kv.range({ start: prefix, end: prefixEnd(prefix), keysOnly: true, minModRevision: c.revision + 1 });
+      const none = await kv.range({
+        start: prefix,
+        end: prefixEnd(prefix),
+        keysOnly: true,
+        minModRevision: c.revision + 1,
+      });
       expect(none.kvs).toEqual([]);
     });
 
@@ -152,7 +179,11 @@ function suite(name: string, open: () => Promise<{ kv: KvStore; close: () => Pro
       const abort = new AbortController();
       const started = Date.now();
       const iterating = (async () => {
-        for await (const _ of kv.watch({ prefix: p(), fromRevision: (await kv.currentRevision()) + 1, signal: abort.signal })) {
+        for await (const _ of kv.watch({
+          prefix: p(),
+          fromRevision: (await kv.currentRevision()) + 1,
+          signal: abort.signal,
+        })) {
           /* nothing arrives */
         }
       })();
@@ -192,8 +223,14 @@ function suite(name: string, open: () => Promise<{ kv: KvStore; close: () => Pro
     if (name === 'etcd') {
       it("a write over etcd's request limit or the client's send limit fails with TooLarge and stores nothing", async () => {
         const k = `${p()}big`;
-        await expect(kv.create(k, 'x'.repeat(1_700_000))).rejects.toMatchObject({ code: 'TooLarge', message: /request is too large/ });
-        await expect(kv.create(k, 'x'.repeat(2_500_000))).rejects.toMatchObject({ code: 'TooLarge', message: /larger than max/ });
+        await expect(kv.create(k, 'x'.repeat(1_700_000))).rejects.toMatchObject({
+          code: 'TooLarge',
+          message: /request is too large/,
+        });
+        await expect(kv.create(k, 'x'.repeat(2_500_000))).rejects.toMatchObject({
+          code: 'TooLarge',
+          message: /larger than max/,
+        });
         expect((await kv.range({ start: k })).kvs).toEqual([]);
       });
     }

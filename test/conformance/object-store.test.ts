@@ -50,7 +50,10 @@ function suite(name: string, open: () => Promise<{ kv: KvStore; close: () => Pro
 
     it('creates once, reads back with resourceVersion = ModRevision, stores no resourceVersion', async () => {
       const p = prefix();
-      const created = await store.create(`${p}a`, { ...obj('a'), metadata: { ...obj('a').metadata, resourceVersion: '99', selfLink: '/x' } });
+      const created = await store.create(`${p}a`, {
+        ...obj('a'),
+        metadata: { ...obj('a').metadata, resourceVersion: '99', selfLink: '/x' },
+      });
       const got = await store.get(`${p}a`);
       expect(got.metadata.resourceVersion).toBe(created.metadata.resourceVersion);
       const raw = await kv.range({ start: store.fullKey(`${p}a`) });
@@ -84,15 +87,22 @@ function suite(name: string, open: () => Promise<{ kv: KvStore; close: () => Pro
 
     it('keeps fetching until limit matching items when a predicate filters', async () => {
       const p = prefix();
-      for (let i = 0; i < 20; i++) await store.create(`${p}${String(i).padStart(2, '0')}`, obj(`o${i}`, { even: String(i % 2 === 0) }));
-      const res = await store.list(p, { limit: 4, predicate: (o) => o.metadata.labels?.even === 'true', hasSelector: true });
+      for (let i = 0; i < 20; i++)
+        await store.create(`${p}${String(i).padStart(2, '0')}`, obj(`o${i}`, { even: String(i % 2 === 0) }));
+      const res = await store.list(p, {
+        limit: 4,
+        predicate: (o) => o.metadata.labels?.even === 'true',
+        hasSelector: true,
+      });
       expect(res.items.map((o) => o.metadata.name)).toEqual(['o0', 'o2', 'o4', 'o6']);
       expect(res.continue).toBeTruthy();
       expect(res.remainingItemCount).toBeUndefined();
     });
 
     it('rejects malformed continue tokens and resourceVersions with continue', async () => {
-      await expect(store.list('x/', { limit: 1, continueToken: 'not-a-token' })).rejects.toMatchObject({ code: 'InvalidArgument' });
+      await expect(store.list('x/', { limit: 1, continueToken: 'not-a-token' })).rejects.toMatchObject({
+        code: 'InvalidArgument',
+      });
       const token = Buffer.from(JSON.stringify({ v: 'meta.k8s.io/v1', rv: 5, start: 'a' })).toString('base64url');
       await expect(store.list('x/', { limit: 1, continueToken: token, resourceVersion: '7' })).rejects.toThrow(
         'specifying resource version is not allowed when using continue',
@@ -104,7 +114,10 @@ function suite(name: string, open: () => Promise<{ kv: KvStore; close: () => Pro
       const created = await store.create(`${p}c`, { ...obj('c'), data: { n: '0' } });
       await Promise.all(
         Array.from({ length: 10 }, () =>
-          store.guaranteedUpdate(`${p}c`, (cur) => ({ ...cur!, data: { n: String(Number((cur!.data as { n: string }).n) + 1) } })),
+          store.guaranteedUpdate(`${p}c`, (cur) => ({
+            ...cur!,
+            data: { n: String(Number((cur!.data as { n: string }).n) + 1) },
+          })),
         ),
       );
       const after = await store.get(`${p}c`);
@@ -117,9 +130,15 @@ function suite(name: string, open: () => Promise<{ kv: KvStore; close: () => Pro
     it('deletes with uid and resourceVersion preconditions', async () => {
       const p = prefix();
       const created = await store.create(`${p}d`, { ...obj('d'), metadata: { ...obj('d').metadata, uid: 'u1' } });
-      await expect(store.delete(`${p}d`, { preconditions: { uid: 'other' } })).rejects.toThrow('Precondition failed: UID in precondition: other, UID in object meta: u1');
-      await expect(store.delete(`${p}d`, { preconditions: { resourceVersion: '1' } })).rejects.toBeInstanceOf(StorageError);
-      const deleted = await store.delete(`${p}d`, { preconditions: { uid: 'u1', resourceVersion: created.metadata.resourceVersion } });
+      await expect(store.delete(`${p}d`, { preconditions: { uid: 'other' } })).rejects.toThrow(
+        'Precondition failed: UID in precondition: other, UID in object meta: u1',
+      );
+      await expect(store.delete(`${p}d`, { preconditions: { resourceVersion: '1' } })).rejects.toBeInstanceOf(
+        StorageError,
+      );
+      const deleted = await store.delete(`${p}d`, {
+        preconditions: { uid: 'u1', resourceVersion: created.metadata.resourceVersion },
+      });
       expect(deleted.metadata.resourceVersion).toBe(created.metadata.resourceVersion);
       await expect(store.delete(`${p}d`)).rejects.toMatchObject({ code: 'KeyNotFound' });
     });
@@ -143,8 +162,14 @@ function suite(name: string, open: () => Promise<{ kv: KvStore; close: () => Pro
       await store.create(`${p}other`, obj('other', { app: 'db' }));
       const a = await store.create(`${p}w`, obj('w', { app: 'web' }));
       const b = await store.guaranteedUpdate(`${p}w`, (cur) => ({ ...cur!, data: { v: 'x' } }));
-      const c = await store.guaranteedUpdate(`${p}w`, (cur) => ({ ...cur!, metadata: { ...cur!.metadata, labels: { app: 'db' } } }));
-      await store.guaranteedUpdate(`${p}w`, (cur) => ({ ...cur!, metadata: { ...cur!.metadata, labels: { app: 'web' } } }));
+      const c = await store.guaranteedUpdate(`${p}w`, (cur) => ({
+        ...cur!,
+        metadata: { ...cur!.metadata, labels: { app: 'db' } },
+      }));
+      await store.guaranteedUpdate(`${p}w`, (cur) => ({
+        ...cur!,
+        metadata: { ...cur!.metadata, labels: { app: 'web' } },
+      }));
       await done;
       expect(events.slice(0, 3)).toEqual([
         ['ADDED', 'w', a.metadata.resourceVersion],
@@ -160,7 +185,12 @@ function suite(name: string, open: () => Promise<{ kv: KvStore; close: () => Pro
       await store.create(`${p}e2`, obj('e2'));
       const abort = new AbortController();
       const names: string[] = [];
-      for await (const ev of store.watch(p, { recursive: true, resourceVersion: 0, consistent: true, signal: abort.signal })) {
+      for await (const ev of store.watch(p, {
+        recursive: true,
+        resourceVersion: 0,
+        consistent: true,
+        signal: abort.signal,
+      })) {
         names.push(`${ev.type}:${ev.object.metadata.name}`);
         if (names.length === 2) abort.abort();
       }
@@ -178,7 +208,9 @@ function suite(name: string, open: () => Promise<{ kv: KvStore; close: () => Pro
       // A controller's signal is shared by its watches over the process's life.
       const shared = new AbortController();
       for (let i = 0; i < 3; i++) {
-        const w = store.watch(p, { recursive: true, resourceVersion: 0, signal: shared.signal })[Symbol.asyncIterator]();
+        const w = store
+          .watch(p, { recursive: true, resourceVersion: 0, signal: shared.signal })
+          [Symbol.asyncIterator]();
         await w.next();
         const waiting = w.next();
         await w.return!();
@@ -194,9 +226,14 @@ function suite(name: string, open: () => Promise<{ kv: KvStore; close: () => Pro
         const list = await store.list(p);
         expect(list.items.map((o) => o.metadata.name)).toContain(`f${round}`);
         expect(Number(list.resourceVersion)).toBeGreaterThanOrEqual(Number(created.metadata.resourceVersion));
-        const notOlder = await store.list(p, { resourceVersion: created.metadata.resourceVersion ?? undefined, resourceVersionMatch: 'NotOlderThan' });
+        const notOlder = await store.list(p, {
+          resourceVersion: created.metadata.resourceVersion ?? undefined,
+          resourceVersionMatch: 'NotOlderThan',
+        });
         expect(notOlder.items).toHaveLength(round + 1);
-        const got = await store.get(`${p}f${round}`, { resourceVersion: created.metadata.resourceVersion ?? undefined });
+        const got = await store.get(`${p}f${round}`, {
+          resourceVersion: created.metadata.resourceVersion ?? undefined,
+        });
         expect(got.metadata.resourceVersion).toBe(created.metadata.resourceVersion);
       }
       const any = await store.list(p, { resourceVersion: '0', limit: 2 });

@@ -60,7 +60,10 @@ function instrumented(kv: KvStore): { kv: KvStore; watches: () => number; breakW
 }
 
 /** Collect events of `iterable` until `until` holds or it ends. */
-async function collect(iterable: AsyncIterable<WatchEvent>, until: (events: WatchEvent[]) => boolean): Promise<WatchEvent[]> {
+async function collect(
+  iterable: AsyncIterable<WatchEvent>,
+  until: (events: WatchEvent[]) => boolean,
+): Promise<WatchEvent[]> {
   const events: WatchEvent[] = [];
   for await (const ev of iterable) {
     events.push(ev);
@@ -113,7 +116,14 @@ for (const [backend, open] of BACKENDS) {
       const abort = new AbortController();
       setMaxListeners(100, abort.signal);
       const watchers = Array.from({ length: 50 }, () =>
-        collect(cacher.watch('cms/', { recursive: true, resourceVersion: Number(start.resourceVersion), signal: abort.signal }), (e) => e.length === 3),
+        collect(
+          cacher.watch('cms/', {
+            recursive: true,
+            resourceVersion: Number(start.resourceVersion),
+            signal: abort.signal,
+          }),
+          (e) => e.length === 3,
+        ),
       );
       await direct.create('cms/ns/a', cm('a'));
       await direct.guaranteedUpdate('cms/ns/a', (cur) => ({ ...cur!, data: { v: 'changed' } }));
@@ -132,17 +142,33 @@ for (const [backend, open] of BACKENDS) {
       for (let i = 1; i < 6; i++) await direct.create(`cms/ns/w${i}`, cm(`w${i}`));
       await cacher.list('cms/', {}); // the cache has caught up
       const abort = new AbortController();
-      const watch = cacher.watch('cms/', { recursive: true, resourceVersion: Number(first.metadata.resourceVersion), signal: abort.signal });
-      await expect(collect(watch, () => true)).rejects.toMatchObject({ code: 'Expired', message: expect.stringMatching(/^too old resource version: \d+ \(\d+\)$/) });
+      const watch = cacher.watch('cms/', {
+        recursive: true,
+        resourceVersion: Number(first.metadata.resourceVersion),
+        signal: abort.signal,
+      });
+      await expect(collect(watch, () => true)).rejects.toMatchObject({
+        code: 'Expired',
+        message: expect.stringMatching(/^too old resource version: \d+ \(\d+\)$/),
+      });
     });
 
     it('terminates a watcher that falls behind without holding back the others', async () => {
       const { cacher, direct } = await fresh({ watcherCapacity: 1000, watcherSoftCapacity: 5, watcherGraceMs: 300 });
       const start = await direct.list('cms/');
       const slowAbort = new AbortController();
-      const slow = cacher.watch('cms/', { recursive: true, resourceVersion: Number(start.resourceVersion), signal: slowAbort.signal })[Symbol.asyncIterator]();
+      const slow = cacher
+        .watch('cms/', { recursive: true, resourceVersion: Number(start.resourceVersion), signal: slowAbort.signal })
+        [Symbol.asyncIterator]();
       const firstSlow = slow.next(); // consumes one event, then stalls
-      const fast = collect(cacher.watch('cms/', { recursive: true, resourceVersion: Number(start.resourceVersion), signal: new AbortController().signal }), (e) => e.length === 20);
+      const fast = collect(
+        cacher.watch('cms/', {
+          recursive: true,
+          resourceVersion: Number(start.resourceVersion),
+          signal: new AbortController().signal,
+        }),
+        (e) => e.length === 20,
+      );
       const before = terminated.length;
       for (let i = 0; i < 20; i++) {
         await direct.create(`cms/ns/s${i}`, cm(`s${i}`));
@@ -163,18 +189,27 @@ for (const [backend, open] of BACKENDS) {
       const abort = new AbortController();
       let progress = 0;
       const done = collect(
-        cacher.watch('cms/', { recursive: true, resourceVersion: Number(start.resourceVersion), predicate: (o) => o.metadata.labels?.app === 'web', signal: abort.signal, onProgress: (rev) => (progress = rev) }),
+        cacher.watch('cms/', {
+          recursive: true,
+          resourceVersion: Number(start.resourceVersion),
+          predicate: (o) => o.metadata.labels?.app === 'web',
+          signal: abort.signal,
+          onProgress: (rev) => (progress = rev),
+        }),
         () => false,
       );
       const last = await direct.create('cms/ns/other', cm('other', { app: 'db' }));
-      for (let i = 0; i < 60 && progress < Number(last.metadata.resourceVersion); i++) await new Promise((r) => setTimeout(r, 50));
+      for (let i = 0; i < 60 && progress < Number(last.metadata.resourceVersion); i++)
+        await new Promise((r) => setTimeout(r, 50));
       expect(progress).toBeGreaterThanOrEqual(Number(last.metadata.resourceVersion));
       abort.abort();
       await done;
     });
 
     it('a consistent list sees writes made through another replica at once; index reads pick only their value', async () => {
-      const { cacher, other } = await fresh({ indexers: { 'spec.nodeName': (o) => String((o.spec as { nodeName?: string } | undefined)?.nodeName ?? '') } });
+      const { cacher, other } = await fresh({
+        indexers: { 'spec.nodeName': (o) => String((o.spec as { nodeName?: string } | undefined)?.nodeName ?? '') },
+      });
       for (let i = 0; i < 10; i++) {
         const created = await other.create(`cms/ns/r${i}`, cm(`r${i}`, {}, i % 2 ? 'node-a' : 'node-b'));
         const list = await cacher.list('cms/ns/');
@@ -190,7 +225,9 @@ for (const [backend, open] of BACKENDS) {
     it('a consistent list is answered from the cache when only other resources changed since its last event', async () => {
       const { cacher, direct } = await fresh();
       await direct.create('cms/ns/q', cm('q'));
-      await (await cacher.list('cms/')).items;
+      await (
+        await cacher.list('cms/')
+      ).items;
       for (let i = 0; i < 3; i++) await direct.create(`elsewhere/ns/e${i}`, cm(`e${i}`)); // storage's revision moves on
       const before = consistentReads.length;
       const started = Date.now();
@@ -208,7 +245,8 @@ for (const [backend, open] of BACKENDS) {
       const abort = new AbortController();
       const events: string[] = [];
       const watching = (async () => {
-        for await (const ev of cacher.watch('cms/', { recursive: true, resourceVersion: 0, signal: abort.signal })) events.push(ev.type);
+        for await (const ev of cacher.watch('cms/', { recursive: true, resourceVersion: 0, signal: abort.signal }))
+          events.push(ev.type);
       })();
       await new Promise((r) => setTimeout(r, 100));
       counted.breakWatches();
@@ -219,7 +257,10 @@ for (const [backend, open] of BACKENDS) {
       expect((await cacher.list('cms/', { resourceVersion: '0' })).items.map((o) => o.metadata.name)).toContain('y');
       await cacherReady(cacher);
       expect(counted.watches()).toBe(2);
-      expect((await cacher.list('cms/', { resourceVersion: '0' })).items.map((o) => o.metadata.name)).toEqual(['x', 'y']);
+      expect((await cacher.list('cms/', { resourceVersion: '0' })).items.map((o) => o.metadata.name)).toEqual([
+        'x',
+        'y',
+      ]);
     });
   });
 }

@@ -21,13 +21,25 @@ let objects: Rendered[];
 
 beforeAll(async () => {
   const image = await buildProjectImage();
-  objects = await render({ replicaCount: 2, 'etcd.bundled': false, 'etcd.servers': 'http://etcd:2379', 'image.repository': image.split(':')[0], 'image.tag': image.split(':')[1] });
+  objects = await render({
+    replicaCount: 2,
+    'etcd.bundled': false,
+    'etcd.servers': 'http://etcd:2379',
+    'image.repository': image.split(':')[0],
+    'image.tag': image.split(':')[1],
+  });
   network = await new Network().start();
   const publicImage = ETCD_IMAGE.startsWith('quay.io/coreos/etcd');
   containers.push(
     await new GenericContainer(ETCD_IMAGE)
       .withEntrypoint([publicImage ? '/usr/local/bin/etcd' : '/usr/bin/etcd'])
-      .withCommand(['--name=etcd', '--data-dir=/tmp/etcd', '--listen-client-urls=http://0.0.0.0:2379', '--advertise-client-urls=http://etcd:2379', '--unsafe-no-fsync'])
+      .withCommand([
+        '--name=etcd',
+        '--data-dir=/tmp/etcd',
+        '--listen-client-urls=http://0.0.0.0:2379',
+        '--advertise-client-urls=http://etcd:2379',
+        '--unsafe-no-fsync',
+      ])
       .withTmpFs({ '/tmp/etcd': 'rw' })
       .withNetwork(network)
       .withNetworkAliases('etcd')
@@ -35,7 +47,11 @@ beforeAll(async () => {
   );
   const deployment = find(objects, 'Deployment');
   const pod = deployment.spec.template.spec;
-  expect(pod.containers[0].securityContext).toMatchObject({ readOnlyRootFilesystem: true, allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } });
+  expect(pod.containers[0].securityContext).toMatchObject({
+    readOnlyRootFilesystem: true,
+    allowPrivilegeEscalation: false,
+    capabilities: { drop: ['ALL'] },
+  });
   for (let i = 0; i < deployment.spec.replicas; i++) {
     containers.push(
       await containerOfPod(objects, pod, files, `apiserver-${i}`)
@@ -61,21 +77,37 @@ it("accepts the chart's one token and verifies with the chart's one CA on both r
   const agent = new Agent({ connect: { ca, rejectUnauthorized: true } });
   const replicas = containers.slice(1).map((c) => `https://127.0.0.1:${c.getMappedPort(6443)}`);
   const call = async (url: string, method: string, path: string, body?: unknown) => {
-    const res = await request(url + path, { method: method as never, dispatcher: agent, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await request(url + path, {
+      method: method as never,
+      dispatcher: agent,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     return { status: res.statusCode, body: (await res.body.json()) as any };
   };
   try {
     for (const url of replicas) expect((await call(url, 'GET', '/api/v1/namespaces')).status).toBe(200);
-    expect((await call(replicas[0], 'POST', '/api/v1/namespaces/default/configmaps', { metadata: { name: 'from-first' } })).status).toBe(201);
+    expect(
+      (await call(replicas[0], 'POST', '/api/v1/namespaces/default/configmaps', { metadata: { name: 'from-first' } }))
+        .status,
+    ).toBe(201);
     const read = await call(replicas[1], 'GET', '/api/v1/namespaces/default/configmaps/from-first');
     expect([read.status, read.body.metadata.name]).toEqual([200, 'from-first']);
     // The metrics token in the same file also authenticates (it is what Prometheus scrapes with).
-    const metrics = await request(`${replicas[1]}/metrics`, { dispatcher: agent, headers: { authorization: `Bearer ${Buffer.from(auth.data['metrics-token'], 'base64')}` } });
+    const metrics = await request(`${replicas[1]}/metrics`, {
+      dispatcher: agent,
+      headers: { authorization: `Bearer ${Buffer.from(auth.data['metrics-token'], 'base64')}` },
+    });
     expect(metrics.statusCode).toBe(200);
     await metrics.body.dump();
     // A service account token from the first replica authenticates on the second (one signing key).
-    expect((await call(replicas[0], 'POST', '/api/v1/namespaces/default/serviceaccounts', { metadata: { name: 'shared' } })).status).toBe(201);
-    const issued = await call(replicas[0], 'POST', '/api/v1/namespaces/default/serviceaccounts/shared/token', { spec: {} });
+    expect(
+      (await call(replicas[0], 'POST', '/api/v1/namespaces/default/serviceaccounts', { metadata: { name: 'shared' } }))
+        .status,
+    ).toBe(201);
+    const issued = await call(replicas[0], 'POST', '/api/v1/namespaces/default/serviceaccounts/shared/token', {
+      spec: {},
+    });
     expect(issued.status).toBe(201);
     const whoami = await request(`${replicas[1]}/apis/authentication.k8s.io/v1/selfsubjectreviews`, {
       method: 'POST',

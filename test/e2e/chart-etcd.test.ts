@@ -22,7 +22,17 @@ let objects: Rendered[];
 beforeAll(async () => {
   const image = await buildProjectImage();
   const [etcdRepo, etcdTag] = ETCD_IMAGE.split(':');
-  objects = await render({ replicaCount: 1, 'image.repository': image.split(':')[0], 'image.tag': image.split(':')[1], 'etcd.image.repository': etcdRepo, 'etcd.image.tag': etcdTag }, 'rel', 'ns');
+  objects = await render(
+    {
+      replicaCount: 1,
+      'image.repository': image.split(':')[0],
+      'image.tag': image.split(':')[1],
+      'etcd.image.repository': etcdRepo,
+      'etcd.image.tag': etcdTag,
+    },
+    'rel',
+    'ns',
+  );
   network = await new Network().start();
   const sts = find(objects, 'StatefulSet');
   const peer = sts.spec.serviceName;
@@ -69,7 +79,12 @@ it('forms a 3-member cluster the apiserver serves on, and keeps serving with one
     return res.statusCode;
   };
   try {
-    const list = await members[0].exec([ETCD_IMAGE.startsWith('quay.io/coreos/etcd') ? '/usr/local/bin/etcdctl' : '/usr/bin/etcdctl', '--endpoints=http://127.0.0.1:2379', 'member', 'list']);
+    const list = await members[0].exec([
+      ETCD_IMAGE.startsWith('quay.io/coreos/etcd') ? '/usr/local/bin/etcdctl' : '/usr/bin/etcdctl',
+      '--endpoints=http://127.0.0.1:2379',
+      'member',
+      'list',
+    ]);
     expect(list.output.trim().split('\n')).toHaveLength(3);
     expect(await create('with-three')).toBe(201);
     await members[2].stop();

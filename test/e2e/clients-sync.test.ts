@@ -25,7 +25,12 @@ async function writes(api: Client, count: number, offset: number, live: Set<stri
       const name = `cm-${n}`;
       if ((await api.call('POST', path, { metadata: { name }, data: { n: String(n) } })).status === 201) live.add(name);
     } else if (n % 3 === 1) {
-      await api.call('PATCH', `${path}/${names[n % names.length]}`, { data: { n: String(n) } }, 'application/merge-patch+json');
+      await api.call(
+        'PATCH',
+        `${path}/${names[n % names.length]}`,
+        { data: { n: String(n) } },
+        'application/merge-patch+json',
+      );
     } else {
       const name = names[n % names.length];
       if ((await api.call('DELETE', `${path}/${name}`)).status === 200) live.delete(name);
@@ -35,14 +40,19 @@ async function writes(api: Client, count: number, offset: number, live: Set<stri
 
 for (const cached of [true, false]) {
   describe(cached ? 'through the watch cache' : 'without a watch cache', () => {
-    const started = serversOnEtcd(1, ['--min-request-timeout=2', '--etcd-compaction-interval=1s', `--watch-cache=${cached}`]);
+    const started = serversOnEtcd(1, [
+      '--min-request-timeout=2',
+      '--etcd-compaction-interval=1s',
+      `--watch-cache=${cached}`,
+    ]);
     let api: Client;
     beforeAll(async () => {
       api = clientFor(started.servers[0]);
       expect((await api.call('POST', '/api/v1/namespaces', { metadata: { name: NS } })).status).toBe(201);
     });
     afterAll(async () => api?.close());
-    it(`a client-node informer and a Python list-watch loop match the server after churn${cached ? '' : ' and 410s'}`, () => scenario(started.servers[0], api, cached));
+    it(`a client-node informer and a Python list-watch loop match the server after churn${cached ? '' : ' and 410s'}`, () =>
+      scenario(started.servers[0], api, cached));
   });
 }
 
@@ -67,7 +77,9 @@ async function scenario(server: ServerProcess, api: Client, throughCache: boolea
   const caFile = join(server.dir, 'py-ca.crt');
   await writeFile(caFile, server.caPem);
   const script = resolve(import.meta.dirname, 'python/informer_loop.py');
-  const py = spawn('/usr/bin/python3', [script, server.url, E2E_TOKEN, caFile, NS, 'zz-sentinel'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const py = spawn('/usr/bin/python3', [script, server.url, E2E_TOKEN, caFile, NS, 'zz-sentinel'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let pyOut = '';
   let pyErr = '';
   py.stdout.on('data', (d) => (pyOut += d));

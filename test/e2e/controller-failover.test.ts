@@ -22,8 +22,12 @@ afterAll(async () => {
 /** Replicas whose last leadership message says they lead. */
 function leaders(): ServerProcess[] {
   return started.servers.filter((s) => {
-    const msgs = s.logs.map((l) => l.msg).filter((m) => m === 'became leader: starting controllers' || m === 'lost leadership: stopping controllers');
-    return msgs.at(-1) === 'became leader: starting controllers' && s.child.exitCode === null && s.child.signalCode === null;
+    const msgs = s.logs
+      .map((l) => l.msg)
+      .filter((m) => m === 'became leader: starting controllers' || m === 'lost leadership: stopping controllers');
+    return (
+      msgs.at(-1) === 'became leader: starting controllers' && s.child.exitCode === null && s.child.signalCode === null
+    );
   });
 }
 
@@ -45,24 +49,47 @@ it('a new leader finishes a deleted namespace and collects an owner’s dependen
   expect((await api.call('POST', `${ns}/failover/configmaps`, { metadata: { name: 'content' } })).status).toBe(201);
   const rc = await api.call('POST', `${ns}/default/replicationcontrollers`, {
     metadata: { name: 'owner' },
-    spec: { replicas: 1, selector: { app: 'owner' }, template: { metadata: { labels: { app: 'owner' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } },
+    spec: {
+      replicas: 1,
+      selector: { app: 'owner' },
+      template: { metadata: { labels: { app: 'owner' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } },
+    },
   });
   expect(rc.status).toBe(201);
-  const ownerRef = { apiVersion: 'v1', kind: 'ReplicationController', name: 'owner', uid: rc.body.metadata.uid, controller: true };
+  const ownerRef = {
+    apiVersion: 'v1',
+    kind: 'ReplicationController',
+    name: 'owner',
+    uid: rc.body.metadata.uid,
+    controller: true,
+  };
   for (const name of ['dep-a', 'dep-b']) {
-    const pod = { metadata: { name, ownerReferences: [ownerRef] }, spec: { containers: [{ name: 'c', image: 'nginx' }] } };
+    const pod = {
+      metadata: { name, ownerReferences: [ownerRef] },
+      spec: { containers: [{ name: 'c', image: 'nginx' }] },
+    };
     expect((await api.call('POST', `${ns}/default/pods`, pod)).status).toBe(201);
   }
 
   leader.child.kill('SIGKILL');
   const killed = Date.now();
   expect((await api.call('DELETE', `${ns}/failover`)).status).toBe(200);
-  expect((await api.call('DELETE', `${ns}/default/replicationcontrollers/owner`, { kind: 'DeleteOptions', apiVersion: 'v1', propagationPolicy: 'Background' })).status).toBe(200);
+  expect(
+    (
+      await api.call('DELETE', `${ns}/default/replicationcontrollers/owner`, {
+        kind: 'DeleteOptions',
+        apiVersion: 'v1',
+        propagationPolicy: 'Background',
+      })
+    ).status,
+  ).toBe(200);
 
   const deadline = killed + 20_000;
   await waitFor('the namespace to go', deadline, async () => (await api.call('GET', `${ns}/failover`)).status === 404);
   await waitFor('the dependents to go', deadline, async () => {
-    const statuses = await Promise.all(['dep-a', 'dep-b'].map(async (n) => (await api.call('GET', `${ns}/default/pods/${n}`)).status));
+    const statuses = await Promise.all(
+      ['dep-a', 'dep-b'].map(async (n) => (await api.call('GET', `${ns}/default/pods/${n}`)).status),
+    );
     return statuses.every((s) => s === 404);
   });
   expect(leaders()).toEqual([survivor]);

@@ -19,14 +19,16 @@ const KUBECTLS = [
   ['1.27', '/usr/lib/google-cloud-sdk/bin/kubectl.1.27'],
 ] as const;
 
-const cmYaml = (name: string, value: string) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\ndata:\n  k: "${value}"\n`;
+const cmYaml = (name: string, value: string) =>
+  `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\ndata:\n  k: "${value}"\n`;
 
 /** Every ConfigMap and Service of the default namespace, whole, as stored. */
 async function snapshot(): Promise<unknown[]> {
   const api = clientFor(started.servers[0]);
   try {
     const items = [];
-    for (const kind of ['configmaps', 'services']) items.push(...(await api.call('GET', `/api/v1/namespaces/default/${kind}`)).body.items);
+    for (const kind of ['configmaps', 'services'])
+      items.push(...(await api.call('GET', `/api/v1/namespaces/default/${kind}`)).body.items);
     return items;
   } finally {
     await api.close();
@@ -76,7 +78,8 @@ describe.each(KUBECTLS)('kubectl %s', (label, kubectl) => {
   it('a dry-run Service create shows an IP but keeps none', async () => {
     const ip = label === '1.33' ? '10.0.0.133' : '10.0.0.127';
     const dir = await mkdtemp(join(tmpdir(), 'dry-svc-'));
-    const svc = (n: string) => `apiVersion: v1\nkind: Service\nmetadata:\n  name: ${n}\nspec:\n  clusterIP: ${ip}\n  ports:\n  - port: 80\n`;
+    const svc = (n: string) =>
+      `apiVersion: v1\nkind: Service\nmetadata:\n  name: ${n}\nspec:\n  clusterIP: ${ip}\n  ports:\n  - port: 80\n`;
     await writeFile(join(dir, 'dry.yaml'), svc(`${name}-svc`));
     await writeFile(join(dir, 'real.yaml'), svc(`${name}-real`));
     const dry = await k('create', '-f', join(dir, 'dry.yaml'), '--dry-run=server', '-o', 'json');
@@ -93,7 +96,11 @@ it('the Python client with dry_run="All" changes nothing', async () => {
   const caFile = join(server.dir, 'py-ca.crt');
   await writeFile(caFile, server.caPem);
   const before = await snapshot();
-  const res = await run('/usr/bin/python3', [resolve(import.meta.dirname, 'python/dry_run.py'), server.url, E2E_TOKEN, caFile], { timeoutMs: 60_000 });
+  const res = await run(
+    '/usr/bin/python3',
+    [resolve(import.meta.dirname, 'python/dry_run.py'), server.url, E2E_TOKEN, caFile],
+    { timeoutMs: 60_000 },
+  );
   expect(res.code, res.stderr).toBe(0);
   const out = JSON.parse(res.stdout.trim().split('\n').pop()!);
   expect(out.created).toEqual({ name: 'py-dry-new', uid: true, rv: null });

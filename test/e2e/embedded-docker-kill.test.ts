@@ -46,7 +46,8 @@ async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promi
   }
 }
 
-const state = async (): Promise<{ Running: boolean; ExitCode: number }> => JSON.parse((await run('docker', ['inspect', '-f', '{{json .State}}', server.getId()])).stdout);
+const state = async (): Promise<{ Running: boolean; ExitCode: number }> =>
+  JSON.parse((await run('docker', ['inspect', '-f', '{{json .State}}', server.getId()])).stdout);
 
 it('restarts after docker kill on the same data directory, its data intact', async () => {
   const created = await call('POST', PATH, { metadata: { name: 'before-kill' }, data: { kept: 'yes' } });
@@ -68,7 +69,11 @@ it('restarts after docker kill on the same data directory, its data intact', asy
 });
 
 it('refuses a second container on the data directory while the first runs', async () => {
-  const second = run('docker', ['run', '--rm', '--network=none', '-v', `${dataDir}:${DATA}`, image, '--secure-port=6443', `--data-dir=${DATA}`], { timeout: 120_000 });
+  const second = run(
+    'docker',
+    ['run', '--rm', '--network=none', '-v', `${dataDir}:${DATA}`, image, '--secure-port=6443', `--data-dir=${DATA}`],
+    { timeout: 120_000 },
+  );
   const failed = await second.then(
     () => undefined,
     (err: { code?: number; stderr?: string }) => err,

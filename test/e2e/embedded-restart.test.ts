@@ -32,28 +32,54 @@ it('keeps objects, resourceVersions and history across a restart; a watch older 
     expect(again.body.items).toEqual(listed.body.items);
     // The store revision carries on (the restarted server's own writes, such as its controller
     // lease, come after it).
-    expect(Number(again.body.metadata.resourceVersion)).toBeGreaterThanOrEqual(Number(listed.body.metadata.resourceVersion));
+    expect(Number(again.body.metadata.resourceVersion)).toBeGreaterThanOrEqual(
+      Number(listed.body.metadata.resourceVersion),
+    );
     // History survived: a list at exactly the first create's resourceVersion reads that state.
-    const then = await api.call('GET', `${PATH}?resourceVersion=${first.body.metadata.resourceVersion}&resourceVersionMatch=Exact`);
+    const then = await api.call(
+      'GET',
+      `${PATH}?resourceVersion=${first.body.metadata.resourceVersion}&resourceVersionMatch=Exact`,
+    );
     expect(then.status).toBe(200);
     expect(then.body.items.map((i: any) => [i.metadata.name, i.data])).toEqual([['first', { n: '1' }]]);
     // A watch from it is older than the restarted server's watch cache: 410 "too old resource
     // version", and the client relists (upstream after an API server restart).
-    const old = await request(`${server.url}${PATH}?watch=1&resourceVersion=${first.body.metadata.resourceVersion}&timeoutSeconds=2`, {
-      dispatcher: api.agent,
-      headers: { authorization: `Bearer ${E2E_TOKEN}` },
+    const old = await request(
+      `${server.url}${PATH}?watch=1&resourceVersion=${first.body.metadata.resourceVersion}&timeoutSeconds=2`,
+      {
+        dispatcher: api.agent,
+        headers: { authorization: `Bearer ${E2E_TOKEN}` },
+      },
+    );
+    const [expired] = (await old.body.text())
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(expired).toMatchObject({
+      type: 'ERROR',
+      object: { code: 410, reason: 'Expired', message: expect.stringMatching(/^too old resource version/) },
     });
-    const [expired] = (await old.body.text()).trim().split('\n').map((l) => JSON.parse(l));
-    expect(expired).toMatchObject({ type: 'ERROR', object: { code: 410, reason: 'Expired', message: expect.stringMatching(/^too old resource version/) } });
     // A watch from the listed resourceVersion sees what follows.
-    const res = await request(`${server.url}${PATH}?watch=1&resourceVersion=${again.body.metadata.resourceVersion}&timeoutSeconds=2`, {
-      dispatcher: api.agent,
-      headers: { authorization: `Bearer ${E2E_TOKEN}` },
+    const res = await request(
+      `${server.url}${PATH}?watch=1&resourceVersion=${again.body.metadata.resourceVersion}&timeoutSeconds=2`,
+      {
+        dispatcher: api.agent,
+        headers: { authorization: `Bearer ${E2E_TOKEN}` },
+      },
+    );
+    const third = await api.call('PUT', `${PATH}/first`, {
+      ...second.body,
+      metadata: { ...second.body.metadata, resourceVersion: undefined },
+      data: { n: '3' },
     });
-    const third = await api.call('PUT', `${PATH}/first`, { ...second.body, metadata: { ...second.body.metadata, resourceVersion: undefined }, data: { n: '3' } });
     expect(third.status).toBe(200);
-    const events = (await res.body.text()).trim().split('\n').map((l) => JSON.parse(l));
-    expect(events.map((e) => [e.type, e.object.metadata.name, e.object.metadata.resourceVersion])).toEqual([['MODIFIED', 'first', third.body.metadata.resourceVersion]]);
+    const events = (await res.body.text())
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(events.map((e) => [e.type, e.object.metadata.name, e.object.metadata.resourceVersion])).toEqual([
+      ['MODIFIED', 'first', third.body.metadata.resourceVersion],
+    ]);
   } finally {
     await api.close();
     await server.stop();

@@ -47,7 +47,14 @@ interface Tally {
  * One worker: owns its ConfigMaps, alternates creates, updates (with the acknowledged
  * resourceVersion as precondition) and reads on one replica until `until`, at ~`periodMs`.
  */
-async function worker(id: string, client: Client, until: number, periodMs: number, acked: Map<string, Acked>, tally: Tally): Promise<void> {
+async function worker(
+  id: string,
+  client: Client,
+  until: number,
+  periodMs: number,
+  acked: Map<string, Acked>,
+  tally: Tally,
+): Promise<void> {
   const api = {
     async call(method: string, path: string, body?: unknown) {
       const started = Date.now();
@@ -94,7 +101,10 @@ async function worker(id: string, client: Client, until: number, periodMs: numbe
       }
       const prev = acked.get(name)!;
       const data = { n: String(i), by: id };
-      const res = await api.call('PUT', `${NS_PATH}/${name}`, { metadata: { name, resourceVersion: String(prev.resourceVersion) }, data });
+      const res = await api.call('PUT', `${NS_PATH}/${name}`, {
+        metadata: { name, resourceVersion: String(prev.resourceVersion) },
+        data,
+      });
       if (record('update', res.status, res.status === 200, res.body)) {
         acked.set(name, { resourceVersion: Number(res.body.metadata.resourceVersion), data });
       } else {
@@ -158,7 +168,11 @@ it('keeps serving through the loss and return of the etcd leader', async () => {
 it('keeps a watch going, without a gap, when the etcd member serving it is killed', async () => {
   const selector = 'labelSelector=suite%3Dwatch-loss';
   const list = await clients[0]!.call('GET', `${NS_PATH}?${selector}`);
-  const watch = await openWatch(`${servers[0]!.url}${NS_PATH}?watch=true&${selector}&resourceVersion=${list.body.metadata.resourceVersion}`, E2E_TOKEN, clients[0]!.agent);
+  const watch = await openWatch(
+    `${servers[0]!.url}${NS_PATH}?watch=true&${selector}&resourceVersion=${list.body.metadata.resourceVersion}`,
+    E2E_TOKEN,
+    clients[0]!.agent,
+  );
   // The HTTP watch is served by the replica's watch cache, whose one etcd watch per resource
   // shares the replica's watch stream to one member. Kill every member that serves a watch
   // stream, one after the other, so the stream behind this watch is among them.

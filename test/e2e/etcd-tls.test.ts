@@ -25,14 +25,28 @@ interface Pem {
 }
 
 /** A certificate signed by `ca` (or a self-signed CA without one). */
-async function issue(commonName: string, ca?: Pem, usage?: { serverAuth?: boolean; clientAuth?: boolean }, hosts: readonly string[] = []): Promise<Pem> {
+async function issue(
+  commonName: string,
+  ca?: Pem,
+  usage?: { serverAuth?: boolean; clientAuth?: boolean },
+  hosts: readonly string[] = [],
+): Promise<Pem> {
   type Extensions = NonNullable<NonNullable<Parameters<typeof generate>[1]>['extensions']>;
   const extensions: Extensions = ca
     ? [
         { name: 'basicConstraints' as const, cA: false },
         { name: 'keyUsage' as const, digitalSignature: true, keyEncipherment: true, critical: true },
         { name: 'extKeyUsage' as const, ...usage },
-        ...(hosts.length ? [{ name: 'subjectAltName' as const, altNames: hosts.map((h) => (/^[\d.]+$/.test(h) ? { type: 7 as const, ip: h } : { type: 2 as const, value: h })) }] : []),
+        ...(hosts.length
+          ? [
+              {
+                name: 'subjectAltName' as const,
+                altNames: hosts.map((h) =>
+                  /^[\d.]+$/.test(h) ? { type: 7 as const, ip: h } : { type: 2 as const, value: h },
+                ),
+              },
+            ]
+          : []),
       ]
     : [
         { name: 'basicConstraints' as const, cA: true, critical: true },
@@ -57,31 +71,33 @@ let serving: { ca: Pem; server: Pem };
 /** Start etcd serving clients over TLS only, with `server` signed by `ca`; `clientCertAuth` requires client certificates. */
 function startTlsEtcd(ca: Pem, server: Pem, clientCertAuth: boolean): Promise<StartedTestContainer> {
   const publicImage = ETCD_IMAGE.startsWith('quay.io/coreos/etcd');
-  return new GenericContainer(ETCD_IMAGE)
-    .withEntrypoint([publicImage ? '/usr/local/bin/etcd' : '/usr/bin/etcd'])
-    .withCommand([
-      '--name=tls',
-      '--data-dir=/tmp/etcd-data',
-      ...(clientCertAuth ? ['--client-cert-auth=true', '--trusted-ca-file=/etc/etcd/ca.crt'] : []),
-      '--cert-file=/etc/etcd/server.crt',
-      '--key-file=/etc/etcd/server.key',
-      '--listen-client-urls=https://0.0.0.0:2379',
-      '--advertise-client-urls=https://127.0.0.1:2379',
-      '--listen-peer-urls=http://127.0.0.1:2380',
-      '--initial-advertise-peer-urls=http://127.0.0.1:2380',
-      '--initial-cluster=tls=http://127.0.0.1:2380',
-      '--unsafe-no-fsync',
-    ])
-    .withCopyContentToContainer([
-      { content: ca.cert, target: '/etc/etcd/ca.crt' },
-      { content: server.cert, target: '/etc/etcd/server.crt' },
-      { content: server.key, target: '/etc/etcd/server.key', mode: 0o600 },
-    ])
-    .withTmpFs({ '/tmp/etcd-data': 'rw' })
-    .withExposedPorts(2379)
-    // /health needs a client certificate too: wait for etcd's own log line instead.
-    .withWaitStrategy(Wait.forLogMessage(/ready to serve client requests/).withStartupTimeout(60_000))
-    .start();
+  return (
+    new GenericContainer(ETCD_IMAGE)
+      .withEntrypoint([publicImage ? '/usr/local/bin/etcd' : '/usr/bin/etcd'])
+      .withCommand([
+        '--name=tls',
+        '--data-dir=/tmp/etcd-data',
+        ...(clientCertAuth ? ['--client-cert-auth=true', '--trusted-ca-file=/etc/etcd/ca.crt'] : []),
+        '--cert-file=/etc/etcd/server.crt',
+        '--key-file=/etc/etcd/server.key',
+        '--listen-client-urls=https://0.0.0.0:2379',
+        '--advertise-client-urls=https://127.0.0.1:2379',
+        '--listen-peer-urls=http://127.0.0.1:2380',
+        '--initial-advertise-peer-urls=http://127.0.0.1:2380',
+        '--initial-cluster=tls=http://127.0.0.1:2380',
+        '--unsafe-no-fsync',
+      ])
+      .withCopyContentToContainer([
+        { content: ca.cert, target: '/etc/etcd/ca.crt' },
+        { content: server.cert, target: '/etc/etcd/server.crt' },
+        { content: server.key, target: '/etc/etcd/server.key', mode: 0o600 },
+      ])
+      .withTmpFs({ '/tmp/etcd-data': 'rw' })
+      .withExposedPorts(2379)
+      // /health needs a client certificate too: wait for etcd's own log line instead.
+      .withWaitStrategy(Wait.forLogMessage(/ready to serve client requests/).withStartupTimeout(60_000))
+      .start()
+  );
 }
 
 beforeAll(async () => {
@@ -95,8 +111,18 @@ beforeAll(async () => {
   ]);
   serving = { ca, server };
   dir = await mkdtemp(join(tmpdir(), 'ck-etcd-tls-'));
-  Object.assign(files, { ca: join(dir, 'ca.crt'), cert: join(dir, 'client.crt'), key: join(dir, 'client.key'), otherCa: join(dir, 'other-ca.crt') });
-  await Promise.all([writeFile(files.ca, ca.cert), writeFile(files.cert, client.cert), writeFile(files.key, client.key, { mode: 0o600 }), writeFile(files.otherCa, otherCa.cert)]);
+  Object.assign(files, {
+    ca: join(dir, 'ca.crt'),
+    cert: join(dir, 'client.crt'),
+    key: join(dir, 'client.key'),
+    otherCa: join(dir, 'other-ca.crt'),
+  });
+  await Promise.all([
+    writeFile(files.ca, ca.cert),
+    writeFile(files.cert, client.cert),
+    writeFile(files.key, client.key, { mode: 0o600 }),
+    writeFile(files.otherCa, otherCa.cert),
+  ]);
   etcd = await startTlsEtcd(ca, server, true);
   endpoint = `https://127.0.0.1:${etcd.getMappedPort(2379)}`;
 });
@@ -109,7 +135,12 @@ afterAll(async () => {
 describe('with --etcd-cafile, --etcd-certfile and --etcd-keyfile', () => {
   let srv: TestServer;
   beforeAll(async () => {
-    srv = await startTestServer({ etcdServers: [endpoint], etcdCaFile: files.ca, etcdCertFile: files.cert, etcdKeyFile: files.key });
+    srv = await startTestServer({
+      etcdServers: [endpoint],
+      etcdCaFile: files.ca,
+      etcdCertFile: files.cert,
+      etcdKeyFile: files.key,
+    });
   });
   afterAll(async () => {
     await srv?.stop();
@@ -121,7 +152,11 @@ describe('with --etcd-cafile, --etcd-certfile and --etcd-keyfile', () => {
     const read = await srv.api('GET', `${PATH}/over-tls`);
     expect(read.status).toBe(200);
     expect(read.body.data).toEqual({ a: '1' });
-    const watch = await openWatch(`${srv.url}${PATH}?watch=true&resourceVersion=${read.body.metadata.resourceVersion}`, TEST_TOKEN, srv.agent);
+    const watch = await openWatch(
+      `${srv.url}${PATH}?watch=true&resourceVersion=${read.body.metadata.resourceVersion}`,
+      TEST_TOKEN,
+      srv.agent,
+    );
     try {
       expect(watch.status).toBe(200);
       expect((await srv.api('PUT', `${PATH}/over-tls`, { ...read.body, data: { a: '2' } })).status).toBe(200);
@@ -145,7 +180,9 @@ describe('with --etcd-cafile, --etcd-certfile and --etcd-keyfile', () => {
 
 describe('etcd refuses the connection', () => {
   /** Start a server with `overrides`; resolves with its start-up error and how long it took. */
-  async function failedStart(overrides: Parameters<typeof startTestServer>[0]): Promise<{ message: string; ms: number }> {
+  async function failedStart(
+    overrides: Parameters<typeof startTestServer>[0],
+  ): Promise<{ message: string; ms: number }> {
     const started = Date.now();
     const outcome = await startTestServer({ etcdServers: [endpoint], ...overrides }).then(
       async (srv) => {
@@ -167,14 +204,22 @@ describe('etcd refuses the connection', () => {
   });
 
   it("trusting another CA: start-up fails, naming etcd's certificate", async () => {
-    const { message, ms } = await failedStart({ etcdCaFile: files.otherCa, etcdCertFile: files.cert, etcdKeyFile: files.key });
+    const { message, ms } = await failedStart({
+      etcdCaFile: files.otherCa,
+      etcdCertFile: files.cert,
+      etcdKeyFile: files.key,
+    });
     console.log(`wrong CA: failed in ${ms} ms: ${message}`);
     expect(message).toMatch(/certificate/i);
     expect(ms).toBeLessThan(15_000);
   });
 
   it('a missing file fails at once, naming it', async () => {
-    const { message, ms } = await failedStart({ etcdCaFile: join(dir, 'absent.crt'), etcdCertFile: files.cert, etcdKeyFile: files.key });
+    const { message, ms } = await failedStart({
+      etcdCaFile: join(dir, 'absent.crt'),
+      etcdCertFile: files.cert,
+      etcdKeyFile: files.key,
+    });
     expect(message).toContain(`cannot read --etcd-cafile ${join(dir, 'absent.crt')}`);
     expect(ms).toBeLessThan(2_000);
   });
@@ -185,7 +230,10 @@ describe('with --etcd-cafile only, on an etcd that asks no client certificate', 
   let srv: TestServer;
   beforeAll(async () => {
     plainTls = await startTlsEtcd(serving.ca, serving.server, false);
-    srv = await startTestServer({ etcdServers: [`https://127.0.0.1:${plainTls.getMappedPort(2379)}`], etcdCaFile: files.ca });
+    srv = await startTestServer({
+      etcdServers: [`https://127.0.0.1:${plainTls.getMappedPort(2379)}`],
+      etcdCaFile: files.ca,
+    });
   });
   afterAll(async () => {
     await srv?.stop();

@@ -34,7 +34,16 @@ const unpause = () => run('docker', ['unpause', etcd.container.getId()]);
 /** HTTP status of a public health path, and how long it took (ms). */
 async function health(path: string): Promise<{ code: string; ms: number }> {
   const started = Date.now();
-  const res = await run('curl', ['-sk', '-o', '/dev/null', '-w', '%{http_code}', '--max-time', '10', `${server.url}${path}`]);
+  const res = await run('curl', [
+    '-sk',
+    '-o',
+    '/dev/null',
+    '-w',
+    '%{http_code}',
+    '--max-time',
+    '10',
+    `${server.url}${path}`,
+  ]);
   return { code: res.stdout, ms: Date.now() - started };
 }
 
@@ -70,7 +79,11 @@ it('answers 503/504 within 5 s while etcd is unreachable, fails /readyz but not 
       console.log(`paused etcd: ${method} ${path} -> ${res.status} in ${ms} ms`);
       expect(ms, `${method} ${path}`).toBeLessThan(5_000);
       expect([503, 504]).toContain(res.status);
-      expect(res.body).toMatchObject({ kind: 'Status', status: 'Failure', reason: expect.stringMatching(/^(ServiceUnavailable|Timeout)$/) });
+      expect(res.body).toMatchObject({
+        kind: 'Status',
+        status: 'Failure',
+        reason: expect.stringMatching(/^(ServiceUnavailable|Timeout)$/),
+      });
       expect(res.body.details.retryAfterSeconds).toBeGreaterThan(0);
       if (method !== 'GET') writes[method] = res.status;
     }
@@ -92,7 +105,9 @@ it('answers 503/504 within 5 s while etcd is unreachable, fails /readyz but not 
   // landed. One refused as unavailable (503) must not have: a client takes it as not written.
   const during = await api.call('GET', `${PATH}/during`);
   const before = await api.call('GET', `${PATH}/before`);
-  console.log(`paused etcd: writes answered ${JSON.stringify(writes)}; afterwards during=${during.status} before=${before.status} ${JSON.stringify(before.body.data ?? null)}`);
+  console.log(
+    `paused etcd: writes answered ${JSON.stringify(writes)}; afterwards during=${during.status} before=${before.status} ${JSON.stringify(before.body.data ?? null)}`,
+  );
   if (writes.POST === 503) expect(during.status).toBe(404);
   if (writes.DELETE === 503) expect(before.status).toBe(200);
   if (writes.PUT === 503 && before.status === 200) expect(before.body.data?.a).toBeUndefined();
@@ -102,10 +117,16 @@ it('ends open watches within 15 s of etcd pausing; a watch resumed from the last
   const watchPath = `${PATH}?watch=true&labelSelector=suite%3Dwatch-pause`;
   const watch = await openWatch(`${server.url}${watchPath}`, E2E_TOKEN, api.agent);
   expect(watch.status).toBe(200);
-  const created = await api.call('POST', PATH, { metadata: { name: 'watched-a', labels: { suite: 'watch-pause' } }, data: { v: '1' } });
+  const created = await api.call('POST', PATH, {
+    metadata: { name: 'watched-a', labels: { suite: 'watch-pause' } },
+    data: { v: '1' },
+  });
   expect(created.status).toBe(201);
   const [added] = await watch.next(1);
-  expect(added).toMatchObject({ type: 'ADDED', object: { metadata: { name: 'watched-a', resourceVersion: created.body.metadata.resourceVersion } } });
+  expect(added).toMatchObject({
+    type: 'ADDED',
+    object: { metadata: { name: 'watched-a', resourceVersion: created.body.metadata.resourceVersion } },
+  });
   const lastSeen = added!.object.metadata.resourceVersion as string;
 
   await pause();
@@ -128,9 +149,15 @@ it('ends open watches within 15 s of etcd pausing; a watch resumed from the last
 
   // etcd is back within 5 s; B is written and A changed while nobody watched.
   expect(await untilStatus(() => api.call('GET', PATH), 200)).toBeLessThan(5_000);
-  const createdB = await api.call('POST', PATH, { metadata: { name: 'watched-b', labels: { suite: 'watch-pause' } }, data: { v: '1' } });
+  const createdB = await api.call('POST', PATH, {
+    metadata: { name: 'watched-b', labels: { suite: 'watch-pause' } },
+    data: { v: '1' },
+  });
   expect(createdB.status).toBe(201);
-  const updated = await api.call('PUT', `${PATH}/watched-a`, { metadata: { name: 'watched-a', labels: { suite: 'watch-pause' } }, data: { v: '2' } });
+  const updated = await api.call('PUT', `${PATH}/watched-a`, {
+    metadata: { name: 'watched-a', labels: { suite: 'watch-pause' } },
+    data: { v: '2' },
+  });
   expect(updated.status).toBe(200);
   const resumed = await openWatch(`${server.url}${watchPath}&resourceVersion=${lastSeen}`, E2E_TOKEN, api.agent);
   try {

@@ -11,8 +11,10 @@ import { serversOnEtcd } from '../helpers/servers-on-etcd.js';
 
 const started = serversOnEtcd(1);
 const KUBECTL = '/usr/lib/google-cloud-sdk/bin/kubectl.1.33';
-const k = (...args: string[]) => run(KUBECTL, [`--kubeconfig=${started.servers[0].kubeconfig}`, ...args], { timeoutMs: 60_000 });
-const kInput = (input: string, ...args: string[]) => run(KUBECTL, [`--kubeconfig=${started.servers[0].kubeconfig}`, ...args], { input });
+const k = (...args: string[]) =>
+  run(KUBECTL, [`--kubeconfig=${started.servers[0].kubeconfig}`, ...args], { timeoutMs: 60_000 });
+const kInput = (input: string, ...args: string[]) =>
+  run(KUBECTL, [`--kubeconfig=${started.servers[0].kubeconfig}`, ...args], { input });
 
 async function until(check: () => Promise<boolean>, ms = 10_000): Promise<void> {
   const start = Date.now();
@@ -23,14 +25,19 @@ describe('kubectl against admission', () => {
   it('enforces a pod quota and describes its usage', async () => {
     expect((await k('create', 'namespace', 'quota-e2e')).code).toBe(0);
     expect((await k('-n', 'quota-e2e', 'create', 'quota', 'q', '--hard=pods=2')).code).toBe(0);
-    await until(async () => (await k('-n', 'quota-e2e', 'get', 'quota', 'q', '-o', 'jsonpath={.status.used.pods}')).stdout === '0');
+    await until(
+      async () =>
+        (await k('-n', 'quota-e2e', 'get', 'quota', 'q', '-o', 'jsonpath={.status.used.pods}')).stdout === '0',
+    );
     for (const name of ['p1', 'p2']) {
       const res = await k('-n', 'quota-e2e', 'run', name, '--image=nginx', '--restart=Never');
       expect(res.code, res.stderr).toBe(0);
     }
     const third = await k('-n', 'quota-e2e', 'run', 'p3', '--image=nginx', '--restart=Never');
     expect(third.code).not.toBe(0);
-    expect(third.stderr.trim()).toBe('Error from server (Forbidden): pods "p3" is forbidden: exceeded quota: q, requested: pods=1, used: pods=2, limited: pods=2');
+    expect(third.stderr.trim()).toBe(
+      'Error from server (Forbidden): pods "p3" is forbidden: exceeded quota: q, requested: pods=1, used: pods=2, limited: pods=2',
+    );
     const described = await k('-n', 'quota-e2e', 'describe', 'quota', 'q');
     expect(described.stdout).toMatch(/Resource\s+Used\s+Hard/);
     expect(described.stdout).toMatch(/pods\s+2\s+2/);
@@ -51,11 +58,34 @@ describe('kubectl against admission', () => {
     ].join('\n');
     expect((await kInput(lr, '-n', 'limits-e2e', 'apply', '-f', '-')).code).toBe(0);
     expect((await k('-n', 'limits-e2e', 'run', 'plain', '--image=nginx', '--restart=Never')).code).toBe(0);
-    const resources = await k('-n', 'limits-e2e', 'get', 'pod', 'plain', '-o', 'jsonpath={.spec.containers[0].resources}');
-    expect(JSON.parse(resources.stdout)).toEqual({ limits: { cpu: '500m', memory: '256Mi' }, requests: { cpu: '250m', memory: '128Mi' } });
-    const overrides = JSON.stringify({ spec: { containers: [{ name: 'big', image: 'nginx', resources: { limits: { cpu: '2' } } }] } });
-    const big = await k('-n', 'limits-e2e', 'run', 'big', '--image=nginx', '--restart=Never', `--overrides=${overrides}`);
-    expect(big.stderr.trim()).toBe('Error from server (Forbidden): pods "big" is forbidden: maximum cpu usage per Container is 1, but limit is 2.');
+    const resources = await k(
+      '-n',
+      'limits-e2e',
+      'get',
+      'pod',
+      'plain',
+      '-o',
+      'jsonpath={.spec.containers[0].resources}',
+    );
+    expect(JSON.parse(resources.stdout)).toEqual({
+      limits: { cpu: '500m', memory: '256Mi' },
+      requests: { cpu: '250m', memory: '128Mi' },
+    });
+    const overrides = JSON.stringify({
+      spec: { containers: [{ name: 'big', image: 'nginx', resources: { limits: { cpu: '2' } } }] },
+    });
+    const big = await k(
+      '-n',
+      'limits-e2e',
+      'run',
+      'big',
+      '--image=nginx',
+      '--restart=Never',
+      `--overrides=${overrides}`,
+    );
+    expect(big.stderr.trim()).toBe(
+      'Error from server (Forbidden): pods "big" is forbidden: maximum cpu usage per Container is 1, but limit is 2.',
+    );
   });
 
   it('gives a new namespace its default ServiceAccount and pods run as it', async () => {
@@ -64,6 +94,8 @@ describe('kubectl against admission', () => {
     await until(async () => (await k('-n', 'sa-e2e', 'get', 'serviceaccount', 'default')).code === 0, 5000);
     expect(Date.now() - start).toBeLessThan(2000); // one kubectl round trip on top of the second
     expect((await k('-n', 'sa-e2e', 'run', 'p', '--image=nginx', '--restart=Never')).code).toBe(0);
-    expect((await k('-n', 'sa-e2e', 'get', 'pod', 'p', '-o', 'jsonpath={.spec.serviceAccountName}')).stdout).toBe('default');
+    expect((await k('-n', 'sa-e2e', 'get', 'pod', 'p', '-o', 'jsonpath={.spec.serviceAccountName}')).stdout).toBe(
+      'default',
+    );
   });
 });

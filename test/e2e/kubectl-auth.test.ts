@@ -21,14 +21,21 @@ let srv: TestServer;
 
 async function kubeconfig(user: string, token: string, cert?: ClientCert): Promise<string> {
   const path = join(dir, `${user}.kubeconfig`);
-  const ca = Buffer.from(srv.running.caPem ?? "").toString('base64');
+  const ca = Buffer.from(srv.running.caPem ?? '').toString('base64');
   await writeFile(
     path,
     JSON.stringify({
       apiVersion: 'v1',
       kind: 'Config',
       clusters: [{ name: 'ck', cluster: { server: srv.url, 'certificate-authority-data': ca } }],
-      users: [{ name: user, user: cert ? { 'client-certificate-data': b64(cert.certPem), 'client-key-data': b64(cert.keyPem) } : { token } }],
+      users: [
+        {
+          name: user,
+          user: cert
+            ? { 'client-certificate-data': b64(cert.certPem), 'client-key-data': b64(cert.keyPem) }
+            : { token },
+        },
+      ],
       contexts: [{ name: user, context: { cluster: 'ck', user, namespace: 'default' } }],
       'current-context': user,
     }),
@@ -41,7 +48,10 @@ let asAlice: (...args: string[]) => ReturnType<typeof run>;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'ck-kubectl-auth-'));
-  await writeFile(join(dir, 'tokens.csv'), 'auth-admin,admin,uid-admin,"system:masters"\nauth-alice,alice,uid-alice,"developers"\n');
+  await writeFile(
+    join(dir, 'tokens.csv'),
+    'auth-admin,admin,uid-admin,"system:masters"\nauth-alice,alice,uid-alice,"developers"\n',
+  );
   srv = await startTestServer({ tokenAuthFile: join(dir, 'tokens.csv') });
   const admin = await kubeconfig('admin', 'auth-admin');
   const alice = await kubeconfig('alice', 'auth-alice');
@@ -59,15 +69,26 @@ describe('kubectl auth', () => {
     const denied = await asAlice('auth', 'can-i', 'list', 'pods');
     expect(denied.stdout.trim()).toBe('no');
     expect(denied.code).toBe(1);
-    const bound = await asAdmin('create', 'rolebinding', 'alice-view', '--clusterrole=view', '--user=alice', '-n', 'default');
+    const bound = await asAdmin(
+      'create',
+      'rolebinding',
+      'alice-view',
+      '--clusterrole=view',
+      '--user=alice',
+      '-n',
+      'default',
+    );
     expect(bound.code, bound.stderr).toBe(0);
     let answer = '';
-    for (let i = 0; i < 50 && answer !== 'yes'; i++) answer = (await asAlice('auth', 'can-i', 'list', 'pods')).stdout.trim();
+    for (let i = 0; i < 50 && answer !== 'yes'; i++)
+      answer = (await asAlice('auth', 'can-i', 'list', 'pods')).stdout.trim();
     expect(answer).toBe('yes');
     expect((await asAlice('auth', 'can-i', 'list', 'pods', '-n', 'kube-system')).stdout.trim()).toBe('no');
     expect((await asAlice('auth', 'can-i', 'get', 'secrets')).stdout.trim()).toBe('no');
     const get = await asAlice('get', 'secrets');
-    expect(get.stderr.trim()).toBe('Error from server (Forbidden): secrets is forbidden: User "alice" cannot list resource "secrets" in API group "" in the namespace "default"');
+    expect(get.stderr.trim()).toBe(
+      'Error from server (Forbidden): secrets is forbidden: User "alice" cannot list resource "secrets" in API group "" in the namespace "default"',
+    );
   });
 
   it('can-i --list prints the rules the user holds', async () => {
@@ -89,14 +110,22 @@ describe('kubectl auth', () => {
   });
 
   it('authenticates a client certificate over HTTP/2: the generated admin kubeconfig and a user certificate', async () => {
-    const generated = await run(KUBECTL, [`--kubeconfig=${srv.running.kubeconfigPath}`, 'auth', 'whoami', '-o', 'jsonpath={.status.userInfo.username}']);
+    const generated = await run(KUBECTL, [
+      `--kubeconfig=${srv.running.kubeconfigPath}`,
+      'auth',
+      'whoami',
+      '-o',
+      'jsonpath={.status.userInfo.username}',
+    ]);
     expect(generated.stdout, generated.stderr).toBe('kubernetes-admin');
     const ca = { certPem: srv.running.caPem ?? '', keyPem: await readFile(join(srv.dir, 'certs', 'ca.key'), 'utf8') };
     const carol = await kubeconfig('carol', '', await issueClientCert(ca, 'carol', ['team-a']));
     const me = await run(KUBECTL, [`--kubeconfig=${carol}`, 'auth', 'whoami']);
     expect(me.stdout).toMatch(/Username\s+carol/);
     expect(me.stdout).toMatch(/Groups\s+\[team-a system:authenticated\]/);
-    expect((await run(KUBECTL, [`--kubeconfig=${carol}`, 'auth', 'can-i', 'list', 'secrets'])).stdout.trim()).toBe('no');
+    expect((await run(KUBECTL, [`--kubeconfig=${carol}`, 'auth', 'can-i', 'list', 'secrets'])).stdout.trim()).toBe(
+      'no',
+    );
   });
 
   it('create token gives a service account token that authenticates as the account', async () => {
@@ -109,8 +138,16 @@ describe('kubectl auth', () => {
     }
     expect(created.code, created.stderr).toBe(0);
     const sa = await kubeconfig('sa', created.stdout.trim());
-    const me = await run(KUBECTL, [`--kubeconfig=${sa}`, 'auth', 'whoami', '-o', 'jsonpath={.status.userInfo.username}']);
+    const me = await run(KUBECTL, [
+      `--kubeconfig=${sa}`,
+      'auth',
+      'whoami',
+      '-o',
+      'jsonpath={.status.userInfo.username}',
+    ]);
     expect(me.stdout, me.stderr).toBe('system:serviceaccount:tokens:default');
-    expect((await run(KUBECTL, [`--kubeconfig=${sa}`, 'auth', 'can-i', 'list', 'pods', '-n', 'tokens'])).stdout.trim()).toBe('no');
+    expect(
+      (await run(KUBECTL, [`--kubeconfig=${sa}`, 'auth', 'can-i', 'list', 'pods', '-n', 'tokens'])).stdout.trim(),
+    ).toBe('no');
   });
 });

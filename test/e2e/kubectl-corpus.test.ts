@@ -29,9 +29,11 @@ beforeAll(() => {
 describe.each(KUBECTLS)('kubectl (%s)', (_label, kubectl) => {
   const k = (...args: string[]) => run(kubectl, [`--kubeconfig=${server.kubeconfig}`, ...args], { timeoutMs: 90_000 });
   // Typed generators (`create namespace|configmap`) send protobuf from kubectl 1.32 on; manifests work everywhere.
-  const createFromYaml = (yaml: string) => run(kubectl, [`--kubeconfig=${server.kubeconfig}`, 'create', '--validate=false', '-f', '-'], { input: yaml });
+  const createFromYaml = (yaml: string) =>
+    run(kubectl, [`--kubeconfig=${server.kubeconfig}`, 'create', '--validate=false', '-f', '-'], { input: yaml });
   const namespaceYaml = (name: string) => `apiVersion: v1\nkind: Namespace\nmetadata:\n  name: ${name}\n`;
-  const configMapYaml = (name: string) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\ndata:\n  a: b\n`;
+  const configMapYaml = (name: string) =>
+    `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\ndata:\n  a: b\n`;
 
   it('talks to the server: version, api-resources', async () => {
     const version = await k('version', '-o', 'json');
@@ -39,49 +41,61 @@ describe.each(KUBECTLS)('kubectl (%s)', (_label, kubectl) => {
     expect(JSON.parse(version.stdout).serverVersion.gitVersion).toMatch(/^v1\./);
     const resources = await k('api-resources', '--api-group=');
     expect(resources.code, resources.stderr).toBe(0);
-    for (const r of ['pods', 'services', 'replicationcontrollers', 'securitycontextconstraints']) expect(resources.stdout).toContain(r);
+    for (const r of ['pods', 'services', 'replicationcontrollers', 'securitycontextconstraints'])
+      expect(resources.stdout).toContain(r);
   });
 
-  it.each(SETS.map((set) => [set.name, set.files.length, set] as const))('%s: creates, reads, labels, annotates and deletes all %i manifests', async (_name, _count, set) => {
-    for (const ns of namespacesOf(set)) await createFromYaml(namespaceYaml(ns));
-    const failures: string[] = [];
-    for (const rel of set.files) {
-      const file = join(set.root, rel);
-      if (set.refused[rel]) {
-        const res = await k('create', '--validate=false', '-f', file);
-        if (res.code === 0 || !res.stderr.includes(set.refused[rel])) failures.push(`${rel}: expected to be refused: ${res.stderr.trim()}`);
-        continue;
-      }
-      const steps: string[][] = [
-        ['create', '--validate=false', '-f', file],
-        ['get', '-f', file],
-        ['get', '-f', file, '-o', 'yaml'],
-        ['label', '-f', file, 'e2e=yes', '--overwrite'],
-        ['annotate', '-f', file, 'e2e/note=checked', '--overwrite'],
-        ['delete', '-f', file, '--wait=true', '--timeout=60s'],
-      ];
-      for (const step of steps) {
-        const res = await k(...step);
-        if (res.code !== 0) {
-          failures.push(`${rel}: kubectl ${step[0]}: ${res.stderr.trim()}`);
-          break;
+  it.each(SETS.map((set) => [set.name, set.files.length, set] as const))(
+    '%s: creates, reads, labels, annotates and deletes all %i manifests',
+    async (_name, _count, set) => {
+      for (const ns of namespacesOf(set)) await createFromYaml(namespaceYaml(ns));
+      const failures: string[] = [];
+      for (const rel of set.files) {
+        const file = join(set.root, rel);
+        if (set.refused[rel]) {
+          const res = await k('create', '--validate=false', '-f', file);
+          if (res.code === 0 || !res.stderr.includes(set.refused[rel]))
+            failures.push(`${rel}: expected to be refused: ${res.stderr.trim()}`);
+          continue;
         }
-        if (step[0] === 'get' && step.includes('yaml')) expect(res.stdout).toMatch(/resourceVersion: "\d+"/);
+        const steps: string[][] = [
+          ['create', '--validate=false', '-f', file],
+          ['get', '-f', file],
+          ['get', '-f', file, '-o', 'yaml'],
+          ['label', '-f', file, 'e2e=yes', '--overwrite'],
+          ['annotate', '-f', file, 'e2e/note=checked', '--overwrite'],
+          ['delete', '-f', file, '--wait=true', '--timeout=60s'],
+        ];
+        for (const step of steps) {
+          const res = await k(...step);
+          if (res.code !== 0) {
+            failures.push(`${rel}: kubectl ${step[0]}: ${res.stderr.trim()}`);
+            break;
+          }
+          if (step[0] === 'get' && step.includes('yaml')) expect(res.stdout).toMatch(/resourceVersion: "\d+"/);
+        }
       }
-    }
-    expect(failures).toEqual([]);
-  });
+      expect(failures).toEqual([]);
+    },
+  );
 
   it('lists across namespaces with -A, and get pods -w stays in sync with churn from another client', async () => {
     expect((await createFromYaml(configMapYaml('listed'))).code).toBe(0);
     expect((await k('get', 'configmaps', '-A')).stdout).toContain('listed');
     const api = clientFor(server);
     const path = '/api/v1/namespaces/default/pods';
-    const pod = (name: string, i: number) => ({ metadata: { name, labels: { i: String(i) } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } });
-    expect((await api.call('POST', path, pod('first', 0))).status).toBe(201);
-    const watcher = spawn(kubectl, [`--kubeconfig=${server.kubeconfig}`, 'get', 'pods', '-w', '--output-watch-events', '-o', 'json'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const pod = (name: string, i: number) => ({
+      metadata: { name, labels: { i: String(i) } },
+      spec: { containers: [{ name: 'c', image: 'nginx' }] },
     });
+    expect((await api.call('POST', path, pod('first', 0))).status).toBe(201);
+    const watcher = spawn(
+      kubectl,
+      [`--kubeconfig=${server.kubeconfig}`, 'get', 'pods', '-w', '--output-watch-events', '-o', 'json'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     watcher.stdout.on('data', (d) => (out += d.toString()));
     // With --output-watch-events, kubectl prints one {type, object} JSON per line; the text
@@ -97,7 +111,13 @@ describe.each(KUBECTLS)('kubectl (%s)', (_label, kubectl) => {
       for (let i = 0; i < 150; i++) {
         const name = `churn-${i % 20}`;
         if (i % 3 === 0) await api.call('POST', path, pod(name, i));
-        else if (i % 3 === 1) await api.call('PATCH', `${path}/${name}`, { metadata: { labels: { i: String(i) } } }, 'application/merge-patch+json');
+        else if (i % 3 === 1)
+          await api.call(
+            'PATCH',
+            `${path}/${name}`,
+            { metadata: { labels: { i: String(i) } } },
+            'application/merge-patch+json',
+          );
         else await api.call('DELETE', `${path}/${name}`);
       }
       expect((await api.call('POST', path, pod('last', 0))).status).toBe(201);
@@ -108,7 +128,9 @@ describe.each(KUBECTLS)('kubectl (%s)', (_label, kubectl) => {
         else state.set(e.object.metadata.name, e.object.metadata.resourceVersion);
       }
       const truth = await api.call('GET', path);
-      expect(Object.fromEntries(state)).toEqual(Object.fromEntries(truth.body.items.map((i: any) => [i.metadata.name, i.metadata.resourceVersion])));
+      expect(Object.fromEntries(state)).toEqual(
+        Object.fromEntries(truth.body.items.map((i: any) => [i.metadata.name, i.metadata.resourceVersion])),
+      );
     } finally {
       watcher.kill('SIGTERM');
       await api.close();

@@ -18,12 +18,31 @@ afterAll(async () => {
 });
 
 it('kubectl 1.33 reads aggregated discovery in one request per root', async () => {
-  expect((await run('/usr/lib/google-cloud-sdk/bin/kubectl.1.33', [`--kubeconfig=${server.kubeconfig}`, 'create', 'configmap', 'disco'])).code).toBe(0);
+  expect(
+    (
+      await run('/usr/lib/google-cloud-sdk/bin/kubectl.1.33', [
+        `--kubeconfig=${server.kubeconfig}`,
+        'create',
+        'configmap',
+        'disco',
+      ])
+    ).code,
+  ).toBe(0);
   const cache = await mkdtemp(join(tmpdir(), 'kubectl-cache-'));
-  const res = await run('/usr/lib/google-cloud-sdk/bin/kubectl.1.33', [`--kubeconfig=${server.kubeconfig}`, `--cache-dir=${cache}`, '-v=6', 'get', 'configmaps,services', '-A']);
+  const res = await run('/usr/lib/google-cloud-sdk/bin/kubectl.1.33', [
+    `--kubeconfig=${server.kubeconfig}`,
+    `--cache-dir=${cache}`,
+    '-v=6',
+    'get',
+    'configmaps,services',
+    '-A',
+  ]);
   expect(res.code, res.stderr).toBe(0);
   const gets = [...res.stderr.matchAll(/verb="GET" url="https:\/\/[^/]+([^"?]*)/g)].map((m) => m[1]);
-  const discovery = gets.filter((p) => p === '/api' || p === '/apis' || p.startsWith('/api/v1?') || /^\/apis\/[^/]+\/[^/]+$/.test(p) || p === '/api/v1');
+  const discovery = gets.filter(
+    (p) =>
+      p === '/api' || p === '/apis' || p.startsWith('/api/v1?') || /^\/apis\/[^/]+\/[^/]+$/.test(p) || p === '/api/v1',
+  );
   expect(discovery).toEqual(['/api', '/apis']);
   expect(gets).toContain('/api/v1/configmaps');
   expect(res.stdout).toMatch(/default\s+configmap\/disco/);

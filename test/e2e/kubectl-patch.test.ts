@@ -42,10 +42,16 @@ describe.each(KUBECTLS)('kubectl (%s)', (label, kubectl) => {
       expect(res.code, res.stderr).toBe(0);
       outputs.push(res.stdout.trim());
     }
-    expect(outputs).toEqual([`replicationcontroller/${name} created`, `replicationcontroller/${name} configured`, `replicationcontroller/${name} unchanged`]);
+    expect(outputs).toEqual([
+      `replicationcontroller/${name} created`,
+      `replicationcontroller/${name} configured`,
+      `replicationcontroller/${name} unchanged`,
+    ]);
     const live = JSON.parse((await k('get', 'rc', name, '-o', 'json')).stdout);
     expect(live.metadata.labels).toEqual({ app: 'a', tier: 'frontend' });
-    expect(live.spec.template.spec.containers.map((c: any) => [c.name, c.image, c.env])).toEqual([['nginx', 'nginx:1.27', [{ name: 'A', value: '1' }]]]);
+    expect(live.spec.template.spec.containers.map((c: any) => [c.name, c.image, c.env])).toEqual([
+      ['nginx', 'nginx:1.27', [{ name: 'A', value: '1' }]],
+    ]);
   });
 
   it('apply of a pod may change its image and labels, not its env (upstream ValidatePodUpdate)', async () => {
@@ -53,7 +59,10 @@ describe.each(KUBECTLS)('kubectl (%s)', (label, kubectl) => {
     const name = `applied-pod-${label.replace('.', '')}`;
     const files = ['v1', 'v2', 'v3'].map((v) => join(dir, `${v}.yaml`));
     await writeFile(files[0], podYaml(name, 'app: a', 'nginx:1.25', '{name: A, value: "1"}, {name: B, value: "2"}'));
-    await writeFile(files[1], podYaml(name, 'app: a, tier: frontend', 'nginx:1.27', '{name: A, value: "1"}, {name: B, value: "2"}'));
+    await writeFile(
+      files[1],
+      podYaml(name, 'app: a, tier: frontend', 'nginx:1.27', '{name: A, value: "1"}, {name: B, value: "2"}'),
+    );
     await writeFile(files[2], podYaml(name, 'app: a, tier: frontend', 'nginx:1.27', '{name: A, value: "1"}'));
     expect((await k('apply', '-f', files[0])).code).toBe(0);
     const configured = await k('apply', '-f', files[1]);
@@ -61,7 +70,9 @@ describe.each(KUBECTLS)('kubectl (%s)', (label, kubectl) => {
     expect(configured.stdout.trim()).toBe(`pod/${name} configured`);
     const refused = await k('apply', '-f', files[2]);
     expect(refused.code).not.toBe(0);
-    expect(refused.stderr).toContain(`The Pod "${name}" is invalid: spec: Forbidden: pod updates may not change fields other than \`spec.containers[*].image\``);
+    expect(refused.stderr).toContain(
+      `The Pod "${name}" is invalid: spec: Forbidden: pod updates may not change fields other than \`spec.containers[*].image\``,
+    );
     const live = JSON.parse((await k('get', 'pod', name, '-o', 'json')).stdout);
     expect(live.metadata.labels).toEqual({ app: 'a', tier: 'frontend' });
     expect(live.spec.containers.map((c: any) => [c.image, c.env.length])).toEqual([['nginx:1.27', 2]]);
@@ -76,7 +87,13 @@ describe.each(KUBECTLS)('kubectl (%s)', (label, kubectl) => {
     const refused = await k('patch', 'pod', name, '-p', envPatch);
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toContain('spec: Forbidden: pod updates may not change fields other than');
-    const patched = await k('patch', 'pod', name, '-p', '{"spec":{"containers":[{"name":"nginx","image":"nginx:1.27"}],"activeDeadlineSeconds":600}}');
+    const patched = await k(
+      'patch',
+      'pod',
+      name,
+      '-p',
+      '{"spec":{"containers":[{"name":"nginx","image":"nginx:1.27"}],"activeDeadlineSeconds":600}}',
+    );
     expect(patched.code, patched.stderr).toBe(0);
     const setImage = await k('set', 'image', `pod/${name}`, 'nginx=nginx:1.28');
     expect(setImage.code, setImage.stderr).toBe(0);
@@ -97,19 +114,29 @@ describe.each(KUBECTLS)('kubectl (%s)', (label, kubectl) => {
     expect(rcImage.code, rcImage.stderr).toBe(0);
     const template = JSON.parse((await k('get', 'rc', rc, '-o', 'json')).stdout).spec.template.spec;
     expect(template.containers[0].image).toBe('nginx:1.28');
-    expect(template.containers[0].env).toEqual([{ name: 'A', value: '1' }, { name: 'C', value: '3' }]);
+    expect(template.containers[0].env).toEqual([
+      { name: 'A', value: '1' },
+      { name: 'C', value: '3' },
+    ]);
 
     const node = `node-${label.replace('.', '')}`;
     await writeFile(join(dir, 'n.yaml'), `apiVersion: v1\nkind: Node\nmetadata:\n  name: ${node}\n`);
     expect((await k('create', '-f', join(dir, 'n.yaml'))).code).toBe(0);
-    for (const args of [['cordon', node], ['taint', 'nodes', node, 'k=v:NoSchedule'], ['taint', 'nodes', node, 'k2=v2:NoExecute']]) {
+    for (const args of [
+      ['cordon', node],
+      ['taint', 'nodes', node, 'k=v:NoSchedule'],
+      ['taint', 'nodes', node, 'k2=v2:NoExecute'],
+    ]) {
       const res = await k(...args);
       expect(res.code, res.stderr).toBe(0);
     }
     const spec = JSON.parse((await k('get', 'node', node, '-o', 'json')).stdout).spec;
     expect(spec.unschedulable).toBe(true);
     // kubectl sends the whole list (taints have no merge strategy) in its own order.
-    expect(spec.taints.map((t: any) => `${t.key}=${t.value}:${t.effect}`).sort()).toEqual(['k2=v2:NoExecute', 'k=v:NoSchedule']);
+    expect(spec.taints.map((t: any) => `${t.key}=${t.value}:${t.effect}`).sort()).toEqual([
+      'k2=v2:NoExecute',
+      'k=v:NoSchedule',
+    ]);
     expect((await k('uncordon', node)).code).toBe(0);
   });
 });
@@ -130,5 +157,8 @@ print(json.dumps([[c.name, c.image] for c in out.spec.containers]))
 `;
   const res = await run('/usr/bin/python3', ['-c', script, server.url, E2E_TOKEN, caFile]);
   expect(res.code, res.stderr).toBe(0);
-  expect(JSON.parse(res.stdout.trim())).toEqual([['a', 'x:1'], ['b', 'y:2']]);
+  expect(JSON.parse(res.stdout.trim())).toEqual([
+    ['a', 'x:1'],
+    ['b', 'y:2'],
+  ]);
 });

@@ -12,7 +12,8 @@ import { serversOnEtcd } from '../helpers/servers-on-etcd.js';
 const started = serversOnEtcd(1);
 
 describe.each(['1.32', '1.33'])('kubectl %s typed creates (protobuf bodies)', (version) => {
-  const k = (...args: string[]) => run(`/usr/lib/google-cloud-sdk/bin/kubectl.${version}`, [`--kubeconfig=${started.servers[0].kubeconfig}`, ...args]);
+  const k = (...args: string[]) =>
+    run(`/usr/lib/google-cloud-sdk/bin/kubectl.${version}`, [`--kubeconfig=${started.servers[0].kubeconfig}`, ...args]);
   const v = version.replace('.', '');
 
   it('create namespace, secret generic, configmap, serviceaccount, quota and service clusterip', async () => {
@@ -34,17 +35,38 @@ describe.each(['1.32', '1.33'])('kubectl %s typed creates (protobuf bodies)', (v
     expect((await get('configmap/settings')).data).toEqual({ mode: 'fast' });
     expect((await get('resourcequota/limits')).spec.hard).toEqual({ cpu: '1', pods: '10' });
     const svc = await get('service/web');
-    expect(svc.spec).toMatchObject({ type: 'ClusterIP', selector: { app: 'web' }, ports: [{ port: 80, targetPort: 8080, protocol: 'TCP' }] });
+    expect(svc.spec).toMatchObject({
+      type: 'ClusterIP',
+      selector: { app: 'web' },
+      ports: [{ port: 80, targetPort: 8080, protocol: 'TCP' }],
+    });
     expect(svc.spec.clusterIP).toMatch(/^10\.0\.0\./);
     expect((await get('serviceaccount/robot')).metadata.name).toBe('robot');
   });
 });
 
 const KINDS = [
-  'namespace/describe-pb', 'node/describe-n1', 'pv/describe-pv1', 'pvc/pvc1', 'rc/rc1', 'podtemplate/pt1', 'limitrange/lr1', 'event/ev1',
-  'endpoints/svc1', 'scc/describe-scc1', 'pod/p1', 'configmap/cm1', 'secret/s1', 'serviceaccount/sa1', 'resourcequota/q1', 'service/svc1',
+  'namespace/describe-pb',
+  'node/describe-n1',
+  'pv/describe-pv1',
+  'pvc/pvc1',
+  'rc/rc1',
+  'podtemplate/pt1',
+  'limitrange/lr1',
+  'event/ev1',
+  'endpoints/svc1',
+  'scc/describe-scc1',
+  'pod/p1',
+  'configmap/cm1',
+  'secret/s1',
+  'serviceaccount/sa1',
+  'resourcequota/q1',
+  'service/svc1',
 ];
-const kubectl = (version: string) => (...args: string[]) => run(`/usr/lib/google-cloud-sdk/bin/kubectl.${version}`, [`--kubeconfig=${started.servers[0].kubeconfig}`, ...args]);
+const kubectl =
+  (version: string) =>
+  (...args: string[]) =>
+    run(`/usr/lib/google-cloud-sdk/bin/kubectl.${version}`, [`--kubeconfig=${started.servers[0].kubeconfig}`, ...args]);
 
 describe.each(['1.32', '1.33'])('kubectl %s describe, answered in protobuf', (version) => {
   const k = kubectl(version);
@@ -65,11 +87,20 @@ describe.each(['1.32', '1.33'])('kubectl %s describe, answered in protobuf', (ve
 
 it('kubectl 1.32 drain deletes a pod through a protobuf DeleteOptions body', async () => {
   const k = kubectl('1.32');
-  const run1 = await k('run', 'drained', '--image=nginx', '-n', 'describe-pb', '--overrides={"spec":{"nodeName":"describe-n1"}}');
+  const run1 = await k(
+    'run',
+    'drained',
+    '--image=nginx',
+    '-n',
+    'describe-pb',
+    '--overrides={"spec":{"nodeName":"describe-n1"}}',
+  );
   expect(run1.code, run1.stderr).toBe(0);
   const res = await k('drain', 'describe-n1', '--force', '--grace-period=0', '-v=8');
   expect(res.code, res.stderr).toBe(0);
-  expect(res.stderr).toMatch(/DELETE https:\/\/\S+\/pods\/drained[\s\S]*?Content-Type: application\/vnd\.kubernetes\.protobuf/);
+  expect(res.stderr).toMatch(
+    /DELETE https:\/\/\S+\/pods\/drained[\s\S]*?Content-Type: application\/vnd\.kubernetes\.protobuf/,
+  );
   expect((await k('get', 'pod', 'drained', '-n', 'describe-pb')).code).not.toBe(0);
   expect(JSON.parse((await k('get', 'node', 'describe-n1', '-o', 'json')).stdout).spec.unschedulable).toBe(true);
 });

@@ -19,7 +19,11 @@ beforeAll(async () => {
   for (const ip of ['10.255.0.2', '10.255.0.3', '10.255.0.4']) {
     servers.push(await startServerProcess([etcd.endpoint], [`--advertise-address=${ip}`, '--bind-address=0.0.0.0']));
   }
-  client = clientOf({ url: servers[0]!.url.replace('10.255.0.2', '127.0.0.1'), caPem: servers[0]!.caPem, token: E2E_TOKEN });
+  client = clientOf({
+    url: servers[0]!.url.replace('10.255.0.2', '127.0.0.1'),
+    caPem: servers[0]!.caPem,
+    token: E2E_TOKEN,
+  });
 }, 120_000);
 
 afterAll(async () => {

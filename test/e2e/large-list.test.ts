@@ -19,7 +19,9 @@ it('answers an unpaged list over 4 MiB with every item', async () => {
   const payload = 'x'.repeat(100 * 1024);
   for (let i = 0; i < 50; i += 10) {
     const batch = await Promise.all(
-      Array.from({ length: 10 }, (_, j) => api.call('POST', path, { metadata: { name: `big-${i + j}` }, data: { payload, n: String(i + j) } })),
+      Array.from({ length: 10 }, (_, j) =>
+        api.call('POST', path, { metadata: { name: `big-${i + j}` }, data: { payload, n: String(i + j) } }),
+      ),
     );
     expect(batch.map((r) => r.status)).toEqual(Array(10).fill(201));
   }

@@ -38,7 +38,8 @@ async function churn(client: Client, ns: string, total: number, parallel: number
       const op = n % 3;
       if (op === 0 || names.length < 50) {
         const name = `churn-${n}`;
-        if ((await client.call('POST', path(ns), { metadata: { name }, data: { n: String(n) } })).status === 201) names.push(name);
+        if ((await client.call('POST', path(ns), { metadata: { name }, data: { n: String(n) } })).status === 201)
+          names.push(name);
       } else if (op === 1) {
         const name = names[n % names.length];
         await client.call('PATCH', `${path(ns)}/${name}`, { data: { n: String(n) } }, 'application/merge-patch+json');
@@ -66,7 +67,10 @@ describe('on etcd', () => {
     let token = '';
     let listRv = '';
     do {
-      const res = await b.call('GET', `${path('churn')}?limit=50${token ? `&continue=${encodeURIComponent(token)}` : ''}`);
+      const res = await b.call(
+        'GET',
+        `${path('churn')}?limit=50${token ? `&continue=${encodeURIComponent(token)}` : ''}`,
+      );
       expect(res.status).toBe(200);
       listRv ||= res.body.metadata.resourceVersion;
       expect(res.body.metadata.resourceVersion).toBe(listRv);
@@ -86,7 +90,8 @@ describe('on etcd', () => {
 
   it('after a compaction past a token, the next chunk is 410 Expired and its continue token lists the remainder', async () => {
     await namespace('expiry');
-    for (let i = 0; i < 30; i++) await a.call('POST', path('expiry'), { metadata: { name: `e-${String(i).padStart(2, '0')}` } });
+    for (let i = 0; i < 30; i++)
+      await a.call('POST', path('expiry'), { metadata: { name: `e-${String(i).padStart(2, '0')}` } });
     const first = await b.call('GET', `${path('expiry')}?limit=10`);
     await a.call('POST', path('expiry'), { metadata: { name: 'e-99-late' } });
     const kv = await openKvStore([started.etcdEndpoint]);
@@ -107,7 +112,10 @@ describe('on etcd', () => {
       token = res.body.metadata.continue;
     }
     expect(names).toEqual([...Array.from({ length: 30 }, (_, i) => `e-${String(i).padStart(2, '0')}`), 'e-99-late']);
-    const stale = await b.call('GET', `${path('expiry')}?limit=10&resourceVersion=${first.body.metadata.resourceVersion}`);
+    const stale = await b.call(
+      'GET',
+      `${path('expiry')}?limit=10&resourceVersion=${first.body.metadata.resourceVersion}`,
+    );
     expect(stale.status).toBe(410);
   });
 
@@ -117,16 +125,21 @@ describe('on etcd', () => {
     const [serverA, serverB] = started.servers;
     const url = (rv: string) => `${serverB.url}${path('watched')}?watch=true&resourceVersion=${rv}`;
     const expected: string[] = [];
-    const record = (verb: string, res: { body: any }) => expected.push(`${verb}:${res.body.metadata?.name ?? res.body.details?.name}`);
+    const record = (verb: string, res: { body: any }) =>
+      expected.push(`${verb}:${res.body.metadata?.name ?? res.body.details?.name}`);
     let w = await openWatch(url(list.body.metadata.resourceVersion), E2E_TOKEN, b.agent);
     const events: WatchEventJson[] = [];
-    for (let i = 0; i < 40; i++) record('ADDED', await a.call('POST', path('watched'), { metadata: { name: `w-${i}` } }));
+    for (let i = 0; i < 40; i++)
+      record('ADDED', await a.call('POST', path('watched'), { metadata: { name: `w-${i}` } }));
     events.push(...(await w.next(40, 20_000)));
     w.close();
     const resumeFrom = events.at(-1)!.object.metadata.resourceVersion;
     // Writes while no watch is open, then resume from the last seen resourceVersion.
     for (let i = 0; i < 20; i++) {
-      record('MODIFIED', await a.call('PATCH', `${path('watched')}/w-${i}`, { data: { i: String(i) } }, 'application/merge-patch+json'));
+      record(
+        'MODIFIED',
+        await a.call('PATCH', `${path('watched')}/w-${i}`, { data: { i: String(i) } }, 'application/merge-patch+json'),
+      );
       if (i % 2) record('DELETED', await a.call('DELETE', `${path('watched')}/w-${i + 20}`));
     }
     w = await openWatch(url(resumeFrom), E2E_TOKEN, b.agent);

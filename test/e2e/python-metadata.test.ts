@@ -16,7 +16,11 @@ afterAll(async () => {
 it("passes the Python client's own test_node_apis_partial_object_metadata steps", async () => {
   const caFile = join(server.dir, 'py-ca.crt');
   await writeFile(caFile, server.caPem);
-  const res = await run('/usr/bin/python3', [resolve(import.meta.dirname, 'python/partial_metadata.py'), server.url, E2E_TOKEN, caFile], { timeoutMs: 60_000 });
+  const res = await run(
+    '/usr/bin/python3',
+    [resolve(import.meta.dirname, 'python/partial_metadata.py'), server.url, E2E_TOKEN, caFile],
+    { timeoutMs: 60_000 },
+  );
   expect(res.code, res.stderr).toBe(0);
   const out = JSON.parse(res.stdout.trim().split('\n').pop()!);
   expect(out).toEqual(

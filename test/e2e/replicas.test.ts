@@ -34,7 +34,11 @@ async function call(server: ServerProcess, agent: Agent, method: string, path: s
 it('reads and watches through one replica what was written through the other', async () => {
   const path = '/api/v1/namespaces/default/configmaps';
   const list = await call(b, agentB, 'GET', path);
-  const watch = await openWatch(`${b.url}${path}?watch=true&resourceVersion=${list.body.metadata.resourceVersion}`, E2E_TOKEN, agentB);
+  const watch = await openWatch(
+    `${b.url}${path}?watch=true&resourceVersion=${list.body.metadata.resourceVersion}`,
+    E2E_TOKEN,
+    agentB,
+  );
   try {
     const created = await call(a, agentA, 'POST', path, { metadata: { name: 'shared' }, data: { x: '1' } });
     expect(created.status).toBe(201);
@@ -71,7 +75,12 @@ it('gives 50 Services created at once through two replicas 50 distinct cluster I
 });
 
 it('runs the controllers on exactly one replica, which serves every replica', async () => {
-  const leaders = () => started.servers.filter((s) => s.logs.filter((l) => l.msg === 'became leader: starting controllers').length > s.logs.filter((l) => l.msg === 'lost leadership: stopping controllers').length);
+  const leaders = () =>
+    started.servers.filter(
+      (s) =>
+        s.logs.filter((l) => l.msg === 'became leader: starting controllers').length >
+        s.logs.filter((l) => l.msg === 'lost leadership: stopping controllers').length,
+    );
   for (let i = 0; i < 50 && leaders().length !== 1; i++) await new Promise((r) => setTimeout(r, 100));
   expect(leaders()).toHaveLength(1);
   // The leader deletes namespaces' content; prove it works whichever replica the request hit.

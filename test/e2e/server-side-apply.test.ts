@@ -20,7 +20,9 @@ const KUBECTLS = [
   ['1.27', '/usr/lib/google-cloud-sdk/bin/kubectl.1.27'],
 ] as const;
 const cm = (name: string, data: Record<string, string>) =>
-  `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\ndata:\n${Object.entries(data).map(([k, v]) => `  ${k}: "${v}"`).join('\n')}\n`;
+  `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\ndata:\n${Object.entries(data)
+    .map(([k, v]) => `  ${k}: "${v}"`)
+    .join('\n')}\n`;
 
 async function files(contents: Record<string, string>): Promise<Record<string, string>> {
   const dir = await mkdtemp(join(tmpdir(), 'ssa-'));
@@ -35,10 +37,16 @@ async function files(contents: Record<string, string>): Promise<Record<string, s
 describe.each(KUBECTLS)('kubectl %s apply --server-side', (label, kubectl) => {
   const k = (...args: string[]) => run(kubectl, [`--kubeconfig=${started.servers[0].kubeconfig}`, ...args]);
   const name = `ssa-${label.replace('.', '')}`;
-  const get = async (n = name) => JSON.parse((await k('get', 'configmap', n, '-o', 'json', '--show-managed-fields')).stdout);
+  const get = async (n = name) =>
+    JSON.parse((await k('get', 'configmap', n, '-o', 'json', '--show-managed-fields')).stdout);
 
   it('creates, updates, refuses a second manager naming the field, takes it with --force-conflicts, and removes dropped fields', async () => {
-    const f = await files({ v1: cm(name, { a: '1', b: '2' }), v2: cm(name, { a: '10', b: '2' }), other: cm(name, { a: '99' }), v3: cm(name, { a: '10' }) });
+    const f = await files({
+      v1: cm(name, { a: '1', b: '2' }),
+      v2: cm(name, { a: '10', b: '2' }),
+      other: cm(name, { a: '99' }),
+      v3: cm(name, { a: '10' }),
+    });
     for (const file of [f.v1, f.v2]) {
       const res = await k('apply', '--server-side', '-f', file);
       expect(res.code, res.stderr).toBe(0);
@@ -52,7 +60,9 @@ describe.each(KUBECTLS)('kubectl %s apply --server-side', (label, kubectl) => {
     expect(forced.code, forced.stderr).toBe(0);
     const live = await get();
     expect(live.data).toEqual({ a: '99', b: '2' });
-    const managers = Object.fromEntries(live.metadata.managedFields.map((m: any) => [m.manager, Object.keys(m.fieldsV1['f:data'] ?? {})]));
+    const managers = Object.fromEntries(
+      live.metadata.managedFields.map((m: any) => [m.manager, Object.keys(m.fieldsV1['f:data'] ?? {})]),
+    );
     expect(managers).toEqual({ kubectl: ['f:b'], other: ['f:a'] });
     // kubectl stops applying b (and a, which it lost): b is removed, a stays with "other".
     expect((await k('apply', '--server-side', '-f', f.v3, '--force-conflicts')).code).toBe(0);
@@ -82,12 +92,33 @@ describe('other clients', () => {
     const kc = new k8s.KubeConfig();
     kc.loadFromFile(started.servers[0].kubeconfig);
     const objects = k8s.KubernetesObjectApi.makeApiClient(kc);
-    const spec = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'node-ssa', namespace: 'default' }, data: { k: 'v1' } };
-    const created = await objects.patch(spec, undefined, undefined, 'client-node', undefined, k8s.PatchStrategy.ServerSideApply);
+    const spec = {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'node-ssa', namespace: 'default' },
+      data: { k: 'v1' },
+    };
+    const created = await objects.patch(
+      spec,
+      undefined,
+      undefined,
+      'client-node',
+      undefined,
+      k8s.PatchStrategy.ServerSideApply,
+    );
     expect((created as any).data).toEqual({ k: 'v1' });
-    const updated = await objects.patch({ ...spec, data: { k: 'v2' } }, undefined, undefined, 'client-node', undefined, k8s.PatchStrategy.ServerSideApply);
+    const updated = await objects.patch(
+      { ...spec, data: { k: 'v2' } },
+      undefined,
+      undefined,
+      'client-node',
+      undefined,
+      k8s.PatchStrategy.ServerSideApply,
+    );
     expect((updated as any).data).toEqual({ k: 'v2' });
-    expect((updated as any).metadata.managedFields.map((m: any) => [m.manager, m.operation])).toEqual([['client-node', 'Apply']]);
+    expect((updated as any).metadata.managedFields.map((m: any) => [m.manager, m.operation])).toEqual([
+      ['client-node', 'Apply'],
+    ]);
   });
 
   it('raw PATCH application/apply-patch+yaml answers as upstream', async () => {
@@ -107,8 +138,15 @@ describe('other clients', () => {
       });
       const missing = await api.call('PATCH', path, body, type);
       expect(missing.status).toBe(422);
-      expect(missing.body.message).toBe('PatchOptions.meta.k8s.io "" is invalid: fieldManager: Required value: is required for apply patch');
-      const withManaged = await api.call('PATCH', `${path}?fieldManager=a`, { ...body, metadata: { name: 'raw-ssa', managedFields: [{ manager: 'x' }] } }, type);
+      expect(missing.body.message).toBe(
+        'PatchOptions.meta.k8s.io "" is invalid: fieldManager: Required value: is required for apply patch',
+      );
+      const withManaged = await api.call(
+        'PATCH',
+        `${path}?fieldManager=a`,
+        { ...body, metadata: { name: 'raw-ssa', managedFields: [{ manager: 'x' }] } },
+        type,
+      );
       expect(withManaged.status).toBe(400);
       expect(withManaged.body.message).toBe('metadata.managedFields must be nil');
     } finally {
@@ -137,7 +175,19 @@ describe('other clients', () => {
     );
     const kubeconfig = `--kubeconfig=${started.servers[0].kubeconfig}`;
     const h = (...args: string[]) => run(helm, [kubeconfig, ...args], { timeoutMs: 90_000 });
-    const color = async () => JSON.parse((await run('/usr/lib/google-cloud-sdk/bin/kubectl.1.33', [kubeconfig, 'get', 'configmap', 'core-cm', '-o', 'json'])).stdout).data.color;
+    const color = async () =>
+      JSON.parse(
+        (
+          await run('/usr/lib/google-cloud-sdk/bin/kubectl.1.33', [
+            kubeconfig,
+            'get',
+            'configmap',
+            'core-cm',
+            '-o',
+            'json',
+          ])
+        ).stdout,
+      ).data.color;
     const began = Date.now();
     const install = await h('install', 'core', chart, '--wait', '--timeout', '60s');
     expect(install.code, install.stderr).toBe(0);
@@ -150,7 +200,13 @@ describe('other clients', () => {
     expect(await color()).toBe('blue');
     const uninstall = await h('uninstall', 'core', '--wait', '--timeout', '60s');
     expect(uninstall.code, uninstall.stderr).toBe(0);
-    const left = await run('/usr/lib/google-cloud-sdk/bin/kubectl.1.33', [kubeconfig, 'get', 'configmap,secret,service,serviceaccount,replicationcontroller', '-o', 'name']);
+    const left = await run('/usr/lib/google-cloud-sdk/bin/kubectl.1.33', [
+      kubeconfig,
+      'get',
+      'configmap,secret,service,serviceaccount,replicationcontroller',
+      '-o',
+      'name',
+    ]);
     expect(left.stdout.split('\n').filter((l) => l.includes('core-'))).toEqual([]);
   });
 });

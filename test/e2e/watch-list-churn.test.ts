@@ -17,7 +17,11 @@ const path = `/api/v1/namespaces/${NS}/configmaps`;
 
 for (const cached of [true, false]) {
   describe(cached ? 'through the watch cache' : 'without a watch cache', () => {
-    const started = serversOnEtcd(1, ['--min-request-timeout=2', '--etcd-compaction-interval=1s', `--watch-cache=${cached}`]);
+    const started = serversOnEtcd(1, [
+      '--min-request-timeout=2',
+      '--etcd-compaction-interval=1s',
+      `--watch-cache=${cached}`,
+    ]);
     let api: Client;
     let agent: Agent;
     beforeAll(async () => {
@@ -29,7 +33,8 @@ for (const cached of [true, false]) {
       await api?.close();
       await agent?.close();
     });
-    it(`a watch-list informer matches the server after churn, watch timeouts${cached ? '' : ' and 410s'}`, () => scenario(started.servers[0], api, agent, cached));
+    it(`a watch-list informer matches the server after churn, watch timeouts${cached ? '' : ' and 410s'}`, () =>
+      scenario(started.servers[0], api, agent, cached));
   });
 }
 
@@ -42,10 +47,17 @@ async function scenario(server: ServerProcess, api: Client, agent: Agent, throug
       for (let n = round * 300; n < (round + 1) * 300; n++) {
         const names = [...live];
         if (n % 3 === 0 || names.length < 10) {
-          if ((await api.call('POST', path, { metadata: { name: `cm-${n}` }, data: { n: String(n) } })).status === 201) live.add(`cm-${n}`);
+          if ((await api.call('POST', path, { metadata: { name: `cm-${n}` }, data: { n: String(n) } })).status === 201)
+            live.add(`cm-${n}`);
         } else if (n % 3 === 1) {
-          await api.call('PATCH', `${path}/${names[n % names.length]}`, { data: { n: String(n) } }, 'application/merge-patch+json');
-        } else if ((await api.call('DELETE', `${path}/${names[n % names.length]}`)).status === 200) live.delete(names[n % names.length]);
+          await api.call(
+            'PATCH',
+            `${path}/${names[n % names.length]}`,
+            { data: { n: String(n) } },
+            'application/merge-patch+json',
+          );
+        } else if ((await api.call('DELETE', `${path}/${names[n % names.length]}`)).status === 200)
+          live.delete(names[n % names.length]);
       }
       // Quiet: compaction passes the informer's resourceVersion. Without the cache, its next
       // watch meets 410 and it syncs again; wait for that (bounded: a loaded machine may take

@@ -27,7 +27,14 @@ const server = useTestServer({ authorizationModes: ['RBAC', 'AlwaysAllow'] });
 describe('fuzzing every route, verb, content type and query', () => {
   it(`answers ${RUNS} generated requests without 5xx, hangs, crashes or partial writes`, async () => {
     await server.running.deps.controllers.stop();
-    const ctx: FuzzContext = { url: server.url, agent: server.agent, token: TEST_TOKEN, codec: codecFor(RESOURCE_TABLE), defs: RESOURCE_TABLE, namespace: '' };
+    const ctx: FuzzContext = {
+      url: server.url,
+      agent: server.agent,
+      token: TEST_TOKEN,
+      codec: codecFor(RESOURCE_TABLE),
+      defs: RESOURCE_TABLE,
+      namespace: '',
+    };
     const violations: Violation[] = [];
     let cases = 0;
     const started = Date.now();
@@ -37,7 +44,12 @@ describe('fuzzing every route, verb, content type and query', () => {
     };
     const newBatch = async () => {
       ctx.namespace = `fuzz-${cases / BATCH}`;
-      const res = await send(ctx.url, ctx.agent, ctx.token, { method: 'POST', path: '/api/v1/namespaces', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: ctx.namespace } }) });
+      const res = await send(ctx.url, ctx.agent, ctx.token, {
+        method: 'POST',
+        path: '/api/v1/namespaces',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ metadata: { name: ctx.namespace } }),
+      });
       expect(res.status).toBe(201);
       // The controllers are stopped (they would change objects under the partial-write
       // checks), so the namespace gets the `default` ServiceAccount their controller would
@@ -57,7 +69,8 @@ describe('fuzzing every route, verb, content type and query', () => {
           await newBatch();
         }
         cases++;
-        for (const v of await runCase(ctx, c)) if (!IGNORE?.test(`${v.status} ${v.problem} ${v.answer ?? ''}`)) violations.push(v);
+        for (const v of await runCase(ctx, c))
+          if (!IGNORE?.test(`${v.status} ${v.problem} ${v.answer ?? ''}`)) violations.push(v);
       }),
       { numRuns: RUNS, seed: SEED, endOnFailure: true },
     );
@@ -65,7 +78,8 @@ describe('fuzzing every route, verb, content type and query', () => {
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(`fuzz: ${cases} cases in ${seconds} s (seed ${SEED}), ${violations.length} violations`);
     for (const v of violations.slice(0, 30)) console.log(JSON.stringify(v));
-    if (process.env.FUZZ_REPORT) await writeFile(process.env.FUZZ_REPORT, violations.map((v) => JSON.stringify(v)).join('\n') + '\n');
+    if (process.env.FUZZ_REPORT)
+      await writeFile(process.env.FUZZ_REPORT, violations.map((v) => JSON.stringify(v)).join('\n') + '\n');
     expect(violations).toEqual([]);
   }, 3_600_000);
 });

@@ -7,14 +7,36 @@
 import fc from 'fast-check';
 import { stringify as toYaml } from 'yaml';
 import type { ProtobufCodec } from '../../src/api/protobuf/codec.js';
-import { envelopeDamageArb, mutationsArb, mutate, spliceMarkers, toJsonText, deepValue, type Json, type Mutation } from './mutations.js';
+import {
+  envelopeDamageArb,
+  mutationsArb,
+  mutate,
+  spliceMarkers,
+  toJsonText,
+  deepValue,
+  type Json,
+  type Mutation,
+} from './mutations.js';
 
 export const JSON_TYPE = 'application/json';
 export const YAML_TYPE = 'application/yaml';
 export const PROTOBUF_TYPES = ['application/vnd.kubernetes.protobuf', 'application/vnd.ck.protobuf'];
-export const PATCH_TYPES = ['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json'];
+export const PATCH_TYPES = [
+  'application/json-patch+json',
+  'application/merge-patch+json',
+  'application/strategic-merge-patch+json',
+];
 export const APPLY_PATCH = 'application/apply-patch+yaml';
-const GARBAGE_TYPES = ['text/plain', 'application/xml', 'application/json; charset=utf-16', '*/*', 'application/', ';;', 'application/json-patch+json+json', 'multipart/form-data; boundary=x'];
+const GARBAGE_TYPES = [
+  'text/plain',
+  'application/xml',
+  'application/json; charset=utf-16',
+  '*/*',
+  'application/',
+  ';;',
+  'application/json-patch+json+json',
+  'multipart/form-data; boundary=x',
+];
 
 /** How the document is turned into bytes. */
 export type Encoding =
@@ -24,19 +46,49 @@ export type Encoding =
   | { e: 'hostile'; contentType: string; text: string }
   | { e: 'none' };
 
-export type TextDamage = { d: 'none' } | { d: 'truncate'; at: number } | { d: 'insert'; at: number; text: string } | { d: 'bom' };
-export type ByteDamage = { d: 'none' } | { d: 'flip'; at: number[] } | { d: 'truncate'; at: number } | { d: 'magic' } | { d: 'random'; bytes: Uint8Array };
+export type TextDamage =
+  { d: 'none' } | { d: 'truncate'; at: number } | { d: 'insert'; at: number; text: string } | { d: 'bom' };
+export type ByteDamage =
+  | { d: 'none' }
+  | { d: 'flip'; at: number[] }
+  | { d: 'truncate'; at: number }
+  | { d: 'magic' }
+  | { d: 'random'; bytes: Uint8Array };
 
 const textDamageArb: fc.Arbitrary<TextDamage> = fc.oneof(
   { weight: 8, arbitrary: fc.constant({ d: 'none' as const }) },
   { weight: 1, arbitrary: fc.nat().map((at) => ({ d: 'truncate' as const, at })) },
-  { weight: 1, arbitrary: fc.record({ d: fc.constant('insert' as const), at: fc.nat(), text: fc.constantFrom('\u0000', ',', ']', '{', '"', '\\', '\n- ', ': ', '&a ', '*a', '!!binary ', '\ud800', 'NaN') }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      d: fc.constant('insert' as const),
+      at: fc.nat(),
+      text: fc.constantFrom(
+        '\u0000',
+        ',',
+        ']',
+        '{',
+        '"',
+        '\\',
+        '\n- ',
+        ': ',
+        '&a ',
+        '*a',
+        '!!binary ',
+        '\ud800',
+        'NaN',
+      ),
+    }),
+  },
   { weight: 1, arbitrary: fc.constant({ d: 'bom' as const }) },
 );
 
 const byteDamageArb: fc.Arbitrary<ByteDamage> = fc.oneof(
   { weight: 6, arbitrary: fc.constant({ d: 'none' as const }) },
-  { weight: 2, arbitrary: fc.array(fc.nat(), { minLength: 1, maxLength: 4 }).map((at) => ({ d: 'flip' as const, at })) },
+  {
+    weight: 2,
+    arbitrary: fc.array(fc.nat(), { minLength: 1, maxLength: 4 }).map((at) => ({ d: 'flip' as const, at })),
+  },
   { weight: 1, arbitrary: fc.nat().map((at) => ({ d: 'truncate' as const, at })) },
   { weight: 1, arbitrary: fc.constant({ d: 'magic' as const }) },
   { weight: 1, arbitrary: fc.uint8Array({ maxLength: 64 }).map((bytes) => ({ d: 'random' as const, bytes })) },
@@ -66,11 +118,47 @@ const HOSTILE_TEXTS = [
 ];
 
 export const encodingArb: fc.Arbitrary<Encoding> = fc.oneof(
-  { weight: 10, arbitrary: fc.record({ e: fc.constant('json' as const), contentType: fc.constantFrom(JSON_TYPE, JSON_TYPE, 'application/json; charset=utf-8', ''), damage: textDamageArb }) },
-  { weight: 3, arbitrary: fc.record({ e: fc.constant('yaml' as const), contentType: fc.constantFrom(YAML_TYPE, 'text/yaml'), flow: fc.boolean(), damage: textDamageArb }) },
-  { weight: 3, arbitrary: fc.record({ e: fc.constant('protobuf' as const), contentType: fc.constantFrom(...PROTOBUF_TYPES), damage: byteDamageArb }) },
-  { weight: 1, arbitrary: fc.record({ e: fc.constant('hostile' as const), contentType: fc.constantFrom(JSON_TYPE, YAML_TYPE), text: fc.constantFrom(...HOSTILE_TEXTS) }) },
-  { weight: 1, arbitrary: fc.record({ e: fc.constant('hostile' as const), contentType: fc.constantFrom(...GARBAGE_TYPES, APPLY_PATCH, ...PATCH_TYPES), text: fc.constantFrom('{}', 'x', '{"metadata":{"name":"g"}}') }) },
+  {
+    weight: 10,
+    arbitrary: fc.record({
+      e: fc.constant('json' as const),
+      contentType: fc.constantFrom(JSON_TYPE, JSON_TYPE, 'application/json; charset=utf-8', ''),
+      damage: textDamageArb,
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      e: fc.constant('yaml' as const),
+      contentType: fc.constantFrom(YAML_TYPE, 'text/yaml'),
+      flow: fc.boolean(),
+      damage: textDamageArb,
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      e: fc.constant('protobuf' as const),
+      contentType: fc.constantFrom(...PROTOBUF_TYPES),
+      damage: byteDamageArb,
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      e: fc.constant('hostile' as const),
+      contentType: fc.constantFrom(JSON_TYPE, YAML_TYPE),
+      text: fc.constantFrom(...HOSTILE_TEXTS),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      e: fc.constant('hostile' as const),
+      contentType: fc.constantFrom(...GARBAGE_TYPES, APPLY_PATCH, ...PATCH_TYPES),
+      text: fc.constantFrom('{}', 'x', '{"metadata":{"name":"g"}}'),
+    }),
+  },
   { weight: 1, arbitrary: fc.constant({ e: 'none' as const }) },
 );
 
@@ -107,7 +195,13 @@ function damageBytes(bytes: Buffer, damage: ByteDamage): Buffer {
 }
 
 /** Encode `doc` (kind and apiVersion stamped for protobuf's envelope). Undefined: no body. */
-export function encode(doc: Json, encoding: Encoding, codec: ProtobufCodec, kind: string, apiVersion: string): { contentType?: string; body?: string | Buffer } {
+export function encode(
+  doc: Json,
+  encoding: Encoding,
+  codec: ProtobufCodec,
+  kind: string,
+  apiVersion: string,
+): { contentType?: string; body?: string | Buffer } {
   switch (encoding.e) {
     case 'none':
       return {};
@@ -116,7 +210,9 @@ export function encode(doc: Json, encoding: Encoding, codec: ProtobufCodec, kind
     case 'json':
       return { contentType: encoding.contentType || undefined, body: damageText(toJsonText(doc), encoding.damage) };
     case 'yaml': {
-      const text = spliceMarkers(toYaml(doc, { collectionStyle: encoding.flow ? 'flow' : 'block', aliasDuplicateObjects: false }));
+      const text = spliceMarkers(
+        toYaml(doc, { collectionStyle: encoding.flow ? 'flow' : 'block', aliasDuplicateObjects: false }),
+      );
       return { contentType: encoding.contentType, body: damageText(text, encoding.damage) };
     }
     case 'protobuf': {
@@ -138,7 +234,10 @@ export interface DocRecipe {
   readonly envelope: (doc: Record<string, Json>) => void;
 }
 
-export const docRecipeArb: fc.Arbitrary<DocRecipe> = fc.record({ mutations: mutationsArb(3), envelope: envelopeDamageArb });
+export const docRecipeArb: fc.Arbitrary<DocRecipe> = fc.record({
+  mutations: mutationsArb(3),
+  envelope: envelopeDamageArb,
+});
 
 /** The document a recipe makes of `base`. */
 export function makeDoc(base: Json, recipe: DocRecipe): Json {
@@ -155,11 +254,48 @@ export interface OpRecipe {
   readonly value: Mutation[];
 }
 
-const oddPointers = ['', '/', '/-', '/metadata/~1', '/metadata/~2', '/spec/containers/-', '/spec/containers/99', '/metadata/__proto__/x', '/constructor/prototype', '/metadata/labels/a~1b', '//', '/a/b/c/d'];
+const oddPointers = [
+  '',
+  '/',
+  '/-',
+  '/metadata/~1',
+  '/metadata/~2',
+  '/spec/containers/-',
+  '/spec/containers/99',
+  '/metadata/__proto__/x',
+  '/constructor/prototype',
+  '/metadata/labels/a~1b',
+  '//',
+  '/a/b/c/d',
+];
 
 export const jsonPatchArb: fc.Arbitrary<OpRecipe[] | string> = fc.oneof(
-  { weight: 9, arbitrary: fc.array(fc.record({ op: fc.constantFrom('add', 'remove', 'replace', 'move', 'copy', 'test', 'test', 'bogus'), path: fc.oneof(fc.nat(), fc.constantFrom(...oddPointers)), from: fc.oneof(fc.nat(), fc.constantFrom(...oddPointers)), value: mutationsArb(2) }), { minLength: 1, maxLength: 6 }) },
-  { weight: 1, arbitrary: fc.constantFrom('{}', '"ops"', 'null', '[1,2]', '[{"op":"add"}]', '[{"op":"add","path":5,"value":1}]', '[' + Array.from({ length: 40 }, (_, i) => `{"op":"copy","from":"/metadata","path":"/metadata/x${i}"}`).join(',') + ']') },
+  {
+    weight: 9,
+    arbitrary: fc.array(
+      fc.record({
+        op: fc.constantFrom('add', 'remove', 'replace', 'move', 'copy', 'test', 'test', 'bogus'),
+        path: fc.oneof(fc.nat(), fc.constantFrom(...oddPointers)),
+        from: fc.oneof(fc.nat(), fc.constantFrom(...oddPointers)),
+        value: mutationsArb(2),
+      }),
+      { minLength: 1, maxLength: 6 },
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '{}',
+      '"ops"',
+      'null',
+      '[1,2]',
+      '[{"op":"add"}]',
+      '[{"op":"add","path":5,"value":1}]',
+      '[' +
+        Array.from({ length: 40 }, (_, i) => `{"op":"copy","from":"/metadata","path":"/metadata/x${i}"}`).join(',') +
+        ']',
+    ),
+  },
 );
 
 /** JSON pointers of every place of `doc` (iteratively), `''` for the root. */
@@ -190,11 +326,32 @@ export function makeJsonPatch(target: Json, recipe: OpRecipe[] | string): string
     return op;
   });
   // `value` holds the mutated wrapper: unwrap it (a deleted wrapper field stays absent).
-  return toJsonText(ops.map((o) => (o.value && typeof o.value === 'object' && !Array.isArray(o.value) ? { ...o, value: (o.value as Record<string, Json>).v ?? deepValue(3, 'mixed') } : o)));
+  return toJsonText(
+    ops.map((o) =>
+      o.value && typeof o.value === 'object' && !Array.isArray(o.value)
+        ? { ...o, value: (o.value as Record<string, Json>).v ?? deepValue(3, 'mixed') }
+        : o,
+    ),
+  );
 }
 
 /** Strategic-merge directives dropped into a merge-patch document. */
 export const directiveArb: fc.Arbitrary<[string, Json] | null> = fc.oneof(
   { weight: 4, arbitrary: fc.constant(null) },
-  { weight: 1, arbitrary: fc.constantFrom<[string, Json]>(['$patch', 'delete'], ['$patch', 'replace'], ['$patch', 'merge'], ['$patch', 'bogus'], ['$patch', 5], ['$retainKeys', ['metadata']], ['$retainKeys', 'x'], ['$setElementOrder/containers', [{ name: 'c' }]], ['$setElementOrder/containers', 'x'], ['$deleteFromPrimitiveList/finalizers', ['a']], ['$deleteFromPrimitiveList/finalizers', 5]) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom<[string, Json]>(
+      ['$patch', 'delete'],
+      ['$patch', 'replace'],
+      ['$patch', 'merge'],
+      ['$patch', 'bogus'],
+      ['$patch', 5],
+      ['$retainKeys', ['metadata']],
+      ['$retainKeys', 'x'],
+      ['$setElementOrder/containers', [{ name: 'c' }]],
+      ['$setElementOrder/containers', 'x'],
+      ['$deleteFromPrimitiveList/finalizers', ['a']],
+      ['$deleteFromPrimitiveList/finalizers', 5],
+    ),
+  },
 );

@@ -27,9 +27,18 @@ export interface RawResponse {
 export class Hang extends Error {}
 
 /** Send one request with `token`; throws Hang after `deadlineMs`, and what undici throws for a broken connection. */
-export async function send(baseUrl: string, agent: Agent, token: string, req: RawRequest, deadlineMs = 10_000): Promise<RawResponse> {
+export async function send(
+  baseUrl: string,
+  agent: Agent,
+  token: string,
+  req: RawRequest,
+  deadlineMs = 10_000,
+): Promise<RawResponse> {
   const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(new Hang(`no answer within ${deadlineMs} ms: ${req.method} ${req.path}`)), deadlineMs);
+  const timer = setTimeout(
+    () => abort.abort(new Hang(`no answer within ${deadlineMs} ms: ${req.method} ${req.path}`)),
+    deadlineMs,
+  );
   try {
     const res = await request(baseUrl + req.path, {
       method: req.method as never,
@@ -57,7 +66,12 @@ export async function send(baseUrl: string, agent: Agent, token: string, req: Ra
     } else {
       for await (const chunk of res.body) chunks.push(chunk as Buffer);
     }
-    return { status: res.statusCode, contentType: String(res.headers['content-type'] ?? ''), bytes: Buffer.concat(chunks), cut };
+    return {
+      status: res.statusCode,
+      contentType: String(res.headers['content-type'] ?? ''),
+      bytes: Buffer.concat(chunks),
+      cut,
+    };
   } catch (err) {
     if (abort.signal.aborted) throw abort.signal.reason;
     throw err;

@@ -24,14 +24,21 @@ describe('writes with an Accept the server cannot answer are refused before they
   it('PATCH with Accept: text/html is 406 and changes nothing', async () => {
     await server.api('POST', CMS, { metadata: { name: 'accept-patch' }, data: { a: 'b' } });
     const before = await server.api('GET', `${CMS}/accept-patch`);
-    const res = await server.api('PATCH', `${CMS}/accept-patch`, { data: { a: 'c' } }, { ...NOT_ACCEPTABLE, 'content-type': 'application/merge-patch+json' });
+    const res = await server.api(
+      'PATCH',
+      `${CMS}/accept-patch`,
+      { data: { a: 'c' } },
+      { ...NOT_ACCEPTABLE, 'content-type': 'application/merge-patch+json' },
+    );
     expect(res.status).toBe(406);
     expect((await server.api('GET', `${CMS}/accept-patch`)).body).toEqual(before.body);
   });
 
   it('DELETE with Accept: application/json;as=Table;v=v1beta1;g=meta.k8s.io is 406 and deletes nothing', async () => {
     await server.api('POST', CMS, { metadata: { name: 'accept-delete' } });
-    const res = await server.api('DELETE', `${CMS}/accept-delete`, undefined, { accept: 'application/json;as=Table;v=v1beta1;g=meta.k8s.io' });
+    const res = await server.api('DELETE', `${CMS}/accept-delete`, undefined, {
+      accept: 'application/json;as=Table;v=v1beta1;g=meta.k8s.io',
+    });
     expect(res.status).toBe(406);
     expect((await server.api('GET', `${CMS}/accept-delete`)).status).toBe(200);
   });
@@ -47,12 +54,16 @@ describe('a Warning header never fails the request (src/http/handlers/verbs.ts s
 
   it('merge patch adding an unknown field "💥" is 200, not 500 after writing', async () => {
     await server.api('POST', CMS, { metadata: { name: 'warn-patch' } });
-    const res = await server.api('PATCH', `${CMS}/warn-patch`, '{"💥":1}', { 'content-type': 'application/merge-patch+json' });
+    const res = await server.api('PATCH', `${CMS}/warn-patch`, '{"💥":1}', {
+      'content-type': 'application/merge-patch+json',
+    });
     expect(res.status).toBe(200);
   });
 
   it('YAML create with an unknown field "💥" is 201, not 500', async () => {
-    const res = await server.api('POST', CMS, 'metadata: {name: warn-yaml}\n"💥": 1\n', { 'content-type': 'application/yaml' });
+    const res = await server.api('POST', CMS, 'metadata: {name: warn-yaml}\n"💥": 1\n', {
+      'content-type': 'application/yaml',
+    });
     expect(res.status).toBe(201);
   });
 });

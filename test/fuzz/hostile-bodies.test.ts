@@ -13,11 +13,16 @@ const ROUNDS = Number(process.env.HOSTILE_ROUNDS ?? 20);
 describe('hostile bodies in a child process', () => {
   it(`leave the process alive and answer 400, ${ROUNDS} times each`, async () => {
     const child = fileURLToPath(new URL('./hostile-child.ts', import.meta.url));
-    const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      execFile(process.execPath, ['--import', 'tsx', child, String(ROUNDS)], { timeout: 120_000, maxBuffer: 1 << 24 }, (err, stdout, stderr) =>
-        resolve({ code: err ? ((err as { code?: number }).code ?? -1) : 0, stdout, stderr }),
-      );
-    });
+    const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
+      (resolve) => {
+        execFile(
+          process.execPath,
+          ['--import', 'tsx', child, String(ROUNDS)],
+          { timeout: 120_000, maxBuffer: 1 << 24 },
+          (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? -1) : 0, stdout, stderr }),
+        );
+      },
+    );
     expect(code, stderr.slice(0, 2000)).toBe(0);
     const seen = JSON.parse(stdout.trim().split('\n').pop()!) as Record<string, number[]>;
     expect(Object.keys(seen)).toHaveLength(HOSTILE_REQUESTS.length);

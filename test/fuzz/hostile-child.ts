@@ -28,7 +28,12 @@ const running = await startServer({
 const agent = new Agent({ connect: { ca: running.caPem } });
 const seen: Record<string, number[]> = {};
 const send = async (method: string, path: string, body: string, contentType: string) => {
-  const res = await request(running.url + path, { method: method as never, dispatcher: agent, headers: { authorization: 'Bearer hostile-token', 'content-type': contentType }, body });
+  const res = await request(running.url + path, {
+    method: method as never,
+    dispatcher: agent,
+    headers: { authorization: 'Bearer hostile-token', 'content-type': contentType },
+    body,
+  });
   await res.body.text();
   return res.statusCode;
 };

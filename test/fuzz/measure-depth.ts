@@ -25,16 +25,27 @@ const PATHS: Record<string, (d: number) => unknown> = {
   'merge patch': (d) => mergePatch({}, nestObj(d)),
   'strategic merge (maps)': (d) => strategicMerge({}, nestObj(d)),
   'strategic merge (lists)': (d) => strategicMerge({}, { a: nestArr(d) }),
-  'fast-json-patch add': (d) => fastJsonPatch.applyPatch({}, [{ op: 'add', path: '/a', value: nestObj(d) }], true, false),
-  'fast-json-patch test': (d) => fastJsonPatch.applyPatch({ a: nestObj(d) }, [{ op: 'test', path: '/a', value: nestObj(d) }], true, false),
-  'zod schema check': (d) => checkSchema(pods.schema, { metadata: { name: 'x', labels: { a: nestObj(d) } }, spec: { containers: [{ name: 'c', image: 'i' }], x: nestObj(d) } }),
+  'fast-json-patch add': (d) =>
+    fastJsonPatch.applyPatch({}, [{ op: 'add', path: '/a', value: nestObj(d) }], true, false),
+  'fast-json-patch test': (d) =>
+    fastJsonPatch.applyPatch({ a: nestObj(d) }, [{ op: 'test', path: '/a', value: nestObj(d) }], true, false),
+  'zod schema check': (d) =>
+    checkSchema(pods.schema, {
+      metadata: { name: 'x', labels: { a: nestObj(d) } },
+      spec: { containers: [{ name: 'c', image: 'i' }], x: nestObj(d) },
+    }),
   'yaml parse (flow)': (d) => parseYaml('['.repeat(d) + ']'.repeat(d)),
   'yaml parse (compact sequences)': (d) => parseYaml('- '.repeat(d) + 'x'),
-  'yaml parse (block mappings)': (d) => parseYaml(Array.from({ length: d }, (_, i) => ' '.repeat(i) + 'a:').join('\n') + ' 1'),
+  'yaml parse (block mappings)': (d) =>
+    parseYaml(Array.from({ length: d }, (_, i) => ' '.repeat(i) + 'a:').join('\n') + ' 1'),
   'yaml stringify': (d) => stringifyYaml(nestObj(d)),
   'protobuf decode (nested groups)': (d) => {
     const codec = codecFor(RESOURCE_TABLE) as unknown as { type(n: string): { decode(b: Buffer): unknown } };
-    codec.type('Pod').decode(Buffer.concat([...Array(d).fill(Buffer.from([0xa3, 0x06])), ...Array(d).fill(Buffer.from([0xa4, 0x06]))]));
+    codec
+      .type('Pod')
+      .decode(
+        Buffer.concat([...Array(d).fill(Buffer.from([0xa3, 0x06])), ...Array(d).fill(Buffer.from([0xa4, 0x06]))]),
+      );
   },
 };
 
@@ -50,7 +61,10 @@ function childProbe(name: string, d: number): void {
 
 function survives(name: string, d: number): 'ok' | 'threw' | 'crashed' {
   try {
-    execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--probe', name, String(d)], { stdio: 'ignore', timeout: 60_000 });
+    execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--probe', name, String(d)], {
+      stdio: 'ignore',
+      timeout: 60_000,
+    });
     return 'ok';
   } catch (err) {
     return (err as { status?: number }).status === 1 ? 'threw' : 'crashed';

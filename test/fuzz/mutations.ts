@@ -49,15 +49,60 @@ function places(doc: Json): { parent: Json[] | Record<string, Json>; key: string
   while (stack.length > 0 && out.length < 5_000) {
     const v = stack.pop()!;
     if (Array.isArray(v)) v.forEach((child, i) => (out.push({ parent: v, key: i }), stack.push(child)));
-    else if (v && typeof v === 'object') for (const [k, child] of Object.entries(v)) out.push({ parent: v, key: k }), stack.push(child);
+    else if (v && typeof v === 'object')
+      for (const [k, child] of Object.entries(v)) (out.push({ parent: v, key: k }), stack.push(child));
   }
   return out;
 }
 
 const DEPTHS = [5, 50, 99, 100, 101, 150, 700, 1_000, 12_000];
-const EDGE_NUMBERS: Json[] = [0, -1, 0.5, 1e300, -1e300, 1e-300, 2 ** 31, 2 ** 53 + 2, 2 ** 63, -(2 ** 63), Number.MAX_VALUE, Number.MIN_VALUE];
-const RAW_NUMBERS = ['1e400', '-1e400', '-0', '1E+999', '123456789012345678901234567890', '0.0000000000000000000000001', '-0.0'];
-const ODD_STRINGS = ['NaN', 'Infinity', '-Infinity', '', ' ', '\u0000', '\ud800', '\udfff\ud800', '💥'.repeat(50), 'a\u202eb', '${x}', '%00', '../..', '\\', '"', '\n\r\t', '{"a":1}', '0x1F', '1e300', '-0', 'true', 'null'];
+const EDGE_NUMBERS: Json[] = [
+  0,
+  -1,
+  0.5,
+  1e300,
+  -1e300,
+  1e-300,
+  2 ** 31,
+  2 ** 53 + 2,
+  2 ** 63,
+  -(2 ** 63),
+  Number.MAX_VALUE,
+  Number.MIN_VALUE,
+];
+const RAW_NUMBERS = [
+  '1e400',
+  '-1e400',
+  '-0',
+  '1E+999',
+  '123456789012345678901234567890',
+  '0.0000000000000000000000001',
+  '-0.0',
+];
+const ODD_STRINGS = [
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '',
+  ' ',
+  '\u0000',
+  '\ud800',
+  '\udfff\ud800',
+  '💥'.repeat(50),
+  'a\u202eb',
+  '${x}',
+  '%00',
+  '../..',
+  '\\',
+  '"',
+  '\n\r\t',
+  '{"a":1}',
+  '0x1F',
+  '1e300',
+  '-0',
+  'true',
+  'null',
+];
 
 /** What a single mutation does at its place. */
 export type MutationKind =
@@ -78,22 +123,55 @@ export interface Mutation {
 
 export const mutationKindArb: fc.Arbitrary<MutationKind> = fc.oneof(
   { weight: 3, arbitrary: fc.constant({ t: 'delete' as const }) },
-  { weight: 3, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((value) => ({ t: 'replace' as const, value: value as Json })) },
-  { weight: 3, arbitrary: fc.constantFrom('string', 'number', 'bool', 'null', 'array', 'object').map((to) => ({ t: 'retype' as const, to })) },
-  { weight: 1, arbitrary: fc.record({ t: fc.constant('deep' as const), depth: fc.constantFrom(...DEPTHS), kind: fc.constantFrom('array', 'object', 'mixed') }) },
+  {
+    weight: 3,
+    arbitrary: fc.jsonValue({ maxDepth: 3 }).map((value) => ({ t: 'replace' as const, value: value as Json })),
+  },
+  {
+    weight: 3,
+    arbitrary: fc
+      .constantFrom('string', 'number', 'bool', 'null', 'array', 'object')
+      .map((to) => ({ t: 'retype' as const, to })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      t: fc.constant('deep' as const),
+      depth: fc.constantFrom(...DEPTHS),
+      kind: fc.constantFrom('array', 'object', 'mixed'),
+    }),
+  },
   { weight: 1, arbitrary: fc.constantFrom(1_000, 70_000, 300_000).map((length) => ({ t: 'huge' as const, length })) },
-  { weight: 2, arbitrary: fc.oneof(fc.constantFrom(...ODD_STRINGS), fc.string({ unit: 'binary', maxLength: 40 })).map((value) => ({ t: 'string' as const, value })) },
-  { weight: 2, arbitrary: fc.oneof(fc.constantFrom(...EDGE_NUMBERS), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer()).map((value) => ({ t: 'number' as const, value: Object.is(value, -0) ? 0 : value })) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .oneof(fc.constantFrom(...ODD_STRINGS), fc.string({ unit: 'binary', maxLength: 40 }))
+      .map((value) => ({ t: 'string' as const, value })),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .oneof(fc.constantFrom(...EDGE_NUMBERS), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer())
+      .map((value) => ({ t: 'number' as const, value: Object.is(value, -0) ? 0 : value })),
+  },
   { weight: 1, arbitrary: fc.constantFrom(...RAW_NUMBERS).map((literal) => ({ t: 'raw' as const, literal })) },
-  { weight: 1, arbitrary: fc.record({ t: fc.constant('unknownField' as const), key: fc.constantFrom('__proto__', 'constructor', 'x-unknown', '$patch', '', 'é', '💥', 'a\u0001b'), value: fc.jsonValue({ maxDepth: 2 }).map((v) => v as Json) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      t: fc.constant('unknownField' as const),
+      key: fc.constantFrom('__proto__', 'constructor', 'x-unknown', '$patch', '', 'é', '💥', 'a\u0001b'),
+      value: fc.jsonValue({ maxDepth: 2 }).map((v) => v as Json),
+    }),
+  },
 );
 
-export const mutationsArb = (max = 3): fc.Arbitrary<Mutation[]> => fc.array(fc.record({ at: fc.nat(), kind: mutationKindArb }), { maxLength: max });
+export const mutationsArb = (max = 3): fc.Arbitrary<Mutation[]> =>
+  fc.array(fc.record({ at: fc.nat(), kind: mutationKindArb }), { maxLength: max });
 
 function retyped(value: Json, to: string): Json {
   switch (to) {
     case 'string':
-      return typeof value === 'string' ? 'x' : JSON.stringify(value) ?? 'x';
+      return typeof value === 'string' ? 'x' : (JSON.stringify(value) ?? 'x');
     case 'number':
       return typeof value === 'number' ? -value : 7;
     case 'bool':
@@ -144,7 +222,13 @@ export function mutate(doc: Json, mutations: readonly Mutation[]): Json {
         set(rawNumber(k.literal));
         break;
       case 'unknownField':
-        if (current && typeof current === 'object' && !Array.isArray(current)) Object.defineProperty(current, k.key, { value: k.value, enumerable: true, writable: true, configurable: true });
+        if (current && typeof current === 'object' && !Array.isArray(current))
+          Object.defineProperty(current, k.key, {
+            value: k.value,
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
         else set({ [k.key]: k.value });
         break;
     }
@@ -153,7 +237,9 @@ export function mutate(doc: Json, mutations: readonly Mutation[]): Json {
 }
 
 /** Whole-document damage to kind, apiVersion and metadata, the fields every decoder relies on. */
-export const envelopeDamageArb: fc.Arbitrary<(doc: Record<string, Json>) => void> = fc.constantFrom<(doc: Record<string, Json>) => void>(
+export const envelopeDamageArb: fc.Arbitrary<(doc: Record<string, Json>) => void> = fc.constantFrom<
+  (doc: Record<string, Json>) => void
+>(
   () => undefined,
   () => undefined,
   () => undefined,
@@ -165,9 +251,34 @@ export const envelopeDamageArb: fc.Arbitrary<(doc: Record<string, Json>) => void
   (d) => void (d.kind = 5),
   (d) => void (d.apiVersion = 'v2'),
   (d) => void (d.apiVersion = null),
-  (d) => void ((d.metadata as Record<string, Json>) && typeof d.metadata === 'object' && ((d.metadata as Record<string, Json>).name = 7)),
-  (d) => void ((d.metadata as Record<string, Json>) && typeof d.metadata === 'object' && ((d.metadata as Record<string, Json>).namespace = 'other-ns')),
-  (d) => void ((d.metadata as Record<string, Json>) && typeof d.metadata === 'object' && ((d.metadata as Record<string, Json>).resourceVersion = '1')),
-  (d) => void ((d.metadata as Record<string, Json>) && typeof d.metadata === 'object' && ((d.metadata as Record<string, Json>).ownerReferences = [{ apiVersion: 'v1', kind: 'Pod', name: 'o', uid: 'u' }])),
-  (d) => void ((d.metadata as Record<string, Json>) && typeof d.metadata === 'object' && ((d.metadata as Record<string, Json>).finalizers = ['example.com/f', 7 as never])),
+  (d) =>
+    void (
+      (d.metadata as Record<string, Json>) &&
+      typeof d.metadata === 'object' &&
+      ((d.metadata as Record<string, Json>).name = 7)
+    ),
+  (d) =>
+    void (
+      (d.metadata as Record<string, Json>) &&
+      typeof d.metadata === 'object' &&
+      ((d.metadata as Record<string, Json>).namespace = 'other-ns')
+    ),
+  (d) =>
+    void (
+      (d.metadata as Record<string, Json>) &&
+      typeof d.metadata === 'object' &&
+      ((d.metadata as Record<string, Json>).resourceVersion = '1')
+    ),
+  (d) =>
+    void (
+      (d.metadata as Record<string, Json>) &&
+      typeof d.metadata === 'object' &&
+      ((d.metadata as Record<string, Json>).ownerReferences = [{ apiVersion: 'v1', kind: 'Pod', name: 'o', uid: 'u' }])
+    ),
+  (d) =>
+    void (
+      (d.metadata as Record<string, Json>) &&
+      typeof d.metadata === 'object' &&
+      ((d.metadata as Record<string, Json>).finalizers = ['example.com/f', 7 as never])
+    ),
 );

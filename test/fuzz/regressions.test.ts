@@ -15,7 +15,13 @@ const SMP = { 'content-type': 'application/strategic-merge-patch+json' };
 const YAML = { 'content-type': 'application/yaml' };
 
 /** Send a request that must fail with `code`, and check the stored ConfigMap did not change. */
-async function refused(code: number, method: string, path: string, body: string, headers: Record<string, string>): Promise<string> {
+async function refused(
+  code: number,
+  method: string,
+  path: string,
+  body: string,
+  headers: Record<string, string>,
+): Promise<string> {
   const before = await server.api('GET', CM);
   const res = await server.api(method, path, body, headers);
   expect(res.status, res.text.slice(0, 300)).toBe(code);
@@ -37,7 +43,13 @@ describe('hostile bodies are 400, never a crash or a 500', () => {
     await refused(400, 'PUT', CM, '- '.repeat(3000) + 'x', YAML);
   });
   it('a 10,000-deep JSON object (500 from structuredClone)', async () => {
-    await refused(400, 'POST', CMS, `{"metadata":{"name":"deep"},"data":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`, {});
+    await refused(
+      400,
+      'POST',
+      CMS,
+      `{"metadata":{"name":"deep"},"data":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`,
+      {},
+    );
     await refused(400, 'PATCH', CM, `{"data":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`, MERGE);
   });
   it('a YAML alias that contains itself (was stored)', async () => {
@@ -62,13 +74,17 @@ describe('patches that remove or retype metadata, kind or apiVersion are 400, ne
   });
   it('JSON patch remove or move of /metadata', async () => {
     expect(await refused(400, 'PATCH', CM, '[{"op":"remove","path":"/metadata"}]', JSON_PATCH)).toBe(mismatch);
-    expect(await refused(400, 'PATCH', CM, '[{"op":"move","from":"/metadata","path":"/x"}]', JSON_PATCH)).toBe(mismatch);
+    expect(await refused(400, 'PATCH', CM, '[{"op":"move","from":"/metadata","path":"/x"}]', JSON_PATCH)).toBe(
+      mismatch,
+    );
   });
   it('metadata.name removed (was stored with the name put back)', async () => {
     expect(await refused(400, 'PATCH', CM, '{"metadata":{"name":null}}', MERGE)).toBe(mismatch);
   });
   it('metadata or the whole object of another type', async () => {
-    expect(await refused(400, 'PATCH', CM, '{"metadata":"x"}', MERGE)).toMatch(/cannot be handled as a ConfigMap: json: cannot unmarshal string/);
+    expect(await refused(400, 'PATCH', CM, '{"metadata":"x"}', MERGE)).toMatch(
+      /cannot be handled as a ConfigMap: json: cannot unmarshal string/,
+    );
     await refused(400, 'PATCH', CM, '[{"op":"replace","path":"","value":5}]', JSON_PATCH);
     await refused(400, 'PATCH', CM, '[{"op":"remove","path":""}]', JSON_PATCH);
     await refused(400, 'PATCH', CM, '{"metadata":false}', SMP);
@@ -88,7 +104,13 @@ describe('JSON patches that would grow without bound are 422', () => {
   });
   it('a value nested 98 levels added 3 levels down', async () => {
     const value = '['.repeat(98) + ']'.repeat(98);
-    const message = await refused(422, 'PATCH', CM, `[{"op":"add","path":"/data/x","value":{}},{"op":"add","path":"/data/x/y","value":${value}}]`, JSON_PATCH);
+    const message = await refused(
+      422,
+      'PATCH',
+      CM,
+      `[{"op":"add","path":"/data/x","value":{}},{"op":"add","path":"/data/x/y","value":${value}}]`,
+      JSON_PATCH,
+    );
     expect(message).toMatch(/would nest the object deeper than 100 levels/);
   });
 });

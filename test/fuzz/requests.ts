@@ -6,14 +6,45 @@
  */
 import fc from 'fast-check';
 import type { ResourceDefinition } from '../../src/registry/types.js';
-import { directiveArb, docRecipeArb, encodingArb, jsonPatchArb, PATCH_TYPES, APPLY_PATCH, type DocRecipe, type Encoding, type OpRecipe } from './bodies.js';
+import {
+  directiveArb,
+  docRecipeArb,
+  encodingArb,
+  jsonPatchArb,
+  PATCH_TYPES,
+  APPLY_PATCH,
+  type DocRecipe,
+  type Encoding,
+  type OpRecipe,
+} from './bodies.js';
 
 /** Placeholders filled when the case runs: the batch's namespace and the seeded object's name and resourceVersion. */
 export const NS = '$NS';
 export const SEED = 'seed';
 export const RV = '$RV';
 
-const ODD_NAMES = ['', 'UPPER', 'a..b', '-a', 'a-', 'x'.repeat(254), 'x'.repeat(64), 'ünï', '%2F', 'a%2Fb', '..', '.', '%00', 'a b', 'a%20b', '%E2%80%AE', '💥', 'a;b', 'a?b', 'seed%3Fwatch=true'];
+const ODD_NAMES = [
+  '',
+  'UPPER',
+  'a..b',
+  '-a',
+  'a-',
+  'x'.repeat(254),
+  'x'.repeat(64),
+  'ünï',
+  '%2F',
+  'a%2Fb',
+  '..',
+  '.',
+  '%00',
+  'a b',
+  'a%20b',
+  '%E2%80%AE',
+  '💥',
+  'a;b',
+  'a?b',
+  'seed%3Fwatch=true',
+];
 const ODD_NAMESPACES = ['kube-system', 'no-such-ns', 'UPPER', '', '..', 'x'.repeat(70), '%2F', 'ns%00'];
 const SUBRESOURCES = ['status', 'scale', 'binding', 'finalize', 'log', 'exec', 'eviction', 'proxy', 'attach', 'x'];
 
@@ -23,9 +54,26 @@ export const nameArb: fc.Arbitrary<string> = fc.oneof(
   { weight: 2, arbitrary: fc.constantFrom(...ODD_NAMES) },
 );
 
-const namespaceArb: fc.Arbitrary<string> = fc.oneof({ weight: 10, arbitrary: fc.constant(NS) }, { weight: 2, arbitrary: fc.constant('default') }, { weight: 1, arbitrary: fc.constantFrom(...ODD_NAMESPACES) });
+const namespaceArb: fc.Arbitrary<string> = fc.oneof(
+  { weight: 10, arbitrary: fc.constant(NS) },
+  { weight: 2, arbitrary: fc.constant('default') },
+  { weight: 1, arbitrary: fc.constantFrom(...ODD_NAMESPACES) },
+);
 
-const rvValues = ['', '0', '1', RV, RV, '-1', 'abc', '18446744073709551615', '18446744073709551616', '1e300', '0x10', ' 1'];
+const rvValues = [
+  '',
+  '0',
+  '1',
+  RV,
+  RV,
+  '-1',
+  'abc',
+  '18446744073709551615',
+  '18446744073709551616',
+  '1e300',
+  '0x10',
+  ' 1',
+];
 const continueValues = [
   'garbage',
   Buffer.from(JSON.stringify({ v: 'meta.k8s.io/v1', rv: 1e300, start: 'a' })).toString('base64url'),
@@ -37,12 +85,36 @@ const continueValues = [
 
 /** Query parameters and the values tried for each (percent-encoded when sent). */
 const PARAMS: Record<string, fc.Arbitrary<string>> = {
-  resourceVersion: fc.oneof({ weight: 40, arbitrary: fc.constantFrom(...rvValues) }, { weight: 1, arbitrary: fc.constant('99999999') }),
+  resourceVersion: fc.oneof(
+    { weight: 40, arbitrary: fc.constantFrom(...rvValues) },
+    { weight: 1, arbitrary: fc.constant('99999999') },
+  ),
   resourceVersionMatch: fc.constantFrom('NotOlderThan', 'Exact', 'bogus'),
   continue: fc.constantFrom(...continueValues),
   limit: fc.constantFrom('1', '2', '0', '-1', 'abc', '1e300', '500', '18446744073709551616'),
-  labelSelector: fc.constantFrom('app=seed', 'a in (x,y)', '!a', 'a!=b,c', '=', '(((', 'a=' + 'x'.repeat(100), 'a==b', 'a notin ()', 'a,b,', '🙂=1'),
-  fieldSelector: fc.constantFrom('metadata.name=seed', 'metadata.namespace!=x', 'spec.nodeName=n', 'bogus=1', 'metadata.name==', '=,', 'status.phase=Running', 'type=Opaque'),
+  labelSelector: fc.constantFrom(
+    'app=seed',
+    'a in (x,y)',
+    '!a',
+    'a!=b,c',
+    '=',
+    '(((',
+    'a=' + 'x'.repeat(100),
+    'a==b',
+    'a notin ()',
+    'a,b,',
+    '🙂=1',
+  ),
+  fieldSelector: fc.constantFrom(
+    'metadata.name=seed',
+    'metadata.namespace!=x',
+    'spec.nodeName=n',
+    'bogus=1',
+    'metadata.name==',
+    '=,',
+    'status.phase=Running',
+    'type=Opaque',
+  ),
   watch: fc.constantFrom('true', '1', 'false', 'x'),
   dryRun: fc.constantFrom('All', 'All', 'all', 'x', ''),
   fieldValidation: fc.constantFrom('Strict', 'Warn', 'Ignore', 'bogus', ''),
@@ -61,7 +133,11 @@ const PARAMS: Record<string, fc.Arbitrary<string>> = {
 
 export const queryArb: fc.Arbitrary<[string, string][]> = fc
   .array(fc.tuple(fc.constantFrom(...Object.keys(PARAMS)), fc.nat()), { maxLength: 4 })
-  .chain((picked) => (picked.length === 0 ? fc.constant([]) : fc.tuple(...picked.map(([k]) => PARAMS[k].map((v) => [k, v] as [string, string])))));
+  .chain((picked) =>
+    picked.length === 0
+      ? fc.constant([])
+      : fc.tuple(...picked.map(([k]) => PARAMS[k].map((v) => [k, v] as [string, string]))),
+  );
 
 const ACCEPTS = [
   undefined,
@@ -115,7 +191,19 @@ export function caseArb(defs: readonly ResourceDefinition[]): fc.Arbitrary<CaseR
   return fc
     .record({
       plural: fc.constantFrom(...defs.map((d) => d.plural)),
-      shape: fc.constantFrom<PathShape>('collection', 'collection', 'object', 'object', 'object', 'object', 'subresource', 'subresource', 'legacy-watch', 'extra', 'all-namespaces'),
+      shape: fc.constantFrom<PathShape>(
+        'collection',
+        'collection',
+        'object',
+        'object',
+        'object',
+        'object',
+        'subresource',
+        'subresource',
+        'legacy-watch',
+        'extra',
+        'all-namespaces',
+      ),
       namespace: namespaceArb,
       name: nameArb,
       subresource: fc.oneof(fc.constantFrom(...SUBRESOURCES), fc.constant('status')),
@@ -125,7 +213,10 @@ export function caseArb(defs: readonly ResourceDefinition[]): fc.Arbitrary<CaseR
       encoding: encodingArb,
       doc: docRecipeArb,
       base: fc.constantFrom<CaseRecipe['base']>('stored', 'stored', 'full', 'minimal', 'minimal', 'other'),
-      patchType: fc.oneof({ weight: 10, arbitrary: fc.constantFrom(...PATCH_TYPES) }, { weight: 1, arbitrary: fc.constantFrom(APPLY_PATCH, 'application/json', 'text/plain', '') }),
+      patchType: fc.oneof(
+        { weight: 10, arbitrary: fc.constantFrom(...PATCH_TYPES) },
+        { weight: 1, arbitrary: fc.constantFrom(APPLY_PATCH, 'application/json', 'text/plain', '') },
+      ),
       jsonPatch: jsonPatchArb,
       directive: directiveArb,
       subset: fc.nat(),

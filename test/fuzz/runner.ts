@@ -61,17 +61,31 @@ function pathsOf(def: ResourceDefinition, c: CaseRecipe, ns: string): { path: st
 }
 
 async function getJson(ctx: FuzzContext, path: string): Promise<{ status: number; body: unknown }> {
-  const res = await send(ctx.url, ctx.agent, ctx.token, { method: 'GET', path, headers: { accept: 'application/json' } });
+  const res = await send(ctx.url, ctx.agent, ctx.token, {
+    method: 'GET',
+    path,
+    headers: { accept: 'application/json' },
+  });
   return { status: res.status, body: res.status === 200 ? JSON.parse(res.bytes.toString('utf8')) : undefined };
 }
 
 /** The stored object at `objectPath`, creating the seed from its minimal fixture when it is missing. */
-async function snapshot(ctx: FuzzContext, def: ResourceDefinition, objectPath: string, seed: boolean): Promise<{ status: number; body: unknown }> {
+async function snapshot(
+  ctx: FuzzContext,
+  def: ResourceDefinition,
+  objectPath: string,
+  seed: boolean,
+): Promise<{ status: number; body: unknown }> {
   let snap = await getJson(ctx, objectPath);
   const minimal = MINIMAL_OBJECTS[def.plural];
   if (snap.status === 404 && seed && minimal) {
     const collection = objectPath.slice(0, objectPath.lastIndexOf('/'));
-    await send(ctx.url, ctx.agent, ctx.token, { method: 'POST', path: collection, headers: { 'content-type': 'application/json' }, body: JSON.stringify(minimal.body(SEED)) });
+    await send(ctx.url, ctx.agent, ctx.token, {
+      method: 'POST',
+      path: collection,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(minimal.body(SEED)),
+    });
     snap = await getJson(ctx, objectPath);
   }
   return snap;
@@ -84,17 +98,33 @@ function subsetOf(doc: Json, subset: number): Json {
 }
 
 /** The body of a case, given the stored target (if any). */
-function bodyOf(ctx: FuzzContext, def: ResourceDefinition, c: CaseRecipe, stored: unknown): { contentType?: string; body?: string | Buffer } {
+function bodyOf(
+  ctx: FuzzContext,
+  def: ResourceDefinition,
+  c: CaseRecipe,
+  stored: unknown,
+): { contentType?: string; body?: string | Buffer } {
   const other = ctx.defs[c.subset % ctx.defs.length];
-  const minimal = (d: ResourceDefinition) => (MINIMAL_OBJECTS[d.plural]?.body(c.name) ?? { metadata: { name: c.name } }) as Json;
+  const minimal = (d: ResourceDefinition) =>
+    (MINIMAL_OBJECTS[d.plural]?.body(c.name) ?? { metadata: { name: c.name } }) as Json;
   const base: Json =
-    c.base === 'stored' && stored ? (stored as Json) : c.base === 'full' ? (fullObject(def, c.name) as Json) : c.base === 'other' ? minimal(other) : minimal(def);
+    c.base === 'stored' && stored
+      ? (stored as Json)
+      : c.base === 'full'
+        ? (fullObject(def, c.name) as Json)
+        : c.base === 'other'
+          ? minimal(other)
+          : minimal(def);
   if (c.method === 'PATCH') {
     const target = (stored as Json) ?? base;
-    if (c.patchType === 'application/json-patch+json') return { contentType: c.patchType, body: makeJsonPatch(target, c.jsonPatch) };
+    if (c.patchType === 'application/json-patch+json')
+      return { contentType: c.patchType, body: makeJsonPatch(target, c.jsonPatch) };
     const doc = makeDoc(subsetOf(target, c.subset), c.doc);
     if (c.directive && doc && typeof doc === 'object' && !Array.isArray(doc)) {
-      const maps = [doc, ...Object.values(doc).filter((v) => v && typeof v === 'object' && !Array.isArray(v))] as Record<string, Json>[];
+      const maps = [
+        doc,
+        ...Object.values(doc).filter((v) => v && typeof v === 'object' && !Array.isArray(v)),
+      ] as Record<string, Json>[];
       maps[c.subset % maps.length][c.directive[0]] = c.directive[1];
     }
     if (c.patchType === APPLY_PATCH) return { contentType: c.patchType, body: toYaml(doc) };
@@ -103,12 +133,27 @@ function bodyOf(ctx: FuzzContext, def: ResourceDefinition, c: CaseRecipe, stored
   if (c.method === 'GET' || c.method === 'HEAD' || c.method === 'OPTIONS') return {};
   if (c.method === 'DELETE') {
     if (c.encoding.e === 'none' || c.subset % 3 === 0) return {};
-    const opts = makeDoc({ kind: 'DeleteOptions', apiVersion: 'v1', gracePeriodSeconds: 0, propagationPolicy: 'Background', preconditions: { uid: 'x', resourceVersion: '1' } }, c.doc);
+    const opts = makeDoc(
+      {
+        kind: 'DeleteOptions',
+        apiVersion: 'v1',
+        gracePeriodSeconds: 0,
+        propagationPolicy: 'Background',
+        preconditions: { uid: 'x', resourceVersion: '1' },
+      },
+      c.doc,
+    );
     return encode(opts, c.encoding, ctx.codec, 'DeleteOptions', 'v1');
   }
   const doc = makeDoc(base, c.doc);
   const kind = c.subresource === 'scale' && c.shape === 'subresource' ? 'Scale' : def.kind;
-  return encode(doc, c.encoding, ctx.codec, kind, c.subresource === 'scale' ? 'autoscaling/v1' : prefixOf(def).replace(/^\/apis?\//, ''));
+  return encode(
+    doc,
+    c.encoding,
+    ctx.codec,
+    kind,
+    c.subresource === 'scale' ? 'autoscaling/v1' : prefixOf(def).replace(/^\/apis?\//, ''),
+  );
 }
 
 /** The Status of a non-2xx answer, decoded from its content type; a string says why there is none. */
@@ -125,7 +170,14 @@ function statusOf(ctx: FuzzContext, res: RawResponse): { code?: unknown; kind?: 
 }
 
 const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
-const shown = (body: string | Buffer | undefined) => (body === undefined ? undefined : typeof body === 'string' ? (body.length > 2000 ? `${body.slice(0, 2000)}... (${body.length} chars)` : body) : `base64:${body.toString('base64').slice(0, 2000)}`);
+const shown = (body: string | Buffer | undefined) =>
+  body === undefined
+    ? undefined
+    : typeof body === 'string'
+      ? body.length > 2000
+        ? `${body.slice(0, 2000)}... (${body.length} chars)`
+        : body
+      : `base64:${body.toString('base64').slice(0, 2000)}`;
 
 /** Run one case; returns the violations it found (none when all is well). */
 export async function runCase(ctx: FuzzContext, c: CaseRecipe): Promise<Violation[]> {
@@ -138,7 +190,10 @@ export async function runCase(ctx: FuzzContext, c: CaseRecipe): Promise<Violatio
   const rv = (stored as { metadata?: { resourceVersion?: string } } | undefined)?.metadata?.resourceVersion ?? '1';
   const query = c.query.map(([k, v]) => [k, v === RV ? rv : v] as [string, string]);
   // Any `watch` value but false/0 makes a watch (as upstream's request info reads it).
-  const watching = c.method === 'GET' && (c.shape === 'legacy-watch' || query.some(([k, v]) => k === 'watch' && !['false', '0', 'f'].includes(v.toLowerCase())));
+  const watching =
+    c.method === 'GET' &&
+    (c.shape === 'legacy-watch' ||
+      query.some(([k, v]) => k === 'watch' && !['false', '0', 'f'].includes(v.toLowerCase())));
   if (watching && !query.some(([k]) => k === 'timeoutSeconds')) query.push(['timeoutSeconds', '1']);
   const qs = query.length ? `?${query.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}` : '';
   const { contentType, body } = bodyOf(ctx, def, c, stored);
@@ -162,18 +217,29 @@ export async function runCase(ctx: FuzzContext, c: CaseRecipe): Promise<Violatio
     return [{ problem: `no answer: ${(err as Error).message}`, request: report }];
   }
   const text = res.bytes.toString('utf8');
-  const add = (problem: string) => violations.push({ problem, request: report, status: res.status, answer: text.slice(0, 500) });
+  const add = (problem: string) =>
+    violations.push({ problem, request: report, status: res.status, answer: text.slice(0, 500) });
   const ok = res.status >= 200 && res.status < 300;
   // Connect subresources (logs, exec, proxies) reach a node agent, pod or endpoint named by the
   // fuzzed objects; when it cannot be reached upstream answers 5xx (500 `error dialing backend`,
   // `Get ...: dial tcp ...`, `no preferred addresses found` for a node without an address,
   // 503 `no endpoints available for service` for a service without ready endpoints) or, for
   // proxies, 503 in text (`Error: '...'\nTrying to reach: '...'`).
-  const connect = (c.shape === 'subresource' || c.shape === 'extra') && def.subresources.some((s) => s.name === c.subresource && s.connect);
-  const unreachable = connect && res.status >= 500 && /dial tcp|no preferred addresses found|Trying to reach: |timeout awaiting response headers|no endpoints available for service|no service port \d+ found/.test(text);
+  const connect =
+    (c.shape === 'subresource' || c.shape === 'extra') &&
+    def.subresources.some((s) => s.name === c.subresource && s.connect);
+  const unreachable =
+    connect &&
+    res.status >= 500 &&
+    /dial tcp|no preferred addresses found|Trying to reach: |timeout awaiting response headers|no endpoints available for service|no service port \d+ found/.test(
+      text,
+    );
   if (res.status >= 500 && !unreachable) {
     // Upstream's answer to a read at a resourceVersion not reached within 3 s (HEAD has no body to say so).
-    const tooNew = res.status === 504 && query.some(([k]) => k === 'resourceVersion') && (c.method === 'HEAD' || text.includes('Too large resource version'));
+    const tooNew =
+      res.status === 504 &&
+      query.some(([k]) => k === 'resourceVersion') &&
+      (c.method === 'HEAD' || text.includes('Too large resource version'));
     if (!tooNew) add(`answered ${res.status}`);
   }
   // A proxy forwards its backend's answer as it is (the seeded Endpoints' address may answer
@@ -183,20 +249,30 @@ export async function runCase(ctx: FuzzContext, c: CaseRecipe): Promise<Violatio
     const status = statusOf(ctx, res);
     if (typeof status === 'string') {
       if (!(proxy && res.status < 500)) add(`non-2xx answer is not a Status: ${status}`);
-    } else if (status.kind !== 'Status' || status.code !== res.status) add(`Status kind/code ${String(status.kind)}/${String(status.code)} for HTTP ${res.status}`);
+    } else if (status.kind !== 'Status' || status.code !== res.status)
+      add(`Status kind/code ${String(status.kind)}/${String(status.code)} for HTTP ${res.status}`);
   }
-  if (ok && c.method !== 'HEAD' && !res.cut && res.contentType.startsWith('application/json') && !res.contentType.includes('stream')) {
+  if (
+    ok &&
+    c.method !== 'HEAD' &&
+    !res.cut &&
+    res.contentType.startsWith('application/json') &&
+    !res.contentType.includes('stream')
+  ) {
     try {
       JSON.parse(text);
     } catch {
       add('2xx JSON answer does not parse');
     }
   }
-  const dryRun = query.some(([k, v]) => k === 'dryRun' && v === 'All') && !query.some(([k, v]) => k === 'dryRun' && v !== 'All');
+  const dryRun =
+    query.some(([k, v]) => k === 'dryRun' && v === 'All') && !query.some(([k, v]) => k === 'dryRun' && v !== 'All');
   if (target && beforeTarget && isWrite(c.method) && (!ok || dryRun)) {
     const after = await getJson(ctx, target);
     if (after.status !== beforeTarget.status || !isDeepStrictEqual(after.body, beforeTarget.body)) {
-      add(`${ok ? 'dry run' : `failed write (${res.status})`} changed ${target}: ${JSON.stringify(beforeTarget.body)?.slice(0, 300)} -> ${JSON.stringify(after.body)?.slice(0, 300)}`);
+      add(
+        `${ok ? 'dry run' : `failed write (${res.status})`} changed ${target}: ${JSON.stringify(beforeTarget.body)?.slice(0, 300)} -> ${JSON.stringify(after.body)?.slice(0, 300)}`,
+      );
     }
   }
   return violations;

@@ -22,7 +22,12 @@ class PodContainer extends GenericContainer {
  * files are written under `filesDir`; `$(POD_NAME)` in the command is replaced by `podName`,
  * `$(POD_IP)` by 127.0.0.1.
  */
-export function containerOfPod(objects: readonly Rendered[], podSpec: any, filesDir: string, podName: string): GenericContainer {
+export function containerOfPod(
+  objects: readonly Rendered[],
+  podSpec: any,
+  filesDir: string,
+  podName: string,
+): GenericContainer {
   const c = podSpec.containers[0];
   const mounts: { source: string; target: string; mode: 'ro' }[] = [];
   const tmpfs: Record<string, string> = {};
@@ -46,7 +51,9 @@ export function containerOfPod(objects: readonly Rendered[], podSpec: any, files
     .withUser(`${podSpec.securityContext.runAsUser}:${podSpec.securityContext.runAsGroup}`)
     .withDroppedCapabilities('ALL')
     .withSecurityOpt('no-new-privileges')
-    .withEnvironment(Object.fromEntries((c.env ?? []).filter((e: any) => e.value !== undefined).map((e: any) => [e.name, e.value])))
+    .withEnvironment(
+      Object.fromEntries((c.env ?? []).filter((e: any) => e.value !== undefined).map((e: any) => [e.name, e.value])),
+    )
     .withBindMounts(mounts)
     .withTmpFs(tmpfs);
   if (c.securityContext?.readOnlyRootFilesystem) container.withReadOnlyRootFilesystem();

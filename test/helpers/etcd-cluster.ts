@@ -117,7 +117,9 @@ export async function startEtcdCluster(): Promise<EtcdCluster> {
       throw new Error('no member reports a leader');
     },
     async watchers(member) {
-      const text = await fetch(`${member.endpoint}/metrics`, { signal: AbortSignal.timeout(2000) }).then((r) => r.text());
+      const text = await fetch(`${member.endpoint}/metrics`, { signal: AbortSignal.timeout(2000) }).then((r) =>
+        r.text(),
+      );
       const line = text.split('\n').find((l) => l.startsWith('etcd_debugging_mvcc_watcher_total '));
       return Number(line?.split(' ')[1] ?? NaN);
     },

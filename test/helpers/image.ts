@@ -19,13 +19,23 @@ let built: Promise<string> | undefined;
 export function buildProjectImage(): Promise<string> {
   if (process.env.CK_IMAGE) return Promise.resolve(PROJECT_IMAGE);
   built ??= new Promise<string>((resolve, reject) => {
-    const args = ['build', '-q', '--build-arg', `NODE_IMAGE=${process.env.NODE_IMAGE ?? 'local/node:20'}`, '-t', PROJECT_IMAGE, ROOT];
+    const args = [
+      'build',
+      '-q',
+      '--build-arg',
+      `NODE_IMAGE=${process.env.NODE_IMAGE ?? 'local/node:20'}`,
+      '-t',
+      PROJECT_IMAGE,
+      ROOT,
+    ];
     const child = spawn('docker', args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve(PROJECT_IMAGE) : reject(new Error(`docker build failed (${code}):\n${out.slice(-4000)}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve(PROJECT_IMAGE) : reject(new Error(`docker build failed (${code}):\n${out.slice(-4000)}`)),
+    );
   });
   return built;
 }

@@ -39,7 +39,11 @@ export async function startServerProcess(etcdServers: string[], extraArgs: strin
     ...(etcdServers.length ? [`--etcd-servers=${etcdServers.join(',')}`] : [`--data-dir=${join(dir, 'data')}`]),
     ...extraArgs,
   ];
-  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CK_LOG_LEVEL: 'info' } });
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, CK_LOG_LEVEL: 'info' },
+  });
   const logs: Record<string, unknown>[] = [];
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d.toString()));
@@ -79,4 +83,3 @@ export async function startServerProcess(etcdServers: string[], extraArgs: strin
     },
   };
 }
-

@@ -23,7 +23,11 @@ export function startWatchListInformer(base: string, path: string, token: string
 
   /** One watch; resolves 'resync' when the informer must start over, 'resume' when the stream just ended. */
   async function watchOnce(query: string, initial: Map<string, any> | null): Promise<'resync' | 'resume'> {
-    const res = await request(`${base}${path}?${query}`, { dispatcher: agent, signal: abort.signal, headers: { authorization: `Bearer ${token}` } });
+    const res = await request(`${base}${path}?${query}`, {
+      dispatcher: agent,
+      signal: abort.signal,
+      headers: { authorization: `Bearer ${token}` },
+    });
     if (res.statusCode !== 200) {
       await res.body.text();
       return 'resync';
@@ -59,7 +63,10 @@ export function startWatchListInformer(base: string, path: string, token: string
       try {
         mode =
           mode === 'resync'
-            ? await watchOnce('watch=1&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true', new Map())
+            ? await watchOnce(
+                'watch=1&sendInitialEvents=true&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true',
+                new Map(),
+              )
             : await watchOnce(`watch=1&allowWatchBookmarks=true&resourceVersion=${lastRv}`, null);
       } catch {
         mode = 'resync';

@@ -21,7 +21,11 @@ export interface OpenWatch {
 
 export async function openWatch(url: string, token: string, agent: Agent): Promise<OpenWatch> {
   const abort = new AbortController();
-  const res = await request(url, { dispatcher: agent, headers: { authorization: `Bearer ${token}` }, signal: abort.signal });
+  const res = await request(url, {
+    dispatcher: agent,
+    headers: { authorization: `Bearer ${token}` },
+    signal: abort.signal,
+  });
   const queue: WatchEventJson[] = [];
   let wake = null as (() => void) | null;
   let buffer = '';
@@ -54,7 +58,10 @@ export async function openWatch(url: string, token: string, agent: Agent): Promi
       while (queue.length < n) {
         if (done) throw new Error(`watch ended after ${queue.length} of ${n} events`);
         const left = deadline - Date.now();
-        if (left <= 0) throw new Error(`timed out waiting for ${n} events, have ${queue.length}: ${JSON.stringify(queue.map((e) => e.type))}`);
+        if (left <= 0)
+          throw new Error(
+            `timed out waiting for ${n} events, have ${queue.length}: ${JSON.stringify(queue.map((e) => e.type))}`,
+          );
         await new Promise<void>((resolve) => {
           wake = resolve;
           setTimeout(resolve, left);

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../helpers/in-process.js';
 
 const srv = useTestServer();
-const KUBECTL_ACCEPT = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json';
+const KUBECTL_ACCEPT =
+  'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json';
 
 describe('aggregated discovery', () => {
   it('/api answers the core group with every resource and subresource', async () => {
@@ -20,7 +21,9 @@ describe('aggregated discovery', () => {
     expect(core.versions.map((v: any) => v.version)).toEqual(['v1']);
     const classic = (await srv.api('GET', '/api/v1')).body.resources.filter((r: any) => !r.name.includes('/'));
     const pods = core.versions[0].resources.find((r: any) => r.resource === 'pods');
-    expect(core.versions[0].resources.map((r: any) => r.resource).sort()).toEqual(classic.map((r: any) => r.name).sort());
+    expect(core.versions[0].resources.map((r: any) => r.resource).sort()).toEqual(
+      classic.map((r: any) => r.name).sort(),
+    );
     expect(pods).toMatchObject({
       responseKind: { group: '', version: 'v1', kind: 'Pod' },
       scope: 'Namespaced',
@@ -28,25 +31,44 @@ describe('aggregated discovery', () => {
       shortNames: ['po'],
       categories: ['all'],
       subresources: expect.arrayContaining([
-        { subresource: 'status', responseKind: { group: '', version: 'v1', kind: 'Pod' }, verbs: ['get', 'patch', 'update'] },
+        {
+          subresource: 'status',
+          responseKind: { group: '', version: 'v1', kind: 'Pod' },
+          verbs: ['get', 'patch', 'update'],
+        },
         { subresource: 'binding', responseKind: { group: '', version: 'v1', kind: 'Binding' }, verbs: ['create'] },
       ]),
     });
     const rc = core.versions[0].resources.find((r: any) => r.resource === 'replicationcontrollers');
-    expect(rc.subresources).toContainEqual(expect.objectContaining({ subresource: 'scale', responseKind: { group: 'autoscaling', version: 'v1', kind: 'Scale' } }));
+    expect(rc.subresources).toContainEqual(
+      expect.objectContaining({
+        subresource: 'scale',
+        responseKind: { group: 'autoscaling', version: 'v1', kind: 'Scale' },
+      }),
+    );
     expect(core.versions[0].resources.find((r: any) => r.resource === 'nodes').scope).toBe('Cluster');
   });
 
   it('/apis lists the named groups that serve something, v2beta1 and our group name too', async () => {
-    const res = await srv.api('GET', '/apis', undefined, { accept: 'application/json;g=apidiscovery.ck.io;v=v2beta1;as=APIGroupDiscoveryList' });
+    const res = await srv.api('GET', '/apis', undefined, {
+      accept: 'application/json;g=apidiscovery.ck.io;v=v2beta1;as=APIGroupDiscoveryList',
+    });
     expect(res.status).toBe(200);
     expect(res.body.apiVersion).toBe('apidiscovery.ck.io/v2beta1');
     const classic = (await srv.api('GET', '/apis')).body.groups.map((g: any) => g.name);
     expect(res.body.items.map((g: any) => g.metadata.name)).toEqual(classic);
     const security = res.body.items.find((g: any) => g.metadata.name === 'security.platform.io');
-    expect(security.versions[0].resources[0]).toMatchObject({ resource: 'securitycontextconstraints', scope: 'Cluster' });
+    expect(security.versions[0].resources[0]).toMatchObject({
+      resource: 'securitycontextconstraints',
+      scope: 'Cluster',
+    });
     const rbac = res.body.items.find((g: any) => g.metadata.name === 'rbac.authorization.k8s.io');
-    expect(rbac.versions[0].resources.map((r: any) => r.resource)).toEqual(['clusterrolebindings', 'clusterroles', 'rolebindings', 'roles']);
+    expect(rbac.versions[0].resources.map((r: any) => r.resource)).toEqual([
+      'clusterrolebindings',
+      'clusterroles',
+      'rolebindings',
+      'roles',
+    ]);
   });
 
   it('answers 304 to a matching If-None-Match, and the classic documents to other Accepts', async () => {
@@ -57,6 +79,12 @@ describe('aggregated discovery', () => {
     expect(again.status).toBe(304);
     expect(again.text).toBe('');
     expect((await srv.api('GET', '/api')).body.kind).toBe('APIVersions');
-    expect((await srv.api('GET', '/apis', undefined, { accept: 'application/json;g=apidiscovery.k8s.io;v=v9;as=APIGroupDiscoveryList,application/json' })).body.kind).toBe('APIGroupList');
+    expect(
+      (
+        await srv.api('GET', '/apis', undefined, {
+          accept: 'application/json;g=apidiscovery.k8s.io;v=v9;as=APIGroupDiscoveryList,application/json',
+        })
+      ).body.kind,
+    ).toBe('APIGroupList');
   });
 });

@@ -19,7 +19,9 @@ describe('anonymous requests', () => {
   it('are system:anonymous, denied by RBAC unless a binding allows them', async () => {
     const denied = await anonymous('/api/v1/namespaces');
     expect(denied.status).toBe(403);
-    expect(denied.body.message).toBe('namespaces is forbidden: User "system:anonymous" cannot list resource "namespaces" in API group "" at the cluster scope');
+    expect(denied.body.message).toBe(
+      'namespaces is forbidden: User "system:anonymous" cannot list resource "namespaces" in API group "" at the cluster scope',
+    );
     expect((await anonymous('/api')).status).toBe(403); // discovery is for authenticated users
     expect((await anonymous('/healthz')).status).toBe(200);
     expect((await anonymous('/version')).status).toBe(200);

@@ -14,7 +14,11 @@ describe('discovery', () => {
     for (const p of ['/api', '/api/', '/oapi/']) {
       const res = await srv.api('GET', p);
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0' }] });
+      expect(res.body).toMatchObject({
+        kind: 'APIVersions',
+        versions: ['v1'],
+        serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0' }],
+      });
     }
   });
 
@@ -22,14 +26,42 @@ describe('discovery', () => {
     const res = await srv.api('GET', '/api/v1/');
     expect(res.body).toMatchObject({ kind: 'APIResourceList', groupVersion: 'v1' });
     const byName = Object.fromEntries(res.body.resources.map((r: any) => [r.name, r]));
-    expect(Object.keys(byName).filter((n) => !n.includes('/')).sort()).toEqual(
+    expect(
+      Object.keys(byName)
+        .filter((n) => !n.includes('/'))
+        .sort(),
+    ).toEqual(
       [
-        'bindings', 'configmaps', 'endpoints', 'events', 'limitranges', 'namespaces', 'nodes', 'persistentvolumeclaims', 'persistentvolumes',
-        'pods', 'podtemplates', 'replicationcontrollers', 'resourcequotas', 'secrets', 'securitycontextconstraints', 'serviceaccounts', 'services',
+        'bindings',
+        'configmaps',
+        'endpoints',
+        'events',
+        'limitranges',
+        'namespaces',
+        'nodes',
+        'persistentvolumeclaims',
+        'persistentvolumes',
+        'pods',
+        'podtemplates',
+        'replicationcontrollers',
+        'resourcequotas',
+        'secrets',
+        'securitycontextconstraints',
+        'serviceaccounts',
+        'services',
       ].sort(),
     );
     expect(byName.pods).toMatchObject({ namespaced: true, kind: 'Pod', shortNames: ['po'], categories: ['all'] });
-    expect(byName.pods.verbs).toEqual(['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch']);
+    expect(byName.pods.verbs).toEqual([
+      'create',
+      'delete',
+      'deletecollection',
+      'get',
+      'list',
+      'patch',
+      'update',
+      'watch',
+    ]);
     expect(byName.bindings.verbs).toEqual(['create']);
     expect(byName['namespaces/finalize']).toMatchObject({ kind: 'Namespace', verbs: ['update'] });
     expect(byName['pods/binding']).toMatchObject({ kind: 'Binding', verbs: ['create'] });
@@ -49,8 +81,18 @@ describe('discovery', () => {
       'rbac.authorization.ck.io',
       'security.platform.io',
     ]);
-    expect(groups.body.groups).toContainEqual(expect.objectContaining({ name: 'security.platform.io', preferredVersion: { groupVersion: 'security.platform.io/v1', version: 'v1' } }));
-    expect(groups.body.groups).toContainEqual(expect.objectContaining({ name: 'rbac.authorization.ck.io', preferredVersion: { groupVersion: 'rbac.authorization.ck.io/v1', version: 'v1' } }));
+    expect(groups.body.groups).toContainEqual(
+      expect.objectContaining({
+        name: 'security.platform.io',
+        preferredVersion: { groupVersion: 'security.platform.io/v1', version: 'v1' },
+      }),
+    );
+    expect(groups.body.groups).toContainEqual(
+      expect.objectContaining({
+        name: 'rbac.authorization.ck.io',
+        preferredVersion: { groupVersion: 'rbac.authorization.ck.io/v1', version: 'v1' },
+      }),
+    );
     expect(API_GROUPS).toHaveLength(29);
     for (const g of API_GROUPS.map((x) => apiGroup(x))) {
       const group = await srv.api('GET', `/apis/${g.name}/`);
@@ -73,7 +115,13 @@ describe('authentication and errors', () => {
     for (const headers of [{ authorization: '' }, { authorization: 'Bearer nope' }]) {
       const res = await srv.api('GET', '/api/v1/namespaces', undefined, headers);
       expect(res.status).toBe(401);
-      expect(res.body).toMatchObject({ kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'Unauthorized', code: 401 });
+      expect(res.body).toMatchObject({
+        kind: 'Status',
+        apiVersion: 'v1',
+        status: 'Failure',
+        reason: 'Unauthorized',
+        code: 401,
+      });
     }
     for (const p of ['/healthz', '/livez', '/readyz', '/version']) {
       expect((await srv.api('GET', p, undefined, { authorization: '' })).status).toBe(200);
@@ -92,14 +140,29 @@ describe('authentication and errors', () => {
   });
 
   it('infers apiVersion and kind, and rejects mismatches with 400', async () => {
-    const ok = await srv.api('POST', '/api/v1/namespaces/default/configmaps', { metadata: { name: 'no-kind' }, data: {} });
+    const ok = await srv.api('POST', '/api/v1/namespaces/default/configmaps', {
+      metadata: { name: 'no-kind' },
+      data: {},
+    });
     expect(ok.status).toBe(201);
     expect(ok.body).toMatchObject({ kind: 'ConfigMap', apiVersion: 'v1' });
     const cases: [string, unknown, RegExp][] = [
       // As upstream's decoder words them (rest.go transformDecodeError).
-      ['/api/v1/namespaces/default/configmaps', { apiVersion: 'v2', kind: 'ConfigMap', metadata: { name: 'x' } }, /^ConfigMap in version "v2" cannot be handled as a ConfigMap: no kind "ConfigMap" is registered for version "v2"/],
-      ['/api/v1/namespaces/default/configmaps', { kind: 'Secret', metadata: { name: 'x' } }, /^Secret in version "v1" cannot be handled as a ConfigMap: converting \(v1.Secret\) to \(core.ConfigMap\): unknown conversion$/],
-      ['/api/v1/namespaces/default/configmaps', { metadata: { name: 'x', namespace: 'other' } }, /namespace of the provided object does not match/],
+      [
+        '/api/v1/namespaces/default/configmaps',
+        { apiVersion: 'v2', kind: 'ConfigMap', metadata: { name: 'x' } },
+        /^ConfigMap in version "v2" cannot be handled as a ConfigMap: no kind "ConfigMap" is registered for version "v2"/,
+      ],
+      [
+        '/api/v1/namespaces/default/configmaps',
+        { kind: 'Secret', metadata: { name: 'x' } },
+        /^Secret in version "v1" cannot be handled as a ConfigMap: converting \(v1.Secret\) to \(core.ConfigMap\): unknown conversion$/,
+      ],
+      [
+        '/api/v1/namespaces/default/configmaps',
+        { metadata: { name: 'x', namespace: 'other' } },
+        /namespace of the provided object does not match/,
+      ],
       ['/api/v1/namespaces/default/configmaps', '{not json', /couldn't decode/],
     ];
     for (const [path, body, message] of cases) {
@@ -108,19 +171,30 @@ describe('authentication and errors', () => {
       expect(res.body.reason).toBe('BadRequest');
       expect(res.body.message).toMatch(message);
     }
-    const named = await srv.api('PUT', '/api/v1/namespaces/default/configmaps/no-kind', { metadata: { name: 'other' } });
+    const named = await srv.api('PUT', '/api/v1/namespaces/default/configmaps/no-kind', {
+      metadata: { name: 'other' },
+    });
     expect(named.status).toBe(400);
     expect(named.body.message).toBe('the name of the object (other) does not match the name on the URL (no-kind)');
   });
 
   it('answers 422 Invalid with causes, 415 for unknown types, 422 for an apply patch without fieldManager, 405 for unserved verbs', async () => {
-    const bad = await srv.api('POST', '/api/v1/namespaces/default/configmaps', { metadata: { name: 'Bad_Name', labels: { 'a b': 'x' } } });
+    const bad = await srv.api('POST', '/api/v1/namespaces/default/configmaps', {
+      metadata: { name: 'Bad_Name', labels: { 'a b': 'x' } },
+    });
     expect(bad.status).toBe(422);
     expect(bad.body).toMatchObject({ reason: 'Invalid', details: { name: 'Bad_Name', kind: 'ConfigMap' } });
     expect(bad.body.details.causes.map((c: any) => c.field)).toEqual(['metadata.name', 'metadata.labels']);
-    const apply = await srv.api('PATCH', '/api/v1/namespaces/default/configmaps/no-kind', { data: { a: 'b' } }, { 'content-type': 'application/apply-patch+yaml' });
+    const apply = await srv.api(
+      'PATCH',
+      '/api/v1/namespaces/default/configmaps/no-kind',
+      { data: { a: 'b' } },
+      { 'content-type': 'application/apply-patch+yaml' },
+    );
     expect(apply.status).toBe(422);
-    expect(apply.body.message).toBe('PatchOptions.meta.k8s.io "" is invalid: fieldManager: Required value: is required for apply patch');
+    expect(apply.body.message).toBe(
+      'PatchOptions.meta.k8s.io "" is invalid: fieldManager: Required value: is required for apply patch',
+    );
     const text = await srv.api('POST', '/api/v1/namespaces/default/configmaps', 'x', { 'content-type': 'text/plain' });
     expect(text.status).toBe(415);
     const getBinding = await srv.api('GET', '/api/v1/namespaces/default/bindings');
@@ -145,23 +219,32 @@ describe('authentication and errors', () => {
     expect(res.body.metadata.selfLink).toBe('/api/v1/namespaces/kube-public/configmaps/any-ns');
     const none = await srv.api('POST', '/api/v1/configmaps', { metadata: { name: 'no-ns' } });
     expect(none.status).toBe(422);
-    expect(none.body.details.causes).toEqual([{ reason: 'FieldValueRequired', field: 'metadata.namespace', message: 'Required value' }]);
+    expect(none.body.details.causes).toEqual([
+      { reason: 'FieldValueRequired', field: 'metadata.namespace', message: 'Required value' },
+    ]);
   });
 
   it('exposes Prometheus metrics with upstream names', async () => {
     await srv.api('GET', '/api/v1/namespaces/default/configmaps');
     const res = await srv.api('GET', '/metrics');
     expect(res.status).toBe(200);
-    expect(res.text).toMatch(/apiserver_request_total\{verb="LIST",dry_run="",group="",version="v1",resource="configmaps",subresource="",scope="namespace",component="apiserver",code="200"\} \d+/);
+    expect(res.text).toMatch(
+      /apiserver_request_total\{verb="LIST",dry_run="",group="",version="v1",resource="configmaps",subresource="",scope="namespace",component="apiserver",code="200"\} \d+/,
+    );
     expect(res.text).toContain('apiserver_request_duration_seconds_bucket');
     expect((await srv.api('GET', '/metrics', undefined, { authorization: '' })).status).toBe(401);
   });
 
   it('accepts and returns YAML', async () => {
-    const res = await srv.api('POST', '/api/v1/namespaces/default/configmaps', 'metadata:\n  name: from-yaml\ndata:\n  k: v\n', {
-      'content-type': 'application/yaml',
-      accept: 'application/yaml',
-    });
+    const res = await srv.api(
+      'POST',
+      '/api/v1/namespaces/default/configmaps',
+      'metadata:\n  name: from-yaml\ndata:\n  k: v\n',
+      {
+        'content-type': 'application/yaml',
+        accept: 'application/yaml',
+      },
+    );
     expect(res.status).toBe(201);
     expect(String(res.headers['content-type'])).toContain('application/yaml');
     expect(res.text).toContain('name: from-yaml');
@@ -172,39 +255,69 @@ describe('special operations', () => {
   it('binds a pod once through pods/binding and once through bindings', async () => {
     const pods = '/api/v1/namespaces/default/pods';
     for (const name of ['bind-a', 'bind-b']) {
-      expect((await srv.api('POST', pods, { metadata: { name }, spec: { containers: [{ name: 'c', image: 'i' }] } })).status).toBe(201);
+      expect(
+        (await srv.api('POST', pods, { metadata: { name }, spec: { containers: [{ name: 'c', image: 'i' }] } })).status,
+      ).toBe(201);
     }
-    const a = await srv.api('POST', `${pods}/bind-a/binding`, { metadata: { name: 'bind-a' }, target: { kind: 'Node', name: 'n1' } });
+    const a = await srv.api('POST', `${pods}/bind-a/binding`, {
+      metadata: { name: 'bind-a' },
+      target: { kind: 'Node', name: 'n1' },
+    });
     expect(a.status, a.text).toBe(201);
     expect(a.body).toMatchObject({ kind: 'Status', status: 'Success', code: 201 });
-    const b = await srv.api('POST', '/api/v1/namespaces/default/bindings', { metadata: { name: 'bind-b', annotations: { x: 'y' } }, target: { name: 'n2' } });
+    const b = await srv.api('POST', '/api/v1/namespaces/default/bindings', {
+      metadata: { name: 'bind-b', annotations: { x: 'y' } },
+      target: { name: 'n2' },
+    });
     expect(b.status).toBe(201);
     const podB = await srv.api('GET', `${pods}/bind-b`);
     expect(podB.body.spec.nodeName).toBe('n2');
     expect(podB.body.metadata.annotations).toEqual({ x: 'y' });
     expect(podB.body.status.conditions).toEqual([expect.objectContaining({ type: 'PodScheduled', status: 'True' })]);
-    const again = await srv.api('POST', `${pods}/bind-a/binding`, { metadata: { name: 'bind-a' }, target: { name: 'n3' } });
+    const again = await srv.api('POST', `${pods}/bind-a/binding`, {
+      metadata: { name: 'bind-a' },
+      target: { name: 'n3' },
+    });
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe('Operation cannot be fulfilled on pods/binding "bind-a": pod bind-a is already assigned to node "n1"');
+    expect(again.body.message).toBe(
+      'Operation cannot be fulfilled on pods/binding "bind-a": pod bind-a is already assigned to node "n1"',
+    );
   });
 
   it('keeps status out of main-resource writes and spec out of /status writes', async () => {
     const ns = await srv.api('POST', '/api/v1/namespaces', { metadata: { name: 'status-ns' } });
     expect(ns.body.status).toEqual({ phase: 'Active' });
     expect(ns.body.spec.finalizers).toEqual(['kubernetes']);
-    const put = await srv.api('PUT', '/api/v1/namespaces/status-ns', { ...ns.body, status: { phase: 'Terminating' }, spec: { finalizers: [] } });
+    const put = await srv.api('PUT', '/api/v1/namespaces/status-ns', {
+      ...ns.body,
+      status: { phase: 'Terminating' },
+      spec: { finalizers: [] },
+    });
     expect(put.body.status).toEqual({ phase: 'Active' });
     expect(put.body.spec.finalizers).toEqual(['kubernetes']);
     const status = await srv.api('GET', '/api/v1/namespaces/status-ns/status');
     expect(status.body.metadata.name).toBe('status-ns');
     // Upstream ValidateNamespaceStatusUpdate: Terminating only with a deletionTimestamp.
-    const refused = await srv.api('PATCH', '/api/v1/namespaces/status-ns/status', [{ op: 'replace', path: '/status/phase', value: 'Terminating' }], {
-      'content-type': 'application/json-patch+json',
-    });
+    const refused = await srv.api(
+      'PATCH',
+      '/api/v1/namespaces/status-ns/status',
+      [{ op: 'replace', path: '/status/phase', value: 'Terminating' }],
+      {
+        'content-type': 'application/json-patch+json',
+      },
+    );
     expect(refused.status, refused.text).toBe(422);
-    const patched = await srv.api('PATCH', '/api/v1/namespaces/status-ns/status', [{ op: 'replace', path: '/status/phase', value: 'Active' }, { op: 'replace', path: '/spec/finalizers', value: [] }], {
-      'content-type': 'application/json-patch+json',
-    });
+    const patched = await srv.api(
+      'PATCH',
+      '/api/v1/namespaces/status-ns/status',
+      [
+        { op: 'replace', path: '/status/phase', value: 'Active' },
+        { op: 'replace', path: '/spec/finalizers', value: [] },
+      ],
+      {
+        'content-type': 'application/json-patch+json',
+      },
+    );
     expect(patched.status, patched.text).toBe(200);
     expect(patched.body.status).toEqual({ phase: 'Active' });
     expect(patched.body.spec.finalizers).toEqual(['kubernetes']);
@@ -218,10 +331,16 @@ describe('special operations', () => {
     }
     const del = await srv.api('DELETE', '/api/v1/namespaces/doomed');
     expect(del.status).toBe(200);
-    expect(del.body).toMatchObject({ kind: 'Namespace', status: { phase: 'Terminating' }, metadata: { deletionTimestamp: expect.any(String) } });
+    expect(del.body).toMatchObject({
+      kind: 'Namespace',
+      status: { phase: 'Terminating' },
+      metadata: { deletionTimestamp: expect.any(String) },
+    });
     const blocked = await srv.api('POST', '/api/v1/namespaces/doomed/configmaps', { metadata: { name: 'late' } });
     expect(blocked.status).toBe(403);
-    expect(blocked.body.message).toBe('configmaps "late" is forbidden: unable to create new content in namespace doomed because it is being terminated');
+    expect(blocked.body.message).toBe(
+      'configmaps "late" is forbidden: unable to create new content in namespace doomed because it is being terminated',
+    );
     for (let i = 0; i < 50; i++) {
       if ((await srv.api('GET', '/api/v1/namespaces/doomed')).status === 404) break;
       await new Promise((r) => setTimeout(r, 100));
@@ -244,7 +363,11 @@ describe('special operations', () => {
     });
     expect(created.status, created.text).toBe(201);
     const legacy = await srv.api('GET', '/api/v1/securitycontextconstraints/restricted');
-    expect(legacy.body).toMatchObject({ apiVersion: 'v1', kind: 'SecurityContextConstraints', metadata: { uid: created.body.metadata.uid } });
+    expect(legacy.body).toMatchObject({
+      apiVersion: 'v1',
+      kind: 'SecurityContextConstraints',
+      metadata: { uid: created.body.metadata.uid },
+    });
     const del = await srv.api('DELETE', '/api/v1/securitycontextconstraints/restricted');
     expect(del.body.kind).toBe('SecurityContextConstraints');
   });
@@ -256,9 +379,19 @@ describe('special operations', () => {
     expect(del.status).toBe(200);
     const held = await srv.api('GET', `${path}/fin`);
     expect(held.body.metadata.deletionTimestamp).toBeTruthy();
-    const add = await srv.api('PATCH', `${path}/fin`, { metadata: { finalizers: ['example.com/hold', 'x/new'] } }, { 'content-type': 'application/merge-patch+json' });
+    const add = await srv.api(
+      'PATCH',
+      `${path}/fin`,
+      { metadata: { finalizers: ['example.com/hold', 'x/new'] } },
+      { 'content-type': 'application/merge-patch+json' },
+    );
     expect(add.status).toBe(422);
-    const release = await srv.api('PATCH', `${path}/fin`, { metadata: { finalizers: null } }, { 'content-type': 'application/merge-patch+json' });
+    const release = await srv.api(
+      'PATCH',
+      `${path}/fin`,
+      { metadata: { finalizers: null } },
+      { 'content-type': 'application/merge-patch+json' },
+    );
     expect(release.status).toBe(200);
     expect((await srv.api('GET', `${path}/fin`)).status).toBe(404);
   });

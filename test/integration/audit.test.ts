@@ -25,9 +25,16 @@ rules:
 
 /** Every event in the audit log files of `dir`, oldest file first. */
 async function readEvents(dir: string): Promise<any[]> {
-  const names = (await readdir(dir)).filter((n) => n.startsWith('audit')).sort((a, b) => (a === 'audit.log' ? 1 : b === 'audit.log' ? -1 : a.localeCompare(b)));
+  const names = (await readdir(dir))
+    .filter((n) => n.startsWith('audit'))
+    .sort((a, b) => (a === 'audit.log' ? 1 : b === 'audit.log' ? -1 : a.localeCompare(b)));
   const texts = await Promise.all(names.map((n) => readFile(join(dir, n), 'utf8')));
-  return texts.flatMap((t) => t.split('\n').filter(Boolean).map((l) => JSON.parse(l)));
+  return texts.flatMap((t) =>
+    t
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l)),
+  );
 }
 
 describe('audit log', () => {
@@ -54,7 +61,9 @@ describe('audit log', () => {
   }
 
   it('records a request once per stage with user, verb, objectRef and response code', async () => {
-    const res = await srv.api('GET', '/api/v1/namespaces/default/pods?limit=5', undefined, { 'user-agent': 'audit-test/1.0' });
+    const res = await srv.api('GET', '/api/v1/namespaces/default/pods?limit=5', undefined, {
+      'user-agent': 'audit-test/1.0',
+    });
     expect(res.status).toBe(200);
     const events = await eventsOf(res.headers['audit-id']);
     expect(events.map((e) => e.stage)).toEqual(['RequestReceived', 'ResponseComplete']);
@@ -80,12 +89,21 @@ describe('audit log', () => {
   });
 
   it('keeps a client Audit-ID, and records errors with their Status fields', async () => {
-    const res = await srv.api('GET', '/api/v1/namespaces/default/pods/missing', undefined, { 'audit-id': 'client-chosen-id' });
+    const res = await srv.api('GET', '/api/v1/namespaces/default/pods/missing', undefined, {
+      'audit-id': 'client-chosen-id',
+    });
     expect(res.status).toBe(404);
     expect(res.headers['audit-id']).toBe('client-chosen-id');
     const [, complete] = await eventsOf('client-chosen-id');
     expect(complete.objectRef).toEqual({ resource: 'pods', namespace: 'default', name: 'missing', apiVersion: 'v1' });
-    expect(complete.responseStatus).toEqual({ metadata: {}, status: 'Failure', message: 'pods "missing" not found', reason: 'NotFound', details: { name: 'missing', kind: 'pods' }, code: 404 });
+    expect(complete.responseStatus).toEqual({
+      metadata: {},
+      status: 'Failure',
+      message: 'pods "missing" not found',
+      reason: 'NotFound',
+      details: { name: 'missing', kind: 'pods' },
+      code: 404,
+    });
   });
 
   it('records ResponseStarted for a watch, and ResponseComplete when it ends', async () => {
@@ -101,12 +119,21 @@ describe('audit log', () => {
 
   it('writes no Secret data at Metadata level, and names the created object', async () => {
     const secret = Buffer.from('s3cr3t-audit-value').toString('base64');
-    const res = await srv.api('POST', '/api/v1/namespaces/default/secrets', { metadata: { name: 'db-pass' }, data: { password: secret }, stringData: { token: 'plain-audit-token' } });
+    const res = await srv.api('POST', '/api/v1/namespaces/default/secrets', {
+      metadata: { name: 'db-pass' },
+      data: { password: secret },
+      stringData: { token: 'plain-audit-token' },
+    });
     expect(res.status).toBe(201);
     const events = await eventsOf(res.headers['audit-id']);
     expect(events.map((e) => e.stage)).toEqual(['RequestReceived', 'ResponseComplete']);
     expect(events[0].objectRef).toEqual({ resource: 'secrets', namespace: 'default', apiVersion: 'v1' });
-    expect(events[1].objectRef).toEqual({ resource: 'secrets', namespace: 'default', name: 'db-pass', apiVersion: 'v1' });
+    expect(events[1].objectRef).toEqual({
+      resource: 'secrets',
+      namespace: 'default',
+      name: 'db-pass',
+      apiVersion: 'v1',
+    });
     expect(events[1].responseStatus).toEqual({ metadata: {}, code: 201 });
     const log = await readFile(join(dir, 'audit.log'), 'utf8');
     expect(log).not.toContain(secret);
@@ -115,13 +142,21 @@ describe('audit log', () => {
   });
 
   it('records request and response bodies at RequestResponse (configmaps)', async () => {
-    const res = await srv.api('POST', '/api/v1/namespaces/default/configmaps', { metadata: { name: 'audited' }, data: { key: 'value' } });
+    const res = await srv.api('POST', '/api/v1/namespaces/default/configmaps', {
+      metadata: { name: 'audited' },
+      data: { key: 'value' },
+    });
     expect(res.status).toBe(201);
     const [received, complete] = await eventsOf(res.headers['audit-id']);
     expect(received.level).toBe('RequestResponse');
     expect(received.requestObject).toBeUndefined();
     expect(complete.requestObject).toEqual({ metadata: { name: 'audited' }, data: { key: 'value' } });
-    expect(complete.responseObject).toMatchObject({ kind: 'ConfigMap', apiVersion: 'v1', metadata: { name: 'audited', uid: res.body.metadata.uid }, data: { key: 'value' } });
+    expect(complete.responseObject).toMatchObject({
+      kind: 'ConfigMap',
+      apiVersion: 'v1',
+      metadata: { name: 'audited', uid: res.body.metadata.uid },
+      data: { key: 'value' },
+    });
     const get = await srv.api('GET', '/api/v1/namespaces/default/configmaps/nope');
     const [, failed] = await eventsOf(get.headers['audit-id']);
     expect(failed.responseObject).toMatchObject({ kind: 'Status', status: 'Failure', reason: 'NotFound', code: 404 });
@@ -134,7 +169,9 @@ describe('audit log', () => {
 
   it('records nothing for requests a None rule matches (a path, a user)', async () => {
     const health = await srv.api('GET', '/healthz');
-    const bob = await srv.api('GET', '/api/v1/namespaces/default/pods', undefined, { authorization: 'Bearer other-token' });
+    const bob = await srv.api('GET', '/api/v1/namespaces/default/pods', undefined, {
+      authorization: 'Bearer other-token',
+    });
     const after = await srv.api('GET', '/version');
     expect(await eventsOf(after.headers['audit-id'], 2)).toHaveLength(2); // written after the two before
     expect(await eventsOf(health.headers['audit-id'])).toEqual([]);
@@ -144,7 +181,11 @@ describe('audit log', () => {
   it('audits unauthenticated paths as system:anonymous, non-resource requests by HTTP method', async () => {
     const version = await srv.api('GET', '/version');
     const [received] = await eventsOf(version.headers['audit-id']);
-    expect(received).toMatchObject({ verb: 'get', requestURI: '/version', user: { username: 'system:anonymous', groups: ['system:unauthenticated'] } });
+    expect(received).toMatchObject({
+      verb: 'get',
+      requestURI: '/version',
+      user: { username: 'system:anonymous', groups: ['system:unauthenticated'] },
+    });
     expect(received.objectRef).toBeUndefined();
   });
 
@@ -154,11 +195,18 @@ describe('audit log', () => {
   });
 
   it('records a failed authentication once, at ResponseStarted, with an empty user', async () => {
-    const res = await srv.api('GET', '/api/v1/namespaces/default/pods', undefined, { authorization: 'Bearer wrong-token' });
+    const res = await srv.api('GET', '/api/v1/namespaces/default/pods', undefined, {
+      authorization: 'Bearer wrong-token',
+    });
     expect(res.status).toBe(401);
     const events = await eventsOf(res.headers['audit-id']);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ stage: 'ResponseStarted', verb: 'list', user: {}, responseStatus: { metadata: {}, status: 'Failure', reason: 'Unauthorized', code: 401 } });
+    expect(events[0]).toMatchObject({
+      stage: 'ResponseStarted',
+      verb: 'list',
+      user: {},
+      responseStatus: { metadata: {}, status: 'Failure', reason: 'Unauthorized', code: 401 },
+    });
   });
 });
 
@@ -167,9 +215,17 @@ describe('audit log rotation', () => {
   let srv: TestServer;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'ck-audit-rot-'));
-    await writeFile(join(dir, 'policy.json'), JSON.stringify({ apiVersion: 'audit.k8s.io/v1', kind: 'Policy', rules: [{ level: 'Metadata' }] }));
+    await writeFile(
+      join(dir, 'policy.json'),
+      JSON.stringify({ apiVersion: 'audit.k8s.io/v1', kind: 'Policy', rules: [{ level: 'Metadata' }] }),
+    );
     // 0.004 MiB is about 4 KiB: a few events per file (the flag itself takes whole megabytes).
-    srv = await startTestServer({ auditLogPath: join(dir, 'audit.log'), auditPolicyFile: join(dir, 'policy.json'), auditLogMaxSize: 0.004, auditLogMaxBackup: 2 });
+    srv = await startTestServer({
+      auditLogPath: join(dir, 'audit.log'),
+      auditPolicyFile: join(dir, 'policy.json'),
+      auditLogMaxSize: 0.004,
+      auditLogMaxBackup: 2,
+    });
   });
   afterAll(async () => {
     await srv?.stop();
@@ -182,7 +238,8 @@ describe('audit log rotation', () => {
     const names = (await readdir(dir)).filter((n) => n.startsWith('audit')).sort();
     expect(names).toHaveLength(3);
     for (const name of names.slice(0, 2)) expect(name).toMatch(/^audit-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.\d{3}\.log$/);
-    for (const name of names) expect((await stat(join(dir, name))).size).toBeLessThanOrEqual(Math.floor(0.004 * 1024 * 1024));
+    for (const name of names)
+      expect((await stat(join(dir, name))).size).toBeLessThanOrEqual(Math.floor(0.004 * 1024 * 1024));
     expect((await readEvents(dir)).every((e) => e.kind === 'Event')).toBe(true);
   });
 });

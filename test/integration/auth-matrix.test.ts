@@ -31,27 +31,47 @@ function routes(def: ResourceDefinition): [string, string][] {
     const path = verb === 'list' || verb === 'create' || verb === 'deletecollection' ? collection : `${collection}/x`;
     for (const method of METHODS[verb]) out.push([method, verb === 'watch' ? `${collection}?watch=true` : path]);
   }
-  for (const sub of def.subresources) for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) out.push([method, `${collection}/x/${sub.name}`]);
+  for (const sub of def.subresources)
+    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) out.push([method, `${collection}/x/${sub.name}`]);
   return out;
 }
 
-const OTHER = ['/api', '/api/v1', '/apis', '/apis/rbac.authorization.k8s.io/v1', '/openapi/v2', '/openapi/v3', '/metrics', '/.well-known/openid-configuration', '/openid/v1/jwks', '/logs', '/nothing-here'];
+const OTHER = [
+  '/api',
+  '/api/v1',
+  '/apis',
+  '/apis/rbac.authorization.k8s.io/v1',
+  '/openapi/v2',
+  '/openapi/v3',
+  '/metrics',
+  '/.well-known/openid-configuration',
+  '/openid/v1/jwks',
+  '/logs',
+  '/nothing-here',
+];
 
 describe('authentication matrix', () => {
   it('answers 401 to every route without credentials and with a wrong token', async () => {
-    const all: [string, string][] = [...RESOURCE_TABLE.flatMap(routes), ...OTHER.map((p): [string, string] => ['GET', p])];
+    const all: [string, string][] = [
+      ...RESOURCE_TABLE.flatMap(routes),
+      ...OTHER.map((p): [string, string] => ['GET', p]),
+    ];
     expect(all.length).toBeGreaterThan(300);
     const wrong: string[] = [];
     for (const [method, path] of all) {
       for (const authorization of ['', 'Bearer not-a-token', 'Bearer eyJhbGciOiJSUzI1NiJ9.eyJpc3MiOiJ4In0.c2ln']) {
-        const res = await srv.api(method, path, method === 'GET' || method === 'DELETE' ? undefined : {}, { authorization });
-        if (res.status !== 401 || res.body?.reason !== 'Unauthorized') wrong.push(`${method} ${path} [${authorization || 'none'}] -> ${res.status}`);
+        const res = await srv.api(method, path, method === 'GET' || method === 'DELETE' ? undefined : {}, {
+          authorization,
+        });
+        if (res.status !== 401 || res.body?.reason !== 'Unauthorized')
+          wrong.push(`${method} ${path} [${authorization || 'none'}] -> ${res.status}`);
       }
     }
     expect(wrong).toEqual([]);
   }, 120_000);
 
   it('serves health and version without credentials', async () => {
-    for (const path of ['/healthz', '/livez', '/readyz', '/version']) expect((await srv.api('GET', path, undefined, { authorization: '' })).status, path).toBe(200);
+    for (const path of ['/healthz', '/livez', '/readyz', '/version'])
+      expect((await srv.api('GET', path, undefined, { authorization: '' })).status, path).toBe(200);
   });
 });

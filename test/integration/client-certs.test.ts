@@ -34,7 +34,12 @@ afterAll(async () => {
 async function withCert(server: TestServer, cert: ClientCert, path: string): Promise<{ status: number; body: any }> {
   const agent = new Agent({ connect: { ca: server.running.caPem, cert: cert.certPem, key: cert.keyPem } });
   try {
-    const res = await request(server.url + path, { method: path.includes('selfsubjectreviews') ? 'POST' : 'GET', dispatcher: agent, headers: { 'content-type': 'application/json' }, body: path.includes('selfsubjectreviews') ? '{}' : undefined });
+    const res = await request(server.url + path, {
+      method: path.includes('selfsubjectreviews') ? 'POST' : 'GET',
+      dispatcher: agent,
+      headers: { 'content-type': 'application/json' },
+      body: path.includes('selfsubjectreviews') ? '{}' : undefined,
+    });
     return { status: res.statusCode, body: await res.body.json() };
   } finally {
     await agent.close();
@@ -42,39 +47,61 @@ async function withCert(server: TestServer, cert: ClientCert, path: string): Pro
 }
 
 const WHOAMI = '/apis/authentication.k8s.io/v1/selfsubjectreviews';
-const generatedCa = async (server: TestServer): Promise<ClientCert> => ({ certPem: server.running.caPem!, keyPem: await readFile(join(server.dir, 'certs', 'ca.key'), 'utf8') });
+const generatedCa = async (server: TestServer): Promise<ClientCert> => ({
+  certPem: server.running.caPem!,
+  keyPem: await readFile(join(server.dir, 'certs', 'ca.key'), 'utf8'),
+});
 
 describe('client certificates', () => {
   it('the generated admin kubeconfig authenticates as kubernetes-admin in system:masters by its certificate', async () => {
     const kubeconfig = parse(await readFile(srv.running.kubeconfigPath!, 'utf8'));
     const user = kubeconfig.users[0].user;
-    const cert = { certPem: Buffer.from(user['client-certificate-data'], 'base64').toString(), keyPem: Buffer.from(user['client-key-data'], 'base64').toString() };
+    const cert = {
+      certPem: Buffer.from(user['client-certificate-data'], 'base64').toString(),
+      keyPem: Buffer.from(user['client-key-data'], 'base64').toString(),
+    };
     const me = await withCert(srv, cert, WHOAMI);
     expect(me.status).toBe(201);
-    expect(me.body.status.userInfo).toEqual({ username: 'kubernetes-admin', groups: ['system:masters', 'system:authenticated'] });
+    expect(me.body.status.userInfo).toEqual({
+      username: 'kubernetes-admin',
+      groups: ['system:masters', 'system:authenticated'],
+    });
     expect((await withCert(srv, cert, '/api/v1/namespaces/kube-system/secrets')).status).toBe(200);
   });
 
   it('takes the user from CN and the groups from every O; RBAC then applies to them', async () => {
     const carol = await issueClientCert(await generatedCa(srv), 'carol', ['team-a', 'team-b']);
     const me = await withCert(srv, carol, WHOAMI);
-    expect(me.body.status.userInfo).toEqual({ username: 'carol', groups: ['team-a', 'team-b', 'system:authenticated'] });
+    expect(me.body.status.userInfo).toEqual({
+      username: 'carol',
+      groups: ['team-a', 'team-b', 'system:authenticated'],
+    });
     const denied = await withCert(srv, carol, '/api/v1/namespaces/default/secrets');
     expect(denied.status).toBe(403);
-    expect(denied.body.message).toBe('secrets is forbidden: User "carol" cannot list resource "secrets" in API group "" in the namespace "default"');
+    expect(denied.body.message).toBe(
+      'secrets is forbidden: User "carol" cannot list resource "secrets" in API group "" in the namespace "default"',
+    );
   });
 
   it('ignores a certificate from another CA or one not meant for client authentication', async () => {
     const stranger = await issueClientCert(otherCa, 'mallory', ['system:masters']);
     expect((await withCert(srv, stranger, '/api/v1/namespaces')).status).toBe(401);
     const ca = await generatedCa(srv);
-    const serverOnly = await generate([{ name: 'commonName', value: 'eve' }, { name: 'organizationName', value: 'system:masters' }], {
-      keySize: 2048,
-      algorithm: 'sha256',
-      ca: { key: ca.keyPem, cert: ca.certPem },
-      extensions: [{ name: 'extKeyUsage', serverAuth: true }],
-    });
-    expect((await withCert(srv, { certPem: serverOnly.cert, keyPem: serverOnly.private }, '/api/v1/namespaces')).status).toBe(401);
+    const serverOnly = await generate(
+      [
+        { name: 'commonName', value: 'eve' },
+        { name: 'organizationName', value: 'system:masters' },
+      ],
+      {
+        keySize: 2048,
+        algorithm: 'sha256',
+        ca: { key: ca.keyPem, cert: ca.certPem },
+        extensions: [{ name: 'extKeyUsage', serverAuth: true }],
+      },
+    );
+    expect(
+      (await withCert(srv, { certPem: serverOnly.cert, keyPem: serverOnly.private }, '/api/v1/namespaces')).status,
+    ).toBe(401);
   });
 
   it('with --anonymous-auth, a certificate that fails is 401, never anonymous (upstream fail-on-error union)', async () => {

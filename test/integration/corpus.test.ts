@@ -11,10 +11,18 @@ import { manifestSets, objectsOf } from '../fixtures/corpus/sets.js';
 import { useTestServer } from '../helpers/in-process.js';
 
 const PLURALS: Record<string, [string, boolean]> = {
-  Pod: ['pods', true], Service: ['services', true], ReplicationController: ['replicationcontrollers', true], Secret: ['secrets', true],
-  PersistentVolumeClaim: ['persistentvolumeclaims', true], PersistentVolume: ['persistentvolumes', false], Namespace: ['namespaces', false],
-  ServiceAccount: ['serviceaccounts', true], Endpoints: ['endpoints', true], ConfigMap: ['configmaps', true],
-  LimitRange: ['limitranges', true], ResourceQuota: ['resourcequotas', true],
+  Pod: ['pods', true],
+  Service: ['services', true],
+  ReplicationController: ['replicationcontrollers', true],
+  Secret: ['secrets', true],
+  PersistentVolumeClaim: ['persistentvolumeclaims', true],
+  PersistentVolume: ['persistentvolumes', false],
+  Namespace: ['namespaces', false],
+  ServiceAccount: ['serviceaccounts', true],
+  Endpoints: ['endpoints', true],
+  ConfigMap: ['configmaps', true],
+  LimitRange: ['limitranges', true],
+  ResourceQuota: ['resourcequotas', true],
 };
 
 const srv = useTestServer();

@@ -14,7 +14,11 @@ describe.each(Object.entries(MINIMAL_OBJECTS))('%s', (plural, fx) => {
   it('create, get, list, update, patch, delete', async () => {
     const created = await srv.api('POST', fx.path, fx.body(name));
     expect(created.status, created.text).toBe(201);
-    expect(created.body.metadata).toMatchObject({ name, uid: expect.any(String), resourceVersion: expect.stringMatching(/^\d+$/) });
+    expect(created.body.metadata).toMatchObject({
+      name,
+      uid: expect.any(String),
+      resourceVersion: expect.stringMatching(/^\d+$/),
+    });
     expect(created.body.metadata.creationTimestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     expect(created.body.kind).toBeTruthy();
     expect(created.body.apiVersion).toBe('v1');
@@ -25,7 +29,8 @@ describe.each(Object.entries(MINIMAL_OBJECTS))('%s', (plural, fx) => {
     expect(got.body.metadata.selfLink).toBe(item);
     if (fx.settled) {
       // A controller writes the object once after create (the quota controller its status).
-      for (let i = 0; i < 200 && !fx.settled(got.body); i++) got = await new Promise((r) => setTimeout(r, 25)).then(() => srv.api('GET', item));
+      for (let i = 0; i < 200 && !fx.settled(got.body); i++)
+        got = await new Promise((r) => setTimeout(r, 25)).then(() => srv.api('GET', item));
       expect(fx.settled(got.body)).toBe(true);
     } else {
       expect(got.body.metadata.resourceVersion).toBe(created.body.metadata.resourceVersion);
@@ -43,25 +48,41 @@ describe.each(Object.entries(MINIMAL_OBJECTS))('%s', (plural, fx) => {
 
     const again = await srv.api('POST', fx.path, fx.body(name));
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ kind: 'Status', status: 'Failure', reason: 'AlreadyExists', code: 409, details: { name, kind: plural } });
+    expect(again.body).toMatchObject({
+      kind: 'Status',
+      status: 'Failure',
+      reason: 'AlreadyExists',
+      code: 409,
+      details: { name, kind: plural },
+    });
 
     const put = await srv.api('PUT', item, { ...got.body, metadata: { ...got.body.metadata, labels: { put: 'yes' } } });
     expect(put.status, put.text).toBe(200);
     expect(put.body.metadata.labels).toEqual({ put: 'yes' });
     expect(Number(put.body.metadata.resourceVersion)).toBeGreaterThan(Number(got.body.metadata.resourceVersion));
 
-    const stale = await srv.api('PUT', item, { ...got.body, metadata: { ...got.body.metadata, labels: { stale: 'yes' } } });
+    const stale = await srv.api('PUT', item, {
+      ...got.body,
+      metadata: { ...got.body.metadata, labels: { stale: 'yes' } },
+    });
     expect(stale.status).toBe(409);
     expect(stale.body.reason).toBe('Conflict');
     expect(stale.body.message).toContain('the object has been modified');
 
-    const merge = await srv.api('PATCH', item, { metadata: { annotations: { note: 'hi' }, labels: { put: null } } }, { 'content-type': 'application/merge-patch+json' });
+    const merge = await srv.api(
+      'PATCH',
+      item,
+      { metadata: { annotations: { note: 'hi' }, labels: { put: null } } },
+      { 'content-type': 'application/merge-patch+json' },
+    );
     expect(merge.status, merge.text).toBe(200);
     expect(merge.body.metadata.annotations).toEqual({ note: 'hi' });
     // An RC whose labels become empty takes its template's labels again (upstream defaulting).
     expect(merge.body.metadata.labels ?? {}).toEqual(plural === 'replicationcontrollers' ? { app: name } : {});
 
-    const jsonPatch = await srv.api('PATCH', item, [{ op: 'add', path: '/metadata/labels', value: { j: 'p' } }], { 'content-type': 'application/json-patch+json' });
+    const jsonPatch = await srv.api('PATCH', item, [{ op: 'add', path: '/metadata/labels', value: { j: 'p' } }], {
+      'content-type': 'application/json-patch+json',
+    });
     expect(jsonPatch.status, jsonPatch.text).toBe(200);
     expect(jsonPatch.body.metadata.labels).toEqual({ j: 'p' });
 
@@ -70,7 +91,11 @@ describe.each(Object.entries(MINIMAL_OBJECTS))('%s', (plural, fx) => {
     if (plural !== 'namespaces') {
       const gone = await srv.api('GET', item);
       expect(gone.status).toBe(404);
-      expect(gone.body).toMatchObject({ reason: 'NotFound', message: `${plural} "${name}" not found`, details: { name, kind: plural } });
+      expect(gone.body).toMatchObject({
+        reason: 'NotFound',
+        message: `${plural} "${name}" not found`,
+        details: { name, kind: plural },
+      });
     } else {
       expect(del.body.status.phase).toBe('Terminating');
     }

@@ -41,7 +41,10 @@ describe.each(Object.entries(MINIMAL_OBJECTS))('%s', (plural, fx) => {
     const before = await stored(item);
     const current = before as { metadata: Record<string, unknown> };
 
-    const put = await srv.api('PUT', item + DRY, { ...current, metadata: { ...current.metadata, labels: { dry: 'put' } } });
+    const put = await srv.api('PUT', item + DRY, {
+      ...current,
+      metadata: { ...current.metadata, labels: { dry: 'put' } },
+    });
     expect(put.status, put.text).toBe(200);
     expect(put.body.metadata.labels).toEqual({ dry: 'put' });
     expect(put.body.metadata.resourceVersion).toBe(current.metadata.resourceVersion);
@@ -52,7 +55,10 @@ describe.each(Object.entries(MINIMAL_OBJECTS))('%s', (plural, fx) => {
       expect(res.body.metadata.labels).toMatchObject({ dry: label });
     }
     // A dry run that would fail fails the same way: a stale resourceVersion is a conflict.
-    const stale = await srv.api('PUT', item + DRY, { ...current, metadata: { ...current.metadata, resourceVersion: '1' } });
+    const stale = await srv.api('PUT', item + DRY, {
+      ...current,
+      metadata: { ...current.metadata, resourceVersion: '1' },
+    });
     expect(stale.status).toBe(409);
     expect(await stored(item)).toEqual(before);
 
@@ -69,7 +75,10 @@ describe('dry run with side effects', () => {
   const ns = '/api/v1/namespaces/default';
 
   it('keeps no cluster IP or node port from a dry-run Service create', async () => {
-    const svc = (name: string) => ({ metadata: { name }, spec: { type: 'NodePort', clusterIP: '10.0.0.77', ports: [{ port: 80, nodePort: 30777 }] } });
+    const svc = (name: string) => ({
+      metadata: { name },
+      spec: { type: 'NodePort', clusterIP: '10.0.0.77', ports: [{ port: 80, nodePort: 30777 }] },
+    });
     const dry = await srv.api('POST', `${ns}/services${DRY}`, svc('dry-svc'));
     expect(dry.status, dry.text).toBe(201);
     expect(dry.body.spec).toMatchObject({ clusterIP: '10.0.0.77', ports: [{ nodePort: 30777 }] });
@@ -86,9 +95,15 @@ describe('dry run with side effects', () => {
   });
 
   it('a dry-run automatic IP does not use up the range', async () => {
-    const dry = await srv.api('POST', `${ns}/services${DRY}`, { metadata: { name: 'auto' }, spec: { ports: [{ port: 80 }] } });
+    const dry = await srv.api('POST', `${ns}/services${DRY}`, {
+      metadata: { name: 'auto' },
+      spec: { ports: [{ port: 80 }] },
+    });
     expect(dry.status).toBe(201);
-    const real = await srv.api('POST', `${ns}/services`, { metadata: { name: 'auto-real' }, spec: { clusterIP: dry.body.spec.clusterIP, ports: [{ port: 80 }] } });
+    const real = await srv.api('POST', `${ns}/services`, {
+      metadata: { name: 'auto-real' },
+      spec: { clusterIP: dry.body.spec.clusterIP, ports: [{ port: 80 }] },
+    });
     expect(real.status, real.text).toBe(201);
   });
 
@@ -104,26 +119,49 @@ describe('dry run with side effects', () => {
   });
 
   it('dry-run subresource writes: status, binding, scale, finalize', async () => {
-    expect((await srv.api('POST', `${ns}/pods`, { metadata: { name: 'sub' }, spec: { containers: [{ name: 'c', image: 'nginx' }] } })).status).toBe(201);
+    expect(
+      (
+        await srv.api('POST', `${ns}/pods`, {
+          metadata: { name: 'sub' },
+          spec: { containers: [{ name: 'c', image: 'nginx' }] },
+        })
+      ).status,
+    ).toBe(201);
     const pod = await stored(`${ns}/pods/sub`);
-    const status = await srv.api('PATCH', `${ns}/pods/sub/status${DRY}`, { status: { phase: 'Running' } }, { 'content-type': 'application/merge-patch+json' });
+    const status = await srv.api(
+      'PATCH',
+      `${ns}/pods/sub/status${DRY}`,
+      { status: { phase: 'Running' } },
+      { 'content-type': 'application/merge-patch+json' },
+    );
     expect(status.status).toBe(200);
     expect(status.body.status.phase).toBe('Running');
-    const bind = await srv.api('POST', `${ns}/pods/sub/binding${DRY}`, { metadata: { name: 'sub' }, target: { kind: 'Node', name: 'n1' } });
+    const bind = await srv.api('POST', `${ns}/pods/sub/binding${DRY}`, {
+      metadata: { name: 'sub' },
+      target: { kind: 'Node', name: 'n1' },
+    });
     expect(bind.status, bind.text).toBe(201);
     expect(await stored(`${ns}/pods/sub`)).toEqual(pod);
 
     const rc = MINIMAL_OBJECTS.replicationcontrollers.body('rc-dry');
     expect((await srv.api('POST', `${ns}/replicationcontrollers`, rc)).status).toBe(201);
     const rcBefore = await stored(`${ns}/replicationcontrollers/rc-dry`);
-    const scale = await srv.api('PATCH', `${ns}/replicationcontrollers/rc-dry/scale${DRY}`, { spec: { replicas: 5 } }, { 'content-type': 'application/merge-patch+json' });
+    const scale = await srv.api(
+      'PATCH',
+      `${ns}/replicationcontrollers/rc-dry/scale${DRY}`,
+      { spec: { replicas: 5 } },
+      { 'content-type': 'application/merge-patch+json' },
+    );
     expect(scale.status, scale.text).toBe(200);
     expect(scale.body.spec.replicas).toBe(5);
     expect(await stored(`${ns}/replicationcontrollers/rc-dry`)).toEqual(rcBefore);
 
     expect((await srv.api('POST', '/api/v1/namespaces', { metadata: { name: 'dry-ns' } })).status).toBe(201);
     const nsBefore = (await stored('/api/v1/namespaces/dry-ns')) as { spec: unknown };
-    const fin = await srv.api('PUT', `/api/v1/namespaces/dry-ns/finalize${DRY}`, { ...nsBefore, spec: { finalizers: [] } });
+    const fin = await srv.api('PUT', `/api/v1/namespaces/dry-ns/finalize${DRY}`, {
+      ...nsBefore,
+      spec: { finalizers: [] },
+    });
     expect(fin.status, fin.text).toBe(200);
     expect(fin.body.spec.finalizers ?? []).toEqual([]);
     const del = await srv.api('DELETE', `/api/v1/namespaces/dry-ns${DRY}`);
@@ -133,7 +171,10 @@ describe('dry run with side effects', () => {
   });
 
   it('dry-run deletecollection deletes nothing', async () => {
-    for (const n of ['c1', 'c2']) expect((await srv.api('POST', `${ns}/configmaps`, { metadata: { name: n, labels: { set: 'dc' } } })).status).toBe(201);
+    for (const n of ['c1', 'c2'])
+      expect((await srv.api('POST', `${ns}/configmaps`, { metadata: { name: n, labels: { set: 'dc' } } })).status).toBe(
+        201,
+      );
     const before = await srv.api('GET', `${ns}/configmaps?labelSelector=set%3Ddc`);
     const res = await srv.api('DELETE', `${ns}/configmaps?labelSelector=set%3Ddc&dryRun=All`);
     expect(res.status).toBe(200);
@@ -146,21 +187,48 @@ describe('dry run with side effects', () => {
     expect(create.status).toBe(422);
     expect(create.body).toMatchObject({
       reason: 'Invalid',
-      message: 'CreateOptions.meta.k8s.io "" is invalid: dryRun: Unsupported value: []string{"Bogus"}: supported values: "All"',
-      details: { group: 'meta.k8s.io', kind: 'CreateOptions', causes: [{ reason: 'FieldValueNotSupported', field: 'dryRun' }] },
+      message:
+        'CreateOptions.meta.k8s.io "" is invalid: dryRun: Unsupported value: []string{"Bogus"}: supported values: "All"',
+      details: {
+        group: 'meta.k8s.io',
+        kind: 'CreateOptions',
+        causes: [{ reason: 'FieldValueNotSupported', field: 'dryRun' }],
+      },
     });
     expect(await stored(`${ns}/configmaps/bogus`)).toBe(404);
-    expect((await srv.api('PATCH', `${ns}/configmaps/c1?dryRun=All&dryRun=x`, {}, { 'content-type': 'application/merge-patch+json' })).body.details.kind).toBe('PatchOptions');
+    expect(
+      (
+        await srv.api(
+          'PATCH',
+          `${ns}/configmaps/c1?dryRun=All&dryRun=x`,
+          {},
+          { 'content-type': 'application/merge-patch+json' },
+        )
+      ).body.details.kind,
+    ).toBe('PatchOptions');
     expect((await srv.api('DELETE', `${ns}/configmaps/c1?dryRun=true`)).body.details.kind).toBe('DeleteOptions');
     expect(await stored(`${ns}/configmaps/c1`)).not.toBe(404);
   });
 
   it('watchers (and so controllers) see no event from a dry run', async () => {
     const list = await srv.api('GET', `${ns}/configmaps`);
-    const watch = await openWatch(`${srv.url}${ns}/configmaps?watch=true&resourceVersion=${list.body.metadata.resourceVersion}`, TEST_TOKEN, srv.agent);
+    const watch = await openWatch(
+      `${srv.url}${ns}/configmaps?watch=true&resourceVersion=${list.body.metadata.resourceVersion}`,
+      TEST_TOKEN,
+      srv.agent,
+    );
     try {
       expect((await srv.api('POST', `${ns}/configmaps${DRY}`, { metadata: { name: 'unseen' } })).status).toBe(201);
-      expect((await srv.api('PATCH', `${ns}/configmaps/c1${DRY}`, { data: { x: 'y' } }, { 'content-type': 'application/merge-patch+json' })).status).toBe(200);
+      expect(
+        (
+          await srv.api(
+            'PATCH',
+            `${ns}/configmaps/c1${DRY}`,
+            { data: { x: 'y' } },
+            { 'content-type': 'application/merge-patch+json' },
+          )
+        ).status,
+      ).toBe(200);
       expect((await srv.api('DELETE', `${ns}/configmaps/c2${DRY}`)).status).toBe(200);
       expect((await srv.api('POST', `${ns}/configmaps`, { metadata: { name: 'seen' } })).status).toBe(201);
       const [first] = await watch.next(1);
@@ -173,6 +241,8 @@ describe('dry run with side effects', () => {
   it('labels request metrics with dry_run', async () => {
     await srv.api('POST', `${ns}/configmaps${DRY}`, { metadata: { name: 'metric' } });
     const metrics = await srv.api('GET', '/metrics');
-    expect(metrics.text).toMatch(/apiserver_request_total\{verb="POST",dry_run="All",group="",version="v1",resource="configmaps"[^}]*code="201"\} [1-9]/);
+    expect(metrics.text).toMatch(
+      /apiserver_request_total\{verb="POST",dry_run="All",group="",version="v1",resource="configmaps"[^}]*code="201"\} [1-9]/,
+    );
   });
 });

@@ -14,7 +14,16 @@ const anonymous = { authorization: '' };
 
 describe('health checks', () => {
   it('answers ok on each endpoint and each named check without a token', async () => {
-    for (const path of ['/healthz', '/livez', '/readyz', '/livez/ping', '/livez/log', '/readyz/etcd', '/readyz/shutdown', '/healthz/etcd']) {
+    for (const path of [
+      '/healthz',
+      '/livez',
+      '/readyz',
+      '/livez/ping',
+      '/livez/log',
+      '/readyz/etcd',
+      '/readyz/shutdown',
+      '/healthz/etcd',
+    ]) {
       const res = await srv.api('GET', path, undefined, anonymous);
       expect([path, res.status, res.text]).toEqual([path, 200, 'ok']);
       expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
@@ -29,15 +38,24 @@ describe('health checks', () => {
     expect(live.text).toBe('[+]ping ok\n[+]log ok\nlivez check passed\n');
     const excluded = await srv.api('GET', '/readyz?verbose&exclude=etcd&exclude=nope', undefined, anonymous);
     expect(excluded.status).toBe(200);
-    expect(excluded.text).toBe('[+]ping ok\n[+]log ok\n[+]etcd excluded: ok\n[+]shutdown ok\nwarn: some health checks cannot be excluded: no matches for "nope"\nreadyz check passed\n');
+    expect(excluded.text).toBe(
+      '[+]ping ok\n[+]log ok\n[+]etcd excluded: ok\n[+]shutdown ok\nwarn: some health checks cannot be excluded: no matches for "nope"\nreadyz check passed\n',
+    );
   });
 });
 
 describe('/version', () => {
   it("reports this checkout's commit and a real build date", async () => {
     const res = await srv.api('GET', '/version', undefined, anonymous);
-    const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: import.meta.dirname }).toString().trim();
-    expect(res.body).toMatchObject({ major: '1', minor: '10', gitCommit: head, gitVersion: expect.stringMatching(/^v1\.10\.0\+ck-apiserver-\d+\.\d+\.\d+/) });
+    const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: import.meta.dirname })
+      .toString()
+      .trim();
+    expect(res.body).toMatchObject({
+      major: '1',
+      minor: '10',
+      gitCommit: head,
+      gitVersion: expect.stringMatching(/^v1\.10\.0\+ck-apiserver-\d+\.\d+\.\d+/),
+    });
     expect(['clean', 'dirty']).toContain(res.body.gitTreeState);
     expect(Date.now() - Date.parse(res.body.buildDate)).toBeLessThan(365 * 24 * 3600 * 1000);
   });
@@ -49,8 +67,12 @@ describe('stopping', () => {
     other.running.deps.lifecycle.shuttingDown = true; // what stop() sets first
     const ready = await other.api('GET', '/readyz', undefined, anonymous);
     expect(ready.status).toBe(500);
-    expect(ready.text).toBe('[+]ping ok\n[+]log ok\n[+]etcd ok\n[-]shutdown failed: reason withheld\nreadyz check failed\n');
-    expect((await other.api('GET', '/readyz/shutdown', undefined, anonymous)).text).toBe('internal server error: process is shutting down\n');
+    expect(ready.text).toBe(
+      '[+]ping ok\n[+]log ok\n[+]etcd ok\n[-]shutdown failed: reason withheld\nreadyz check failed\n',
+    );
+    expect((await other.api('GET', '/readyz/shutdown', undefined, anonymous)).text).toBe(
+      'internal server error: process is shutting down\n',
+    );
     expect((await other.api('GET', '/livez', undefined, anonymous)).status).toBe(200);
     await other.stop();
   });

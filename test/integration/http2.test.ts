@@ -18,9 +18,19 @@ function session(server: TestServer): ClientHttp2Session {
 }
 
 /** One request on `s`: status, headers and body text. */
-function h2request(s: ClientHttp2Session, path: string, method = 'GET', body?: unknown): Promise<{ status: number; headers: Record<string, unknown>; text: string }> {
+function h2request(
+  s: ClientHttp2Session,
+  path: string,
+  method = 'GET',
+  body?: unknown,
+): Promise<{ status: number; headers: Record<string, unknown>; text: string }> {
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { ':path': path, ':method': method, authorization: `Bearer ${TEST_TOKEN}`, accept: 'application/json' };
+    const headers: Record<string, string> = {
+      ':path': path,
+      ':method': method,
+      authorization: `Bearer ${TEST_TOKEN}`,
+      accept: 'application/json',
+    };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const stream = s.request(headers);
     let text = '';
@@ -87,10 +97,16 @@ describe('HTTP/2', () => {
     try {
       const list = await srv.api('GET', cms);
       const rv = list.body.metadata.resourceVersion;
-      const watches = Array.from({ length: 3 }, () => h2watch(s, `${cms}?watch=1&resourceVersion=${rv}&labelSelector=burst%3Dyes`));
+      const watches = Array.from({ length: 3 }, () =>
+        h2watch(s, `${cms}?watch=1&resourceVersion=${rv}&labelSelector=burst%3Dyes`),
+      );
       await new Promise((r) => setTimeout(r, 200));
       // A burst: events pile up faster than one turn per event and go out together.
-      await Promise.all(Array.from({ length: 40 }, (_, i) => srv.api('POST', cms, { metadata: { name: `burst-${i}`, labels: { burst: 'yes' } } })));
+      await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          srv.api('POST', cms, { metadata: { name: `burst-${i}`, labels: { burst: 'yes' } } }),
+        ),
+      );
       await srv.api('DELETE', `${cms}/burst-0`);
       for (const w of watches) {
         const evs = await w.waitFor(41);
@@ -122,7 +138,8 @@ describe('HTTP/2', () => {
     expect(busy.closed).toBe(false);
     await srv.api('POST', cms, { metadata: { name: 'after-idle' } });
     const seen = async () => {
-      for (let i = 0; i < 100 && !w.events.some((e) => e.object.metadata.name === 'after-idle'); i++) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 100 && !w.events.some((e) => e.object.metadata.name === 'after-idle'); i++)
+        await new Promise((r) => setTimeout(r, 20));
       return w.events.some((e) => e.object.metadata.name === 'after-idle');
     };
     expect(await seen()).toBe(true);
@@ -138,10 +155,13 @@ describe('--disable-http2-serving', () => {
     only1 = await startTestServer({ disableHttp2Serving: true });
     const port = only1.running.port;
     const alpn = await new Promise<string | false | null>((resolve, reject) => {
-      const sock = tlsConnect({ port, host: '127.0.0.1', ca: only1!.running.caPem, ALPNProtocols: ['h2', 'http/1.1'] }, () => {
-        resolve(sock.alpnProtocol);
-        sock.end();
-      });
+      const sock = tlsConnect(
+        { port, host: '127.0.0.1', ca: only1!.running.caPem, ALPNProtocols: ['h2', 'http/1.1'] },
+        () => {
+          resolve(sock.alpnProtocol);
+          sock.end();
+        },
+      );
       sock.on('error', reject);
     });
     expect(alpn).toBe('http/1.1');

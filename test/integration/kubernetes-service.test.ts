@@ -9,9 +9,17 @@ import { useTestServer } from '../helpers/in-process.js';
 
 // Upstream's Endpoints validation refuses loopback addresses, so the replica advertises (and
 // listens on) a non-loopback address of this host.
-const hostIp = Object.values(networkInterfaces()).flat().find((a) => a?.family === 'IPv4' && !a.internal)?.address ?? '127.0.0.1';
+const hostIp =
+  Object.values(networkInterfaces())
+    .flat()
+    .find((a) => a?.family === 'IPv4' && !a.internal)?.address ?? '127.0.0.1';
 const otherIp = '192.0.2.99';
-const srv = useTestServer({ endpointReconcileIntervalSeconds: 0.2, serviceClusterIpRange: '10.96.0.0/24', advertiseAddress: hostIp, bindAddress: hostIp });
+const srv = useTestServer({
+  endpointReconcileIntervalSeconds: 0.2,
+  serviceClusterIpRange: '10.96.0.0/24',
+  advertiseAddress: hostIp,
+  bindAddress: hostIp,
+});
 const svc = '/api/v1/namespaces/default/services/kubernetes';
 const eps = '/api/v1/namespaces/default/endpoints/kubernetes';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -31,15 +39,25 @@ describe('the kubernetes Service', () => {
     const res = await srv.api('GET', svc);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      metadata: { name: 'kubernetes', namespace: 'default', labels: { component: 'apiserver', provider: 'kubernetes' } },
-      spec: { type: 'ClusterIP', clusterIP: '10.96.0.1', ports: [{ name: 'https', port: 443, protocol: 'TCP', targetPort: srv.running.port }] },
+      metadata: {
+        name: 'kubernetes',
+        namespace: 'default',
+        labels: { component: 'apiserver', provider: 'kubernetes' },
+      },
+      spec: {
+        type: 'ClusterIP',
+        clusterIP: '10.96.0.1',
+        ports: [{ name: 'https', port: 443, protocol: 'TCP', targetPort: srv.running.port }],
+      },
     });
   });
 
   it('has Endpoints with this replica on the secure port, unchanged while nothing changes', async () => {
     expect(await addressesUntil((ips) => ips.includes(hostIp))).toEqual([hostIp]);
     const first = await srv.api('GET', eps);
-    expect(first.body.subsets).toEqual([{ addresses: [{ ip: hostIp }], ports: [{ name: 'https', port: srv.running.port, protocol: 'TCP' }] }]);
+    expect(first.body.subsets).toEqual([
+      { addresses: [{ ip: hostIp }], ports: [{ name: 'https', port: srv.running.port, protocol: 'TCP' }] },
+    ]);
     await sleep(700); // several renewals
     expect((await srv.api('GET', eps)).body.metadata.resourceVersion).toBe(first.body.metadata.resourceVersion);
   });

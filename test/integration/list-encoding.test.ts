@@ -28,7 +28,12 @@ describe('list encoding', () => {
     await srv.api('POST', cms, { metadata: { name: 'enc-c' }, data: { v: '1' } });
     await srv.api('GET', `${cms}?resourceVersion=0`);
     for (let v = 2; v <= 4; v++) {
-      const updated = await srv.api('PATCH', `${cms}/enc-c`, { data: { v: String(v) } }, { 'content-type': 'application/merge-patch+json' });
+      const updated = await srv.api(
+        'PATCH',
+        `${cms}/enc-c`,
+        { data: { v: String(v) } },
+        { 'content-type': 'application/merge-patch+json' },
+      );
       const consistent = await srv.api('GET', cms);
       const c = consistent.body.items.find((i: any) => i.metadata.name === 'enc-c');
       expect(c.data.v).toBe(String(v));
@@ -43,7 +48,9 @@ describe('list encoding', () => {
 
   it('gives each path its own selfLinks when one stored object is served at two group versions', async () => {
     const body = { metadata: { name: 'enc-role' }, rules: [{ apiGroups: [''], resources: ['pods'], verbs: ['get'] }] };
-    expect((await srv.api('POST', '/apis/rbac.authorization.k8s.io/v1/namespaces/default/roles', body)).status).toBe(201);
+    expect((await srv.api('POST', '/apis/rbac.authorization.k8s.io/v1/namespaces/default/roles', body)).status).toBe(
+      201,
+    );
     for (let round = 0; round < 2; round++) {
       for (const root of ['/apis/rbac.authorization.k8s.io/v1', '/apis/rbac.authorization.ck.io/v1']) {
         const list = await srv.api('GET', `${root}/namespaces/default/roles?resourceVersion=0`);

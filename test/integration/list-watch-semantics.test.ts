@@ -15,7 +15,9 @@ const all = '/api/v1/configmaps';
 
 async function createMany(prefix: string, count: number, labels: (i: number) => Record<string, string> = () => ({})) {
   for (let i = 0; i < count; i++) {
-    const res = await srv.api('POST', ns, { metadata: { name: `${prefix}-${String(i).padStart(3, '0')}`, labels: { set: prefix, ...labels(i) } } });
+    const res = await srv.api('POST', ns, {
+      metadata: { name: `${prefix}-${String(i).padStart(3, '0')}`, labels: { set: prefix, ...labels(i) } },
+    });
     expect(res.status).toBe(201);
   }
 }
@@ -26,7 +28,10 @@ async function listAll(path: string, limit: number): Promise<{ names: string[]; 
   let token = '';
   do {
     const sep = path.includes('?') ? '&' : '?';
-    const res = await srv.api('GET', `${path}${sep}limit=${limit}${token ? `&continue=${encodeURIComponent(token)}` : ''}`);
+    const res = await srv.api(
+      'GET',
+      `${path}${sep}limit=${limit}${token ? `&continue=${encodeURIComponent(token)}` : ''}`,
+    );
     expect(res.status, res.text).toBe(200);
     names.push(...res.body.items.map((i: any) => i.metadata.name));
     rvs.add(res.body.metadata.resourceVersion);
@@ -76,7 +81,13 @@ describe('chunked lists', () => {
     expect(gone.body.message).toMatch(/^The provided continue parameter is too old/);
     const rest = await listAll(`${ns}?labelSelector=set%3Dexpire&continue=${gone.body.metadata.continue}`, 100);
     expect([...first.body.items.map((i: any) => i.metadata.name), ...rest.names]).toEqual([
-      'expire-000', 'expire-001', 'expire-002', 'expire-003', 'expire-004', 'expire-005', 'expire-zzz-later',
+      'expire-000',
+      'expire-001',
+      'expire-002',
+      'expire-003',
+      'expire-004',
+      'expire-005',
+      'expire-zzz-later',
     ]);
   });
 });
@@ -111,10 +122,17 @@ describe('watch semantics', () => {
       const a = await direct.api('POST', ns, { metadata: { name: 'w-compact-a' } });
       await direct.api('POST', ns, { metadata: { name: 'w-compact-b' } });
       await direct.running.deps.kv.compact(await direct.running.deps.kv.currentRevision());
-      const w = await openWatch(`${direct.url}${ns}?watch=true&resourceVersion=${a.body.metadata.resourceVersion}`, TEST_TOKEN, direct.agent);
+      const w = await openWatch(
+        `${direct.url}${ns}?watch=true&resourceVersion=${a.body.metadata.resourceVersion}`,
+        TEST_TOKEN,
+        direct.agent,
+      );
       expect(w.status).toBe(200);
       const [ev] = await w.next(1);
-      expect(ev).toMatchObject({ type: 'ERROR', object: { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'Expired', code: 410 } });
+      expect(ev).toMatchObject({
+        type: 'ERROR',
+        object: { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'Expired', code: 410 },
+      });
       await w.ended;
     });
   });
@@ -123,34 +141,58 @@ describe('watch semantics', () => {
     const a = await srv.api('POST', ns, { metadata: { name: 'w-compact-a' } });
     const b = await srv.api('POST', ns, { metadata: { name: 'w-compact-b' } });
     await srv.running.deps.kv.compact(await srv.running.deps.kv.currentRevision());
-    const w = await openWatch(`${srv.url}${ns}?watch=true&resourceVersion=${a.body.metadata.resourceVersion}`, TEST_TOKEN, srv.agent);
+    const w = await openWatch(
+      `${srv.url}${ns}?watch=true&resourceVersion=${a.body.metadata.resourceVersion}`,
+      TEST_TOKEN,
+      srv.agent,
+    );
     expect(w.status).toBe(200);
     const [ev] = await w.next(1);
-    expect(ev).toMatchObject({ type: 'ADDED', object: { metadata: { name: 'w-compact-b', resourceVersion: b.body.metadata.resourceVersion } } });
+    expect(ev).toMatchObject({
+      type: 'ADDED',
+      object: { metadata: { name: 'w-compact-b', resourceVersion: b.body.metadata.resourceVersion } },
+    });
     w.close();
   });
 
   it('sends BOOKMARK events with progress when asked', async () => {
     const list = await srv.api('GET', ns);
-    const w = await openWatch(`${srv.url}${ns}?watch=true&allowWatchBookmarks=true&timeoutSeconds=3&resourceVersion=${list.body.metadata.resourceVersion}`, TEST_TOKEN, srv.agent);
-    const other = await srv.api('POST', '/api/v1/namespaces/default/secrets', { metadata: { name: 'progress-elsewhere' } });
+    const w = await openWatch(
+      `${srv.url}${ns}?watch=true&allowWatchBookmarks=true&timeoutSeconds=3&resourceVersion=${list.body.metadata.resourceVersion}`,
+      TEST_TOKEN,
+      srv.agent,
+    );
+    const other = await srv.api('POST', '/api/v1/namespaces/default/secrets', {
+      metadata: { name: 'progress-elsewhere' },
+    });
     const [bookmark] = await w.next(1, 4000);
-    expect(bookmark).toEqual({ type: 'BOOKMARK', object: { kind: 'ConfigMap', apiVersion: 'v1', metadata: { resourceVersion: expect.stringMatching(/^\d+$/) } } });
+    expect(bookmark).toEqual({
+      type: 'BOOKMARK',
+      object: { kind: 'ConfigMap', apiVersion: 'v1', metadata: { resourceVersion: expect.stringMatching(/^\d+$/) } },
+    });
     // Progress covers at least the unrelated write (other writes, e.g. lease renewals, may follow it).
-    expect(Number(bookmark.object.metadata.resourceVersion)).toBeGreaterThanOrEqual(Number(other.body.metadata.resourceVersion));
+    expect(Number(bookmark.object.metadata.resourceVersion)).toBeGreaterThanOrEqual(
+      Number(other.body.metadata.resourceVersion),
+    );
     w.close();
   });
 
   it('frees a watch as soon as its client goes away', async () => {
     const watchers = async () => {
       const text = (await srv.api('GET', '/metrics')).text;
-      const line = text.split('\n').find((l) => l.startsWith('apiserver_registered_watchers{') && l.includes('kind="ConfigMap"'));
+      const line = text
+        .split('\n')
+        .find((l) => l.startsWith('apiserver_registered_watchers{') && l.includes('kind="ConfigMap"'));
       return Number(line?.split(' ').pop() ?? 0);
     };
     const before = await watchers();
     const deadlines = pendingWatchDeadlines();
     // With bookmarks: the watch holds a timeout and a bookmark time on the shared timers.
-    const w = await openWatch(`${srv.url}${ns}?watch=true&allowWatchBookmarks=true&resourceVersion=1000000`, TEST_TOKEN, srv.agent);
+    const w = await openWatch(
+      `${srv.url}${ns}?watch=true&allowWatchBookmarks=true&resourceVersion=1000000`,
+      TEST_TOKEN,
+      srv.agent,
+    );
     await new Promise((r) => setTimeout(r, 100));
     expect(await watchers()).toBe(before + 1);
     await expect.poll(pendingWatchDeadlines).toBe(deadlines + 2);
@@ -163,20 +205,30 @@ describe('watch semantics', () => {
 
 describe('output options', () => {
   it('hides objects with pending initializers from list and watch unless includeUninitialized, and creates them with 202', async () => {
-    const created = await srv.api('POST', ns, { metadata: { name: 'uninit', initializers: { pending: [{ name: 'example.com/init' }] } } });
+    const created = await srv.api('POST', ns, {
+      metadata: { name: 'uninit', initializers: { pending: [{ name: 'example.com/init' }] } },
+    });
     expect(created.status).toBe(202);
     const names = async (q: string) => (await srv.api('GET', `${ns}${q}`)).body.items.map((i: any) => i.metadata.name);
     expect(await names('')).not.toContain('uninit');
     expect(await names('?includeUninitialized=true')).toContain('uninit');
     const w = await openWatch(`${srv.url}${ns}?watch=true&fieldSelector=metadata.name%3Duninit`, TEST_TOKEN, srv.agent);
-    await srv.api('PATCH', `${ns}/uninit`, { metadata: { initializers: null } }, { 'content-type': 'application/merge-patch+json' });
+    await srv.api(
+      'PATCH',
+      `${ns}/uninit`,
+      { metadata: { initializers: null } },
+      { 'content-type': 'application/merge-patch+json' },
+    );
     const [ev] = await w.next(1);
     expect(ev).toMatchObject({ type: 'ADDED', object: { metadata: { name: 'uninit' } } });
     w.close();
   });
 
   it('exports objects without server fields; exact keeps the namespace', async () => {
-    await srv.api('POST', '/api/v1/namespaces/default/pods', { metadata: { name: 'exported' }, spec: { containers: [{ name: 'c', image: 'i' }] } });
+    await srv.api('POST', '/api/v1/namespaces/default/pods', {
+      metadata: { name: 'exported' },
+      spec: { containers: [{ name: 'c', image: 'i' }] },
+    });
     const exported = await srv.api('GET', '/api/v1/namespaces/default/pods/exported?export=true');
     expect(exported.body.metadata).toEqual({ name: 'exported', creationTimestamp: null });
     const exact = await srv.api('GET', '/api/v1/namespaces/default/pods/exported?export=true&exact=true');
@@ -196,25 +248,54 @@ describe('resourceVersionMatch on lists', () => {
     const rv = before.body.metadata.resourceVersion;
     await createMany('rvm-later', 1, () => ({ set: 'rvm' }));
     const names = (res: { body: any }) => res.body.items.map((i: any) => i.metadata.name);
-    const exact = await srv.api('GET', `${ns}?labelSelector=set%3Drvm&resourceVersion=${rv}&resourceVersionMatch=Exact`);
+    const exact = await srv.api(
+      'GET',
+      `${ns}?labelSelector=set%3Drvm&resourceVersion=${rv}&resourceVersionMatch=Exact`,
+    );
     expect(exact.status, exact.text).toBe(200);
     expect(exact.body.metadata.resourceVersion).toBe(rv);
     expect(names(exact)).toEqual(['rvm-000', 'rvm-001']);
-    const exactPaged = await srv.api('GET', `${ns}?labelSelector=set%3Drvm&limit=10&resourceVersion=${rv}&resourceVersionMatch=Exact`);
+    const exactPaged = await srv.api(
+      'GET',
+      `${ns}?labelSelector=set%3Drvm&limit=10&resourceVersion=${rv}&resourceVersionMatch=Exact`,
+    );
     expect(names(exactPaged)).toEqual(['rvm-000', 'rvm-001']);
-    const newer = await srv.api('GET', `${ns}?labelSelector=set%3Drvm&limit=10&resourceVersion=${rv}&resourceVersionMatch=NotOlderThan`);
+    const newer = await srv.api(
+      'GET',
+      `${ns}?labelSelector=set%3Drvm&limit=10&resourceVersion=${rv}&resourceVersionMatch=NotOlderThan`,
+    );
     expect(names(newer)).toEqual(['rvm-000', 'rvm-001', 'rvm-later-000']);
     expect(Number(newer.body.metadata.resourceVersion)).toBeGreaterThan(Number(rv));
   });
 
   it.each([
-    ['Exact without resourceVersion', 'resourceVersionMatch=Exact', 'resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided'],
-    ['an unknown match', 'resourceVersion=1&resourceVersionMatch=Newest', 'resourceVersionMatch: Unsupported value: "Newest": supported values: "Exact", "NotOlderThan", ""'],
-    ['Exact at 0', 'resourceVersion=0&resourceVersionMatch=Exact', 'resourceVersionMatch: Forbidden: resourceVersionMatch "exact" is forbidden for resourceVersion "0"'],
-    ['sendInitialEvents on a list', 'sendInitialEvents=true', 'sendInitialEvents: Forbidden: sendInitialEvents is forbidden for list'],
+    [
+      'Exact without resourceVersion',
+      'resourceVersionMatch=Exact',
+      'resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided',
+    ],
+    [
+      'an unknown match',
+      'resourceVersion=1&resourceVersionMatch=Newest',
+      'resourceVersionMatch: Unsupported value: "Newest": supported values: "Exact", "NotOlderThan", ""',
+    ],
+    [
+      'Exact at 0',
+      'resourceVersion=0&resourceVersionMatch=Exact',
+      'resourceVersionMatch: Forbidden: resourceVersionMatch "exact" is forbidden for resourceVersion "0"',
+    ],
+    [
+      'sendInitialEvents on a list',
+      'sendInitialEvents=true',
+      'sendInitialEvents: Forbidden: sendInitialEvents is forbidden for list',
+    ],
   ])('refuses %s as upstream (422 on ListOptions)', async (_name, query, message) => {
     const res = await srv.api('GET', `${ns}?${query}`);
     expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ reason: 'Invalid', message: `ListOptions.meta.k8s.io "" is invalid: ${message}`, details: { group: 'meta.k8s.io', kind: 'ListOptions' } });
+    expect(res.body).toMatchObject({
+      reason: 'Invalid',
+      message: `ListOptions.meta.k8s.io "" is invalid: ${message}`,
+      details: { group: 'meta.k8s.io', kind: 'ListOptions' },
+    });
   });
 });

@@ -13,17 +13,38 @@ const managers = (obj: any) => (obj.metadata.managedFields ?? []).map((m: any) =
 
 describe('managedFields', () => {
   it('create, update and patch record their manager, from fieldManager or the User-Agent', async () => {
-    const created = await srv.api('POST', cms, { metadata: { name: 'mf' }, data: { a: '1' } }, { 'user-agent': 'kubectl-create/v1.33.0 (linux/amd64)' });
+    const created = await srv.api(
+      'POST',
+      cms,
+      { metadata: { name: 'mf' }, data: { a: '1' } },
+      { 'user-agent': 'kubectl-create/v1.33.0 (linux/amd64)' },
+    );
     expect(managers(created.body)).toEqual([['kubectl-create', 'Update']]);
-    expect(created.body.metadata.managedFields[0]).toMatchObject({ apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: { 'f:data': { '.': {}, 'f:a': {} } }, time: expect.stringMatching(/Z$/) });
-    const patched = await srv.api('PATCH', `${cms}/mf?fieldManager=patcher`, { data: { b: '2' } }, { 'content-type': 'application/merge-patch+json' });
-    expect(managers(patched.body)).toEqual([['kubectl-create', 'Update'], ['patcher', 'Update']]);
+    expect(created.body.metadata.managedFields[0]).toMatchObject({
+      apiVersion: 'v1',
+      fieldsType: 'FieldsV1',
+      fieldsV1: { 'f:data': { '.': {}, 'f:a': {} } },
+      time: expect.stringMatching(/Z$/),
+    });
+    const patched = await srv.api(
+      'PATCH',
+      `${cms}/mf?fieldManager=patcher`,
+      { data: { b: '2' } },
+      { 'content-type': 'application/merge-patch+json' },
+    );
+    expect(managers(patched.body)).toEqual([
+      ['kubectl-create', 'Update'],
+      ['patcher', 'Update'],
+    ]);
     expect(patched.body.metadata.managedFields[1].fieldsV1).toEqual({ 'f:data': { 'f:b': {} } });
   });
 
   it('a write that sends managedFields [{}] clears them', async () => {
     const live = (await srv.api('GET', `${cms}/mf`)).body;
-    const reset = await srv.api('PUT', `${cms}/mf?fieldManager=resetter`, { ...live, metadata: { ...live.metadata, managedFields: [{}] } });
+    const reset = await srv.api('PUT', `${cms}/mf?fieldManager=resetter`, {
+      ...live,
+      metadata: { ...live.metadata, managedFields: [{}] },
+    });
     expect(reset.status, reset.text).toBe(200);
     expect(reset.body.metadata.managedFields).toBeUndefined();
   });
@@ -32,7 +53,12 @@ describe('managedFields', () => {
     await srv.api('POST', cms, { metadata: { name: 'many' }, data: {} }, { 'user-agent': 'creator/1' });
     let last: any;
     for (let i = 0; i < 12; i++) {
-      last = await srv.api('PATCH', `${cms}/many?fieldManager=m${i}`, { data: { [`k${i}`]: 'v' } }, { 'content-type': 'application/merge-patch+json' });
+      last = await srv.api(
+        'PATCH',
+        `${cms}/many?fieldManager=m${i}`,
+        { data: { [`k${i}`]: 'v' } },
+        { 'content-type': 'application/merge-patch+json' },
+      );
       await new Promise((r) => setTimeout(r, i === 0 ? 1100 : 0)); // distinct times for the oldest
     }
     const names = managers(last.body).map((m: string[]) => m[0]);
@@ -44,8 +70,15 @@ describe('managedFields', () => {
   it('refuses field manager names upstream refuses', async () => {
     const long = await srv.api('POST', `${cms}?fieldManager=${'x'.repeat(129)}`, { metadata: { name: 'long' } });
     expect(long.status).toBe(422);
-    expect(long.body.message).toBe('CreateOptions.meta.k8s.io "" is invalid: fieldManager: Too long: may not be more than 128 bytes');
-    const force = await srv.api('PATCH', `${cms}/mf?force=true`, { data: {} }, { 'content-type': 'application/merge-patch+json' });
+    expect(long.body.message).toBe(
+      'CreateOptions.meta.k8s.io "" is invalid: fieldManager: Too long: may not be more than 128 bytes',
+    );
+    const force = await srv.api(
+      'PATCH',
+      `${cms}/mf?force=true`,
+      { data: {} },
+      { 'content-type': 'application/merge-patch+json' },
+    );
     expect(force.status).toBe(422);
     expect(force.body.message).toContain('force: Forbidden: may not be specified for non-apply patch');
   });

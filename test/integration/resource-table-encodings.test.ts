@@ -25,8 +25,17 @@ const TABLE = 'application/json;as=Table;v=v1;g=meta.k8s.io';
 
 /** A request answering raw bytes. */
 async function raw(method: string, path: string, headers: Record<string, string>, body?: Buffer) {
-  const res = await request(srv.url + path, { method: method as never, dispatcher: srv.agent, headers: { authorization: `Bearer ${TEST_TOKEN}`, ...headers }, body });
-  return { status: res.statusCode, contentType: String(res.headers['content-type']), bytes: Buffer.from(await res.body.arrayBuffer()) };
+  const res = await request(srv.url + path, {
+    method: method as never,
+    dispatcher: srv.agent,
+    headers: { authorization: `Bearer ${TEST_TOKEN}`, ...headers },
+    body,
+  });
+  return {
+    status: res.statusCode,
+    contentType: String(res.headers['content-type']),
+    bytes: Buffer.from(await res.body.arrayBuffer()),
+  };
 }
 
 /** Decode a protobuf answer, failing with its text when it is not one. */
@@ -63,13 +72,19 @@ const gvkOf = (def: ResourceDefinition) => ({ group: def.group, version: def.ver
 /** Names of the definitions tagged with the row's group, version and kind. */
 function taggedWith(definitions: Record<string, Json>, def: ResourceDefinition): string[] {
   return Object.entries(definitions)
-    .filter(([, schema]) => ((schema['x-kubernetes-group-version-kind'] ?? []) as Json[]).some((gvk) => gvk.group === def.group && gvk.version === def.version && gvk.kind === def.kind))
+    .filter(([, schema]) =>
+      ((schema['x-kubernetes-group-version-kind'] ?? []) as Json[]).some(
+        (gvk) => gvk.group === def.group && gvk.version === def.version && gvk.kind === def.kind,
+      ),
+    )
     .map(([name]) => name);
 }
 
 /** The OpenAPI paths of a row and which verb each HTTP method there stands for. */
 function operationsOf(def: ResourceDefinition): { path: string; methods: Record<string, Verb> }[] {
-  const collection = def.namespaced ? `${rootOf(def)}/namespaces/{namespace}/${def.plural}` : `${rootOf(def)}/${def.plural}`;
+  const collection = def.namespaced
+    ? `${rootOf(def)}/namespaces/{namespace}/${def.plural}`
+    : `${rootOf(def)}/${def.plural}`;
   return [
     { path: collection, methods: { get: 'list', post: 'create', delete: 'deletecollection' } },
     { path: `${collection}/{name}`, methods: { get: 'get', put: 'update', patch: 'patch', delete: 'delete' } },
@@ -91,43 +106,69 @@ function compareOperations(paths: Json, def: ResourceDefinition): { present: str
 
 describe.each(RESOURCE_TABLE.map((def) => [rowKey(def), def] as const))('%s', (_key, def) => {
   if (isStored(def)) {
-    it(hasMessages(def) ? 'reads back in protobuf the object JSON shows, and takes a protobuf update' : 'answers in JSON when asked for protobuf, having no message', async () => {
-      const place = placeOf(def, 'pb');
-      await createObject(api, def, place);
-      const item = `${collectionOf(def)}/${place.name}`;
-      const json = (await api('GET', item)).body;
-      const got = await raw('GET', item, { accept: `${PB}, application/json` });
-      expect(got.status).toBe(200);
-      if (!hasMessages(def)) {
-        expect(got.contentType).toBe('application/json');
-        expect(JSON.parse(got.bytes.toString())).toEqual(json);
-        return;
-      }
-      expect(decoded(got)).toEqual(json);
-      const list = decoded(await raw('GET', `${collectionOf(def)}?fieldSelector=metadata.name%3D${place.name}`, { accept: PB }));
-      expect(list).toMatchObject({ apiVersion: apiVersionOf(def), kind: `${def.kind}List` });
-      expect(list.items).toEqual([(({ apiVersion, kind, ...rest }) => rest)(json)]);
+    it(
+      hasMessages(def)
+        ? 'reads back in protobuf the object JSON shows, and takes a protobuf update'
+        : 'answers in JSON when asked for protobuf, having no message',
+      async () => {
+        const place = placeOf(def, 'pb');
+        await createObject(api, def, place);
+        const item = `${collectionOf(def)}/${place.name}`;
+        const json = (await api('GET', item)).body;
+        const got = await raw('GET', item, { accept: `${PB}, application/json` });
+        expect(got.status).toBe(200);
+        if (!hasMessages(def)) {
+          expect(got.contentType).toBe('application/json');
+          expect(JSON.parse(got.bytes.toString())).toEqual(json);
+          return;
+        }
+        expect(decoded(got)).toEqual(json);
+        const list = decoded(
+          await raw('GET', `${collectionOf(def)}?fieldSelector=metadata.name%3D${place.name}`, { accept: PB }),
+        );
+        expect(list).toMatchObject({ apiVersion: apiVersionOf(def), kind: `${def.kind}List` });
+        expect(list.items).toEqual([(({ apiVersion, kind, ...rest }) => rest)(json)]);
 
-      const changed = { ...json, metadata: { ...json.metadata, labels: { ...json.metadata.labels, protobuf: 'yes' } } };
-      const put = await raw('PUT', item, { 'content-type': PB, accept: PB }, codec.encodeObject(changed));
-      expect(put.status, put.bytes.toString()).toBe(200);
-      expect(decoded(put)).toMatchObject({ apiVersion: apiVersionOf(def), kind: def.kind, metadata: { name: place.name, labels: { protobuf: 'yes' } } });
-    });
+        const changed = {
+          ...json,
+          metadata: { ...json.metadata, labels: { ...json.metadata.labels, protobuf: 'yes' } },
+        };
+        const put = await raw('PUT', item, { 'content-type': PB, accept: PB }, codec.encodeObject(changed));
+        expect(put.status, put.bytes.toString()).toBe(200);
+        expect(decoded(put)).toMatchObject({
+          apiVersion: apiVersionOf(def),
+          kind: def.kind,
+          metadata: { name: place.name, labels: { protobuf: 'yes' } },
+        });
+      },
+    );
   } else {
-    it(hasMessages(def) ? 'takes a protobuf create and answers in protobuf' : 'answers a create in JSON when asked for protobuf, having no message', async () => {
-      const fixture = fixtureOf(def);
-      const place = placeOf(def, 'pb');
-      await fixture.setup?.(api, place);
-      if (!hasMessages(def)) {
-        const res = await api('POST', collectionOf(def), typedBody(def, place), { accept: `${PB}, application/json` });
-        expect(res.headers['content-type']).toBe('application/json');
-        return;
-      }
-      const res = await raw('POST', collectionOf(def), { 'content-type': PB, accept: PB }, codec.encodeObject(typedBody(def, place)));
-      expect(res.status, res.bytes.toString()).toBe(201);
-      expect(decoded(res)).toMatchObject({ apiVersion: apiVersionOf(def), kind: def.kind, ...fixture.created });
-      await fixture.verifyCreate?.(api, place);
-    });
+    it(
+      hasMessages(def)
+        ? 'takes a protobuf create and answers in protobuf'
+        : 'answers a create in JSON when asked for protobuf, having no message',
+      async () => {
+        const fixture = fixtureOf(def);
+        const place = placeOf(def, 'pb');
+        await fixture.setup?.(api, place);
+        if (!hasMessages(def)) {
+          const res = await api('POST', collectionOf(def), typedBody(def, place), {
+            accept: `${PB}, application/json`,
+          });
+          expect(res.headers['content-type']).toBe('application/json');
+          return;
+        }
+        const res = await raw(
+          'POST',
+          collectionOf(def),
+          { 'content-type': PB, accept: PB },
+          codec.encodeObject(typedBody(def, place)),
+        );
+        expect(res.status, res.bytes.toString()).toBe(201);
+        expect(decoded(res)).toMatchObject({ apiVersion: apiVersionOf(def), kind: def.kind, ...fixture.created });
+        await fixture.verifyCreate?.(api, place);
+      },
+    );
   }
 
   if (def.verbs.includes('get') && def.verbs.includes('list')) {
@@ -136,7 +177,10 @@ describe.each(RESOURCE_TABLE.map((def) => [rowKey(def), def] as const))('%s', (_
       await createObject(api, def, place);
       const nameColumn = def.printer.columns.findIndex((c) => c.format === 'name');
       expect(nameColumn).toBeGreaterThanOrEqual(0);
-      for (const path of [`${collectionOf(def)}?fieldSelector=metadata.name%3D${place.name}`, `${collectionOf(def)}/${place.name}`]) {
+      for (const path of [
+        `${collectionOf(def)}?fieldSelector=metadata.name%3D${place.name}`,
+        `${collectionOf(def)}/${place.name}`,
+      ]) {
         const res = await api('GET', path, undefined, { accept: `${TABLE}, application/json` });
         expect(res.status, res.text).toBe(200);
         expect(res.headers['content-type']).toBe(TABLE);
@@ -146,7 +190,11 @@ describe.each(RESOURCE_TABLE.map((def) => [rowKey(def), def] as const))('%s', (_
         const [row] = res.body.rows;
         expect(row.cells).toHaveLength(def.printer.columns.length);
         expect(row.cells[nameColumn]).toBe(place.name);
-        expect(row.object).toMatchObject({ kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: { name: place.name } });
+        expect(row.object).toMatchObject({
+          kind: 'PartialObjectMetadata',
+          apiVersion: 'meta.k8s.io/v1',
+          metadata: { name: place.name },
+        });
       }
     });
   } else {
@@ -157,7 +205,9 @@ describe.each(RESOURCE_TABLE.map((def) => [rowKey(def), def] as const))('%s', (_
       const refused = await api('POST', collectionOf(def), typedBody(def, place), { accept: TABLE });
       expect(refused.status, refused.text).toBe(406);
       expect(refused.body).toMatchObject({ kind: 'Status', reason: 'NotAcceptable', code: 406 });
-      const json = await api('POST', collectionOf(def), typedBody(def, place), { accept: `${TABLE}, application/json` });
+      const json = await api('POST', collectionOf(def), typedBody(def, place), {
+        accept: `${TABLE}, application/json`,
+      });
       expect(json.status, json.text).toBe(201);
       expect(json.headers['content-type']).toBe('application/json');
       expect(json.body).toMatchObject({ apiVersion: apiVersionOf(def), kind: def.kind, ...fixture.created });
@@ -165,7 +215,10 @@ describe.each(RESOURCE_TABLE.map((def) => [rowKey(def), def] as const))('%s', (_
   }
 
   it('is a definition of /openapi/v2 tagged with its group, version and kind, with an operation per verb', () => {
-    expect(taggedWith(v2.definitions, def), `no /openapi/v2 definition has x-kubernetes-group-version-kind ${JSON.stringify(gvkOf(def))}`).toHaveLength(1);
+    expect(
+      taggedWith(v2.definitions, def),
+      `no /openapi/v2 definition has x-kubernetes-group-version-kind ${JSON.stringify(gvkOf(def))}`,
+    ).toHaveLength(1);
     const { present, served } = compareOperations(v2.paths, def);
     expect(present).toEqual(served);
   });
@@ -173,7 +226,10 @@ describe.each(RESOURCE_TABLE.map((def) => [rowKey(def), def] as const))('%s', (_
   it('is a schema of its /openapi/v3 group version document, with an operation per verb naming its kind', async () => {
     const doc = await v3DocOf(def);
     const names = taggedWith(doc.components.schemas, def);
-    expect(names, `no schema of ${groupVersionKey(def)} has x-kubernetes-group-version-kind ${JSON.stringify(gvkOf(def))}`).toHaveLength(1);
+    expect(
+      names,
+      `no schema of ${groupVersionKey(def)} has x-kubernetes-group-version-kind ${JSON.stringify(gvkOf(def))}`,
+    ).toHaveLength(1);
     const { present, served } = compareOperations(doc.paths, def);
     expect(present).toEqual(served);
     for (const { path, methods } of operationsOf(def)) {
@@ -182,6 +238,9 @@ describe.each(RESOURCE_TABLE.map((def) => [rowKey(def), def] as const))('%s', (_
       }
     }
     const create = doc.paths[operationsOf(def)[0].path]?.post;
-    if (create) expect(create.requestBody.content['application/json'].schema).toEqual({ $ref: `#/components/schemas/${names[0]}` });
+    if (create)
+      expect(create.requestBody.content['application/json'].schema).toEqual({
+        $ref: `#/components/schemas/${names[0]}`,
+      });
   });
 });

@@ -9,7 +9,12 @@
  * methods (whatever their absent backend leads to, never 404 or 405) and 405 for other methods.
  */
 import { describe, expect, it } from 'vitest';
-import { apiVersionOf, type ResourceDefinition, type SubresourceDefinition, type Verb } from '../../src/registry/types.js';
+import {
+  apiVersionOf,
+  type ResourceDefinition,
+  type SubresourceDefinition,
+  type Verb,
+} from '../../src/registry/types.js';
 import { RESOURCE_TABLE } from '../../src/resources/table.js';
 import { fixtureOf, rowKey, type Json, type SubresourceFixture } from '../fixtures/kinds/index.js';
 import { collectionOf, createObject, isStored, placeOf, typedBody } from '../fixtures/kinds/rows.js';
@@ -24,7 +29,8 @@ const STRATEGIC = { 'content-type': 'application/strategic-merge-patch+json' };
 const APPLY = { 'content-type': 'application/apply-patch+yaml' };
 
 /** The managedFields entry of `manager`, if any. */
-const entryOf = (obj: Json, manager: string) => (obj.metadata.managedFields as Json[] | undefined)?.find((m) => m.manager === manager);
+const entryOf = (obj: Json, manager: string) =>
+  (obj.metadata.managedFields as Json[] | undefined)?.find((m) => m.manager === manager);
 
 const patched = RESOURCE_TABLE.filter((def) => isStored(def) && def.verbs.includes('patch'));
 
@@ -33,24 +39,56 @@ describe.each(patched.map((def) => [rowKey(def), def] as const))('%s patch types
     const place = placeOf(def, 'jp');
     const live = await createObject(api, def, place);
     const item = `${collectionOf(def)}/${place.name}`;
-    const ok = await api('PATCH', item, [{ op: 'test', path: '/metadata/name', value: place.name }, { op: 'add', path: '/metadata/annotations', value: { 'example.com/json': 'yes' } }], JSON_PATCH);
+    const ok = await api(
+      'PATCH',
+      item,
+      [
+        { op: 'test', path: '/metadata/name', value: place.name },
+        { op: 'add', path: '/metadata/annotations', value: { 'example.com/json': 'yes' } },
+      ],
+      JSON_PATCH,
+    );
     expect(ok.status, ok.text).toBe(200);
     expect(ok.body.metadata.annotations).toEqual({ 'example.com/json': 'yes' });
     expect(ok.body.kind).toBe(def.kind);
-    const failed = await api('PATCH', item, [{ op: 'test', path: '/metadata/uid', value: 'not-the-uid' }, { op: 'remove', path: '/metadata/annotations' }], JSON_PATCH);
+    const failed = await api(
+      'PATCH',
+      item,
+      [
+        { op: 'test', path: '/metadata/uid', value: 'not-the-uid' },
+        { op: 'remove', path: '/metadata/annotations' },
+      ],
+      JSON_PATCH,
+    );
     expect(failed.status, failed.text).toBe(422);
-    expect((await api('GET', item)).body.metadata).toMatchObject({ uid: live.metadata.uid, annotations: { 'example.com/json': 'yes' } });
+    expect((await api('GET', item)).body.metadata).toMatchObject({
+      uid: live.metadata.uid,
+      annotations: { 'example.com/json': 'yes' },
+    });
   });
 
   it('applies a JSON merge patch: null deletes a key, a list is replaced', async () => {
     const place = placeOf(def, 'mp');
     await createObject(api, def, place);
     const item = `${collectionOf(def)}/${place.name}`;
-    const first = await api('PATCH', item, { metadata: { annotations: { 'example.com/a': '1', 'example.com/b': '2' }, finalizers: ['example.com/a'] } }, MERGE_PATCH);
+    const first = await api(
+      'PATCH',
+      item,
+      { metadata: { annotations: { 'example.com/a': '1', 'example.com/b': '2' }, finalizers: ['example.com/a'] } },
+      MERGE_PATCH,
+    );
     expect(first.status, first.text).toBe(200);
-    const second = await api('PATCH', item, { metadata: { annotations: { 'example.com/a': null }, finalizers: ['example.com/b'] } }, MERGE_PATCH);
+    const second = await api(
+      'PATCH',
+      item,
+      { metadata: { annotations: { 'example.com/a': null }, finalizers: ['example.com/b'] } },
+      MERGE_PATCH,
+    );
     expect(second.status, second.text).toBe(200);
-    expect(second.body.metadata).toMatchObject({ annotations: { 'example.com/b': '2' }, finalizers: ['example.com/b'] });
+    expect(second.body.metadata).toMatchObject({
+      annotations: { 'example.com/b': '2' },
+      finalizers: ['example.com/b'],
+    });
     expect(second.body.metadata.annotations['example.com/a']).toBeUndefined();
     const cleared = await api('PATCH', item, { metadata: { finalizers: null } }, MERGE_PATCH);
     expect(cleared.body.metadata.finalizers).toBeUndefined();
@@ -61,11 +99,21 @@ describe.each(patched.map((def) => [rowKey(def), def] as const))('%s patch types
     await createObject(api, def, place);
     const item = `${collectionOf(def)}/${place.name}`;
     expect((await api('PATCH', item, { metadata: { finalizers: ['example.com/a'] } }, STRATEGIC)).status).toBe(200);
-    const merged = await api('PATCH', item, { metadata: { finalizers: ['example.com/b'], labels: { strategic: 'yes' } } }, STRATEGIC);
+    const merged = await api(
+      'PATCH',
+      item,
+      { metadata: { finalizers: ['example.com/b'], labels: { strategic: 'yes' } } },
+      STRATEGIC,
+    );
     expect(merged.status, merged.text).toBe(200);
     expect(merged.body.metadata.finalizers).toEqual(['example.com/a', 'example.com/b']);
     expect(merged.body.metadata.labels).toMatchObject({ strategic: 'yes' });
-    const removed = await api('PATCH', item, { metadata: { '$deleteFromPrimitiveList/finalizers': ['example.com/a', 'example.com/b'] } }, STRATEGIC);
+    const removed = await api(
+      'PATCH',
+      item,
+      { metadata: { '$deleteFromPrimitiveList/finalizers': ['example.com/a', 'example.com/b'] } },
+      STRATEGIC,
+    );
     expect(removed.status, removed.text).toBe(200);
     expect(removed.body.metadata.finalizers ?? []).toEqual([]);
   });
@@ -77,25 +125,54 @@ describe.each(patched.map((def) => [rowKey(def), def] as const))('%s patch types
     config.metadata = { ...config.metadata, labels: { applied: 'one' } };
     const created = await api('PATCH', `${item}?fieldManager=rt-apply-a`, JSON.stringify(config), APPLY);
     expect(created.status, created.text).toBe(201);
-    expect(created.body).toMatchObject({ apiVersion: apiVersionOf(def), kind: def.kind, metadata: { name: place.name, labels: { applied: 'one' } } });
-    expect(entryOf(created.body, 'rt-apply-a')).toMatchObject({ operation: 'Apply', apiVersion: apiVersionOf(def), fieldsType: 'FieldsV1', fieldsV1: { 'f:metadata': { 'f:labels': { 'f:applied': {} } } } });
+    expect(created.body).toMatchObject({
+      apiVersion: apiVersionOf(def),
+      kind: def.kind,
+      metadata: { name: place.name, labels: { applied: 'one' } },
+    });
+    expect(entryOf(created.body, 'rt-apply-a')).toMatchObject({
+      operation: 'Apply',
+      apiVersion: apiVersionOf(def),
+      fieldsType: 'FieldsV1',
+      fieldsV1: { 'f:metadata': { 'f:labels': { 'f:applied': {} } } },
+    });
 
-    const other = JSON.stringify({ apiVersion: apiVersionOf(def), kind: def.kind, metadata: { name: place.name, labels: { applied: 'two' } } });
+    const other = JSON.stringify({
+      apiVersion: apiVersionOf(def),
+      kind: def.kind,
+      metadata: { name: place.name, labels: { applied: 'two' } },
+    });
     const conflict = await api('PATCH', `${item}?fieldManager=rt-apply-b`, other, APPLY);
     expect(conflict.status, conflict.text).toBe(409);
-    expect(conflict.body).toMatchObject({ reason: 'Conflict', details: { causes: [{ reason: 'FieldManagerConflict', field: '.metadata.labels.applied', message: 'conflict with "rt-apply-a"' }] } });
+    expect(conflict.body).toMatchObject({
+      reason: 'Conflict',
+      details: {
+        causes: [
+          { reason: 'FieldManagerConflict', field: '.metadata.labels.applied', message: 'conflict with "rt-apply-a"' },
+        ],
+      },
+    });
 
     const forced = await api('PATCH', `${item}?fieldManager=rt-apply-b&force=true`, other, APPLY);
     expect(forced.status, forced.text).toBe(200);
     expect(forced.body.metadata.labels).toMatchObject({ applied: 'two' });
-    expect(entryOf(forced.body, 'rt-apply-b')).toMatchObject({ operation: 'Apply', fieldsV1: { 'f:metadata': { 'f:labels': { 'f:applied': {} } } } });
+    expect(entryOf(forced.body, 'rt-apply-b')).toMatchObject({
+      operation: 'Apply',
+      fieldsV1: { 'f:metadata': { 'f:labels': { 'f:applied': {} } } },
+    });
     expect(entryOf(forced.body, 'rt-apply-a')?.fieldsV1?.['f:metadata']?.['f:labels']?.['f:applied']).toBeUndefined();
     expect((await api('GET', item)).body.metadata.labels).toMatchObject({ applied: 'two' });
   });
 });
 
 /** The HTTP method of each verb a write subresource may serve. */
-const METHOD_OF: Partial<Record<Verb, string>> = { get: 'GET', update: 'PUT', patch: 'PATCH', create: 'POST', delete: 'DELETE' };
+const METHOD_OF: Partial<Record<Verb, string>> = {
+  get: 'GET',
+  update: 'PUT',
+  patch: 'PATCH',
+  create: 'POST',
+  delete: 'DELETE',
+};
 const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /** The row's object for one subresource, and its path. */
@@ -106,7 +183,11 @@ async function objectFor(def: ResourceDefinition, sub: SubresourceDefinition): P
 }
 
 /** The fixture of one write verb of a subresource; throws, naming it, when there is none. */
-function writeOf<V extends 'update' | 'patch' | 'create'>(def: ResourceDefinition, sub: SubresourceDefinition, verb: V): NonNullable<SubresourceFixture[V]> {
+function writeOf<V extends 'update' | 'patch' | 'create'>(
+  def: ResourceDefinition,
+  sub: SubresourceDefinition,
+  verb: V,
+): NonNullable<SubresourceFixture[V]> {
   const write = fixtureOf(def).subresources?.[sub.name]?.[verb];
   if (!write) throw new Error(`no ${verb} fixture for ${rowKey(def)}/${sub.name}: add it under test/fixtures/kinds/`);
   return write as NonNullable<SubresourceFixture[V]>;
@@ -121,7 +202,11 @@ async function checkUpdateStyle(def: ResourceDefinition, sub: SubresourceDefinit
   if (sub.verbs.includes('get')) {
     const got = await api('GET', path);
     expect(got.status, got.text).toBe(200);
-    expect(got.body).toMatchObject({ apiVersion: sub.apiVersion ?? apiVersionOf(def), kind: sub.kind, metadata: { name: obj.metadata.name } });
+    expect(got.body).toMatchObject({
+      apiVersion: sub.apiVersion ?? apiVersionOf(def),
+      kind: sub.kind,
+      metadata: { name: obj.metadata.name },
+    });
     view = got.body;
   }
   if (sub.verbs.includes('update')) {
@@ -155,13 +240,19 @@ const withSubresources = RESOURCE_TABLE.filter((def) => isStored(def) && def.sub
 
 describe.each(withSubresources.map((def) => [rowKey(def), def] as const))('%s subresources', (_key, def) => {
   for (const sub of def.subresources.filter((s) => !s.connect)) {
-    it(`/${sub.name} serves ${sub.verbs.join(', ')}`, () => (sub.verbs.includes('create') ? checkCreateStyle(def, sub) : checkUpdateStyle(def, sub)));
+    it(`/${sub.name} serves ${sub.verbs.join(', ')}`, () =>
+      sub.verbs.includes('create') ? checkCreateStyle(def, sub) : checkUpdateStyle(def, sub));
 
     const unserved = Object.entries(METHOD_OF).filter(([verb]) => !sub.verbs.includes(verb as Verb));
     it(`/${sub.name} answers ${unserved.map(([, m]) => m).join(', ')} with 405`, async () => {
       const path = `${collectionOf(def)}/${placeOf(def, 'unserved').name}/${sub.name}`;
       for (const [, method] of unserved) {
-        const res = await api(method!, path, method === 'GET' || method === 'DELETE' ? undefined : {}, method === 'PATCH' ? MERGE_PATCH : {});
+        const res = await api(
+          method!,
+          path,
+          method === 'GET' || method === 'DELETE' ? undefined : {},
+          method === 'PATCH' ? MERGE_PATCH : {},
+        );
         expect(res.status, `${method} ${path}: ${res.text}`).toBe(405);
         expect(res.body.reason).toBe('MethodNotAllowed');
       }

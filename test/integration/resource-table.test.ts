@@ -26,14 +26,26 @@ describe('the resource table', () => {
     const missing = RESOURCE_TABLE.flatMap((def) =>
       def.subresources
         .filter((sub) => !sub.connect)
-        .flatMap((sub) => WRITE_VERBS.filter((verb) => sub.verbs.includes(verb) && !KIND_FIXTURES.get(rowKey(def))?.subresources?.[sub.name]?.[verb]).map((verb) => `${rowKey(def)}/${sub.name} ${verb}`)),
+        .flatMap((sub) =>
+          WRITE_VERBS.filter(
+            (verb) => sub.verbs.includes(verb) && !KIND_FIXTURES.get(rowKey(def))?.subresources?.[sub.name]?.[verb],
+          ).map((verb) => `${rowKey(def)}/${sub.name} ${verb}`),
+        ),
     );
     expect(missing).toEqual([]);
   });
 
   it('every fixture serves a row of the table, and a write subresource it declares', () => {
-    const writes = new Set(RESOURCE_TABLE.flatMap((def) => [rowKey(def), ...def.subresources.filter((s) => !s.connect).map((s) => `${rowKey(def)}/${s.name}`)]));
-    const fixtures = [...KIND_FIXTURES].flatMap(([key, fixture]) => [key, ...Object.keys(fixture.subresources ?? {}).map((name) => `${key}/${name}`)]);
+    const writes = new Set(
+      RESOURCE_TABLE.flatMap((def) => [
+        rowKey(def),
+        ...def.subresources.filter((s) => !s.connect).map((s) => `${rowKey(def)}/${s.name}`),
+      ]),
+    );
+    const fixtures = [...KIND_FIXTURES].flatMap(([key, fixture]) => [
+      key,
+      ...Object.keys(fixture.subresources ?? {}).map((name) => `${key}/${name}`),
+    ]);
     expect(fixtures.filter((key) => !writes.has(key))).toEqual([]);
   });
 });
@@ -64,10 +76,18 @@ function requestOf(def: ResourceDefinition, verb: Verb, place: Place): [string, 
 }
 
 /** Read a watch until `count` events have come (or 5 s have passed); `during` runs once it is open. */
-async function watchEvents(path: string, count: number, during: () => Promise<unknown> = async () => undefined): Promise<Json[]> {
+async function watchEvents(
+  path: string,
+  count: number,
+  during: () => Promise<unknown> = async () => undefined,
+): Promise<Json[]> {
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), 5000);
-  const res = await request(srv.url + path, { dispatcher: srv.agent, headers: { authorization: `Bearer ${TEST_TOKEN}`, accept: 'application/json' }, signal: abort.signal });
+  const res = await request(srv.url + path, {
+    dispatcher: srv.agent,
+    headers: { authorization: `Bearer ${TEST_TOKEN}`, accept: 'application/json' },
+    signal: abort.signal,
+  });
   expect(res.statusCode).toBe(200);
   const events: Json[] = [];
   let text = '';
@@ -98,12 +118,21 @@ const SERVED: Record<Verb, (def: ResourceDefinition) => Promise<void>> = {
   async create(def) {
     const place = placeOf(def, 'create');
     const created = await createObject(api, def, place);
-    expect(created).toMatchObject({ apiVersion: apiVersionOf(def), kind: def.kind, metadata: { name: place.name, uid: expect.any(String), resourceVersion: expect.stringMatching(/^\d+$/) } });
+    expect(created).toMatchObject({
+      apiVersion: apiVersionOf(def),
+      kind: def.kind,
+      metadata: { name: place.name, uid: expect.any(String), resourceVersion: expect.stringMatching(/^\d+$/) },
+    });
     expect(created.metadata.creationTimestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     expect(created.metadata.namespace).toBe(place.namespace || undefined);
     const again = await api('POST', collectionOf(def), typedBody(def, place));
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ kind: 'Status', reason: 'AlreadyExists', code: 409, details: { name: place.name, kind: def.plural, ...(def.group ? { group: def.group } : {}) } });
+    expect(again.body).toMatchObject({
+      kind: 'Status',
+      reason: 'AlreadyExists',
+      code: 409,
+      details: { name: place.name, kind: def.plural, ...(def.group ? { group: def.group } : {}) },
+    });
   },
 
   async get(def) {
@@ -111,7 +140,11 @@ const SERVED: Record<Verb, (def: ResourceDefinition) => Promise<void>> = {
     const created = await createObject(api, def, place);
     const got = await api('GET', `${collectionOf(def)}/${place.name}`);
     expect(got.status, got.text).toBe(200);
-    expect(got.body).toMatchObject({ apiVersion: apiVersionOf(def), kind: def.kind, metadata: { name: place.name, uid: created.metadata.uid, selfLink: `${collectionOf(def)}/${place.name}` } });
+    expect(got.body).toMatchObject({
+      apiVersion: apiVersionOf(def),
+      kind: def.kind,
+      metadata: { name: place.name, uid: created.metadata.uid, selfLink: `${collectionOf(def)}/${place.name}` },
+    });
   },
 
   async list(def) {
@@ -119,7 +152,11 @@ const SERVED: Record<Verb, (def: ResourceDefinition) => Promise<void>> = {
     await createObject(api, def, place);
     const list = await api('GET', collectionOf(def));
     expect(list.status, list.text).toBe(200);
-    expect(list.body).toMatchObject({ apiVersion: apiVersionOf(def), kind: `${def.kind}List`, metadata: { resourceVersion: expect.stringMatching(/^\d+$/) } });
+    expect(list.body).toMatchObject({
+      apiVersion: apiVersionOf(def),
+      kind: `${def.kind}List`,
+      metadata: { resourceVersion: expect.stringMatching(/^\d+$/) },
+    });
     expect(names(list.body)).toContain(place.name);
     if (def.namespaced) expect(names((await api('GET', `${rootOf(def)}/${def.plural}`)).body)).toContain(place.name);
   },
@@ -128,8 +165,18 @@ const SERVED: Record<Verb, (def: ResourceDefinition) => Promise<void>> = {
     const place = placeOf(def, 'watch');
     await createObject(api, def, place);
     const item = `${collectionOf(def)}/${place.name}`;
-    const label = () => api('PATCH', item, { metadata: { labels: { watched: 'yes' } } }, { 'content-type': 'application/merge-patch+json' });
-    const events = await watchEvents(`${collectionOf(def)}?watch=true&fieldSelector=metadata.name%3D${place.name}`, 2, label);
+    const label = () =>
+      api(
+        'PATCH',
+        item,
+        { metadata: { labels: { watched: 'yes' } } },
+        { 'content-type': 'application/merge-patch+json' },
+      );
+    const events = await watchEvents(
+      `${collectionOf(def)}?watch=true&fieldSelector=metadata.name%3D${place.name}`,
+      2,
+      label,
+    );
     expect(events.map((e) => [e.type, e.object.kind, e.object.metadata.name])).toEqual([
       ['ADDED', def.kind, place.name],
       ['MODIFIED', def.kind, place.name],
@@ -147,13 +194,21 @@ const SERVED: Record<Verb, (def: ResourceDefinition) => Promise<void>> = {
     expect(Number(put.body.metadata.resourceVersion)).toBeGreaterThan(Number(live.metadata.resourceVersion));
     const stale = await api('PUT', item, { ...live, metadata: { ...live.metadata, labels: { stale: 'yes' } } });
     expect(stale.status).toBe(409);
-    expect(stale.body).toMatchObject({ reason: 'Conflict', message: expect.stringContaining('the object has been modified') });
+    expect(stale.body).toMatchObject({
+      reason: 'Conflict',
+      message: expect.stringContaining('the object has been modified'),
+    });
   },
 
   async patch(def) {
     const place = placeOf(def, 'patch');
     await createObject(api, def, place);
-    const res = await api('PATCH', `${collectionOf(def)}/${place.name}`, { metadata: { annotations: { 'example.com/patched': 'yes' } } }, { 'content-type': 'application/merge-patch+json' });
+    const res = await api(
+      'PATCH',
+      `${collectionOf(def)}/${place.name}`,
+      { metadata: { annotations: { 'example.com/patched': 'yes' } } },
+      { 'content-type': 'application/merge-patch+json' },
+    );
     expect(res.status, res.text).toBe(200);
     expect(res.body.metadata.annotations).toEqual({ 'example.com/patched': 'yes' });
   },
@@ -165,11 +220,21 @@ const SERVED: Record<Verb, (def: ResourceDefinition) => Promise<void>> = {
     const res = await api('DELETE', item);
     expect(res.status, res.text).toBe(200);
     if (def.deleteReturnsObject) expect(res.body).toMatchObject({ kind: def.kind, metadata: { name: place.name } });
-    else expect(res.body).toMatchObject({ kind: 'Status', status: 'Success', details: { name: place.name, kind: def.plural } });
+    else
+      expect(res.body).toMatchObject({
+        kind: 'Status',
+        status: 'Success',
+        details: { name: place.name, kind: def.plural },
+      });
     const gone = await api('GET', item);
     // A kind with its own deletion lifecycle (namespaces) is first marked for deletion.
     if (def.deleteHandler) expect(gone.body.metadata.deletionTimestamp).toEqual(expect.any(String));
-    else expect(gone.body).toMatchObject({ code: 404, reason: 'NotFound', details: { name: place.name, kind: def.plural } });
+    else
+      expect(gone.body).toMatchObject({
+        code: 404,
+        reason: 'NotFound',
+        details: { name: place.name, kind: def.plural },
+      });
   },
 
   async deletecollection(def) {
@@ -180,7 +245,8 @@ const SERVED: Record<Verb, (def: ResourceDefinition) => Promise<void>> = {
     expect(res.status, res.text).toBe(200);
     expect(res.body.kind).toBe(`${def.kind}List`);
     expect(names(res.body)).toEqual([placeOf(def, 'dc-a').name, placeOf(def, 'dc-b').name]);
-    const left = async () => names((await api('GET', `${collectionOf(def)}?labelSelector=rt-batch%20in%20(${batch},${batch}-keep)`)).body);
+    const left = async () =>
+      names((await api('GET', `${collectionOf(def)}?labelSelector=rt-batch%20in%20(${batch},${batch}-keep)`)).body);
     await expect.poll(left, { timeout: 10_000 }).toEqual([placeOf(def, 'dc-keep').name]);
   },
 };
@@ -205,14 +271,23 @@ describe.each(RESOURCE_TABLE.map((def) => [rowKey(def), def] as const))('%s', (_
   for (const verb of ALL_VERBS.filter((v) => !def.verbs.includes(v))) {
     it(`answers ${verb}, which it does not serve, with 405`, async () => {
       const [method, path, body] = requestOf(def, verb, placeOf(def, 'unserved'));
-      const res = await api(method, path, body, method === 'PATCH' ? { 'content-type': 'application/merge-patch+json' } : {});
+      const res = await api(
+        method,
+        path,
+        body,
+        method === 'PATCH' ? { 'content-type': 'application/merge-patch+json' } : {},
+      );
       expect(res.status, res.text).toBe(405);
       expect(res.body).toMatchObject({ kind: 'Status', status: 'Failure', reason: 'MethodNotAllowed', code: 405 });
     });
   }
 
   it('answers POST to an object path with 405', async () => {
-    const res = await api('POST', `${collectionOf(def)}/${placeOf(def, 'post').name}`, typedBody(def, placeOf(def, 'post')));
+    const res = await api(
+      'POST',
+      `${collectionOf(def)}/${placeOf(def, 'post').name}`,
+      typedBody(def, placeOf(def, 'post')),
+    );
     expect(res.status, res.text).toBe(405);
     expect(res.body.reason).toBe('MethodNotAllowed');
   });

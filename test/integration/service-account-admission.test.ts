@@ -9,7 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../helpers/in-process.js';
 
 const srv = useTestServer();
-const pod = (name: string, spec: object = {}) => ({ metadata: { name }, spec: { containers: [{ name: 'c', image: 'nginx' }], ...spec } });
+const pod = (name: string, spec: object = {}) => ({
+  metadata: { name },
+  spec: { containers: [{ name: 'c', image: 'nginx' }], ...spec },
+});
 const DEFAULT_TOLERATIONS = [
   { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 },
   { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 },
@@ -21,37 +24,64 @@ describe('ServiceAccount admission', () => {
     const res = await srv.api('POST', '/api/v1/namespaces/sa-adm/pods', pod('p'));
     expect(res.status).toBe(201);
     expect(res.body.spec).toMatchObject({ serviceAccountName: 'default', serviceAccount: 'default' });
-    const listed = await srv.api('GET', '/api/v1/namespaces/sa-adm/pods?fieldSelector=spec.serviceAccountName%3Ddefault');
+    const listed = await srv.api(
+      'GET',
+      '/api/v1/namespaces/sa-adm/pods?fieldSelector=spec.serviceAccountName%3Ddefault',
+    );
     expect(listed.body.items.map((i: any) => i.metadata.name)).toEqual(['p']);
   });
 
   it('refuses a pod naming an account that does not exist', async () => {
-    const res = await srv.api('POST', '/api/v1/namespaces/default/pods', pod('ghost', { serviceAccountName: 'nobody' }));
+    const res = await srv.api(
+      'POST',
+      '/api/v1/namespaces/default/pods',
+      pod('ghost', { serviceAccountName: 'nobody' }),
+    );
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({
       reason: 'Forbidden',
-      message: 'pods "ghost" is forbidden: error looking up service account default/nobody: serviceaccount "nobody" not found',
+      message:
+        'pods "ghost" is forbidden: error looking up service account default/nobody: serviceaccount "nobody" not found',
     });
   });
 
   it("copies the account's image pull secrets to a pod without its own", async () => {
-    await srv.api('POST', '/api/v1/namespaces/default/serviceaccounts', { metadata: { name: 'puller' }, imagePullSecrets: [{ name: 'regcred' }] });
-    const res = await srv.api('POST', '/api/v1/namespaces/default/pods', pod('pulls', { serviceAccountName: 'puller' }));
+    await srv.api('POST', '/api/v1/namespaces/default/serviceaccounts', {
+      metadata: { name: 'puller' },
+      imagePullSecrets: [{ name: 'regcred' }],
+    });
+    const res = await srv.api(
+      'POST',
+      '/api/v1/namespaces/default/pods',
+      pod('pulls', { serviceAccountName: 'puller' }),
+    );
     expect(res.status).toBe(201);
     expect(res.body.spec.imagePullSecrets).toEqual([{ name: 'regcred' }]);
-    const own = await srv.api('POST', '/api/v1/namespaces/default/pods', pod('own', { serviceAccountName: 'puller', imagePullSecrets: [{ name: 'mine' }] }));
+    const own = await srv.api(
+      'POST',
+      '/api/v1/namespaces/default/pods',
+      pod('own', { serviceAccountName: 'puller', imagePullSecrets: [{ name: 'mine' }] }),
+    );
     expect(own.body.spec.imagePullSecrets).toEqual([{ name: 'mine' }]);
   });
 });
 
 describe('DefaultTolerationSeconds admission', () => {
   it('adds the not-ready and unreachable tolerations, keeping the pod own', async () => {
-    const res = await srv.api('POST', '/api/v1/namespaces/default/pods', pod('tol', { tolerations: [{ key: 'gpu', operator: 'Exists' }] }));
+    const res = await srv.api(
+      'POST',
+      '/api/v1/namespaces/default/pods',
+      pod('tol', { tolerations: [{ key: 'gpu', operator: 'Exists' }] }),
+    );
     expect(res.body.spec.tolerations).toEqual([{ key: 'gpu', operator: 'Exists' }, ...DEFAULT_TOLERATIONS]);
   });
 
   it('adds nothing for a pod that tolerates every NoExecute taint', async () => {
-    const res = await srv.api('POST', '/api/v1/namespaces/default/pods', pod('all', { tolerations: [{ operator: 'Exists', effect: 'NoExecute' }] }));
+    const res = await srv.api(
+      'POST',
+      '/api/v1/namespaces/default/pods',
+      pod('all', { tolerations: [{ operator: 'Exists', effect: 'NoExecute' }] }),
+    );
     expect(res.body.spec.tolerations).toEqual([{ operator: 'Exists', effect: 'NoExecute' }]);
   });
 

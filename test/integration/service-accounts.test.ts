@@ -8,7 +8,11 @@ import { useTestServer } from '../helpers/in-process.js';
 
 const srv = useTestServer();
 
-async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 5000): Promise<{ value: T; elapsed: number }> {
+async function eventually<T>(
+  read: () => Promise<T>,
+  ok: (v: T) => boolean,
+  ms = 5000,
+): Promise<{ value: T; elapsed: number }> {
   const start = Date.now();
   for (;;) {
     const value = await read();
@@ -20,14 +24,20 @@ async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms =
 describe('service accounts', () => {
   it('gives the system namespaces a default service account', async () => {
     for (const ns of ['default', 'kube-system', 'kube-public']) {
-      const { value } = await eventually(() => srv.api('GET', `/api/v1/namespaces/${ns}/serviceaccounts/default`), (r) => r.status === 200);
+      const { value } = await eventually(
+        () => srv.api('GET', `/api/v1/namespaces/${ns}/serviceaccounts/default`),
+        (r) => r.status === 200,
+      );
       expect(value.body).toMatchObject({ kind: 'ServiceAccount', metadata: { name: 'default', namespace: ns } });
     }
   });
 
   it('creates default in a new namespace within a second, and again after it is deleted', async () => {
     expect((await srv.api('POST', '/api/v1/namespaces', { metadata: { name: 'sa-new' } })).status).toBe(201);
-    const first = await eventually(() => srv.api('GET', '/api/v1/namespaces/sa-new/serviceaccounts/default'), (r) => r.status === 200);
+    const first = await eventually(
+      () => srv.api('GET', '/api/v1/namespaces/sa-new/serviceaccounts/default'),
+      (r) => r.status === 200,
+    );
     expect(first.value.status).toBe(200);
     expect(first.elapsed).toBeLessThan(1000);
     expect((await srv.api('DELETE', '/api/v1/namespaces/sa-new/serviceaccounts/default')).status).toBe(200);
@@ -43,9 +53,16 @@ describe('service accounts', () => {
 
   it('lets a deleted namespace be emptied and removed without recreating its service account', async () => {
     await srv.api('POST', '/api/v1/namespaces', { metadata: { name: 'sa-gone' } });
-    await eventually(() => srv.api('GET', '/api/v1/namespaces/sa-gone/serviceaccounts/default'), (r) => r.status === 200);
+    await eventually(
+      () => srv.api('GET', '/api/v1/namespaces/sa-gone/serviceaccounts/default'),
+      (r) => r.status === 200,
+    );
     expect((await srv.api('DELETE', '/api/v1/namespaces/sa-gone')).status).toBe(200);
-    const gone = await eventually(() => srv.api('GET', '/api/v1/namespaces/sa-gone'), (r) => r.status === 404, 10_000);
+    const gone = await eventually(
+      () => srv.api('GET', '/api/v1/namespaces/sa-gone'),
+      (r) => r.status === 404,
+      10_000,
+    );
     expect(gone.value.status).toBe(404);
     expect((await srv.api('GET', '/api/v1/namespaces/sa-gone/serviceaccounts/default')).status).toBe(404);
   });

@@ -5,7 +5,10 @@ import { useTestServer } from '../helpers/in-process.js';
 const srv = useTestServer({ serviceClusterIpRange: '10.96.0.0/28', serviceNodePortRange: '30000-30009' });
 
 const svcs = '/api/v1/namespaces/default/services';
-const svc = (name: string, spec: Record<string, unknown> = {}) => ({ metadata: { name }, spec: { ports: [{ port: 80 }], ...spec } });
+const svc = (name: string, spec: Record<string, unknown> = {}) => ({
+  metadata: { name },
+  spec: { ports: [{ port: 80 }], ...spec },
+});
 const causes = (res: { body: any }) => res.body.details?.causes?.map((c: any) => `${c.field}: ${c.message}`);
 
 describe('cluster IPs', () => {
@@ -20,14 +23,19 @@ describe('cluster IPs', () => {
     expect(taken.status).toBe(422);
     expect(causes(taken)).toEqual(['spec.clusterIP: Invalid value: "10.96.0.14": provided IP is already allocated']);
     const outside = await srv.api('POST', svcs, svc('outside', { clusterIP: '10.0.0.5' }));
-    expect(causes(outside)).toEqual(['spec.clusterIP: Invalid value: "10.0.0.5": provided IP is not in the valid range. The range of valid IPs is 10.96.0.0/28']);
+    expect(causes(outside)).toEqual([
+      'spec.clusterIP: Invalid value: "10.0.0.5": provided IP is not in the valid range. The range of valid IPs is 10.96.0.0/28',
+    ]);
     expect((await srv.api('GET', `${svcs}/taken`)).status).toBe(404);
   });
 
   it('gives headless and ExternalName services no IP, and keeps IPs immutable', async () => {
     const headless = await srv.api('POST', svcs, svc('headless', { clusterIP: 'None' }));
     expect(headless.body.spec.clusterIP).toBe('None');
-    const external = await srv.api('POST', svcs, { metadata: { name: 'external' }, spec: { type: 'ExternalName', externalName: 'example.com' } });
+    const external = await srv.api('POST', svcs, {
+      metadata: { name: 'external' },
+      spec: { type: 'ExternalName', externalName: 'example.com' },
+    });
     expect(external.status, external.text).toBe(201);
     expect(external.body.spec.clusterIP ?? '').toBe('');
     const auto = await srv.api('GET', `${svcs}/auto`);
@@ -37,7 +45,12 @@ describe('cluster IPs', () => {
     const kept = await srv.api('PUT', `${svcs}/auto`, auto.body);
     expect(kept.body.spec.clusterIP).toBe(auto.body.spec.clusterIP);
     const otherIp = auto.body.spec.clusterIP === '10.96.0.13' ? '10.96.0.12' : '10.96.0.13';
-    const changed = await srv.api('PATCH', `${svcs}/auto`, { spec: { clusterIP: otherIp } }, { 'content-type': 'application/merge-patch+json' });
+    const changed = await srv.api(
+      'PATCH',
+      `${svcs}/auto`,
+      { spec: { clusterIP: otherIp } },
+      { 'content-type': 'application/merge-patch+json' },
+    );
     expect(changed.status).toBe(422);
     expect(causes(changed)[0]).toContain('field is immutable');
   });
@@ -60,7 +73,17 @@ describe('cluster IPs', () => {
 
 describe('node ports', () => {
   it('allocates node ports for NodePort and LoadBalancer, a health check port for Local traffic', async () => {
-    const np = await srv.api('POST', svcs, svc('np', { type: 'NodePort', ports: [{ name: 'http', port: 80 }, { name: 'https', port: 443, nodePort: 30009 }] }));
+    const np = await srv.api(
+      'POST',
+      svcs,
+      svc('np', {
+        type: 'NodePort',
+        ports: [
+          { name: 'http', port: 80 },
+          { name: 'https', port: 443, nodePort: 30009 },
+        ],
+      }),
+    );
     expect(np.status, np.text).toBe(201);
     const [a, b] = np.body.spec.ports.map((p: any) => p.nodePort);
     expect(a).toBeGreaterThanOrEqual(30000);
@@ -68,21 +91,50 @@ describe('node ports', () => {
     expect(b).toBe(30009);
     const lb = await srv.api('POST', svcs, svc('lb', { type: 'LoadBalancer', externalTrafficPolicy: 'Local' }));
     expect(lb.body.spec.healthCheckNodePort).toBeGreaterThanOrEqual(30000);
-    const taken = await srv.api('POST', svcs, svc('np-taken', { type: 'NodePort', ports: [{ port: 80, nodePort: 30009 }] }));
+    const taken = await srv.api(
+      'POST',
+      svcs,
+      svc('np-taken', { type: 'NodePort', ports: [{ port: 80, nodePort: 30009 }] }),
+    );
     expect(causes(taken)).toEqual(['spec.ports[0].nodePort: Invalid value: 30009: provided port is already allocated']);
-    const outside = await srv.api('POST', svcs, svc('np-out', { type: 'NodePort', ports: [{ port: 80, nodePort: 80 }] }));
-    expect(causes(outside)).toEqual(['spec.ports[0].nodePort: Invalid value: 80: provided port is not in the valid range. The range of valid ports is 30000-30009']);
+    const outside = await srv.api(
+      'POST',
+      svcs,
+      svc('np-out', { type: 'NodePort', ports: [{ port: 80, nodePort: 80 }] }),
+    );
+    expect(causes(outside)).toEqual([
+      'spec.ports[0].nodePort: Invalid value: 80: provided port is not in the valid range. The range of valid ports is 30000-30009',
+    ]);
     const clusterIp = await srv.api('POST', svcs, svc('cip-np', { ports: [{ port: 80, nodePort: 30001 }] }));
     expect(clusterIp.status).toBe(422);
   });
 
   it('keeps node ports across updates and releases them when the type no longer needs them', async () => {
     const np = await srv.api('GET', `${svcs}/np`);
-    const relabel = await srv.api('PATCH', `${svcs}/np`, { metadata: { labels: { x: 'y' } } }, { 'content-type': 'application/merge-patch+json' });
+    const relabel = await srv.api(
+      'PATCH',
+      `${svcs}/np`,
+      { metadata: { labels: { x: 'y' } } },
+      { 'content-type': 'application/merge-patch+json' },
+    );
     expect(relabel.body.spec.ports.map((p: any) => p.nodePort)).toEqual(np.body.spec.ports.map((p: any) => p.nodePort));
-    const toClusterIp = await srv.api('PUT', `${svcs}/np`, { ...relabel.body, spec: { ...relabel.body.spec, type: 'ClusterIP', ports: [{ name: 'http', port: 80 }, { name: 'https', port: 443 }] } });
+    const toClusterIp = await srv.api('PUT', `${svcs}/np`, {
+      ...relabel.body,
+      spec: {
+        ...relabel.body.spec,
+        type: 'ClusterIP',
+        ports: [
+          { name: 'http', port: 80 },
+          { name: 'https', port: 443 },
+        ],
+      },
+    });
     expect(toClusterIp.status, toClusterIp.text).toBe(200);
-    const again = await srv.api('POST', svcs, svc('np-again', { type: 'NodePort', ports: [{ port: 80, nodePort: 30009 }] }));
+    const again = await srv.api(
+      'POST',
+      svcs,
+      svc('np-again', { type: 'NodePort', ports: [{ port: 80, nodePort: 30009 }] }),
+    );
     expect(again.status, again.text).toBe(201);
   });
 

@@ -17,17 +17,27 @@ afterAll(() => srv?.stop());
 
 const terminated = async () => {
   const text = (await srv.api('GET', '/metrics')).text;
-  const line = text.split('\n').find((l) => l.startsWith('apiserver_terminated_watchers_total{') && l.includes('resource="configmaps"'));
+  const line = text
+    .split('\n')
+    .find((l) => l.startsWith('apiserver_terminated_watchers_total{') && l.includes('resource="configmaps"'));
   return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
 };
 
 /** An HTTP/1.1 watch on a raw TLS socket that reads its response head and then nothing. */
 async function stalledWatch(path: string): Promise<TLSSocket> {
   const { hostname, port } = new URL(srv.url);
-  const socket = connect({ host: hostname, port: Number(port), ca: srv.running.caPem, servername: 'localhost', ALPNProtocols: ['http/1.1'] });
+  const socket = connect({
+    host: hostname,
+    port: Number(port),
+    ca: srv.running.caPem,
+    servername: 'localhost',
+    ALPNProtocols: ['http/1.1'],
+  });
   await new Promise<void>((resolve, reject) => socket.once('secureConnect', resolve).once('error', reject));
   socket.write(`GET ${path} HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Bearer ${TEST_TOKEN}\r\n\r\n`);
-  const head = await new Promise<string>((resolve) => socket.once('data', (chunk: Buffer) => resolve(chunk.toString('latin1'))));
+  const head = await new Promise<string>((resolve) =>
+    socket.once('data', (chunk: Buffer) => resolve(chunk.toString('latin1'))),
+  );
   expect(head).toMatch(/^HTTP\/1.1 200/);
   socket.pause();
   return socket;
@@ -40,9 +50,14 @@ describe('a watcher that cannot keep up', () => {
     const before = await terminated();
     const stalled = await stalledWatch(`${ns}?watch=true&resourceVersion=${start}`);
     let last = '';
-    stalled.on('data', (chunk: Buffer) => (last = (last + chunk.toString('latin1')).slice(-16))).on('error', () => undefined);
+    stalled
+      .on('data', (chunk: Buffer) => (last = (last + chunk.toString('latin1')).slice(-16)))
+      .on('error', () => undefined);
 
-    const healthy = await request(`${srv.url}${ns}?watch=true&resourceVersion=${start}`, { dispatcher: srv.agent, headers: { authorization: `Bearer ${TEST_TOKEN}` } });
+    const healthy = await request(`${srv.url}${ns}?watch=true&resourceVersion=${start}`, {
+      dispatcher: srv.agent,
+      headers: { authorization: `Bearer ${TEST_TOKEN}` },
+    });
     const names: string[] = [];
     let tail = '';
     healthy.body.setEncoding('utf8');

@@ -33,7 +33,17 @@ it('answers no request before the kubeconfig and the CA exist', { timeout: 60_00
   const port = await freePort();
   const kubeconfig = join(dir, 'kubeconfig');
   const certs = join(dir, 'certs');
-  const args = ['--import', 'tsx', join(ROOT, 'src/main.ts'), `--secure-port=${port}`, '--bind-address=127.0.0.1', `--cert-dir=${certs}`, `--write-kubeconfig=${kubeconfig}`, `--data-dir=${join(dir, 'data')}`, '--log-level=error'];
+  const args = [
+    '--import',
+    'tsx',
+    join(ROOT, 'src/main.ts'),
+    `--secure-port=${port}`,
+    '--bind-address=127.0.0.1',
+    `--cert-dir=${certs}`,
+    `--write-kubeconfig=${kubeconfig}`,
+    `--data-dir=${join(dir, 'data')}`,
+    '--log-level=error',
+  ];
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: 'ignore' });
   const agent = new Agent({ connect: { rejectUnauthorized: false } });
   try {

@@ -19,11 +19,16 @@ interface Handshake {
 /** Run `openssl s_client` against the server with `args`; resolves with the outcome. */
 function sClient(srv: TestServer, args: string[]): Promise<Handshake> {
   return new Promise((resolve) => {
-    const child = execFile('openssl', ['s_client', '-connect', `127.0.0.1:${srv.running.port}`, ...args], { timeout: 15_000 }, (err, stdout, stderr) => {
-      const output = `${stdout}\n${stderr}`;
-      const cipher = /Cipher is (\S+)/.exec(stdout)?.[1];
-      resolve({ ok: !err && cipher !== undefined && cipher !== '(NONE)', cipher, output });
-    });
+    const child = execFile(
+      'openssl',
+      ['s_client', '-connect', `127.0.0.1:${srv.running.port}`, ...args],
+      { timeout: 15_000 },
+      (err, stdout, stderr) => {
+        const output = `${stdout}\n${stderr}`;
+        const cipher = /Cipher is (\S+)/.exec(stdout)?.[1];
+        resolve({ ok: !err && cipher !== undefined && cipher !== '(NONE)', cipher, output });
+      },
+    );
     child.stdin?.end();
   });
 }
@@ -52,7 +57,8 @@ async function rawConnect(srv: TestServer): Promise<RawConnection> {
 }
 
 /** Resolves 'open' if `closed` has not settled after `ms`. */
-const stillOpenAfter = (closed: Promise<unknown>, ms: number) => Promise.race([closed.then(() => 'closed'), new Promise((r) => setTimeout(() => r('open'), ms))]);
+const stillOpenAfter = (closed: Promise<unknown>, ms: number) =>
+  Promise.race([closed.then(() => 'closed'), new Promise((r) => setTimeout(() => r('open'), ms))]);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('TLS with the default settings', () => {
@@ -71,11 +77,20 @@ describe('TLS with the default settings', () => {
 
   it('serves ECDHE with AES-GCM over TLS 1.2 with a certificate that verifies', async () => {
     const caFile = `${srv.dir}/certs/ca.crt`;
-    const res = await sClient(srv, ['-tls1_2', '-cipher', 'ECDHE-RSA-AES128-GCM-SHA256', '-CAfile', caFile, '-verify_return_error']);
+    const res = await sClient(srv, [
+      '-tls1_2',
+      '-cipher',
+      'ECDHE-RSA-AES128-GCM-SHA256',
+      '-CAfile',
+      caFile,
+      '-verify_return_error',
+    ]);
     expect(res.ok).toBe(true);
     expect(res.cipher).toBe('ECDHE-RSA-AES128-GCM-SHA256');
     expect(res.output).toMatch(/Verify return code: 0 \(ok\)/);
-    expect((await sClient(srv, ['-tls1_2', '-cipher', 'ECDHE-RSA-CHACHA20-POLY1305'])).cipher).toBe('ECDHE-RSA-CHACHA20-POLY1305');
+    expect((await sClient(srv, ['-tls1_2', '-cipher', 'ECDHE-RSA-CHACHA20-POLY1305'])).cipher).toBe(
+      'ECDHE-RSA-CHACHA20-POLY1305',
+    );
   });
 
   it('refuses TLS 1.1 and accepts TLS 1.3', async () => {
@@ -122,7 +137,9 @@ describe('TLS with the default settings', () => {
 
   it('closes a kept-alive connection after the idle timeout, not before', async () => {
     const conn = await rawConnect(srv);
-    conn.socket.write(`GET /api/v1/namespaces/default HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${TEST_TOKEN}\r\n\r\n`);
+    conn.socket.write(
+      `GET /api/v1/namespaces/default HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${TEST_TOKEN}\r\n\r\n`,
+    );
     await sleep(300);
     expect(conn.received()).toMatch(/^HTTP\/1\.1 200 /);
     expect(await stillOpenAfter(conn.closed, 1200)).toBe('open');
@@ -132,7 +149,11 @@ describe('TLS with the default settings', () => {
   it('keeps a watch streaming for longer than the header timeout', async () => {
     const cms = '/api/v1/namespaces/default/configmaps';
     const list = await srv.api('GET', cms);
-    const w = await openWatch(`${srv.url}${cms}?watch=1&resourceVersion=${list.body.metadata.resourceVersion}`, TEST_TOKEN, srv.agent);
+    const w = await openWatch(
+      `${srv.url}${cms}?watch=1&resourceVersion=${list.body.metadata.resourceVersion}`,
+      TEST_TOKEN,
+      srv.agent,
+    );
     expect(w.status).toBe(200);
     for (let i = 0; i < 5; i++) {
       await srv.api('POST', cms, { metadata: { name: `watched-${i}` } });
@@ -161,7 +182,9 @@ describe('TLS with --tls-min-version and --tls-cipher-suites', () => {
   });
 
   it('serves exactly the suites named', async () => {
-    const srv = await startTestServer({ tlsCipherSuites: ['TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA', 'TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384'] });
+    const srv = await startTestServer({
+      tlsCipherSuites: ['TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA', 'TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384'],
+    });
     try {
       expect((await sClient(srv, ['-tls1_2', '-cipher', 'ECDHE-RSA-AES128-SHA'])).cipher).toBe('ECDHE-RSA-AES128-SHA');
       expect((await sClient(srv, ['-tls1_2'])).cipher).toBe('ECDHE-RSA-AES128-SHA');
@@ -176,11 +199,16 @@ describe('bad TLS flags', () => {
   it('end start-up with exit code 2 and the upstream message', async () => {
     const root = new URL('../..', import.meta.url).pathname;
     const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      const child = execFile(process.execPath, ['--import', 'tsx', 'src/main.ts', '--tls-cipher-suites=TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256,AES128-SHA'], { cwd: root, timeout: 30_000 }, (_err, _stdout, stderr) =>
-        resolve({ code: child.exitCode, stderr }),
+      const child = execFile(
+        process.execPath,
+        ['--import', 'tsx', 'src/main.ts', '--tls-cipher-suites=TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256,AES128-SHA'],
+        { cwd: root, timeout: 30_000 },
+        (_err, _stdout, stderr) => resolve({ code: child.exitCode, stderr }),
       );
     });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain("invalid --tls-cipher-suites: Cipher suite AES128-SHA not supported or doesn't exist");
+    expect(result.stderr).toContain(
+      "invalid --tls-cipher-suites: Cipher suite AES128-SHA not supported or doesn't exist",
+    );
   });
 });

@@ -60,19 +60,29 @@ export interface HandlerCase {
 }
 
 /** A ConfigMap `$N` with data a=1. */
-export const cm = (extra: Record<string, unknown> = {}): Fixture => ({ path: CMS, body: { metadata: { name: '$N', ...extra }, data: { a: '1' } } });
+export const cm = (extra: Record<string, unknown> = {}): Fixture => ({
+  path: CMS,
+  body: { metadata: { name: '$N', ...extra }, data: { a: '1' } },
+});
 
 /** A ReplicationController `$N` with one replica. */
 export const rc = (): Fixture => ({
   path: RCS,
   body: {
     metadata: { name: '$N' },
-    spec: { replicas: 1, selector: { app: '$N' }, template: { metadata: { labels: { app: '$N' } }, spec: { containers: [{ name: 'c', image: 'i' }] } } },
+    spec: {
+      replicas: 1,
+      selector: { app: '$N' },
+      template: { metadata: { labels: { app: '$N' } }, spec: { containers: [{ name: 'c', image: 'i' }] } },
+    },
   },
 });
 
 /** A Pod `$N` bound to a node, so its deletion is graceful (an unbound pod's grace is forced to 0). */
-export const pod = (): Fixture => ({ path: PODS, body: { metadata: { name: '$N' }, spec: { nodeName: 'node-a', containers: [{ name: 'c', image: 'i' }] } } });
+export const pod = (): Fixture => ({
+  path: PODS,
+  body: { metadata: { name: '$N' }, spec: { nodeName: 'node-a', containers: [{ name: 'c', image: 'i' }] } },
+});
 
 /** JSON text of `value` (for case bodies). */
 export const json = (value: unknown): string => JSON.stringify(value);
@@ -103,11 +113,21 @@ async function sendHttp1(srv: TestServer, c: HandlerCase, path: string, body: st
     return { status: res.statusCode, headers: res.headers, text: '', body: undefined };
   }
   const text = await res.body.text();
-  return { status: res.statusCode, headers: res.headers, text, body: parse(text, String(res.headers['content-type'] ?? '')) };
+  return {
+    status: res.statusCode,
+    headers: res.headers,
+    text,
+    body: parse(text, String(res.headers['content-type'] ?? '')),
+  };
 }
 
 /** Send as one stream of an HTTP/2 session, as Go clients do after ALPN negotiates h2. */
-function sendHttp2(session: ClientHttp2Session, c: HandlerCase, path: string, body: string | undefined): Promise<Answer> {
+function sendHttp2(
+  session: ClientHttp2Session,
+  c: HandlerCase,
+  path: string,
+  body: string | undefined,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const headers = { ':method': c.method, ':path': path, authorization: `Bearer ${TEST_TOKEN}`, ...c.headers };
     const stream = session.request(headers, { endStream: body === undefined });
@@ -115,7 +135,12 @@ function sendHttp2(session: ClientHttp2Session, c: HandlerCase, path: string, bo
     let response: Record<string, unknown> = {};
     const answer = (): Answer => {
       const h = Object.fromEntries(Object.entries(response).filter(([k]) => !k.startsWith(':'))) as Answer['headers'];
-      return { status: Number(response[':status']), headers: h, text, body: parse(text, String(h['content-type'] ?? '')) };
+      return {
+        status: Number(response[':status']),
+        headers: h,
+        text,
+        body: parse(text, String(h['content-type'] ?? '')),
+      };
     };
     stream.setEncoding('utf8');
     stream.on('response', (h) => {
@@ -164,7 +189,8 @@ export function runCases(title: string, srv: TestServer, prefix: string, cases: 
           }
           const path = named(c.path, name);
           const body = c.body === undefined ? undefined : named(c.body, name);
-          const res = transport === 'HTTP/2' ? await sendHttp2(h2(), c, path, body) : await sendHttp1(srv, c, path, body);
+          const res =
+            transport === 'HTTP/2' ? await sendHttp2(h2(), c, path, body) : await sendHttp1(srv, c, path, body);
           expect(res.status, res.text).toBe(c.status);
           if (c.reason !== undefined) expect(res.body?.reason, res.text).toBe(c.reason);
           if (c.message !== undefined) expect(String(res.body?.message), res.text).toContain(c.message);

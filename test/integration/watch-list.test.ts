@@ -15,12 +15,18 @@ const open = (query: string) => openWatch(`${srv.url}${ns}?${query}`, TEST_TOKEN
 
 describe('watch-list', () => {
   it('streams every object, then the annotated BOOKMARK at the list revision, then changes', async () => {
-    for (const n of ['wl-a', 'wl-b', 'wl-c']) expect((await srv.api('POST', ns, { metadata: { name: n, labels: { wl: 'yes' } } })).status).toBe(201);
+    for (const n of ['wl-a', 'wl-b', 'wl-c'])
+      expect((await srv.api('POST', ns, { metadata: { name: n, labels: { wl: 'yes' } } })).status).toBe(201);
     const list = await srv.api('GET', `${ns}?labelSelector=wl%3Dyes`);
     const watch = await open(`${WATCH_LIST}&labelSelector=wl%3Dyes`);
     try {
       const initial = await watch.next(4, 2000);
-      expect(initial.slice(0, 3).map((e) => [e.type, e.object.metadata.name]).sort()).toEqual([
+      expect(
+        initial
+          .slice(0, 3)
+          .map((e) => [e.type, e.object.metadata.name])
+          .sort(),
+      ).toEqual([
         ['ADDED', 'wl-a'],
         ['ADDED', 'wl-b'],
         ['ADDED', 'wl-c'],
@@ -30,11 +36,21 @@ describe('watch-list', () => {
       const bookmark = initial[3];
       expect(bookmark).toEqual({
         type: 'BOOKMARK',
-        object: { kind: 'ConfigMap', apiVersion: 'v1', metadata: { resourceVersion: list.body.metadata.resourceVersion, annotations: { 'k8s.io/initial-events-end': 'true' } } },
+        object: {
+          kind: 'ConfigMap',
+          apiVersion: 'v1',
+          metadata: {
+            resourceVersion: list.body.metadata.resourceVersion,
+            annotations: { 'k8s.io/initial-events-end': 'true' },
+          },
+        },
       });
       const created = await srv.api('POST', ns, { metadata: { name: 'wl-d', labels: { wl: 'yes' } } });
       const [added] = await watch.next(1);
-      expect([added.type, added.object.metadata.resourceVersion]).toEqual(['ADDED', created.body.metadata.resourceVersion]);
+      expect([added.type, added.object.metadata.resourceVersion]).toEqual([
+        'ADDED',
+        created.body.metadata.resourceVersion,
+      ]);
     } finally {
       watch.close();
     }
@@ -55,7 +71,9 @@ describe('watch-list', () => {
 
   it('sendInitialEvents=false starts at the current revision without initial events', async () => {
     await srv.api('POST', ns, { metadata: { name: 'wl-old' } });
-    const watch = await open('watch=1&sendInitialEvents=false&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true');
+    const watch = await open(
+      'watch=1&sendInitialEvents=false&resourceVersionMatch=NotOlderThan&allowWatchBookmarks=true',
+    );
     try {
       await new Promise((r) => setTimeout(r, 200));
       await srv.api('POST', ns, { metadata: { name: 'wl-new' } });
@@ -82,17 +100,33 @@ describe('watch-list', () => {
   });
 
   it.each([
-    ['sendInitialEvents without resourceVersionMatch', 'watch=1&sendInitialEvents=true', ['resourceVersionMatch: Forbidden: sendInitialEvents requires setting resourceVersionMatch to NotOlderThan']],
-    ['resourceVersionMatch without sendInitialEvents', 'watch=1&resourceVersionMatch=NotOlderThan', ['resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided']],
+    [
+      'sendInitialEvents without resourceVersionMatch',
+      'watch=1&sendInitialEvents=true',
+      ['resourceVersionMatch: Forbidden: sendInitialEvents requires setting resourceVersionMatch to NotOlderThan'],
+    ],
+    [
+      'resourceVersionMatch without sendInitialEvents',
+      'watch=1&resourceVersionMatch=NotOlderThan',
+      [
+        'resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided',
+      ],
+    ],
     [
       'Exact on a watch',
       'watch=1&sendInitialEvents=true&resourceVersionMatch=Exact&resourceVersion=5',
-      ['resourceVersionMatch: Forbidden: sendInitialEvents requires setting resourceVersionMatch to NotOlderThan', 'resourceVersionMatch: Unsupported value: "Exact": supported values: "NotOlderThan"'],
+      [
+        'resourceVersionMatch: Forbidden: sendInitialEvents requires setting resourceVersionMatch to NotOlderThan',
+        'resourceVersionMatch: Unsupported value: "Exact": supported values: "NotOlderThan"',
+      ],
     ],
   ])('refuses %s as upstream (422 on ListOptions)', async (_name, query, causes) => {
     const res = await srv.api('GET', `${ns}?${query}`);
     expect(res.status).toBe(422);
     const aggregate = causes.length === 1 ? causes[0] : `[${causes.join(', ')}]`;
-    expect(res.body).toMatchObject({ reason: 'Invalid', message: `ListOptions.meta.k8s.io "" is invalid: ${aggregate}` });
+    expect(res.body).toMatchObject({
+      reason: 'Invalid',
+      message: `ListOptions.meta.k8s.io "" is invalid: ${aggregate}`,
+    });
   });
 });

@@ -16,17 +16,27 @@ describe('watch', () => {
     expect(String(w.headers['content-type'])).toContain('application/json');
     expect(w.headers['transfer-encoding']).toBe('chunked');
     const initial = await w.next(1);
-    expect(initial[0]).toMatchObject({ type: 'ADDED', object: { kind: 'ConfigMap', apiVersion: 'v1', metadata: { name: 'w-existing' } } });
+    expect(initial[0]).toMatchObject({
+      type: 'ADDED',
+      object: { kind: 'ConfigMap', apiVersion: 'v1', metadata: { name: 'w-existing' } },
+    });
 
     const created = await srv.api('POST', cms, cm('w-live'));
-    const patched = await srv.api('PATCH', `${cms}/w-live`, { data: { a: '2' } }, { 'content-type': 'application/merge-patch+json' });
+    const patched = await srv.api(
+      'PATCH',
+      `${cms}/w-live`,
+      { data: { a: '2' } },
+      { 'content-type': 'application/merge-patch+json' },
+    );
     const deleted = await srv.api('DELETE', `${cms}/w-live`);
     const evs = await w.next(3);
     expect(evs.map((e) => e.type)).toEqual(['ADDED', 'MODIFIED', 'DELETED']);
     expect(evs[0].object.metadata.resourceVersion).toBe(created.body.metadata.resourceVersion);
     expect(evs[1].object.metadata.resourceVersion).toBe(patched.body.metadata.resourceVersion);
     expect(evs[1].object.data).toEqual({ a: '2' });
-    expect(Number(evs[2].object.metadata.resourceVersion)).toBeGreaterThan(Number(patched.body.metadata.resourceVersion));
+    expect(Number(evs[2].object.metadata.resourceVersion)).toBeGreaterThan(
+      Number(patched.body.metadata.resourceVersion),
+    );
     expect(deleted.status).toBe(200);
     w.close();
   });
@@ -36,7 +46,11 @@ describe('watch', () => {
     const rv = list.body.metadata.resourceVersion;
     await srv.api('POST', cms, cm('w-after-1'));
     await srv.api('POST', cms, cm('w-after-2'));
-    const w = await openWatch(`${srv.url}/api/v1/watch/namespaces/default/configmaps?resourceVersion=${rv}`, TEST_TOKEN, srv.agent);
+    const w = await openWatch(
+      `${srv.url}/api/v1/watch/namespaces/default/configmaps?resourceVersion=${rv}`,
+      TEST_TOKEN,
+      srv.agent,
+    );
     const evs = await w.next(2);
     expect(evs.map((e) => [e.type, e.object.metadata.name])).toEqual([
       ['ADDED', 'w-after-1'],
@@ -47,10 +61,24 @@ describe('watch', () => {
 
   it('applies label selector transitions: entering is ADDED, leaving is DELETED', async () => {
     const list = await srv.api('GET', cms);
-    const w = await openWatch(`${srv.url}${cms}?watch=true&labelSelector=tier%3Dweb&resourceVersion=${list.body.metadata.resourceVersion}`, TEST_TOKEN, srv.agent);
+    const w = await openWatch(
+      `${srv.url}${cms}?watch=true&labelSelector=tier%3Dweb&resourceVersion=${list.body.metadata.resourceVersion}`,
+      TEST_TOKEN,
+      srv.agent,
+    );
     await srv.api('POST', cms, cm('w-sel', { tier: 'db' }));
-    await srv.api('PATCH', `${cms}/w-sel`, { metadata: { labels: { tier: 'web' } } }, { 'content-type': 'application/merge-patch+json' });
-    const leave = await srv.api('PATCH', `${cms}/w-sel`, { metadata: { labels: { tier: 'cache' } } }, { 'content-type': 'application/merge-patch+json' });
+    await srv.api(
+      'PATCH',
+      `${cms}/w-sel`,
+      { metadata: { labels: { tier: 'web' } } },
+      { 'content-type': 'application/merge-patch+json' },
+    );
+    const leave = await srv.api(
+      'PATCH',
+      `${cms}/w-sel`,
+      { metadata: { labels: { tier: 'cache' } } },
+      { 'content-type': 'application/merge-patch+json' },
+    );
     const evs = await w.next(2);
     expect(evs.map((e) => e.type)).toEqual(['ADDED', 'DELETED']);
     expect(evs[1].object.metadata.resourceVersion).toBe(leave.body.metadata.resourceVersion);
@@ -61,7 +89,11 @@ describe('watch', () => {
   it('watches one object by metadata.name field selector, as client-go informers do', async () => {
     await srv.api('POST', cms, cm('w-one'));
     await srv.api('POST', cms, cm('w-other'));
-    const w = await openWatch(`${srv.url}${cms}?watch=true&fieldSelector=metadata.name%3Dw-one&resourceVersion=0&allowWatchBookmarks=true`, TEST_TOKEN, srv.agent);
+    const w = await openWatch(
+      `${srv.url}${cms}?watch=true&fieldSelector=metadata.name%3Dw-one&resourceVersion=0&allowWatchBookmarks=true`,
+      TEST_TOKEN,
+      srv.agent,
+    );
     const [first] = await w.next(1);
     expect(first.object.metadata.name).toBe('w-one');
     // A legacy watch (no sendInitialEvents) gets no initial-events-end BOOKMARK, as upstream's
@@ -80,7 +112,11 @@ describe('watch', () => {
 
   it('keeps a watch with a timeoutSeconds past what a timer holds (over 24.8 days) open', async () => {
     const list = await srv.api('GET', cms);
-    const w = await openWatch(`${srv.url}${cms}?watch=1&timeoutSeconds=3000000&resourceVersion=${list.body.metadata.resourceVersion}`, TEST_TOKEN, srv.agent);
+    const w = await openWatch(
+      `${srv.url}${cms}?watch=1&timeoutSeconds=3000000&resourceVersion=${list.body.metadata.resourceVersion}`,
+      TEST_TOKEN,
+      srv.agent,
+    );
     await new Promise((r) => setTimeout(r, 100));
     await srv.api('POST', cms, cm('w-long-timeout'));
     expect((await w.next(1))[0]).toMatchObject({ type: 'ADDED', object: { metadata: { name: 'w-long-timeout' } } });

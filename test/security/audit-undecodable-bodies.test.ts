@@ -13,7 +13,12 @@ const CMS = '/api/v1/namespaces/default/configmaps';
 const deepJson = '['.repeat(10_000) + ']'.repeat(10_000);
 const deepObjectJson = `{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"deep"},"data":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`;
 const laughs = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
-for (let i = 1; i < 9; i++) laughs.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9).fill(`*${String.fromCharCode(96 + i)}`).join(',')}]`);
+for (let i = 1; i < 9; i++)
+  laughs.push(
+    `${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9)
+      .fill(`*${String.fromCharCode(96 + i)}`)
+      .join(',')}]`,
+  );
 const billionLaughs = `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: lol\n${laughs.join('\n')}\n`;
 const aliasCycle = 'apiVersion: v1\nkind: ConfigMap\nmetadata: &m\n  name: cycle\n  labels: *m\n';
 
@@ -33,7 +38,11 @@ describe('audit of bodies the decoder refuses', () => {
   async function eventsOf(auditId: unknown): Promise<any[]> {
     await srv.running.deps.audit!.flush();
     const text = await readFile(join(dir, 'audit.log'), 'utf8');
-    return text.split('\n').filter(Boolean).map((l) => JSON.parse(l)).filter((e) => e.auditID === auditId);
+    return text
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l))
+      .filter((e) => e.auditID === auditId);
   }
 
   it.each([
@@ -48,15 +57,29 @@ describe('audit of bodies the decoder refuses', () => {
     const events = await eventsOf(res.headers['audit-id']);
     expect(events.map((e) => e.stage)).toEqual(['RequestReceived', 'ResponseComplete']);
     const complete = events[1];
-    expect(complete).toMatchObject({ verb: 'create', objectRef: { resource: 'configmaps', namespace: 'default' }, responseStatus: { code: 400, reason: 'BadRequest' } });
+    expect(complete).toMatchObject({
+      verb: 'create',
+      objectRef: { resource: 'configmaps', namespace: 'default' },
+      responseStatus: { code: 400, reason: 'BadRequest' },
+    });
     expect(complete.responseObject).toMatchObject({ kind: 'Status', code: 400, message: res.body.message });
     expect(complete.requestObject).toBeUndefined();
   });
 
   it('still records the request object of a body that decodes', async () => {
-    const res = await srv.api('POST', CMS, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'fine' }, data: { a: 'b' } });
+    const res = await srv.api('POST', CMS, {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'fine' },
+      data: { a: 'b' },
+    });
     expect(res.status).toBe(201);
     const events = await eventsOf(res.headers['audit-id']);
-    expect(events[1]).toMatchObject({ stage: 'ResponseComplete', objectRef: { name: 'fine' }, requestObject: { metadata: { name: 'fine' }, data: { a: 'b' } }, responseStatus: { code: 201 } });
+    expect(events[1]).toMatchObject({
+      stage: 'ResponseComplete',
+      objectRef: { name: 'fine' },
+      requestObject: { metadata: { name: 'fine' }, data: { a: 'b' } },
+      responseStatus: { code: 201 },
+    });
   });
 });

@@ -8,7 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { TEST_TOKEN, useTestServer, type TestServer } from '../helpers/in-process.js';
 
 const srv = useTestServer();
-const headers = (path: string) => ({ ':path': path, authorization: `Bearer ${TEST_TOKEN}`, accept: 'application/json' });
+const headers = (path: string) => ({
+  ':path': path,
+  authorization: `Bearer ${TEST_TOKEN}`,
+  accept: 'application/json',
+});
 
 function session(server: TestServer): ClientHttp2Session {
   const s = connect(server.url, { ca: server.running.caPem });
@@ -33,7 +37,10 @@ async function listCount(resource: string): Promise<number> {
   const text = (await srv.api('GET', '/metrics', undefined, { accept: 'text/plain' })).text as string;
   return text
     .split('\n')
-    .filter((l) => l.startsWith('apiserver_request_total{') && l.includes('verb="LIST"') && l.includes(`resource="${resource}"`))
+    .filter(
+      (l) =>
+        l.startsWith('apiserver_request_total{') && l.includes('verb="LIST"') && l.includes(`resource="${resource}"`),
+    )
     .reduce((sum, l) => sum + Number(l.slice(l.lastIndexOf(' ') + 1)), 0);
 }
 
@@ -60,9 +67,12 @@ function rapidReset(server: TestServer, path: string, max: number): Promise<{ op
   const url = new URL(server.url);
   const block = Buffer.concat([
     Buffer.from([0x82, 0x87]), // :method GET, :scheme https
-    Buffer.from([0x01]), hpackString(url.host), // :authority
-    Buffer.from([0x04]), hpackString(path), // :path
-    Buffer.from([0x0f, 0x08]), hpackString(`Bearer ${TEST_TOKEN}`), // authorization
+    Buffer.from([0x01]),
+    hpackString(url.host), // :authority
+    Buffer.from([0x04]),
+    hpackString(path), // :path
+    Buffer.from([0x0f, 0x08]),
+    hpackString(`Bearer ${TEST_TOKEN}`), // authorization
   ]);
   const cancel = Buffer.alloc(4);
   cancel.writeUInt32BE(h2.NGHTTP2_CANCEL);
@@ -70,21 +80,24 @@ function rapidReset(server: TestServer, path: string, max: number): Promise<{ op
     let opened = 0;
     let goaway: number | undefined;
     let pending = Buffer.alloc(0);
-    const socket = tlsConnect({ host: url.hostname, port: Number(url.port), ca: server.running.caPem, ALPNProtocols: ['h2'] }, () => {
-      socket.write(Buffer.concat([Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n'), frame(0x4, 0, 0)]));
-      const burst = () => {
-        if (socket.destroyed || goaway !== undefined) return;
-        const frames: Buffer[] = [];
-        for (let i = 0; i < 100 && opened < max; i++) {
-          const id = 2 * opened++ + 1;
-          frames.push(frame(0x1, 0x5, id, block), frame(0x3, 0, id, cancel)); // HEADERS (END_STREAM|END_HEADERS), RST_STREAM
-        }
-        socket.write(Buffer.concat(frames));
-        if (opened < max) setImmediate(burst);
-        else socket.end();
-      };
-      burst();
-    });
+    const socket = tlsConnect(
+      { host: url.hostname, port: Number(url.port), ca: server.running.caPem, ALPNProtocols: ['h2'] },
+      () => {
+        socket.write(Buffer.concat([Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n'), frame(0x4, 0, 0)]));
+        const burst = () => {
+          if (socket.destroyed || goaway !== undefined) return;
+          const frames: Buffer[] = [];
+          for (let i = 0; i < 100 && opened < max; i++) {
+            const id = 2 * opened++ + 1;
+            frames.push(frame(0x1, 0x5, id, block), frame(0x3, 0, id, cancel)); // HEADERS (END_STREAM|END_HEADERS), RST_STREAM
+          }
+          socket.write(Buffer.concat(frames));
+          if (opened < max) setImmediate(burst);
+          else socket.end();
+        };
+        burst();
+      },
+    );
     socket.on('data', (chunk: Buffer) => {
       pending = Buffer.concat([pending, chunk]);
       while (pending.length >= 9 && pending.length >= 9 + pending.readUIntBE(0, 3)) {
@@ -112,7 +125,9 @@ describe('HTTP/2 rapid reset', () => {
     expect(opened).toBeLessThan(4000);
     expect(await during).toEqual(Array(20).fill(200));
     // Afterwards: the other connection, and a new one, are served.
-    expect(await Promise.all(Array.from({ length: 20 }, () => get(other, '/api/v1/namespaces/default/configmaps')))).toEqual(Array(20).fill(200));
+    expect(
+      await Promise.all(Array.from({ length: 20 }, () => get(other, '/api/v1/namespaces/default/configmaps'))),
+    ).toEqual(Array(20).fill(200));
     const fresh = session(srv);
     expect(await get(fresh, '/api/v1/namespaces/default/podtemplates')).toBe(200);
     // Streams reset in the read that opened them never reach a handler: few lists ran.
@@ -127,12 +142,16 @@ describe('HTTP/2 rapid reset', () => {
     let goaway: number | undefined;
     client.on('goaway', (code: number) => (goaway = code));
     for (let round = 0; round < 3; round++) {
-      const statuses = await Promise.all(Array.from({ length: 100 }, (_, i) => get(client, `/api/v1/namespaces/default/configmaps?limit=${i + 1}`)));
+      const statuses = await Promise.all(
+        Array.from({ length: 100 }, (_, i) => get(client, `/api/v1/namespaces/default/configmaps?limit=${i + 1}`)),
+      );
       expect(statuses).toEqual(Array(100).fill(200));
     }
     // 50 watches opened, then stopped by the client (RST_STREAM CANCEL), twice.
     for (let round = 0; round < 2; round++) {
-      const watches = Array.from({ length: 50 }, () => client.request(headers('/api/v1/namespaces/default/configmaps?watch=true')));
+      const watches = Array.from({ length: 50 }, () =>
+        client.request(headers('/api/v1/namespaces/default/configmaps?watch=true')),
+      );
       await Promise.all(watches.map((w) => new Promise((resolve) => w.once('response', resolve))));
       for (const w of watches) {
         w.on('error', () => undefined);

@@ -41,8 +41,22 @@ async function start(stdout: number | 'pipe', auditLogPath: string): Promise<Sta
   await writeFile(join(dir, 'tokens.csv'), `${E2E_TOKEN},admin,uid-admin,"system:masters"\n`);
   await writeFile(join(dir, 'policy.yaml'), POLICY);
   const port = await freePort();
-  const args = ['--import', 'tsx', join(ROOT, 'src/main.ts'), `--secure-port=${port}`, '--bind-address=127.0.0.1', '--storage-backend=memory', '--log-level=debug'];
-  args.push(`--cert-dir=${join(dir, 'certs')}`, `--token-auth-file=${join(dir, 'tokens.csv')}`, '--write-kubeconfig=', `--audit-log-path=${auditLogPath}`, `--audit-policy-file=${join(dir, 'policy.yaml')}`);
+  const args = [
+    '--import',
+    'tsx',
+    join(ROOT, 'src/main.ts'),
+    `--secure-port=${port}`,
+    '--bind-address=127.0.0.1',
+    '--storage-backend=memory',
+    '--log-level=debug',
+  ];
+  args.push(
+    `--cert-dir=${join(dir, 'certs')}`,
+    `--token-auth-file=${join(dir, 'tokens.csv')}`,
+    '--write-kubeconfig=',
+    `--audit-log-path=${auditLogPath}`,
+    `--audit-policy-file=${join(dir, 'policy.yaml')}`,
+  );
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', stdout, 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
@@ -55,7 +69,7 @@ async function start(stdout: number | 'pipe', auditLogPath: string): Promise<Sta
     await rm(dir, { recursive: true, force: true });
   });
   const url = `https://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + 60_000; ; ) {
+  for (const deadline = Date.now() + 60_000; ;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before serving: ${stderr}`);
     const ok = await request(`${url}/healthz`, { dispatcher: agent }).then(
       async (res) => (await res.body.text()) === 'ok',
@@ -69,7 +83,12 @@ async function start(stdout: number | 'pipe', auditLogPath: string): Promise<Sta
 }
 
 /** One call; its status and how long it took (ms). Rejects when it took over the agent's 5 s. */
-async function timed(url: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; ms: number; text: string }> {
+async function timed(
+  url: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; ms: number; text: string }> {
   const t0 = performance.now();
   const res = await request(url + path, {
     method,
@@ -92,8 +111,17 @@ async function hammer(url: string, tag: string): Promise<void> {
     const calls = Array.from({ length: 10 }, (_, i) => {
       const name = `cm-${tag}-${batch}-${i}`;
       if (i < 3) return timed(url, 'GET', '/healthz').then((r) => [r, 200] as const);
-      if (i < 6) return timed(url, 'POST', '/api/v1/namespaces/default/configmaps', { metadata: { name }, data: { n: 'x'.repeat(500) } }).then((r) => [r, 201, name] as const);
-      if (i < 8 && created.length) return timed(url, 'GET', `/api/v1/namespaces/default/configmaps/${created[(batch * 7 + i) % created.length]}`).then((r) => [r, 200] as const);
+      if (i < 6)
+        return timed(url, 'POST', '/api/v1/namespaces/default/configmaps', {
+          metadata: { name },
+          data: { n: 'x'.repeat(500) },
+        }).then((r) => [r, 201, name] as const);
+      if (i < 8 && created.length)
+        return timed(
+          url,
+          'GET',
+          `/api/v1/namespaces/default/configmaps/${created[(batch * 7 + i) % created.length]}`,
+        ).then((r) => [r, 200] as const);
       return timed(url, 'GET', '/api/v1/namespaces/default/configmaps?limit=20').then((r) => [r, 200] as const);
     });
     for (const [r, want, name] of await Promise.all(calls)) {

@@ -102,7 +102,14 @@ export interface EscalationCase {
   readonly expectOn?: Partial<Record<WriteVerb, Outcome>>;
 }
 
-export const ALL_WRITES: readonly WriteVerb[] = ['create', 'update', 'patch-json', 'patch-merge', 'patch-strategic', 'apply'];
+export const ALL_WRITES: readonly WriteVerb[] = [
+  'create',
+  'update',
+  'patch-json',
+  'patch-merge',
+  'patch-strategic',
+  'apply',
+];
 export const UPDATES: readonly WriteVerb[] = ['update', 'patch-json', 'patch-merge', 'patch-strategic', 'apply'];
 const COVERS_WRITES: readonly WriteVerb[] = ['create', 'update'];
 
@@ -113,11 +120,25 @@ const GET_PODS: PolicyRule = { apiGroups: [''], resources: ['pods'], verbs: ['ge
 const EVERYTHING: PolicyRule = { apiGroups: ['*'], resources: ['*'], verbs: ['*'] };
 const EVERY_URL: PolicyRule = { nonResourceURLs: ['*'], verbs: ['*'] };
 const READ_SECRETS: PolicyRule = { apiGroups: [''], resources: ['secrets'], verbs: ['get', 'list', 'watch'] };
-const READ_SECRETS_UNCOVERED = ['get', 'list', 'watch'].map((verb) => ({ apiGroups: [''], resources: ['secrets'], verbs: [verb] }));
+const READ_SECRETS_UNCOVERED = ['get', 'list', 'watch'].map((verb) => ({
+  apiGroups: [''],
+  resources: ['secrets'],
+  verbs: [verb],
+}));
 /** test/integration/auth/rbac_test.go ruleWriteJobs. */
 const WRITE_JOBS: PolicyRule = { apiGroups: ['batch'], resources: ['*'], verbs: ['*'] };
-const escalate = (resource: string, resourceNames?: string[]): PolicyRule => ({ apiGroups: [RBAC], resources: [resource], verbs: ['escalate'], ...(resourceNames ? { resourceNames } : {}) });
-const bind = (resource: string, resourceNames?: string[]): PolicyRule => ({ apiGroups: [RBAC], resources: [resource], verbs: ['bind'], ...(resourceNames ? { resourceNames } : {}) });
+const escalate = (resource: string, resourceNames?: string[]): PolicyRule => ({
+  apiGroups: [RBAC],
+  resources: [resource],
+  verbs: ['escalate'],
+  ...(resourceNames ? { resourceNames } : {}),
+});
+const bind = (resource: string, resourceNames?: string[]): PolicyRule => ({
+  apiGroups: [RBAC],
+  resources: [resource],
+  verbs: ['bind'],
+  ...(resourceNames ? { resourceNames } : {}),
+});
 
 const ROLE_TEST = 'pkg/registry/rbac/role/policybased/storage_test.go TestEscalation';
 const CLUSTERROLE_TEST = 'pkg/registry/rbac/clusterrole/policybased/storage_test.go TestEscalation';
@@ -136,10 +157,39 @@ function roleCases(): EscalationCase[] {
     const resource = kind === 'Role' ? 'roles' : 'clusterroles';
     const own: Scope = kind === 'Role' ? 'namespace' : 'cluster';
     out.push(
-      { name: 'TestEscalation/superuser: system:masters writes any rules', upstream, kind, groups: ['system:masters'], writeAccess: false, object: { rules: [GET_PODS] }, expect: ALLOWED },
-      { name: 'TestEscalation/bob: holding no rules, may not grant get pods', upstream, kind, object: { rules: [GET_PODS] }, expect: forbidden(GET_PODS) },
-      { name: `TestEscalation/steve: the escalate verb on ${resource} lets rules through`, upstream, kind, holds: [{ scope: own, rules: [escalate(resource)] }], object: { rules: [GET_PODS] }, expect: ALLOWED },
-      { name: 'TestEscalation/alice: * on *.* held cluster-wide covers the rules', upstream, kind, writeAccess: false, holds: [{ scope: 'cluster', rules: [EVERYTHING] }], object: { rules: [GET_PODS] }, expect: ALLOWED },
+      {
+        name: 'TestEscalation/superuser: system:masters writes any rules',
+        upstream,
+        kind,
+        groups: ['system:masters'],
+        writeAccess: false,
+        object: { rules: [GET_PODS] },
+        expect: ALLOWED,
+      },
+      {
+        name: 'TestEscalation/bob: holding no rules, may not grant get pods',
+        upstream,
+        kind,
+        object: { rules: [GET_PODS] },
+        expect: forbidden(GET_PODS),
+      },
+      {
+        name: `TestEscalation/steve: the escalate verb on ${resource} lets rules through`,
+        upstream,
+        kind,
+        holds: [{ scope: own, rules: [escalate(resource)] }],
+        object: { rules: [GET_PODS] },
+        expect: ALLOWED,
+      },
+      {
+        name: 'TestEscalation/alice: * on *.* held cluster-wide covers the rules',
+        upstream,
+        kind,
+        writeAccess: false,
+        holds: [{ scope: 'cluster', rules: [EVERYTHING] }],
+        object: { rules: [GET_PODS] },
+        expect: ALLOWED,
+      },
     );
   }
   out.push(
@@ -203,24 +253,52 @@ function roleCases(): EscalationCase[] {
 
 /** policy_comparator_test.go: each upstream case as a Role (or ClusterRole) the writer creates and updates. */
 function coversCases(): EscalationCase[] {
-  type Covers = [test: string, owner: PolicyRule[], servant: PolicyRule[], uncovered: PolicyRule[], kinds?: ('Role' | 'ClusterRole')[]];
-  const v1 = (verbs: string[], resources: string[], extra: Partial<PolicyRule> = {}): PolicyRule => ({ apiGroups: ['v1'], verbs, resources, ...extra });
-  const g = (groups: string[], verbs: string[], resources: string[]): PolicyRule => ({ apiGroups: groups, verbs, resources });
+  type Covers = [
+    test: string,
+    owner: PolicyRule[],
+    servant: PolicyRule[],
+    uncovered: PolicyRule[],
+    kinds?: ('Role' | 'ClusterRole')[],
+  ];
+  const v1 = (verbs: string[], resources: string[], extra: Partial<PolicyRule> = {}): PolicyRule => ({
+    apiGroups: ['v1'],
+    verbs,
+    resources,
+    ...extra,
+  });
+  const g = (groups: string[], verbs: string[], resources: string[]): PolicyRule => ({
+    apiGroups: groups,
+    verbs,
+    resources,
+  });
   const url = (urls: string[], verbs: string[]): PolicyRule => ({ nonResourceURLs: urls, verbs });
   const table: Covers[] = [
     ['TestCoversExactMatch', [v1(['get'], ['builds'])], [v1(['get'], ['builds'])], [], ['Role', 'ClusterRole']],
     ['TestCoversSubresourceWildcard', [v1(['get'], ['*/scale'])], [v1(['get'], ['foo/scale'])], []],
-    ['TestCoversMultipleRulesCoveringSingleRule', [v1(['delete'], ['deployments']), v1(['delete'], ['builds']), v1(['update'], ['builds', 'deployments'])], [v1(['delete', 'update'], ['builds', 'deployments'])], []],
+    [
+      'TestCoversMultipleRulesCoveringSingleRule',
+      [v1(['delete'], ['deployments']), v1(['delete'], ['builds']), v1(['update'], ['builds', 'deployments'])],
+      [v1(['delete', 'update'], ['builds', 'deployments'])],
+      [],
+    ],
     [
       'TestCoversMultipleAPIGroupsCoveringSingleRule',
-      ['group1', 'group2'].flatMap((x) => [g([x], ['delete'], ['deployments']), g([x], ['delete'], ['builds']), g([x], ['update'], ['builds', 'deployments'])]),
+      ['group1', 'group2'].flatMap((x) => [
+        g([x], ['delete'], ['deployments']),
+        g([x], ['delete'], ['builds']),
+        g([x], ['update'], ['builds', 'deployments']),
+      ]),
       [g(['group1', 'group2'], ['delete', 'update'], ['builds', 'deployments'])],
       [],
     ],
     [
       'TestCoversSingleAPIGroupsCoveringMultiple',
       [g(['group1', 'group2'], ['delete', 'update'], ['builds', 'deployments'])],
-      ['group1', 'group2'].flatMap((x) => [g([x], ['delete'], ['deployments']), g([x], ['delete'], ['builds']), g([x], ['update'], ['builds', 'deployments'])]),
+      ['group1', 'group2'].flatMap((x) => [
+        g([x], ['delete'], ['deployments']),
+        g([x], ['delete'], ['builds']),
+        g([x], ['update'], ['builds', 'deployments']),
+      ]),
       [],
     ],
     [
@@ -230,37 +308,101 @@ function coversCases(): EscalationCase[] {
       [v1(['update'], ['pods'])],
       ['Role', 'ClusterRole'],
     ],
-    ['TestCoversAPIGroupStarCoveringMultiple', [g(['*'], ['get'], ['roles'])], [g(['group1', 'group2'], ['get'], ['roles'])], []],
-    ['TestCoversEnumerationNotCoveringAPIGroupStar', [g(['dummy-group'], ['get'], ['roles'])], [g(['*'], ['get'], ['roles'])], [g(['*'], ['get'], ['roles'])]],
+    [
+      'TestCoversAPIGroupStarCoveringMultiple',
+      [g(['*'], ['get'], ['roles'])],
+      [g(['group1', 'group2'], ['get'], ['roles'])],
+      [],
+    ],
+    [
+      'TestCoversEnumerationNotCoveringAPIGroupStar',
+      [g(['dummy-group'], ['get'], ['roles'])],
+      [g(['*'], ['get'], ['roles'])],
+      [g(['*'], ['get'], ['roles'])],
+    ],
     ['TestCoversAPIGroupStarCoveringStar', [g(['*'], ['get'], ['roles'])], [g(['*'], ['get'], ['roles'])], []],
     ['TestCoversVerbStarCoveringMultiple', [v1(['*'], ['roles'])], [v1(['watch', 'list'], ['roles'])], []],
-    ['TestCoversEnumerationNotCoveringVerbStar', [v1(['get', 'list', 'watch', 'create', 'update', 'delete', 'exec'], ['roles'])], [v1(['*'], ['roles'])], [v1(['*'], ['roles'])]],
+    [
+      'TestCoversEnumerationNotCoveringVerbStar',
+      [v1(['get', 'list', 'watch', 'create', 'update', 'delete', 'exec'], ['roles'])],
+      [v1(['*'], ['roles'])],
+      [v1(['*'], ['roles'])],
+    ],
     ['TestCoversVerbStarCoveringStar', [v1(['*'], ['roles'])], [v1(['*'], ['roles'])], []],
     ['TestCoversResourceStarCoveringMultiple', [v1(['get'], ['*'])], [v1(['get'], ['resourcegroup:deployments'])], []],
-    ['TestCoversEnumerationNotCoveringResourceStar', [v1(['get'], ['roles', 'resourcegroup:deployments'])], [v1(['get'], ['*'])], [v1(['get'], ['*'])]],
+    [
+      'TestCoversEnumerationNotCoveringResourceStar',
+      [v1(['get'], ['roles', 'resourcegroup:deployments'])],
+      [v1(['get'], ['*'])],
+      [v1(['get'], ['*'])],
+    ],
     ['TestCoversResourceStarCoveringStar', [v1(['get'], ['*'])], [v1(['get'], ['*'])], []],
-    ['TestCoversResourceNameEmptyCoveringMultiple', [v1(['get'], ['pods'])], [v1(['get'], ['pods'], { resourceNames: ['foo', 'bar'] })], []],
-    ['TestCoversEnumerationNotCoveringResourceNameEmpty', [v1(['get'], ['pods'], { resourceNames: ['foo', 'bar'] })], [v1(['get'], ['pods'])], [v1(['get'], ['pods'])]],
+    [
+      'TestCoversResourceNameEmptyCoveringMultiple',
+      [v1(['get'], ['pods'])],
+      [v1(['get'], ['pods'], { resourceNames: ['foo', 'bar'] })],
+      [],
+    ],
+    [
+      'TestCoversEnumerationNotCoveringResourceNameEmpty',
+      [v1(['get'], ['pods'], { resourceNames: ['foo', 'bar'] })],
+      [v1(['get'], ['pods'])],
+      [v1(['get'], ['pods'])],
+    ],
     ['TestCoversNonResourceURLs', [url(['/apis'], ['*'])], [url(['/apis'], ['*'])], [], ['ClusterRole']],
-    ['TestCoversNonResourceURLsStar', [url(['*'], ['*'])], [url(['/apis', '/apis/v1', '/'], ['*'])], [], ['ClusterRole']],
-    ['TestCoversNonResourceURLsStarAfterPrefixDoesntCover', [url(['/ck-test/*'], ['*'])], [url(['/ck-test', '/ck-test/v1'], ['get'])], [url(['/ck-test'], ['get'])], ['ClusterRole']],
-    ['TestCoversNonResourceURLsStarAfterPrefix', [url(['/ck-test/*'], ['*'])], [url(['/ck-test/v1/foo', '/ck-test/v1'], ['get'])], [], ['ClusterRole']],
-    ['TestNonResourceURLCovers {"/api/*/*", "/api/v1", false}', [url(['/ck-test/*/*'], ['get'])], [url(['/ck-test/v1'], ['get'])], [url(['/ck-test/v1'], ['get'])], ['ClusterRole']],
-    ['TestNonResourceURLCovers {"/*/v1/*", "/api/v1", false}', [url(['/*/v1/*'], ['get'])], [url(['/ck-test/v1'], ['get'])], [url(['/ck-test/v1'], ['get'])], ['ClusterRole']],
-    ['TestNonResourceURLCovers {"/api/v1", "/api", false}', [url(['/ck-test/v1'], ['get'])], [url(['/ck-test'], ['get'])], [url(['/ck-test'], ['get'])], ['ClusterRole']],
+    [
+      'TestCoversNonResourceURLsStar',
+      [url(['*'], ['*'])],
+      [url(['/apis', '/apis/v1', '/'], ['*'])],
+      [],
+      ['ClusterRole'],
+    ],
+    [
+      'TestCoversNonResourceURLsStarAfterPrefixDoesntCover',
+      [url(['/ck-test/*'], ['*'])],
+      [url(['/ck-test', '/ck-test/v1'], ['get'])],
+      [url(['/ck-test'], ['get'])],
+      ['ClusterRole'],
+    ],
+    [
+      'TestCoversNonResourceURLsStarAfterPrefix',
+      [url(['/ck-test/*'], ['*'])],
+      [url(['/ck-test/v1/foo', '/ck-test/v1'], ['get'])],
+      [],
+      ['ClusterRole'],
+    ],
+    [
+      'TestNonResourceURLCovers {"/api/*/*", "/api/v1", false}',
+      [url(['/ck-test/*/*'], ['get'])],
+      [url(['/ck-test/v1'], ['get'])],
+      [url(['/ck-test/v1'], ['get'])],
+      ['ClusterRole'],
+    ],
+    [
+      'TestNonResourceURLCovers {"/*/v1/*", "/api/v1", false}',
+      [url(['/*/v1/*'], ['get'])],
+      [url(['/ck-test/v1'], ['get'])],
+      [url(['/ck-test/v1'], ['get'])],
+      ['ClusterRole'],
+    ],
+    [
+      'TestNonResourceURLCovers {"/api/v1", "/api", false}',
+      [url(['/ck-test/v1'], ['get'])],
+      [url(['/ck-test'], ['get'])],
+      [url(['/ck-test'], ['get'])],
+      ['ClusterRole'],
+    ],
   ];
   return table.flatMap(([test, owner, servant, uncovered, kinds = ['Role']]) =>
-    kinds.map(
-      (kind): EscalationCase => ({
-        name: `${test}: ${uncovered.length ? 'not covered' : 'covered'}`,
-        upstream: `${COMPARATOR} ${test.split(' ')[0]}`,
-        kind,
-        holds: [{ scope: kind === 'Role' ? 'namespace' : 'cluster', rules: owner }],
-        object: { rules: servant },
-        verbs: COVERS_WRITES,
-        expect: uncovered.length ? { forbidden: uncovered } : ALLOWED,
-      }),
-    ),
+    kinds.map((kind): EscalationCase => ({
+      name: `${test}: ${uncovered.length ? 'not covered' : 'covered'}`,
+      upstream: `${COMPARATOR} ${test.split(' ')[0]}`,
+      kind,
+      holds: [{ scope: kind === 'Role' ? 'namespace' : 'cluster', rules: owner }],
+      object: { rules: servant },
+      verbs: COVERS_WRITES,
+      expect: uncovered.length ? { forbidden: uncovered } : ALLOWED,
+    })),
   );
 }
 
@@ -274,8 +416,22 @@ function bindingCases(): EscalationCase[] {
   const rb = (c: Omit<EscalationCase, 'kind'>): EscalationCase => ({ kind: 'RoleBinding', ...c });
   const crb = (c: Omit<EscalationCase, 'kind'>): EscalationCase => ({ kind: 'ClusterRoleBinding', ...c });
   return [
-    rb({ name: 'TestRBAC/user-with-no-permissions: cannot bind role anywhere', upstream: RBAC_IT, writeAccess: false, roles: [writeJobs], object: toWriteJobs, expect: { requestForbidden: true } }),
-    rb({ name: 'TestRBAC/job-writer-namespace: can bind the role in the namespace where it holds covering permissions', upstream: RBAC_IT, roles: [writeJobs], holds: [{ scope: 'namespace', rules: [WRITE_JOBS] }], object: toWriteJobs, expect: ALLOWED }),
+    rb({
+      name: 'TestRBAC/user-with-no-permissions: cannot bind role anywhere',
+      upstream: RBAC_IT,
+      writeAccess: false,
+      roles: [writeJobs],
+      object: toWriteJobs,
+      expect: { requestForbidden: true },
+    }),
+    rb({
+      name: 'TestRBAC/job-writer-namespace: can bind the role in the namespace where it holds covering permissions',
+      upstream: RBAC_IT,
+      roles: [writeJobs],
+      holds: [{ scope: 'namespace', rules: [WRITE_JOBS] }],
+      object: toWriteJobs,
+      expect: ALLOWED,
+    }),
     rb({
       name: 'TestRBAC/job-writer-namespace: can only bind the role in namespaces where it holds covering permissions',
       upstream: RBAC_IT,
@@ -284,10 +440,37 @@ function bindingCases(): EscalationCase[] {
       object: toWriteJobs,
       expect: forbidden(WRITE_JOBS),
     }),
-    rb({ name: 'TestRBAC/job-writer: can bind the role in any namespace (covering permissions held cluster-wide)', upstream: RBAC_IT, roles: [writeJobs], holds: [{ scope: 'cluster', rules: [WRITE_JOBS] }], object: toWriteJobs, expect: ALLOWED }),
-    rb({ name: 'TestRBAC/nonescalating-rolebinding-writer: cannot bind the role without covering permissions', upstream: RBAC_IT, roles: [writeJobs], object: toWriteJobs, expect: forbidden(WRITE_JOBS) }),
-    rb({ name: 'TestRBAC/any-rolebinding-writer: can bind the role with bind on clusterroles', upstream: RBAC_IT, roles: [writeJobs], holds: [{ scope: 'cluster', rules: [bind('clusterroles')] }], object: toWriteJobs, expect: ALLOWED }),
-    rb({ name: 'TestRBAC/any-rolebinding-writer-namespace: can bind the role with bind granted in the binding namespace', upstream: RBAC_IT, roles: [writeJobs], holds: [{ scope: 'namespace', rules: [bind('clusterroles')] }], object: toWriteJobs, expect: ALLOWED }),
+    rb({
+      name: 'TestRBAC/job-writer: can bind the role in any namespace (covering permissions held cluster-wide)',
+      upstream: RBAC_IT,
+      roles: [writeJobs],
+      holds: [{ scope: 'cluster', rules: [WRITE_JOBS] }],
+      object: toWriteJobs,
+      expect: ALLOWED,
+    }),
+    rb({
+      name: 'TestRBAC/nonescalating-rolebinding-writer: cannot bind the role without covering permissions',
+      upstream: RBAC_IT,
+      roles: [writeJobs],
+      object: toWriteJobs,
+      expect: forbidden(WRITE_JOBS),
+    }),
+    rb({
+      name: 'TestRBAC/any-rolebinding-writer: can bind the role with bind on clusterroles',
+      upstream: RBAC_IT,
+      roles: [writeJobs],
+      holds: [{ scope: 'cluster', rules: [bind('clusterroles')] }],
+      object: toWriteJobs,
+      expect: ALLOWED,
+    }),
+    rb({
+      name: 'TestRBAC/any-rolebinding-writer-namespace: can bind the role with bind granted in the binding namespace',
+      upstream: RBAC_IT,
+      roles: [writeJobs],
+      holds: [{ scope: 'namespace', rules: [bind('clusterroles')] }],
+      object: toWriteJobs,
+      expect: ALLOWED,
+    }),
     rb({
       name: 'TestRBAC/any-rolebinding-writer-namespace: can only bind the role in the namespace where it has bind',
       upstream: RBAC_IT,
@@ -296,20 +479,91 @@ function bindingCases(): EscalationCase[] {
       object: toWriteJobs,
       expect: forbidden(WRITE_JOBS),
     }),
-    rb({ name: 'BindingAuthorized: bind limited by resourceNames to the referenced role', upstream: bindingAuthorized, roles: [writeJobs], holds: [{ scope: 'cluster', rules: [bind('clusterroles', ['~write-jobs'])] }], object: toWriteJobs, expect: ALLOWED }),
-    rb({ name: 'BindingAuthorized: bind limited by resourceNames to another role', upstream: bindingAuthorized, roles: [writeJobs], holds: [{ scope: 'cluster', rules: [bind('clusterroles', ['~other-role'])] }], object: toWriteJobs, expect: forbidden(WRITE_JOBS) }),
-    rb({ name: 'BindingAuthorized: bind on roles does not allow binding a ClusterRole', upstream: bindingAuthorized, roles: [writeJobs], holds: [{ scope: 'cluster', rules: [bind('roles')] }], object: toWriteJobs, expect: forbidden(WRITE_JOBS) }),
-    rb({ name: 'GetRoleReferenceRules: a RoleBinding to a Role is checked against the Role of its namespace (covered)', upstream: refRules, roles: [jobReader], holds: [{ scope: 'namespace', rules: [GET_PODS] }], object: { roleRef: { kind: 'Role', name: 'job-reader' } }, expect: ALLOWED }),
-    rb({ name: 'GetRoleReferenceRules: a RoleBinding to a Role is checked against the Role of its namespace (not covered)', upstream: refRules, roles: [jobReader], object: { roleRef: { kind: 'Role', name: 'job-reader' } }, expect: forbidden(GET_PODS) }),
-    rb({ name: 'BindingAuthorized: bind on roles allows binding a Role', upstream: bindingAuthorized, roles: [jobReader], holds: [{ scope: 'namespace', rules: [bind('roles')] }], object: { roleRef: { kind: 'Role', name: 'job-reader' } }, expect: ALLOWED }),
-    rb({ name: 'GetRoleReferenceRules: a binding to a missing ClusterRole is NotFound', upstream: refRules, object: { roleRef: { kind: 'ClusterRole', name: '~missing' } }, expect: { roleNotFound: { kind: 'ClusterRole', name: '~missing' } } }),
-    rb({ name: 'GetRoleReferenceRules: a binding to a missing Role is NotFound', upstream: refRules, object: { roleRef: { kind: 'Role', name: 'missing' } }, expect: { roleNotFound: { kind: 'Role', name: 'missing' } } }),
-    rb({ name: 'BindingAuthorized: with bind, a binding to a missing role is let through (bind is asked first)', upstream: bindingAuthorized, holds: [{ scope: 'cluster', rules: [bind('clusterroles')] }], object: { roleRef: { kind: 'ClusterRole', name: '~missing' } }, expect: ALLOWED }),
-    rb({ name: 'EscalationAllowed: system:masters binds any role', upstream: `${ESCALATION_CHECK} EscalationAllowed`, groups: ['system:masters'], writeAccess: false, roles: [writeJobs], object: toWriteJobs, expect: ALLOWED }),
+    rb({
+      name: 'BindingAuthorized: bind limited by resourceNames to the referenced role',
+      upstream: bindingAuthorized,
+      roles: [writeJobs],
+      holds: [{ scope: 'cluster', rules: [bind('clusterroles', ['~write-jobs'])] }],
+      object: toWriteJobs,
+      expect: ALLOWED,
+    }),
+    rb({
+      name: 'BindingAuthorized: bind limited by resourceNames to another role',
+      upstream: bindingAuthorized,
+      roles: [writeJobs],
+      holds: [{ scope: 'cluster', rules: [bind('clusterroles', ['~other-role'])] }],
+      object: toWriteJobs,
+      expect: forbidden(WRITE_JOBS),
+    }),
+    rb({
+      name: 'BindingAuthorized: bind on roles does not allow binding a ClusterRole',
+      upstream: bindingAuthorized,
+      roles: [writeJobs],
+      holds: [{ scope: 'cluster', rules: [bind('roles')] }],
+      object: toWriteJobs,
+      expect: forbidden(WRITE_JOBS),
+    }),
+    rb({
+      name: 'GetRoleReferenceRules: a RoleBinding to a Role is checked against the Role of its namespace (covered)',
+      upstream: refRules,
+      roles: [jobReader],
+      holds: [{ scope: 'namespace', rules: [GET_PODS] }],
+      object: { roleRef: { kind: 'Role', name: 'job-reader' } },
+      expect: ALLOWED,
+    }),
+    rb({
+      name: 'GetRoleReferenceRules: a RoleBinding to a Role is checked against the Role of its namespace (not covered)',
+      upstream: refRules,
+      roles: [jobReader],
+      object: { roleRef: { kind: 'Role', name: 'job-reader' } },
+      expect: forbidden(GET_PODS),
+    }),
+    rb({
+      name: 'BindingAuthorized: bind on roles allows binding a Role',
+      upstream: bindingAuthorized,
+      roles: [jobReader],
+      holds: [{ scope: 'namespace', rules: [bind('roles')] }],
+      object: { roleRef: { kind: 'Role', name: 'job-reader' } },
+      expect: ALLOWED,
+    }),
+    rb({
+      name: 'GetRoleReferenceRules: a binding to a missing ClusterRole is NotFound',
+      upstream: refRules,
+      object: { roleRef: { kind: 'ClusterRole', name: '~missing' } },
+      expect: { roleNotFound: { kind: 'ClusterRole', name: '~missing' } },
+    }),
+    rb({
+      name: 'GetRoleReferenceRules: a binding to a missing Role is NotFound',
+      upstream: refRules,
+      object: { roleRef: { kind: 'Role', name: 'missing' } },
+      expect: { roleNotFound: { kind: 'Role', name: 'missing' } },
+    }),
+    rb({
+      name: 'BindingAuthorized: with bind, a binding to a missing role is let through (bind is asked first)',
+      upstream: bindingAuthorized,
+      holds: [{ scope: 'cluster', rules: [bind('clusterroles')] }],
+      object: { roleRef: { kind: 'ClusterRole', name: '~missing' } },
+      expect: ALLOWED,
+    }),
+    rb({
+      name: 'EscalationAllowed: system:masters binds any role',
+      upstream: `${ESCALATION_CHECK} EscalationAllowed`,
+      groups: ['system:masters'],
+      writeAccess: false,
+      roles: [writeJobs],
+      object: toWriteJobs,
+      expect: ALLOWED,
+    }),
     rb({
       name: 'ConfirmNoEscalation: a binding names the referenced rules it does not hold, compacted and sorted',
       upstream: `${RULE_GO} ConfirmNoEscalation, pkg/registry/rbac/validation/policy_compact.go CompactRules`,
-      roles: [{ kind: 'ClusterRole', name: '~readers', rules: [{ apiGroups: [''], resources: ['secrets', 'configmaps'], verbs: ['get', 'list'] }] }],
+      roles: [
+        {
+          kind: 'ClusterRole',
+          name: '~readers',
+          rules: [{ apiGroups: [''], resources: ['secrets', 'configmaps'], verbs: ['get', 'list'] }],
+        },
+      ],
       holds: [{ scope: 'namespace', rules: [{ apiGroups: [''], resources: ['configmaps'], verbs: ['get'] }] }],
       object: { roleRef: { kind: 'ClusterRole', name: '~readers' } },
       expect: forbidden(
@@ -318,15 +572,76 @@ function bindingCases(): EscalationCase[] {
         { apiGroups: [''], resources: ['configmaps'], verbs: ['list'] },
       ),
     }),
-    crb({ name: 'TestRBAC/job-writer: covering permissions held cluster-wide allow a ClusterRoleBinding', upstream: RBAC_IT, roles: [writeJobs], holds: [{ scope: 'cluster', rules: [WRITE_JOBS] }], object: toWriteJobs, expect: ALLOWED }),
-    crb({ name: 'TestRBAC/job-writer-namespace: rules held in a namespace do not cover a ClusterRoleBinding', upstream: RBAC_IT, roles: [writeJobs], holds: [{ scope: 'namespace', rules: [WRITE_JOBS] }], object: toWriteJobs, expect: forbidden(WRITE_JOBS) }),
-    crb({ name: 'TestRBAC/nonescalating-rolebinding-writer: cannot bind the role cluster-wide without covering permissions', upstream: RBAC_IT, roles: [writeJobs], object: toWriteJobs, expect: forbidden(WRITE_JOBS) }),
-    crb({ name: 'TestRBAC/any-rolebinding-writer: bind on clusterroles held cluster-wide allows a ClusterRoleBinding', upstream: RBAC_IT, roles: [writeJobs], holds: [{ scope: 'cluster', rules: [bind('clusterroles')] }], object: toWriteJobs, expect: ALLOWED }),
-    crb({ name: 'TestRBAC/any-rolebinding-writer-namespace: bind granted in a namespace does not allow a ClusterRoleBinding', upstream: RBAC_IT, roles: [writeJobs], holds: [{ scope: 'namespace', rules: [bind('clusterroles')] }], object: toWriteJobs, expect: forbidden(WRITE_JOBS) }),
-    crb({ name: 'BindingAuthorized: bind limited by resourceNames to the referenced ClusterRole', upstream: bindingAuthorized, roles: [writeJobs], holds: [{ scope: 'cluster', rules: [bind('clusterroles', ['~write-jobs'])] }], object: toWriteJobs, expect: ALLOWED }),
-    crb({ name: 'GetRoleReferenceRules: a ClusterRoleBinding to a missing ClusterRole is NotFound', upstream: refRules, object: { roleRef: { kind: 'ClusterRole', name: '~missing' } }, expect: { roleNotFound: { kind: 'ClusterRole', name: '~missing' } } }),
-    crb({ name: 'EscalationAllowed: system:masters binds any ClusterRole cluster-wide', upstream: `${ESCALATION_CHECK} EscalationAllowed`, groups: ['system:masters'], writeAccess: false, roles: [writeJobs], object: toWriteJobs, expect: ALLOWED }),
-    crb({ name: 'TestRBAC/user-with-no-permissions: cannot bind a role cluster-wide', upstream: RBAC_IT, writeAccess: false, roles: [writeJobs], object: toWriteJobs, expect: { requestForbidden: true } }),
+    crb({
+      name: 'TestRBAC/job-writer: covering permissions held cluster-wide allow a ClusterRoleBinding',
+      upstream: RBAC_IT,
+      roles: [writeJobs],
+      holds: [{ scope: 'cluster', rules: [WRITE_JOBS] }],
+      object: toWriteJobs,
+      expect: ALLOWED,
+    }),
+    crb({
+      name: 'TestRBAC/job-writer-namespace: rules held in a namespace do not cover a ClusterRoleBinding',
+      upstream: RBAC_IT,
+      roles: [writeJobs],
+      holds: [{ scope: 'namespace', rules: [WRITE_JOBS] }],
+      object: toWriteJobs,
+      expect: forbidden(WRITE_JOBS),
+    }),
+    crb({
+      name: 'TestRBAC/nonescalating-rolebinding-writer: cannot bind the role cluster-wide without covering permissions',
+      upstream: RBAC_IT,
+      roles: [writeJobs],
+      object: toWriteJobs,
+      expect: forbidden(WRITE_JOBS),
+    }),
+    crb({
+      name: 'TestRBAC/any-rolebinding-writer: bind on clusterroles held cluster-wide allows a ClusterRoleBinding',
+      upstream: RBAC_IT,
+      roles: [writeJobs],
+      holds: [{ scope: 'cluster', rules: [bind('clusterroles')] }],
+      object: toWriteJobs,
+      expect: ALLOWED,
+    }),
+    crb({
+      name: 'TestRBAC/any-rolebinding-writer-namespace: bind granted in a namespace does not allow a ClusterRoleBinding',
+      upstream: RBAC_IT,
+      roles: [writeJobs],
+      holds: [{ scope: 'namespace', rules: [bind('clusterroles')] }],
+      object: toWriteJobs,
+      expect: forbidden(WRITE_JOBS),
+    }),
+    crb({
+      name: 'BindingAuthorized: bind limited by resourceNames to the referenced ClusterRole',
+      upstream: bindingAuthorized,
+      roles: [writeJobs],
+      holds: [{ scope: 'cluster', rules: [bind('clusterroles', ['~write-jobs'])] }],
+      object: toWriteJobs,
+      expect: ALLOWED,
+    }),
+    crb({
+      name: 'GetRoleReferenceRules: a ClusterRoleBinding to a missing ClusterRole is NotFound',
+      upstream: refRules,
+      object: { roleRef: { kind: 'ClusterRole', name: '~missing' } },
+      expect: { roleNotFound: { kind: 'ClusterRole', name: '~missing' } },
+    }),
+    crb({
+      name: 'EscalationAllowed: system:masters binds any ClusterRole cluster-wide',
+      upstream: `${ESCALATION_CHECK} EscalationAllowed`,
+      groups: ['system:masters'],
+      writeAccess: false,
+      roles: [writeJobs],
+      object: toWriteJobs,
+      expect: ALLOWED,
+    }),
+    crb({
+      name: 'TestRBAC/user-with-no-permissions: cannot bind a role cluster-wide',
+      upstream: RBAC_IT,
+      writeAccess: false,
+      roles: [writeJobs],
+      object: toWriteJobs,
+      expect: { requestForbidden: true },
+    }),
   ];
 }
 
@@ -335,15 +650,38 @@ function aggregationCases(): EscalationCase[] {
   const upstream = `${CLUSTERROLE_STORAGE} Create/Update (fullAuthority)`;
   const aggregated: Content = { rules: [], aggregated: true };
   return [
-    { name: 'aggregationRule: a writer without full authority may not set one', upstream, kind: 'ClusterRole', object: aggregated, expect: { aggregationRule: true } },
-    { name: 'aggregationRule: escalate on clusterroles lets it through', upstream, kind: 'ClusterRole', holds: [{ scope: 'cluster', rules: [escalate('clusterroles')] }], object: aggregated, expect: ALLOWED },
-    { name: 'aggregationRule: full authority (* on *.* and nonResourceURLs *) without system:masters', upstream, kind: 'ClusterRole', writeAccess: false, holds: [{ scope: 'cluster', rules: [EVERYTHING, EVERY_URL] }], object: aggregated, expect: ALLOWED },
+    {
+      name: 'aggregationRule: a writer without full authority may not set one',
+      upstream,
+      kind: 'ClusterRole',
+      object: aggregated,
+      expect: { aggregationRule: true },
+    },
+    {
+      name: 'aggregationRule: escalate on clusterroles lets it through',
+      upstream,
+      kind: 'ClusterRole',
+      holds: [{ scope: 'cluster', rules: [escalate('clusterroles')] }],
+      object: aggregated,
+      expect: ALLOWED,
+    },
+    {
+      name: 'aggregationRule: full authority (* on *.* and nonResourceURLs *) without system:masters',
+      upstream,
+      kind: 'ClusterRole',
+      writeAccess: false,
+      holds: [{ scope: 'cluster', rules: [EVERYTHING, EVERY_URL] }],
+      object: aggregated,
+      expect: ALLOWED,
+    },
     {
       // `*` on `*.*` itself cannot be shown short of full authority: it includes escalate on clusterroles.
       name: 'aggregationRule: * on every resource of some groups, and every URL, is not full authority',
       upstream,
       kind: 'ClusterRole',
-      holds: [{ scope: 'cluster', rules: [{ apiGroups: ['', 'apps', 'batch'], resources: ['*'], verbs: ['*'] }, EVERY_URL] }],
+      holds: [
+        { scope: 'cluster', rules: [{ apiGroups: ['', 'apps', 'batch'], resources: ['*'], verbs: ['*'] }, EVERY_URL] },
+      ],
       object: aggregated,
       expect: { aggregationRule: true },
     },
@@ -381,12 +719,62 @@ function metadataCases(): EscalationCase[] {
       verbs: UPDATES,
       expect: forbidden(...READ_SECRETS_UNCOVERED),
     },
-    { name: 'TestIsOnlyMutatingGCFields/only annotations: checked', upstream: GC_FIELDS, kind: 'Role', old: readsSecrets, object: { ...readsSecrets, annotations: { note: 'x' } }, verbs: UPDATES, expect: forbidden(...READ_SECRETS_UNCOVERED) },
-    { name: 'TestIsOnlyMutatingGCFields/only ownerRef: not checked', upstream: GC_FIELDS, kind: 'Role', old: readsSecrets, object: { ...readsSecrets, owned: true }, verbs: UPDATES, expect: ALLOWED },
-    { name: 'TestIsOnlyMutatingGCFields/ownerRef and finalizer: not checked', upstream: GC_FIELDS, kind: 'Role', old: readsSecrets, object: { ...readsSecrets, owned: true, finalizers: ['example.com/hold'] }, verbs: UPDATES, expect: ALLOWED },
-    { name: 'TestIsOnlyMutatingGCFields/only ownerRef: not checked', upstream: GC_FIELDS, kind: 'ClusterRole', old: readsSecrets, object: { ...readsSecrets, owned: true }, verbs: UPDATES, expect: ALLOWED },
-    { name: 'TestIsOnlyMutatingGCFields/only ownerRef: not checked', upstream: GC_FIELDS, kind: 'RoleBinding', roles: [secretReader], old: toSecretReader, object: { ...toSecretReader, owned: true }, verbs: UPDATES, expect: ALLOWED },
-    { name: 'TestIsOnlyMutatingGCFields/only ownerRef: not checked', upstream: GC_FIELDS, kind: 'ClusterRoleBinding', roles: [secretReader], old: toSecretReader, object: { ...toSecretReader, owned: true }, verbs: UPDATES, expect: ALLOWED },
+    {
+      name: 'TestIsOnlyMutatingGCFields/only annotations: checked',
+      upstream: GC_FIELDS,
+      kind: 'Role',
+      old: readsSecrets,
+      object: { ...readsSecrets, annotations: { note: 'x' } },
+      verbs: UPDATES,
+      expect: forbidden(...READ_SECRETS_UNCOVERED),
+    },
+    {
+      name: 'TestIsOnlyMutatingGCFields/only ownerRef: not checked',
+      upstream: GC_FIELDS,
+      kind: 'Role',
+      old: readsSecrets,
+      object: { ...readsSecrets, owned: true },
+      verbs: UPDATES,
+      expect: ALLOWED,
+    },
+    {
+      name: 'TestIsOnlyMutatingGCFields/ownerRef and finalizer: not checked',
+      upstream: GC_FIELDS,
+      kind: 'Role',
+      old: readsSecrets,
+      object: { ...readsSecrets, owned: true, finalizers: ['example.com/hold'] },
+      verbs: UPDATES,
+      expect: ALLOWED,
+    },
+    {
+      name: 'TestIsOnlyMutatingGCFields/only ownerRef: not checked',
+      upstream: GC_FIELDS,
+      kind: 'ClusterRole',
+      old: readsSecrets,
+      object: { ...readsSecrets, owned: true },
+      verbs: UPDATES,
+      expect: ALLOWED,
+    },
+    {
+      name: 'TestIsOnlyMutatingGCFields/only ownerRef: not checked',
+      upstream: GC_FIELDS,
+      kind: 'RoleBinding',
+      roles: [secretReader],
+      old: toSecretReader,
+      object: { ...toSecretReader, owned: true },
+      verbs: UPDATES,
+      expect: ALLOWED,
+    },
+    {
+      name: 'TestIsOnlyMutatingGCFields/only ownerRef: not checked',
+      upstream: GC_FIELDS,
+      kind: 'ClusterRoleBinding',
+      roles: [secretReader],
+      old: toSecretReader,
+      object: { ...toSecretReader, owned: true },
+      verbs: UPDATES,
+      expect: ALLOWED,
+    },
     {
       name: 'TestIsOnlyMutatingGCFields/and annotations: checked',
       upstream: GC_FIELDS,
@@ -397,9 +785,24 @@ function metadataCases(): EscalationCase[] {
       verbs: UPDATES,
       expect: forbidden(...READ_SECRETS_UNCOVERED),
     },
-    { name: 'TestIsOnlyMutatingGCFields/same: an update that changes nothing is not checked', upstream: GC_FIELDS, kind: 'RoleBinding', roles: [secretReader], old: toSecretReader, object: toSecretReader, verbs: UPDATES, expect: ALLOWED },
+    {
+      name: 'TestIsOnlyMutatingGCFields/same: an update that changes nothing is not checked',
+      upstream: GC_FIELDS,
+      kind: 'RoleBinding',
+      roles: [secretReader],
+      old: toSecretReader,
+      object: toSecretReader,
+      verbs: UPDATES,
+      expect: ALLOWED,
+    },
   ];
 }
 
 /** Every case of the suite. */
-export const ESCALATION_CASES: readonly EscalationCase[] = [...roleCases(), ...coversCases(), ...bindingCases(), ...aggregationCases(), ...metadataCases()];
+export const ESCALATION_CASES: readonly EscalationCase[] = [
+  ...roleCases(),
+  ...coversCases(),
+  ...bindingCases(),
+  ...aggregationCases(),
+  ...metadataCases(),
+];

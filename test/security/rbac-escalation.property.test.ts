@@ -61,20 +61,29 @@ const VERBS = ['get', 'delete'];
 const URL = '/ck-prop/a';
 
 /** A list drawn from `values`, or now and then the wildcard. */
-const listOf = (values: string[]) => fc.oneof({ weight: 4, arbitrary: fc.subarray(values, { minLength: 1 }) }, { weight: 1, arbitrary: fc.constant(['*']) });
+const listOf = (values: string[]) =>
+  fc.oneof(
+    { weight: 4, arbitrary: fc.subarray(values, { minLength: 1 }) },
+    { weight: 1, arbitrary: fc.constant(['*']) },
+  );
 const resourceRule: fc.Arbitrary<PolicyRule> = fc
   .record({ apiGroups: listOf(API_GROUPS), resources: listOf(RESOURCES), verbs: listOf(VERBS), named: fc.boolean() })
   .map(({ named, ...rule }) => (named ? { ...rule, resourceNames: ['a'] } : rule));
-const urlRule: fc.Arbitrary<PolicyRule> = fc.record({ nonResourceURLs: fc.constantFrom([URL], ['/ck-prop/*']), verbs: fc.constantFrom(['get'], ['*']) });
+const urlRule: fc.Arbitrary<PolicyRule> = fc.record({
+  nonResourceURLs: fc.constantFrom([URL], ['/ck-prop/*']),
+  verbs: fc.constantFrom(['get'], ['*']),
+});
 /** A rule of a Role (`urls` false) or of a ClusterRole. */
-const ruleOf = (urls: boolean) => (urls ? fc.oneof({ weight: 3, arbitrary: resourceRule }, { weight: 1, arbitrary: urlRule }) : resourceRule);
+const ruleOf = (urls: boolean) =>
+  urls ? fc.oneof({ weight: 3, arbitrary: resourceRule }, { weight: 1, arbitrary: urlRule }) : resourceRule;
 
 type Scope = 'cluster' | 'namespace';
 interface Run {
   readonly held: readonly PolicyRule[];
   readonly heldScope: Scope;
   readonly escalate: 'none' | 'roles' | 'clusterroles';
-  readonly bind: 'none' | 'roles' | 'clusterroles' | 'clusterroles named the referenced role' | 'clusterroles named another role';
+  readonly bind:
+    'none' | 'roles' | 'clusterroles' | 'clusterroles named the referenced role' | 'clusterroles named another role';
   readonly powersScope: Scope;
   readonly verb: WriteVerb;
   readonly dryRun: boolean;
@@ -92,7 +101,14 @@ const runOf = (kind: Kind): fc.Arbitrary<Run> =>
     held: fc.array(ruleOf(true), { maxLength: 3 }),
     heldScope: fc.constantFrom<Scope>('cluster', 'namespace'),
     escalate: fc.constantFrom('none', 'none', 'roles', 'clusterroles'),
-    bind: fc.constantFrom('none', 'none', 'roles', 'clusterroles', 'clusterroles named the referenced role', 'clusterroles named another role'),
+    bind: fc.constantFrom(
+      'none',
+      'none',
+      'roles',
+      'clusterroles',
+      'clusterroles named the referenced role',
+      'clusterroles named another role',
+    ),
     powersScope: fc.constantFrom<Scope>('cluster', 'namespace'),
     verb: fc.constantFrom(...WRITE_VERBS),
     dryRun: fc.boolean(),
@@ -106,17 +122,26 @@ const runOf = (kind: Kind): fc.Arbitrary<Run> =>
 function permissions(namespace: string): AccessAttributes[] {
   const out: AccessAttributes[] = [{ verb: 'get', path: URL }];
   for (const ns of [namespace, undefined]) {
-    for (const group of API_GROUPS) for (const resource of RESOURCES) for (const verb of VERBS) out.push({ verb, group, resource, namespace: ns });
+    for (const group of API_GROUPS)
+      for (const resource of RESOURCES) for (const verb of VERBS) out.push({ verb, group, resource, namespace: ns });
     out.push({ verb: 'get', group: '', resource: 'secrets', name: 'a', namespace: ns });
   }
   return out;
 }
 
 const show = (a: AccessAttributes) =>
-  'path' in a ? `${a.verb} ${a.path}` : `${a.verb} ${a.resource}${a.name ? `/${a.name}` : ''} in group "${a.group}" ${a.namespace ? `in ${a.namespace}` : 'cluster-wide'}`;
+  'path' in a
+    ? `${a.verb} ${a.path}`
+    : `${a.verb} ${a.resource}${a.name ? `/${a.name}` : ''} in group "${a.group}" ${a.namespace ? `in ${a.namespace}` : 'cluster-wide'}`;
 
 let server: RbacServer;
-const pool: User[] = KINDS.flatMap((kind) => Array.from({ length: RUNS }, (_, i) => ({ name: `prop-${kind.toLowerCase()}-${i}`, token: `prop-token-${kind.toLowerCase()}-${i}`, groups: [] })));
+const pool: User[] = KINDS.flatMap((kind) =>
+  Array.from({ length: RUNS }, (_, i) => ({
+    name: `prop-${kind.toLowerCase()}-${i}`,
+    token: `prop-token-${kind.toLowerCase()}-${i}`,
+    groups: [],
+  })),
+);
 const marker: User = { name: 'marker', token: 'unused', groups: [] };
 let barriers = 0;
 
@@ -125,7 +150,9 @@ beforeAll(async () => {
   await createNamespace(server, 'marker');
   const role = (kind: 'Role' | 'ClusterRole', name: string, rules: PolicyRule[]) =>
     server.must('POST', rbacPath(RBAC, kind, 'marker'), { apiVersion: `${RBAC}/v1`, kind, metadata: { name }, rules });
-  await role('ClusterRole', 'marker-static', [{ apiGroups: ['marker.example'], resources: ['widgets'], verbs: ['get'] }]);
+  await role('ClusterRole', 'marker-static', [
+    { apiGroups: ['marker.example'], resources: ['widgets'], verbs: ['get'] },
+  ]);
   await role('ClusterRole', 'marker', []);
   await role('Role', 'marker', []);
   const bindMarker = (kind: 'RoleBinding' | 'ClusterRoleBinding', roleKind: 'Role' | 'ClusterRole') =>
@@ -150,9 +177,16 @@ afterAll(async () => {
  */
 async function barrier(): Promise<void> {
   const n = ++barriers;
-  const mark: PolicyRule[] = [{ apiGroups: ['marker.example'], resources: ['marks'], verbs: ['get'], resourceNames: [`m${n}`] }];
+  const mark: PolicyRule[] = [
+    { apiGroups: ['marker.example'], resources: ['marks'], verbs: ['get'], resourceNames: [`m${n}`] },
+  ];
   const merge = { 'content-type': 'application/merge-patch+json' };
-  await server.must('PATCH', rbacPath(RBAC, 'ClusterRole', undefined, 'marker'), JSON.stringify({ rules: mark }), merge);
+  await server.must(
+    'PATCH',
+    rbacPath(RBAC, 'ClusterRole', undefined, 'marker'),
+    JSON.stringify({ rules: mark }),
+    merge,
+  );
   await server.must('PATCH', rbacPath(RBAC, 'Role', 'marker', 'marker'), JSON.stringify({ rules: mark }), merge);
   const markerUser = (suffix: string): User => ({ name: `marker-${suffix}-${n}`, token: 'unused', groups: [] });
   for (const kind of ['RoleBinding', 'ClusterRoleBinding'] as const) {
@@ -167,7 +201,12 @@ async function barrier(): Promise<void> {
   const seen = (user: User, attrs: AccessAttributes) => eventually(`barrier ${n}`, () => allowed(server, user, attrs));
   await seen(marker, { verb: 'get', group: 'marker.example', resource: 'marks', name: `m${n}` });
   await seen(marker, { verb: 'get', group: 'marker.example', resource: 'marks', name: `m${n}`, namespace: 'marker' });
-  await seen(markerUser('RoleBinding'), { verb: 'get', group: 'marker.example', resource: 'widgets', namespace: 'marker' });
+  await seen(markerUser('RoleBinding'), {
+    verb: 'get',
+    group: 'marker.example',
+    resource: 'widgets',
+    namespace: 'marker',
+  });
   await seen(markerUser('ClusterRoleBinding'), { verb: 'get', group: 'marker.example', resource: 'widgets' });
 }
 
@@ -183,7 +222,14 @@ async function check(kind: Kind, index: number, run: Run): Promise<void> {
   const nsOf = (scope: Scope) => (scope === 'namespace' ? ns : undefined);
   // The write itself is always authorized: only the escalation checks may refuse it.
   const plurals = Object.values(PLURAL);
-  await grant(server, user, `${ns}-write`, [{ apiGroups: [...RBAC_GROUPS], resources: plurals, verbs: ['create', 'update', 'patch'] }], undefined, false);
+  await grant(
+    server,
+    user,
+    `${ns}-write`,
+    [{ apiGroups: [...RBAC_GROUPS], resources: plurals, verbs: ['create', 'update', 'patch'] }],
+    undefined,
+    false,
+  );
   if (run.held.length) await grant(server, user, `${ns}-held`, run.held, nsOf(run.heldScope), false);
 
   // The object written: its name, what it looks like before (seeded by the admin) and after.
@@ -195,8 +241,18 @@ async function check(kind: Kind, index: number, run: Run): Promise<void> {
   const powers: PolicyRule[] = [];
   if (run.escalate !== 'none') powers.push({ apiGroups: [RBAC], resources: [run.escalate], verbs: ['escalate'] });
   if (run.bind !== 'none') {
-    const names = run.bind === 'clusterroles named the referenced role' ? { resourceNames: [refName] } : run.bind === 'clusterroles named another role' ? { resourceNames: ['another'] } : {};
-    powers.push({ apiGroups: [RBAC], resources: [run.bind.startsWith('clusterroles') ? 'clusterroles' : 'roles'], verbs: ['bind'], ...names });
+    const names =
+      run.bind === 'clusterroles named the referenced role'
+        ? { resourceNames: [refName] }
+        : run.bind === 'clusterroles named another role'
+          ? { resourceNames: ['another'] }
+          : {};
+    powers.push({
+      apiGroups: [RBAC],
+      resources: [run.bind.startsWith('clusterroles') ? 'clusterroles' : 'roles'],
+      verbs: ['bind'],
+      ...names,
+    });
   }
   if (powers.length) await grant(server, user, `${ns}-powers`, powers, nsOf(run.powersScope), false);
 
@@ -219,12 +275,19 @@ async function check(kind: Kind, index: number, run: Run): Promise<void> {
     const roleNs = refKind === 'Role' ? ns : undefined;
     // A Role has no URL rules: they are left out of a referenced Role.
     const rules = refKind === 'Role' ? run.oldRules.filter((r) => !r.nonResourceURLs) : run.oldRules;
-    await server.must('POST', rbacPath(RBAC, refKind, roleNs), { apiVersion: `${RBAC}/v1`, kind: refKind, metadata: { name: refName }, rules });
+    await server.must('POST', rbacPath(RBAC, refKind, roleNs), {
+      apiVersion: `${RBAC}/v1`,
+      kind: refKind,
+      metadata: { name: refName },
+      rules,
+    });
     const roleRef = { apiGroup: RBAC, kind: refKind, name: refName };
     old = { metadata: {}, roleRef, subjects: [{ kind: 'User', apiGroup: RBAC, name: 'nobody' }] };
     desired = { metadata: {}, roleRef, subjects: [...old.subjects!, ...self] };
   }
-  const live = updatesExisting(run.verb) ? await server.must<RbacObject>('POST', rbacPath(RBAC, kind, objectNs), fullObject(RBAC, kind, objectNs, name, old)) : undefined;
+  const live = updatesExisting(run.verb)
+    ? await server.must<RbacObject>('POST', rbacPath(RBAC, kind, objectNs), fullObject(RBAC, kind, objectNs, name, old))
+    : undefined;
 
   await barrier();
   const perms = permissions(ns);
@@ -232,8 +295,20 @@ async function check(kind: Kind, index: number, run: Run): Promise<void> {
   // Whether the user may grant anything through this write, as upstream asks it (escalate on the
   // role written, by the request's name: none for a POST; bind on the role referred to).
   const mayGrant = isBinding(kind)
-    ? await allowed(server, user, { verb: 'bind', group: RBAC, resource: refKind === 'Role' ? 'roles' : 'clusterroles', name: refName, namespace: objectNs })
-    : await allowed(server, user, { verb: 'escalate', group: RBAC, resource: PLURAL[kind], name: run.verb === 'create' ? undefined : name, namespace: objectNs });
+    ? await allowed(server, user, {
+        verb: 'bind',
+        group: RBAC,
+        resource: refKind === 'Role' ? 'roles' : 'clusterroles',
+        name: refName,
+        namespace: objectNs,
+      })
+    : await allowed(server, user, {
+        verb: 'escalate',
+        group: RBAC,
+        resource: PLURAL[kind],
+        name: run.verb === 'create' ? undefined : name,
+        namespace: objectNs,
+      });
 
   const req = writeRequest(run.group, kind, objectNs, name, run.verb, run.dryRun, desired, live);
   const res = await server.as(user, req.method, req.path, req.body, req.headers);
@@ -244,10 +319,14 @@ async function check(kind: Kind, index: number, run: Run): Promise<void> {
   const lost = perms.filter((_, i) => !after[i] && before[i]).map(show);
   const what = `${kind} ${run.verb}${run.dryRun ? ' dryRun=All' : ''} via ${run.group} answered ${res.status} ${res.body?.message ?? ''}`;
   if ((run.dryRun || res.status >= 300) && (gained.length || lost.length)) {
-    throw new Error(`${what}, yet the user's permissions changed: gained [${gained.join('; ')}], lost [${lost.join('; ')}]`);
+    throw new Error(
+      `${what}, yet the user's permissions changed: gained [${gained.join('; ')}], lost [${lost.join('; ')}]`,
+    );
   }
   if (!mayGrant && gained.length) {
-    throw new Error(`${what}: the user (without ${isBinding(kind) ? 'bind' : 'escalate'}) gained permissions it did not hold: ${gained.join('; ')}`);
+    throw new Error(
+      `${what}: the user (without ${isBinding(kind) ? 'bind' : 'escalate'}) gained permissions it did not hold: ${gained.join('; ')}`,
+    );
   }
 }
 

@@ -15,7 +15,14 @@
  * the same writes (so a refusal is the escalation check, not a malformed request).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_WRITES, ESCALATION_CASES, type Content, type EscalationCase, type Outcome, type Scope } from './rbac-cases.js';
+import {
+  ALL_WRITES,
+  ESCALATION_CASES,
+  type Content,
+  type EscalationCase,
+  type Outcome,
+  type Scope,
+} from './rbac-cases.js';
 import {
   NAMESPACED,
   PLURAL,
@@ -52,11 +59,24 @@ interface Prepared extends EscalationCase {
   readonly writer: User;
 }
 
-const SHORT: Record<WriteVerb, string> = { create: 'create', update: 'update', 'patch-json': 'json', 'patch-merge': 'merge', 'patch-strategic': 'smp', apply: 'apply', 'apply-create': 'apply-new' };
+const SHORT: Record<WriteVerb, string> = {
+  create: 'create',
+  update: 'update',
+  'patch-json': 'json',
+  'patch-merge': 'merge',
+  'patch-strategic': 'smp',
+  apply: 'apply',
+  'apply-create': 'apply-new',
+};
 const groupShort = (group: RbacGroup) => (group === RBAC ? 'k8s' : 'ck');
 
 /** The name of the object one write (or its control, `as` "admin") of case `id` writes. */
-function targetName(c: { id: string; kind: EscalationCase['kind'] }, verb: WriteVerb, mode: 'dry' | 'real' | 'admin', group: RbacGroup): string {
+function targetName(
+  c: { id: string; kind: EscalationCase['kind'] },
+  verb: WriteVerb,
+  mode: 'dry' | 'real' | 'admin',
+  group: RbacGroup,
+): string {
   const name = `${SHORT[verb]}-${mode}-${groupShort(group)}`;
   return NAMESPACED[c.kind] ? name : `${c.id}-${name}`;
 }
@@ -69,10 +89,15 @@ const verbsOf = (c: EscalationCase): readonly WriteVerb[] => c.verbs ?? ALL_WRIT
  */
 function localize(c: EscalationCase, index: number): Prepared {
   const id = `esc${String(index).padStart(2, '0')}`;
-  const targets = RBAC_GROUPS.flatMap((group) => verbsOf(c).flatMap((verb) => (['dry', 'real'] as const).map((mode) => targetName({ id, kind: c.kind }, verb, mode, group))));
+  const targets = RBAC_GROUPS.flatMap((group) =>
+    verbsOf(c).flatMap((verb) =>
+      (['dry', 'real'] as const).map((mode) => targetName({ id, kind: c.kind }, verb, mode, group)),
+    ),
+  );
   const localized = JSON.parse(JSON.stringify(c), (_key, value: unknown) => {
     if (typeof value === 'string' && value.startsWith('~')) return `${id}-${value.slice(1)}`;
-    if (Array.isArray(value) && value.includes('@target')) return value.flatMap((v) => (v === '@target' ? targets : [v]));
+    if (Array.isArray(value) && value.includes('@target'))
+      return value.flatMap((v) => (v === '@target' ? targets : [v]));
     return value;
   }) as EscalationCase;
   return { ...localized, id, writer: { name: `writer-${id}`, token: `token-${id}`, groups: c.groups ?? [] } };
@@ -95,11 +120,15 @@ afterAll(async () => {
 interface CaseState {
   ns: string;
   other: string;
-  owner: { namespaced: NonNullable<RbacObject['metadata']['ownerReferences']>[number]; cluster: NonNullable<RbacObject['metadata']['ownerReferences']>[number] };
+  owner: {
+    namespaced: NonNullable<RbacObject['metadata']['ownerReferences']>[number];
+    cluster: NonNullable<RbacObject['metadata']['ownerReferences']>[number];
+  };
 }
 
 const subject = (name: string) => ({ kind: 'User', apiGroup: RBAC, name });
-const scopeNamespace = (scope: Scope, st: CaseState): string | undefined => (scope === 'cluster' ? undefined : scope === 'namespace' ? st.ns : st.other);
+const scopeNamespace = (scope: Scope, st: CaseState): string | undefined =>
+  scope === 'cluster' ? undefined : scope === 'namespace' ? st.ns : st.other;
 
 /**
  * Set a case up as the admin: its namespaces, an owner for ownerReferences, the roles its
@@ -110,7 +139,11 @@ async function prepare(c: Prepared, st: CaseState): Promise<void> {
   st.other = `${c.id}-other`;
   const nsUid = await createNamespace(server, st.ns);
   await createNamespace(server, st.other);
-  const cm = await server.must<RbacObject>('POST', `/api/v1/namespaces/${st.ns}/configmaps`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'owner' } });
+  const cm = await server.must<RbacObject>('POST', `/api/v1/namespaces/${st.ns}/configmaps`, {
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name: 'owner' },
+  });
   st.owner = {
     namespaced: { apiVersion: 'v1', kind: 'ConfigMap', name: 'owner', uid: cm.metadata.uid as string },
     cluster: { apiVersion: 'v1', kind: 'Namespace', name: st.ns, uid: nsUid },
@@ -118,7 +151,12 @@ async function prepare(c: Prepared, st: CaseState): Promise<void> {
   const prober: User = { name: `prober-${c.id}`, token: 'unused', groups: [] };
   for (const role of c.roles ?? []) {
     const ns = role.kind === 'Role' ? st.ns : undefined;
-    await server.must('POST', rbacPath(RBAC, role.kind, ns), { apiVersion: `${RBAC}/v1`, kind: role.kind, metadata: { name: role.name }, rules: role.rules });
+    await server.must('POST', rbacPath(RBAC, role.kind, ns), {
+      apiVersion: `${RBAC}/v1`,
+      kind: role.kind,
+      metadata: { name: role.name },
+      rules: role.rules,
+    });
     // Bind the role to a user of nobody's, and wait until it grants: the authorizer (and the escalation check) sees it.
     const bindingKind = ns ? 'RoleBinding' : 'ClusterRoleBinding';
     await server.must('POST', rbacPath(RBAC, bindingKind, ns), {
@@ -132,10 +170,15 @@ async function prepare(c: Prepared, st: CaseState): Promise<void> {
     if (probe) await eventually(`role ${role.name}`, () => allowed(server, prober, probe));
   }
   if (c.writeAccess !== false) {
-    const write: PolicyRule = { apiGroups: [...RBAC_GROUPS], resources: [PLURAL[c.kind]], verbs: ['create', 'update', 'patch'] };
+    const write: PolicyRule = {
+      apiGroups: [...RBAC_GROUPS],
+      resources: [PLURAL[c.kind]],
+      verbs: ['create', 'update', 'patch'],
+    };
     await grant(server, c.writer, `${c.id}-write`, [write], NAMESPACED[c.kind] ? st.ns : undefined);
   }
-  for (const [i, holding] of (c.holds ?? []).entries()) await grant(server, c.writer, `${c.id}-holds-${i}`, holding.rules, scopeNamespace(holding.scope, st));
+  for (const [i, holding] of (c.holds ?? []).entries())
+    await grant(server, c.writer, `${c.id}-holds-${i}`, holding.rules, scopeNamespace(holding.scope, st));
 }
 
 /** The object `content` describes, as written by a client (see rbac-cases.ts Content). */
@@ -147,14 +190,21 @@ function desiredOf(c: Prepared, content: Content, st: CaseState): Desired {
     ...(content.finalizers ? { finalizers: [...content.finalizers] } : {}),
   };
   if (!isBinding(c.kind)) {
-    const aggregationRule = content.aggregated ? { clusterRoleSelectors: [{ matchLabels: { 'escalation-test/aggregate': c.id } }] } : undefined;
+    const aggregationRule = content.aggregated
+      ? { clusterRoleSelectors: [{ matchLabels: { 'escalation-test/aggregate': c.id } }] }
+      : undefined;
     return { metadata, rules: (content.rules ?? []) as PolicyRule[], ...(aggregationRule ? { aggregationRule } : {}) };
   }
-  return { metadata, roleRef: { apiGroup: RBAC, ...content.roleRef! }, subjects: (content.subjects ?? ['bound-1', 'bound-2']).map(subject) };
+  return {
+    metadata,
+    roleRef: { apiGroup: RBAC, ...content.roleRef! },
+    subjects: (content.subjects ?? ['bound-1', 'bound-2']).map(subject),
+  };
 }
 
 /** The object before an update: the case's `old`, else a role without rules or the binding with its first subject only. */
-const oldOf = (c: Prepared): Content => c.old ?? (isBinding(c.kind) ? { roleRef: c.object.roleRef, subjects: ['bound-1'] } : { rules: [] });
+const oldOf = (c: Prepared): Content =>
+  c.old ?? (isBinding(c.kind) ? { roleRef: c.object.roleRef, subjects: ['bound-1'] } : { rules: [] });
 
 /** A one-line description of an outcome, for test names. */
 function describeOutcome(o: Outcome, verb: WriteVerb): string {
@@ -166,7 +216,14 @@ function describeOutcome(o: Outcome, verb: WriteVerb): string {
 }
 
 /** Check the answer to a write of `name` against the expected `outcome`. */
-function expectAnswer(c: Prepared, res: { status: number; body: any; text: string }, outcome: Outcome, verb: WriteVerb, group: RbacGroup, name: string): void {
+function expectAnswer(
+  c: Prepared,
+  res: { status: number; body: any; text: string },
+  outcome: Outcome,
+  verb: WriteVerb,
+  group: RbacGroup,
+  name: string,
+): void {
   const seen = `${res.status} ${typeof res.body === 'object' ? res.body?.message : res.text}`;
   if ('allowed' in outcome) {
     expect(res.status, seen).toBe(allowedStatus(verb));
@@ -174,14 +231,22 @@ function expectAnswer(c: Prepared, res: { status: number; body: any; text: strin
   }
   if ('roleNotFound' in outcome) {
     expect(res.status, seen).toBe(404);
-    expect(res.body).toMatchObject({ kind: 'Status', reason: 'NotFound', message: `${PLURAL[outcome.roleNotFound.kind]}.${RBAC} "${outcome.roleNotFound.name}" not found` });
+    expect(res.body).toMatchObject({
+      kind: 'Status',
+      reason: 'NotFound',
+      message: `${PLURAL[outcome.roleNotFound.kind]}.${RBAC} "${outcome.roleNotFound.name}" not found`,
+    });
     return;
   }
   expect(res.status, seen).toBe(403);
   expect(res.body.reason, seen).toBe('Forbidden');
-  if ('forbidden' in outcome) expect(res.body.message).toBe(escalationMessage(group, c.kind, name, c.writer, outcome.forbidden));
+  if ('forbidden' in outcome)
+    expect(res.body.message).toBe(escalationMessage(group, c.kind, name, c.writer, outcome.forbidden));
   else if ('aggregationRule' in outcome) expect(res.body.message).toBe(aggregationMessage(group, name));
-  else expect(res.body.message).toContain(`User "${c.writer.name}" cannot ${requestVerb(verb)} resource "${PLURAL[c.kind]}" in API group "${group}"`);
+  else
+    expect(res.body.message).toContain(
+      `User "${c.writer.name}" cannot ${requestVerb(verb)} resource "${PLURAL[c.kind]}" in API group "${group}"`,
+    );
 }
 
 /** Check that the object the server holds is `desired` (what a write let through wrote). */
@@ -194,14 +259,19 @@ function expectWritten(c: Prepared, obj: RbacObject, desired: Desired): void {
   const m = desired.metadata;
   if (m.labels) expect(obj.metadata.labels).toMatchObject(m.labels);
   if (m.annotations) expect(obj.metadata.annotations).toMatchObject(m.annotations);
-  if (m.ownerReferences) expect((obj.metadata.ownerReferences ?? []).map((o) => o.uid)).toEqual(m.ownerReferences.map((o) => o.uid));
+  if (m.ownerReferences)
+    expect((obj.metadata.ownerReferences ?? []).map((o) => o.uid)).toEqual(m.ownerReferences.map((o) => o.uid));
   if (m.finalizers) expect(obj.metadata.finalizers).toEqual(m.finalizers);
 }
 
 /** As the admin, write the object an update starts from; answers it as stored. */
 async function seed(c: Prepared, st: CaseState, name: string): Promise<RbacObject> {
   const ns = NAMESPACED[c.kind] ? st.ns : undefined;
-  return server.must<RbacObject>('POST', rbacPath(RBAC, c.kind, ns), fullObject(RBAC, c.kind, ns, name, desiredOf(c, oldOf(c), st)));
+  return server.must<RbacObject>(
+    'POST',
+    rbacPath(RBAC, c.kind, ns),
+    fullObject(RBAC, c.kind, ns, name, desiredOf(c, oldOf(c), st)),
+  );
 }
 
 for (const c of CASES) {
@@ -256,7 +326,9 @@ for (const c of CASES) {
 describe('kubectl patch clusterrolebinding cluster-admin --type=json adding a subject (rolebinding policybased Update: subjects-only updates are checked)', () => {
   let admins: RbacObject;
   beforeAll(async () => {
-    await grant(server, PATCHER, 'patch-clusterrolebindings', [{ apiGroups: [...RBAC_GROUPS], resources: ['clusterrolebindings'], verbs: ['patch'] }]);
+    await grant(server, PATCHER, 'patch-clusterrolebindings', [
+      { apiGroups: [...RBAC_GROUPS], resources: ['clusterrolebindings'], verbs: ['patch'] },
+    ]);
     admins = await server.must<RbacObject>('GET', rbacPath(RBAC, 'ClusterRoleBinding', undefined, 'cluster-admin'));
   }, 60_000);
 
@@ -265,14 +337,21 @@ describe('kubectl patch clusterrolebinding cluster-admin --type=json adding a su
       it(`${dryRun ? 'dryRun=All ' : ''}via ${group}: 403 not currently held, and cluster-admin keeps its subjects`, async () => {
         const patch = [{ op: 'add', path: '/subjects/-', value: subject('would-be-admin') }];
         const path = rbacPath(group, 'ClusterRoleBinding', undefined, 'cluster-admin') + (dryRun ? '?dryRun=All' : '');
-        const res = await server.as(PATCHER, 'PATCH', path, JSON.stringify(patch), { 'content-type': 'application/json-patch+json' });
+        const res = await server.as(PATCHER, 'PATCH', path, JSON.stringify(patch), {
+          'content-type': 'application/json-patch+json',
+        });
         expect(res.status, res.text).toBe(403);
         const clusterAdminRules = [
           { apiGroups: ['*'], resources: ['*'], verbs: ['*'] },
           { nonResourceURLs: ['*'], verbs: ['*'] },
         ];
-        expect(res.body.message).toBe(escalationMessage(group, 'ClusterRoleBinding', 'cluster-admin', PATCHER, clusterAdminRules));
-        const after = await server.must<RbacObject>('GET', rbacPath(RBAC, 'ClusterRoleBinding', undefined, 'cluster-admin'));
+        expect(res.body.message).toBe(
+          escalationMessage(group, 'ClusterRoleBinding', 'cluster-admin', PATCHER, clusterAdminRules),
+        );
+        const after = await server.must<RbacObject>(
+          'GET',
+          rbacPath(RBAC, 'ClusterRoleBinding', undefined, 'cluster-admin'),
+        );
         expect(after.subjects).toEqual(admins.subjects);
       });
     }

@@ -23,8 +23,18 @@ export type RbacGroup = (typeof RBAC_GROUPS)[number];
 export const RBAC = 'rbac.authorization.k8s.io';
 
 export type Kind = 'Role' | 'ClusterRole' | 'RoleBinding' | 'ClusterRoleBinding';
-export const PLURAL: Record<Kind, string> = { Role: 'roles', ClusterRole: 'clusterroles', RoleBinding: 'rolebindings', ClusterRoleBinding: 'clusterrolebindings' };
-export const NAMESPACED: Record<Kind, boolean> = { Role: true, ClusterRole: false, RoleBinding: true, ClusterRoleBinding: false };
+export const PLURAL: Record<Kind, string> = {
+  Role: 'roles',
+  ClusterRole: 'clusterroles',
+  RoleBinding: 'rolebindings',
+  ClusterRoleBinding: 'clusterrolebindings',
+};
+export const NAMESPACED: Record<Kind, boolean> = {
+  Role: true,
+  ClusterRole: false,
+  RoleBinding: true,
+  ClusterRoleBinding: false,
+};
 export const isBinding = (kind: Kind): boolean => kind === 'RoleBinding' || kind === 'ClusterRoleBinding';
 
 /** A PolicyRule as written in a Role or ClusterRole. */
@@ -47,12 +57,21 @@ export interface User {
 export const groupsOf = (user: User): string[] => [...user.groups, 'system:authenticated'];
 
 /** The ways a user writes an RBAC object. `apply-create` applies to an object that does not exist yet. */
-export const WRITE_VERBS = ['create', 'update', 'patch-json', 'patch-merge', 'patch-strategic', 'apply', 'apply-create'] as const;
+export const WRITE_VERBS = [
+  'create',
+  'update',
+  'patch-json',
+  'patch-merge',
+  'patch-strategic',
+  'apply',
+  'apply-create',
+] as const;
 export type WriteVerb = (typeof WRITE_VERBS)[number];
 /** Verbs that change an object the admin wrote first (the others create it). */
 export const updatesExisting = (verb: WriteVerb): boolean => verb !== 'create' && verb !== 'apply-create';
 /** The verb the request itself is authorized for (upstream RequestInfo.Verb). */
-export const requestVerb = (verb: WriteVerb): string => (verb === 'create' ? 'create' : verb === 'update' ? 'update' : 'patch');
+export const requestVerb = (verb: WriteVerb): string =>
+  verb === 'create' ? 'create' : verb === 'update' ? 'update' : 'patch';
 /** The status of a write that is let through: 201 for what creates, 200 for what updates. */
 export const allowedStatus = (verb: WriteVerb): number => (updatesExisting(verb) ? 200 : 201);
 
@@ -69,7 +88,13 @@ export interface RbacServer {
   readonly srv: TestServer;
   readonly admin: User;
   /** A request as `user`. */
-  as<T = any>(user: User, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>;
+  as<T = any>(
+    user: User,
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<ApiResponse<T>>;
   /** A request as the admin (system:masters); throws unless it answers 2xx. */
   must<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<T>;
   stop(): Promise<void>;
@@ -108,7 +133,14 @@ export function rbacPath(group: RbacGroup, kind: Kind, namespace: string | undef
 
 /** What a SubjectAccessReview asks: a resource (namespace undefined = cluster-wide) or a URL. */
 export type AccessAttributes =
-  | { readonly verb: string; readonly group: string; readonly resource: string; readonly subresource?: string; readonly name?: string; readonly namespace?: string }
+  | {
+      readonly verb: string;
+      readonly group: string;
+      readonly resource: string;
+      readonly subresource?: string;
+      readonly name?: string;
+      readonly namespace?: string;
+    }
   | { readonly verb: string; readonly path: string };
 
 /** Whether the server says `user` may do `attrs` (a SubjectAccessReview asked by the admin). */
@@ -116,12 +148,25 @@ export async function allowed(server: RbacServer, user: User, attrs: AccessAttri
   const spec =
     'path' in attrs
       ? { nonResourceAttributes: { verb: attrs.verb, path: attrs.path } }
-      : { resourceAttributes: { verb: attrs.verb, group: attrs.group, resource: attrs.resource, subresource: attrs.subresource, name: attrs.name, namespace: attrs.namespace } };
-  const review = await server.must<{ status: { allowed: boolean } }>('POST', '/apis/authorization.k8s.io/v1/subjectaccessreviews', {
-    apiVersion: 'authorization.k8s.io/v1',
-    kind: 'SubjectAccessReview',
-    spec: { user: user.name, groups: groupsOf(user), ...spec },
-  });
+      : {
+          resourceAttributes: {
+            verb: attrs.verb,
+            group: attrs.group,
+            resource: attrs.resource,
+            subresource: attrs.subresource,
+            name: attrs.name,
+            namespace: attrs.namespace,
+          },
+        };
+  const review = await server.must<{ status: { allowed: boolean } }>(
+    'POST',
+    '/apis/authorization.k8s.io/v1/subjectaccessreviews',
+    {
+      apiVersion: 'authorization.k8s.io/v1',
+      kind: 'SubjectAccessReview',
+      spec: { user: user.name, groups: groupsOf(user), ...spec },
+    },
+  );
   return review.status.allowed === true;
 }
 
@@ -164,8 +209,20 @@ export function probeOf(rule: PolicyRule, namespace: string | undefined): Access
  * undefined) or by a RoleBinding in `namespace`, both named `name`. Unless `wait` is false,
  * resolves once a SubjectAccessReview shows the grant (by the first rule a request can match).
  */
-export async function grant(server: RbacServer, user: User, name: string, rules: readonly PolicyRule[], namespace?: string, wait = true): Promise<void> {
-  await server.must('POST', rbacPath(RBAC, 'ClusterRole', undefined), { apiVersion: `${RBAC}/v1`, kind: 'ClusterRole', metadata: { name }, rules });
+export async function grant(
+  server: RbacServer,
+  user: User,
+  name: string,
+  rules: readonly PolicyRule[],
+  namespace?: string,
+  wait = true,
+): Promise<void> {
+  await server.must('POST', rbacPath(RBAC, 'ClusterRole', undefined), {
+    apiVersion: `${RBAC}/v1`,
+    kind: 'ClusterRole',
+    metadata: { name },
+    rules,
+  });
   const binding = {
     apiVersion: `${RBAC}/v1`,
     kind: namespace === undefined ? 'ClusterRoleBinding' : 'RoleBinding',
@@ -173,14 +230,22 @@ export async function grant(server: RbacServer, user: User, name: string, rules:
     roleRef: { apiGroup: RBAC, kind: 'ClusterRole', name },
     subjects: [{ kind: 'User', apiGroup: RBAC, name: user.name }],
   };
-  await server.must('POST', rbacPath(RBAC, namespace === undefined ? 'ClusterRoleBinding' : 'RoleBinding', namespace), binding);
+  await server.must(
+    'POST',
+    rbacPath(RBAC, namespace === undefined ? 'ClusterRoleBinding' : 'RoleBinding', namespace),
+    binding,
+  );
   const probe = rules.map((r) => probeOf(r, namespace)).find((p) => p !== undefined);
   if (probe && wait) await eventually(`${user.name} to hold ${name}`, () => allowed(server, user, probe));
 }
 
 /** Create namespace `name`; answers its uid. */
 export async function createNamespace(server: RbacServer, name: string): Promise<string> {
-  const ns = await server.must<{ metadata: { uid: string } }>('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name } });
+  const ns = await server.must<{ metadata: { uid: string } }>('POST', '/api/v1/namespaces', {
+    apiVersion: 'v1',
+    kind: 'Namespace',
+    metadata: { name },
+  });
   return ns.metadata.uid;
 }
 
@@ -229,9 +294,16 @@ const META_FIELDS = ['labels', 'annotations', 'ownerReferences', 'finalizers'] a
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** The full object `desired` describes, named `name`, as written under `group`. */
-export function fullObject(group: RbacGroup, kind: Kind, namespace: string | undefined, name: string, desired: Desired): RbacObject {
+export function fullObject(
+  group: RbacGroup,
+  kind: Kind,
+  namespace: string | undefined,
+  name: string,
+  desired: Desired,
+): RbacObject {
   const metadata: RbacObject['metadata'] = { name, ...(NAMESPACED[kind] ? { namespace } : {}) };
-  for (const f of META_FIELDS) if (desired.metadata[f] !== undefined) (metadata as Record<string, unknown>)[f] = desired.metadata[f];
+  for (const f of META_FIELDS)
+    if (desired.metadata[f] !== undefined) (metadata as Record<string, unknown>)[f] = desired.metadata[f];
   const obj: RbacObject = { apiVersion: `${group}/v1`, kind, metadata };
   for (const f of TOP_FIELDS) if (desired[f] !== undefined) (obj as unknown as Record<string, unknown>)[f] = desired[f];
   return obj;
@@ -252,7 +324,16 @@ export interface WriteRequest {
  * patches carry only what differs (JSON patch `add` operations; a subject list that grows is
  * appended to with `/subjects/-`, as `kubectl patch --type=json` users write it).
  */
-export function writeRequest(group: RbacGroup, kind: Kind, namespace: string | undefined, name: string, verb: WriteVerb, dryRun: boolean, desired: Desired, live?: RbacObject): WriteRequest {
+export function writeRequest(
+  group: RbacGroup,
+  kind: Kind,
+  namespace: string | undefined,
+  name: string,
+  verb: WriteVerb,
+  dryRun: boolean,
+  desired: Desired,
+  live?: RbacObject,
+): WriteRequest {
   const query = new URLSearchParams();
   if (verb === 'apply' || verb === 'apply-create') {
     query.set('fieldManager', 'escalation-test');
@@ -261,26 +342,37 @@ export function writeRequest(group: RbacGroup, kind: Kind, namespace: string | u
   if (dryRun) query.set('dryRun', 'All');
   const qs = query.toString() ? `?${query}` : '';
   const full = fullObject(group, kind, namespace, name, desired);
-  if (verb === 'create') return { method: 'POST', path: rbacPath(group, kind, namespace) + qs, body: full, headers: {} };
+  if (verb === 'create')
+    return { method: 'POST', path: rbacPath(group, kind, namespace) + qs, body: full, headers: {} };
   const path = rbacPath(group, kind, namespace, name) + qs;
   const contentType = PATCH_TYPES[verb];
-  if (verb === 'apply' || verb === 'apply-create') return { method: 'PATCH', path, body: JSON.stringify(full), headers: { 'content-type': contentType! } };
+  if (verb === 'apply' || verb === 'apply-create')
+    return { method: 'PATCH', path, body: JSON.stringify(full), headers: { 'content-type': contentType! } };
   if (!live) throw new Error(`${verb} needs the live object`);
   if (verb === 'update') {
     const body = structuredClone(live) as RbacObject;
     body.apiVersion = `${group}/v1`;
-    for (const f of META_FIELDS) if (desired.metadata[f] !== undefined) (body.metadata as Record<string, unknown>)[f] = desired.metadata[f];
-    for (const f of TOP_FIELDS) if (desired[f] !== undefined) (body as unknown as Record<string, unknown>)[f] = desired[f];
+    for (const f of META_FIELDS)
+      if (desired.metadata[f] !== undefined) (body.metadata as Record<string, unknown>)[f] = desired.metadata[f];
+    for (const f of TOP_FIELDS)
+      if (desired[f] !== undefined) (body as unknown as Record<string, unknown>)[f] = desired[f];
     return { method: 'PUT', path, body, headers: {} };
   }
   const changedTop = TOP_FIELDS.filter((f) => desired[f] !== undefined && !same(desired[f], live[f]));
-  const changedMeta = META_FIELDS.filter((f) => desired.metadata[f] !== undefined && !same(desired.metadata[f], live.metadata[f]));
+  const changedMeta = META_FIELDS.filter(
+    (f) => desired.metadata[f] !== undefined && !same(desired.metadata[f], live.metadata[f]),
+  );
   if (verb === 'patch-json') {
     const ops: unknown[] = [];
     for (const f of changedTop) {
       const before = (live[f] ?? []) as unknown[];
       const after = desired[f] as unknown[];
-      if (f === 'subjects' && before.length > 0 && after.length > before.length && same(after.slice(0, before.length), before)) {
+      if (
+        f === 'subjects' &&
+        before.length > 0 &&
+        after.length > before.length &&
+        same(after.slice(0, before.length), before)
+      ) {
         for (const s of after.slice(before.length)) ops.push({ op: 'add', path: '/subjects/-', value: s });
       } else ops.push({ op: 'add', path: `/${f}`, value: desired[f] });
     }
@@ -305,9 +397,16 @@ export const goQuoted = (list: readonly string[]): string => `[${list.map((s) =>
  */
 export function missingLines(uncovered: readonly PolicyRule[]): string[] {
   const compacted: PolicyRule[] = [];
-  const simple = new Map<string, { apiGroups: string[]; resources: string[]; resourceNames?: string[]; verbs: string[] }>();
+  const simple = new Map<
+    string,
+    { apiGroups: string[]; resources: string[]; resourceNames?: string[]; verbs: string[] }
+  >();
   for (const rule of uncovered) {
-    const isSimple = !rule.nonResourceURLs?.length && rule.apiGroups?.length === 1 && rule.resources?.length === 1 && (rule.resourceNames?.length ?? 0) <= 1;
+    const isSimple =
+      !rule.nonResourceURLs?.length &&
+      rule.apiGroups?.length === 1 &&
+      rule.resources?.length === 1 &&
+      (rule.resourceNames?.length ?? 0) <= 1;
     if (!isSimple) {
       compacted.push(rule);
       continue;
@@ -315,7 +414,13 @@ export function missingLines(uncovered: readonly PolicyRule[]): string[] {
     const key = JSON.stringify([rule.apiGroups, rule.resources, rule.resourceNames ?? null]);
     const existing = simple.get(key);
     if (existing) existing.verbs.push(...rule.verbs);
-    else simple.set(key, { apiGroups: [...rule.apiGroups!], resources: [...rule.resources!], ...(rule.resourceNames?.length ? { resourceNames: [...rule.resourceNames] } : {}), verbs: [...rule.verbs] });
+    else
+      simple.set(key, {
+        apiGroups: [...rule.apiGroups!],
+        resources: [...rule.resources!],
+        ...(rule.resourceNames?.length ? { resourceNames: [...rule.resourceNames] } : {}),
+        verbs: [...rule.verbs],
+      });
   }
   compacted.push(...simple.values());
   const compact = (r: PolicyRule) => {
@@ -335,7 +440,13 @@ export function missingLines(uncovered: readonly PolicyRule[]): string[] {
  * under `group` (the resource is qualified by the group written to, as every other error of
  * the server is: `roles.rbac.authorization.ck.io "x" is forbidden` under ours).
  */
-export function escalationMessage(group: RbacGroup, kind: Kind, name: string, user: User, uncovered: readonly PolicyRule[]): string {
+export function escalationMessage(
+  group: RbacGroup,
+  kind: Kind,
+  name: string,
+  user: User,
+  uncovered: readonly PolicyRule[],
+): string {
   return (
     `${PLURAL[kind]}.${group} "${name}" is forbidden: user "${user.name}" (groups=${goQuoted(groupsOf(user))}) ` +
     `is attempting to grant RBAC permissions not currently held:\n${missingLines(uncovered).join('\n')}`

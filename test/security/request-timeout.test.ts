@@ -14,7 +14,8 @@ import { TEST_TOKEN, useTestServer, type TestServer } from '../helpers/in-proces
 
 const CMS = '/api/v1/namespaces/default/configmaps';
 /** Upstream's timeout writer output: the bare Status Go's json encoder writes, then a newline. */
-const TIMEOUT_BODY = '{"metadata":{},"status":"Failure","message":"Timeout: request did not complete within the allotted timeout","reason":"Timeout","details":{},"code":504}\n';
+const TIMEOUT_BODY =
+  '{"metadata":{},"status":"Failure","message":"Timeout: request did not complete within the allotted timeout","reason":"Timeout","details":{},"code":504}\n';
 
 const configMap = (name: string) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data: { a: 'b' } });
 
@@ -28,7 +29,11 @@ interface Answer {
  * A POST over HTTP/1.1 whose body (announced as 100 KB) trickles in one byte every 100 ms
  * until the server answers. `closed` resolves when the server has closed the connection.
  */
-function slowPost(srv: TestServer, path: string, token = TEST_TOKEN): { answer: Promise<Answer>; closed: Promise<void> } {
+function slowPost(
+  srv: TestServer,
+  path: string,
+  token = TEST_TOKEN,
+): { answer: Promise<Answer>; closed: Promise<void> } {
   const url = new URL(srv.url + path);
   const req = httpsRequest({
     host: url.hostname,
@@ -38,7 +43,13 @@ function slowPost(srv: TestServer, path: string, token = TEST_TOKEN): { answer: 
     ca: srv.running.caPem,
     agent: false,
     // (a client that keeps its connection: the server decides whether to close it)
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': '100000', accept: 'application/json', connection: 'keep-alive' },
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      'content-length': '100000',
+      accept: 'application/json',
+      connection: 'keep-alive',
+    },
   });
   req.on('error', () => undefined);
   req.write('{');
@@ -59,10 +70,19 @@ function slowPost(srv: TestServer, path: string, token = TEST_TOKEN): { answer: 
 }
 
 /** The same over HTTP/2; `rstCode` resolves with the code the stream was closed with. */
-function slowPostH2(srv: TestServer, path: string): { answer: Promise<Answer>; rstCode: Promise<number>; close(): void } {
+function slowPostH2(
+  srv: TestServer,
+  path: string,
+): { answer: Promise<Answer>; rstCode: Promise<number>; close(): void } {
   const session = h2connect(srv.url, { ca: srv.running.caPem });
   session.on('error', () => undefined);
-  const stream = session.request({ ':method': 'POST', ':path': path, authorization: `Bearer ${TEST_TOKEN}`, 'content-type': 'application/json', accept: 'application/json' });
+  const stream = session.request({
+    ':method': 'POST',
+    ':path': path,
+    authorization: `Bearer ${TEST_TOKEN}`,
+    'content-type': 'application/json',
+    accept: 'application/json',
+  });
   stream.on('error', () => undefined);
   stream.write('{');
   const trickle = setInterval(() => !stream.destroyed && stream.write(' '), 100);
@@ -134,7 +154,14 @@ describe('--request-timeout=1s with two mutating slots', () => {
   it('leaves long-running requests alone: a watch outlives the deadline and still gets events', async () => {
     const events: any[] = [];
     const url = new URL(`${srv.url}${CMS}?watch=true&timeoutSeconds=10&fieldSelector=metadata.name%3Dwatched`);
-    const req = httpsRequest({ host: url.hostname, port: url.port, path: url.pathname + url.search, ca: srv.running.caPem, agent: false, headers: { authorization: `Bearer ${TEST_TOKEN}` } });
+    const req = httpsRequest({
+      host: url.hostname,
+      port: url.port,
+      path: url.pathname + url.search,
+      ca: srv.running.caPem,
+      agent: false,
+      headers: { authorization: `Bearer ${TEST_TOKEN}` },
+    });
     req.on('error', () => undefined);
     const status = await new Promise<number>((resolve) => {
       req.on('response', (res) => {
@@ -169,7 +196,11 @@ describe('the timeout query parameter (audited)', () => {
   async function eventsOf(auditId: unknown, count: number): Promise<any[]> {
     for (let i = 0; ; i++) {
       await srv.running.deps.audit!.flush();
-      const events = readFileSync(join(dir, 'audit.log'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)).filter((e) => e.auditID === auditId);
+      const events = readFileSync(join(dir, 'audit.log'), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
+        .filter((e) => e.auditID === auditId);
       if (events.length >= count || i >= 100) return events;
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -208,7 +239,12 @@ describe('the timeout query parameter (audited)', () => {
     expect(res.body).toMatchObject({ kind: 'Status', status: 'Failure', reason: 'BadRequest', code: 400, message });
     const events = await eventsOf(res.headers['audit-id'], 1);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ stage: 'ResponseStarted', verb: 'list', user: {}, responseStatus: { metadata: {}, message, code: 400 } });
+    expect(events[0]).toMatchObject({
+      stage: 'ResponseStarted',
+      verb: 'list',
+      user: {},
+      responseStatus: { metadata: {}, message, code: 400 },
+    });
   });
 });
 
@@ -217,7 +253,9 @@ describe('--request-timeout flag', () => {
     expect(loadConfig([], {}).requestTimeoutSeconds).toBe(60);
     expect(loadConfig(['--request-timeout=1m30s'], {}).requestTimeoutSeconds).toBe(90);
     expect(loadConfig([], { CK_REQUEST_TIMEOUT: '500ms' }).requestTimeoutSeconds).toBe(0.5);
-    expect(() => loadConfig(['--request-timeout=30'], {})).toThrow('invalid --request-timeout "30": time: missing unit in duration "30"');
+    expect(() => loadConfig(['--request-timeout=30'], {})).toThrow(
+      'invalid --request-timeout "30": time: missing unit in duration "30"',
+    );
     expect(() => loadConfig(['--request-timeout=-1s'], {})).toThrow('--request-timeout can not be negative value');
   });
 });

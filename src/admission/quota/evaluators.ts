@@ -32,7 +32,15 @@ export interface Evaluator<T extends ApiObject = ApiObject> {
 }
 
 /** Legacy object-count names of core kinds (upstream's ResourcePods, ResourceServices, ...). */
-const LEGACY_COUNT = new Set(['pods', 'services', 'replicationcontrollers', 'resourcequotas', 'secrets', 'configmaps', 'persistentvolumeclaims']);
+const LEGACY_COUNT = new Set([
+  'pods',
+  'services',
+  'replicationcontrollers',
+  'resourcequotas',
+  'secrets',
+  'configmaps',
+  'persistentvolumeclaims',
+]);
 
 /** `count/<plural>` for the core group, `count/<plural>.<group>` otherwise (upstream ObjectCountQuotaResourceNameFor). */
 export function countName(store: GenericStore): string {

@@ -62,12 +62,20 @@ export function installResourceQuota(registry: ResourceRegistry, evaluators: rea
   for (const ev of evaluators) {
     ev.store.addAdmission({
       beforeCreate: (obj, attrs) => charge(quotas, everything, ev, obj, null, attrs),
-      beforeUpdate: (obj, old, attrs) => (ev.chargesUpdates && !attrs.subresource ? charge(quotas, everything, ev, obj, old, attrs) : Promise.resolve()),
+      beforeUpdate: (obj, old, attrs) =>
+        ev.chargesUpdates && !attrs.subresource ? charge(quotas, everything, ev, obj, old, attrs) : Promise.resolve(),
     });
   }
 }
 
-async function charge(quotas: GenericStore<ResourceQuota>, everything: Predicate, ev: Evaluator, obj: ApiObject, old: ApiObject | null, attrs: AdmissionAttributes): Promise<Undo | void> {
+async function charge(
+  quotas: GenericStore<ResourceQuota>,
+  everything: Predicate,
+  ev: Evaluator,
+  obj: ApiObject,
+  old: ApiObject | null,
+  attrs: AdmissionAttributes,
+): Promise<Undo | void> {
   const ns = obj.metadata.namespace ?? '';
   const listed = await quotas.list(ns, { predicate: everything, resourceVersion: '0' });
   if (!listed.items.length) return;
@@ -87,24 +95,30 @@ async function charge(quotas: GenericStore<ResourceQuota>, everything: Predicate
   }
   const charged: { name: string; amount: ResourceList }[] = [];
   const giveBack: Undo = async () => {
-    for (const c of charged) await adjust(quotas, ns, c.name, (used) => subtractLists(used, c.amount)).catch(() => undefined);
+    for (const c of charged)
+      await adjust(quotas, ns, c.name, (used) => subtractLists(used, c.amount)).catch(() => undefined);
   };
   try {
     for (const name of governing) {
       let amount: ResourceList = new Map();
-      await quotas.mutate(ns, name, (current) => {
-        const quota = quotaView(current);
-        amount = maskList(delta, quota.hard.keys());
-        const used = addLists(quota.used, amount);
-        const { allowed, exceeded } = lessThanOrEqual(maskList(used, amount.keys()), quota.hard);
-        if (!allowed) {
-          throw refuse(
-            `exceeded quota: ${quota.name}, requested: ${prettyPrint(maskList(amount, exceeded))}, ` +
-              `used: ${prettyPrint(maskList(quota.used, exceeded))}, limited: ${prettyPrint(maskList(quota.hard, exceeded))}`,
-          );
-        }
-        return withUsed(current, used);
-      }, { dryRun: attrs.dryRun });
+      await quotas.mutate(
+        ns,
+        name,
+        (current) => {
+          const quota = quotaView(current);
+          amount = maskList(delta, quota.hard.keys());
+          const used = addLists(quota.used, amount);
+          const { allowed, exceeded } = lessThanOrEqual(maskList(used, amount.keys()), quota.hard);
+          if (!allowed) {
+            throw refuse(
+              `exceeded quota: ${quota.name}, requested: ${prettyPrint(maskList(amount, exceeded))}, ` +
+                `used: ${prettyPrint(maskList(quota.used, exceeded))}, limited: ${prettyPrint(maskList(quota.hard, exceeded))}`,
+            );
+          }
+          return withUsed(current, used);
+        },
+        { dryRun: attrs.dryRun },
+      );
       if (!attrs.dryRun) charged.push({ name, amount });
     }
   } catch (err) {
@@ -120,6 +134,11 @@ function withUsed(quota: ResourceQuota, used: ResourceList): ResourceQuota {
 }
 
 /** Change a quota's `status.used` by `change` under compare-and-swap (a charge given back). */
-async function adjust(quotas: GenericStore<ResourceQuota>, ns: string, name: string, change: (used: ResourceList) => ResourceList): Promise<void> {
+async function adjust(
+  quotas: GenericStore<ResourceQuota>,
+  ns: string,
+  name: string,
+  change: (used: ResourceList) => ResourceList,
+): Promise<void> {
   await quotas.mutate(ns, name, (current) => withUsed(current, change(quotaView(current).used)));
 }

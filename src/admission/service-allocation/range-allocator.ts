@@ -91,7 +91,13 @@ export class RangeAllocator {
           const bits = new Uint8Array(Math.ceil(this.size / 8));
           if (current?.data) bits.set(Buffer.from(String(current.data), 'base64').subarray(0, bits.length));
           if (!change(bits) && current) return current;
-          const obj: ApiObject = { kind: 'RangeAllocation', apiVersion: 'v1', metadata: { name: '' }, range: this.range, data: Buffer.from(bits).toString('base64') };
+          const obj: ApiObject = {
+            kind: 'RangeAllocation',
+            apiVersion: 'v1',
+            metadata: { name: '' },
+            range: this.range,
+            data: Buffer.from(bits).toString('base64'),
+          };
           return obj;
         },
         { allowCreate: true, dryRun: this.dry },

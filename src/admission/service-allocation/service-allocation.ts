@@ -30,11 +30,30 @@ function nodePortsOf(s: Spec): number[] {
   return ports;
 }
 
-export function serviceAllocation(registry: ResourceRegistry, storage: ObjectStorage, ipRangeText: string, portRangeText: string): StoreHooks<Service> {
+export function serviceAllocation(
+  registry: ResourceRegistry,
+  storage: ObjectStorage,
+  ipRangeText: string,
+  portRangeText: string,
+): StoreHooks<Service> {
   const ipRange = parseIpRange(ipRangeText);
   const portRange = parsePortRange(portRangeText);
-  const ipAllocator = new RangeAllocator(storage, 'ranges/serviceips', ipRange.cidr, ipRange.size, 'serviceIP', staticBand(ipRange.size, 16, 256, 16));
-  const portAllocator = new RangeAllocator(storage, 'ranges/servicenodeports', portRange.text, portRange.size, 'nodePort', staticBand(portRange.size, 16, 128, 32));
+  const ipAllocator = new RangeAllocator(
+    storage,
+    'ranges/serviceips',
+    ipRange.cidr,
+    ipRange.size,
+    'serviceIP',
+    staticBand(ipRange.size, 16, 256, 16),
+  );
+  const portAllocator = new RangeAllocator(
+    storage,
+    'ranges/servicenodeports',
+    portRange.text,
+    portRange.size,
+    'nodePort',
+    staticBand(portRange.size, 16, 128, 32),
+  );
 
   /**
    * Allocate what `svc` needs that `old` did not hold; returns how to give it back. A dry run
@@ -53,16 +72,44 @@ export function serviceAllocation(registry: ResourceRegistry, storage: ObjectSto
     };
     try {
       if (spec.type === 'ExternalName') {
-        if (spec.clusterIP && spec.clusterIP !== 'None') throw fail([{ reason: 'FieldValueInvalid', field: 'spec.clusterIP', message: `Invalid value: "${spec.clusterIP}": must be empty for ExternalName services` }]);
+        if (spec.clusterIP && spec.clusterIP !== 'None')
+          throw fail([
+            {
+              reason: 'FieldValueInvalid',
+              field: 'spec.clusterIP',
+              message: `Invalid value: "${spec.clusterIP}": must be empty for ExternalName services`,
+            },
+          ]);
         spec.clusterIP = '';
       } else if (prev && hasClusterIP(prev)) {
-        if (spec.clusterIP && spec.clusterIP !== prev.clusterIP) throw fail([{ reason: 'FieldValueInvalid', field: 'spec.clusterIP', message: `Invalid value: "${spec.clusterIP}": field is immutable` }]);
+        if (spec.clusterIP && spec.clusterIP !== prev.clusterIP)
+          throw fail([
+            {
+              reason: 'FieldValueInvalid',
+              field: 'spec.clusterIP',
+              message: `Invalid value: "${spec.clusterIP}": field is immutable`,
+            },
+          ]);
         spec.clusterIP = prev.clusterIP;
       } else if (spec.clusterIP !== 'None') {
         if (spec.clusterIP) {
           const offset = ipRange.offsetOf(spec.clusterIP);
-          if (offset === null) throw fail([{ reason: 'FieldValueInvalid', field: 'spec.clusterIP', message: `Invalid value: "${spec.clusterIP}": provided IP is not in the valid range. The range of valid IPs is ${ipRange.cidr}` }]);
-          if (!(await ips.allocate(offset))) throw fail([{ reason: 'FieldValueInvalid', field: 'spec.clusterIP', message: `Invalid value: "${spec.clusterIP}": provided IP is already allocated` }]);
+          if (offset === null)
+            throw fail([
+              {
+                reason: 'FieldValueInvalid',
+                field: 'spec.clusterIP',
+                message: `Invalid value: "${spec.clusterIP}": provided IP is not in the valid range. The range of valid IPs is ${ipRange.cidr}`,
+              },
+            ]);
+          if (!(await ips.allocate(offset)))
+            throw fail([
+              {
+                reason: 'FieldValueInvalid',
+                field: 'spec.clusterIP',
+                message: `Invalid value: "${spec.clusterIP}": provided IP is already allocated`,
+              },
+            ]);
           taken.push(() => ips.release(offset));
         } else {
           const offset = await ips.allocateNext();
@@ -75,8 +122,22 @@ export function serviceAllocation(registry: ResourceRegistry, storage: ObjectSto
         if (wanted && held.has(wanted)) return wanted;
         if (wanted) {
           const offset = wanted - portRange.base;
-          if (offset < 0 || offset >= portRange.size) throw fail([{ reason: 'FieldValueInvalid', field, message: `Invalid value: ${wanted}: provided port is not in the valid range. The range of valid ports is ${portRange.text}` }]);
-          if (!(await ports.allocate(offset))) throw fail([{ reason: 'FieldValueInvalid', field, message: `Invalid value: ${wanted}: provided port is already allocated` }]);
+          if (offset < 0 || offset >= portRange.size)
+            throw fail([
+              {
+                reason: 'FieldValueInvalid',
+                field,
+                message: `Invalid value: ${wanted}: provided port is not in the valid range. The range of valid ports is ${portRange.text}`,
+              },
+            ]);
+          if (!(await ports.allocate(offset)))
+            throw fail([
+              {
+                reason: 'FieldValueInvalid',
+                field,
+                message: `Invalid value: ${wanted}: provided port is already allocated`,
+              },
+            ]);
           taken.push(() => ports.release(offset));
           return wanted;
         }
@@ -95,10 +156,21 @@ export function serviceAllocation(registry: ResourceRegistry, storage: ObjectSto
         }
       } else {
         const bad = (spec.ports ?? []).findIndex((p) => p.nodePort);
-        if (bad >= 0) throw fail([{ reason: 'FieldValueForbidden', field: `spec.ports[${bad}].nodePort`, message: `Forbidden: may not be used when \`type\` is '${spec.type ?? 'ClusterIP'}'` }]);
+        if (bad >= 0)
+          throw fail([
+            {
+              reason: 'FieldValueForbidden',
+              field: `spec.ports[${bad}].nodePort`,
+              message: `Forbidden: may not be used when \`type\` is '${spec.type ?? 'ClusterIP'}'`,
+            },
+          ]);
       }
       if (needsHealthCheck(spec)) {
-        wants.push({ field: 'spec.healthCheckNodePort', wanted: spec.healthCheckNodePort || prev?.healthCheckNodePort, set: (n) => (spec.healthCheckNodePort = n) });
+        wants.push({
+          field: 'spec.healthCheckNodePort',
+          wanted: spec.healthCheckNodePort || prev?.healthCheckNodePort,
+          set: (n) => (spec.healthCheckNodePort = n),
+        });
       } else delete spec.healthCheckNodePort;
       for (const w of wants) if (w.wanted) w.set(await takePort(w.field, w.wanted));
       for (const w of wants) if (!w.wanted) w.set(await takePort(w.field, undefined));

@@ -11,14 +11,25 @@ const meta = kindPatch({ spec: podSpecPatch });
 const ctx: WriteContext = { apiVersion: 'v1', kind: 'Pod', now: new Date('2024-01-01T00:00:00Z') };
 
 const word = fc.constantFrom('a', 'b', 'c', 'd');
-const port = fc.record({ containerPort: fc.constantFrom(80, 443, 8080), protocol: fc.constantFrom('TCP', 'UDP') }, { requiredKeys: ['containerPort'] });
+const port = fc.record(
+  { containerPort: fc.constantFrom(80, 443, 8080), protocol: fc.constantFrom('TCP', 'UDP') },
+  { requiredKeys: ['containerPort'] },
+);
 const container = fc.record(
   {
     name: word,
     image: fc.constantFrom('nginx', 'redis'),
     args: fc.array(word, { minLength: 1, maxLength: 3 }),
-    ports: fc.uniqueArray(port, { minLength: 1, maxLength: 3, selector: (p) => `${p.containerPort}/${p.protocol ?? 'TCP'}` }),
-    env: fc.uniqueArray(fc.record({ name: word, value: word }), { minLength: 1, maxLength: 3, selector: (e) => e.name }),
+    ports: fc.uniqueArray(port, {
+      minLength: 1,
+      maxLength: 3,
+      selector: (p) => `${p.containerPort}/${p.protocol ?? 'TCP'}`,
+    }),
+    env: fc.uniqueArray(fc.record({ name: word, value: word }), {
+      minLength: 1,
+      maxLength: 3,
+      selector: (e) => e.name,
+    }),
   },
   { requiredKeys: ['name'] },
 );
@@ -33,12 +44,19 @@ const pod = fc.record(
   { requiredKeys: [] },
 );
 
-function toObject(p: { labels?: object; finalizers?: string[]; containers?: object[]; nodeSelector?: object; restartPolicy?: string }): JsonMap {
+function toObject(p: {
+  labels?: object;
+  finalizers?: string[];
+  containers?: object[];
+  nodeSelector?: object;
+  restartPolicy?: string;
+}): JsonMap {
   const metadata: Record<string, Json> = { name: 'p' };
   if (p.labels) metadata.labels = p.labels as Json;
   if (p.finalizers) metadata.finalizers = p.finalizers;
   const spec: Record<string, Json> = {};
-  for (const k of ['containers', 'nodeSelector', 'restartPolicy'] as const) if (p[k] !== undefined) spec[k] = p[k] as Json;
+  for (const k of ['containers', 'nodeSelector', 'restartPolicy'] as const)
+    if (p[k] !== undefined) spec[k] = p[k] as Json;
   return { apiVersion: 'v1', kind: 'Pod', metadata, ...(Object.keys(spec).length ? { spec } : {}) };
 }
 
@@ -53,7 +71,10 @@ describe('apply properties', () => {
         if (second.status !== 'applied') throw new Error(JSON.stringify(second));
         const want = toFieldSet(config, meta);
         expect(want.difference(toFieldSet(second.object, meta)).empty()).toBe(true);
-        const again = recordApply(second.object, config, 'me', second.managedFields, meta, { ...ctx, now: new Date('2025-01-01T00:00:00Z') });
+        const again = recordApply(second.object, config, 'me', second.managedFields, meta, {
+          ...ctx,
+          now: new Date('2025-01-01T00:00:00Z'),
+        });
         expect(again).toEqual({ ...second, changed: false });
       }),
       { numRuns: 300 },

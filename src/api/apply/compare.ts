@@ -34,7 +34,11 @@ interface Acc {
 export function compareObjects(lhs: Json | undefined, rhs: Json | undefined, meta: TypeInfo): Comparison {
   const acc: Acc = { added: [], modified: [], removed: [] };
   if (lhs !== undefined || rhs !== undefined) walk(lhs, rhs, meta, [], acc);
-  return { added: FieldSet.of(...acc.added), modified: FieldSet.of(...acc.modified), removed: FieldSet.of(...acc.removed) };
+  return {
+    added: FieldSet.of(...acc.added),
+    modified: FieldSet.of(...acc.modified),
+    removed: FieldSet.of(...acc.removed),
+  };
 }
 
 type Kind = 'list' | 'map' | 'leaf';
@@ -70,7 +74,14 @@ function walk(lhs: Json | undefined, rhs: Json | undefined, meta: TypeInfo, path
 }
 
 /** Handle one node as `kind`; true when it was a leaf. */
-function handle(kind: Kind, lhs: Json | undefined, rhs: Json | undefined, meta: TypeInfo, path: PathElement[], acc: Acc): boolean {
+function handle(
+  kind: Kind,
+  lhs: Json | undefined,
+  rhs: Json | undefined,
+  meta: TypeInfo,
+  path: PathElement[],
+  acc: Acc,
+): boolean {
   if (kind === 'list') {
     const l = isList(lhs) ? lhs : undefined;
     const r = isList(rhs) ? rhs : undefined;

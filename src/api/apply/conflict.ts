@@ -63,7 +63,9 @@ export function conflictOf(identifier: string, path: Path): Conflict {
 }
 
 /** upstream printManager: `"helm"`, `"kube-controller-manager" using v1`, `"kubelet" with subresource "status" using v1`. */
-export function printManager(c: Pick<Conflict, 'manager' | 'operation' | 'apiVersion' | 'subresource' | 'time'>): string {
+export function printManager(
+  c: Pick<Conflict, 'manager' | 'operation' | 'apiVersion' | 'subresource' | 'time'>,
+): string {
   let s = goQuote(c.manager);
   if (c.subresource) s += ` with subresource ${goQuote(c.subresource)}`;
   if (c.operation !== 'Update') return s;
@@ -74,13 +76,18 @@ export function printManager(c: Pick<Conflict, 'manager' | 'operation' | 'apiVer
 
 /** The message and causes upstream answers for these conflicts (at least one). */
 export function conflictStatus(conflicts: readonly Conflict[]): ConflictStatus {
-  const causes = conflicts.map((c) => ({ reason: 'FieldManagerConflict' as const, message: `conflict with ${printManager(c)}`, field: c.field }));
+  const causes = conflicts.map((c) => ({
+    reason: 'FieldManagerConflict' as const,
+    message: `conflict with ${printManager(c)}`,
+    field: c.field,
+  }));
   return { code: 409, reason: 'Conflict', message: conflictMessage(conflicts), causes };
 }
 
 /** upstream getConflictMessage. */
 export function conflictMessage(conflicts: readonly Conflict[]): string {
-  if (conflicts.length === 1) return `Apply failed with 1 conflict: conflict with ${printManager(conflicts[0])}: ${conflicts[0].field}`;
+  if (conflicts.length === 1)
+    return `Apply failed with 1 conflict: conflict with ${printManager(conflicts[0])}: ${conflicts[0].field}`;
   const byManager = new Map<string, Conflict[]>();
   for (const c of conflicts) {
     const held = byManager.get(c.identifier);

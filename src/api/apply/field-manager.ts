@@ -62,7 +62,12 @@ export interface UpdateResult {
 
 /** The outcome of apply. */
 export type ApplyResult =
-  | { readonly status: 'applied'; readonly object: JsonMap; readonly managedFields: ManagedFieldsEntry[]; readonly changed: boolean }
+  | {
+      readonly status: 'applied';
+      readonly object: JsonMap;
+      readonly managedFields: ManagedFieldsEntry[];
+      readonly changed: boolean;
+    }
   | { readonly status: 'conflict'; readonly conflicts: readonly Conflict[] }
   | { readonly status: 'invalid'; readonly code: 400 | 500; readonly message: string };
 
@@ -72,9 +77,18 @@ const BEFORE_FIRST_APPLY = 'before-first-apply';
 const ANCIENT_CHANGES = 'ancient-changes';
 /** Paths never owned by anyone (upstream stripmeta). */
 export const STRIPPED_FIELDS = FieldSet.of(
-  ...[[], ['name'], ['namespace'], ['creationTimestamp'], ['selfLink'], ['uid'], ['clusterName'], ['generation'], ['managedFields'], ['resourceVersion']].map((p) =>
-    makePath('metadata', ...p),
-  ),
+  ...[
+    [],
+    ['name'],
+    ['namespace'],
+    ['creationTimestamp'],
+    ['selfLink'],
+    ['uid'],
+    ['clusterName'],
+    ['generation'],
+    ['managedFields'],
+    ['resourceVersion'],
+  ].map((p) => makePath('metadata', ...p)),
   makePath('apiVersion'),
   makePath('kind'),
 );
@@ -90,7 +104,10 @@ function withoutManagedFields(obj: JsonMap): JsonMap {
 function withManagedFields(obj: JsonMap, entries: ManagedFieldsEntry[]): JsonMap {
   const base = withoutManagedFields(obj);
   if (entries.length === 0) return base;
-  return { ...base, metadata: { ...(isMap(base.metadata) ? base.metadata : {}), managedFields: entries as unknown as Json } };
+  return {
+    ...base,
+    metadata: { ...(isMap(base.metadata) ? base.metadata : {}), managedFields: entries as unknown as Json },
+  };
 }
 
 function zeroOf(like: JsonMap, ctx: WriteContext): JsonMap {
@@ -98,7 +115,14 @@ function zeroOf(like: JsonMap, ctx: WriteContext): JsonMap {
 }
 
 /** upstream managedFieldsUpdater + stripMeta + structuredMerge Update, under identifier `id`. */
-function recordAs(old: JsonMap, updated: JsonMap, managed: Managed, id: string, meta: TypeInfo, ctx: WriteContext): Managed {
+function recordAs(
+  old: JsonMap,
+  updated: JsonMap,
+  managed: Managed,
+  id: string,
+  meta: TypeInfo,
+  ctx: WriteContext,
+): Managed {
   const sets = updateManagers(old, updated, ctx.apiVersion, managed.sets, CURRENT_OPERATION, meta, ctx.ignored);
   const out: Managed = { sets, times: new Map(managed.times) };
   const current = sets.get(CURRENT_OPERATION);
@@ -144,9 +168,24 @@ function capUpdateManagers(managed: Managed, max: number): Managed {
 }
 
 /** The Update chain below skipNonApplied: buildManagerInfo, managedFieldsUpdater, capManagers. */
-function updateChain(old: JsonMap, updated: JsonMap, managed: Managed, manager: string, meta: TypeInfo, ctx: WriteContext): Managed {
-  const id = managerIdentifier({ manager: manager || 'unknown', operation: 'Update', apiVersion: ctx.apiVersion, subresource: ctx.subresource });
-  return capUpdateManagers(recordAs(old, updated, managed, id, meta, ctx), ctx.maxUpdateManagers ?? MAX_UPDATE_MANAGERS);
+function updateChain(
+  old: JsonMap,
+  updated: JsonMap,
+  managed: Managed,
+  manager: string,
+  meta: TypeInfo,
+  ctx: WriteContext,
+): Managed {
+  const id = managerIdentifier({
+    manager: manager || 'unknown',
+    operation: 'Update',
+    apiVersion: ctx.apiVersion,
+    subresource: ctx.subresource,
+  });
+  return capUpdateManagers(
+    recordAs(old, updated, managed, id, meta, ctx),
+    ctx.maxUpdateManagers ?? MAX_UPDATE_MANAGERS,
+  );
 }
 
 /**
@@ -179,12 +218,21 @@ export function recordUpdate(
 }
 
 /** The apply chain below lastAppliedManager: skipNonApplied, buildManagerInfo, managedFieldsUpdater, stripMeta, Updater.Apply. */
-function applyChain(live: JsonMap, config: JsonMap, managed: Managed, manager: string, force: boolean, meta: TypeInfo, ctx: WriteContext): ApplyResult {
+function applyChain(
+  live: JsonMap,
+  config: JsonMap,
+  managed: Managed,
+  manager: string,
+  force: boolean,
+  meta: TypeInfo,
+  ctx: WriteContext,
+): ApplyResult {
   let m = managed;
   if (m.sets.size === 0) m = updateChain(zeroOf(live, ctx), live, m, BEFORE_FIRST_APPLY, meta, ctx);
   const id = managerIdentifier({ manager, operation: 'Apply', subresource: ctx.subresource });
   const res = mergeConfiguration(live, config, ctx.apiVersion, m.sets, id, force, meta, ctx.ignored);
-  if ('conflicts' in res) return { status: 'conflict', conflicts: res.conflicts.map((c) => conflictOf(c.manager, c.path)) };
+  if ('conflicts' in res)
+    return { status: 'conflict', conflicts: res.conflicts.map((c) => conflictOf(c.manager, c.path)) };
   const sets = res.managers;
   const own = sets.get(id);
   if (own) {
@@ -197,10 +245,16 @@ function applyChain(live: JsonMap, config: JsonMap, managed: Managed, manager: s
   for (const k of times.keys()) if (!sets.has(k)) times.delete(k);
   const object = res.changed && isMap(res.object) ? dropNulls(res.object) : live;
   const entries = encodeManagedFields({ sets, times });
-  return { status: 'applied', object: withManagedFields(object, entries), managedFields: entries, changed: res.changed };
+  return {
+    status: 'applied',
+    object: withManagedFields(object, entries),
+    managedFields: entries,
+    changed: res.changed,
+  };
 }
 
-const gvkString = (apiVersion: string, kind: string) => `${apiVersion.includes('/') ? '' : '/'}${apiVersion}, Kind=${kind}`;
+const gvkString = (apiVersion: string, kind: string) =>
+  `${apiVersion.includes('/') ? '' : '/'}${apiVersion}, Kind=${kind}`;
 
 function nameOf(obj: JsonMap): string {
   const m = isMap(obj.metadata) ? obj.metadata : {};
@@ -229,7 +283,10 @@ export function recordApply(
   } catch (err) {
     return { status: 'invalid', code: 500, message: `failed to decode managed fields: ${errorMessage(err)}` };
   }
-  const configGvk = gvkString(typeof config.apiVersion === 'string' ? config.apiVersion : '', typeof config.kind === 'string' ? config.kind : '');
+  const configGvk = gvkString(
+    typeof config.apiVersion === 'string' ? config.apiVersion : '',
+    typeof config.kind === 'string' ? config.kind : '',
+  );
   if (config.apiVersion !== ctx.apiVersion || config.kind !== ctx.kind) {
     return { status: 'invalid', code: 400, message: `invalid object type: ${configGvk}` };
   }
@@ -238,19 +295,30 @@ export function recordApply(
   }
   const configProblems = typedProblems(config, meta, false);
   if (configProblems.length > 0) {
-    return { status: 'invalid', code: 500, message: `failed to create typed patch object (${nameOf(config)}; ${configGvk}): ${formatProblems(configProblems)}` };
+    return {
+      status: 'invalid',
+      code: 500,
+      message: `failed to create typed patch object (${nameOf(config)}; ${configGvk}): ${formatProblems(configProblems)}`,
+    };
   }
   const liveObj = live === null ? zeroOf(config, ctx) : withoutManagedFields(live);
   const liveProblems = typedProblems(liveObj, meta, true);
   if (liveProblems.length > 0) {
-    return { status: 'invalid', code: 500, message: `failed to create typed live object (${nameOf(liveObj)}; ${gvkString(ctx.apiVersion, ctx.kind)}): ${formatProblems(liveProblems)}` };
+    return {
+      status: 'invalid',
+      code: 500,
+      message: `failed to create typed live object (${nameOf(liveObj)}; ${gvkString(ctx.apiVersion, ctx.kind)}): ${formatProblems(liveProblems)}`,
+    };
   }
   let result = applyChain(liveObj, config, managed, manager, ctx.force ?? false, meta, ctx);
   if (manager === KUBECTL_MANAGER && result.status === 'conflict') {
     const allowed = allowedConflictsFromLastApplied(liveObj, ctx.apiVersion, meta);
     if (allowed) {
       const remaining = result.conflicts.filter((c) => !allowed.has(c.path));
-      result = remaining.length === 0 ? applyChain(liveObj, config, managed, manager, true, meta, ctx) : { status: 'conflict', conflicts: remaining };
+      result =
+        remaining.length === 0
+          ? applyChain(liveObj, config, managed, manager, true, meta, ctx)
+          : { status: 'conflict', conflicts: remaining };
     }
   }
   if (manager === KUBECTL_MANAGER && result.status === 'applied') {

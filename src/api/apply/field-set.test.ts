@@ -16,10 +16,22 @@ describe('pathToString (fieldpath/path_test.go TestPathString)', () => {
     ['associative-list-ref', P('foo', K({ a: 'b', c: 1, d: 1.5, e: true })), '.foo[a="b",c=1,d=1.5,e=true]'],
     ['sets', P('foo', V('b'), V(5), V(false), V(3.14159)), '.foo[="b"][=5][=false][=3.14159]'],
     ['simple field', P('spec'), '.spec'],
-    ['app container image', P('spec', 'apps', K({ name: 'app-🚀' }), 'container', 'image'), '.spec.apps[name="app-🚀"].container.image'],
+    [
+      'app container image',
+      P('spec', 'apps', K({ name: 'app-🚀' }), 'container', 'image'),
+      '.spec.apps[name="app-🚀"].container.image',
+    ],
     ['field with space', P('spec', 'field with space'), '.spec.field with space'],
-    ['value with quotes', P('spec', 'apps', V('app with "quotes"'), 'container', 'image'), '.spec.apps[="app with \\"quotes\\""].container.image'],
-    ['keys sorted by name', P('spec', 'ports', K({ protocol: 'TCP', port: 80 })), '.spec.ports[port=80,protocol="TCP"]'],
+    [
+      'value with quotes',
+      P('spec', 'apps', V('app with "quotes"'), 'container', 'image'),
+      '.spec.apps[="app with \\"quotes\\""].container.image',
+    ],
+    [
+      'keys sorted by name',
+      P('spec', 'ports', K({ protocol: 'TCP', port: 80 })),
+      '.spec.ports[port=80,protocol="TCP"]',
+    ],
     ['container image', P('spec', 'containers', K({ name: 'c' }), 'image'), '.spec.containers[name="c"].image'],
     ['label', P('metadata', 'labels', 'app'), '.metadata.labels.app'],
     ['finalizer', P('metadata', 'finalizers', V('a/b')), '.metadata.finalizers[="a/b"]'],
@@ -32,11 +44,30 @@ describe('pathToString (fieldpath/path_test.go TestPathString)', () => {
 
 describe('FieldSet operations (fieldpath/set_test.go)', () => {
   it('union (TestSetUnion)', () => {
-    const s1 = FieldSet.of(P('foo', 0), P('foo'), P('bar', 'baz'), P('qux', K({ name: 'first' })), P('parent', 'child', 'grandchild'));
-    const s2 = FieldSet.of(P('foo', 1), P('bar', 'baz'), P('bar'), P('qux', K({ name: 'second' })), P('parent', 'child'));
+    const s1 = FieldSet.of(
+      P('foo', 0),
+      P('foo'),
+      P('bar', 'baz'),
+      P('qux', K({ name: 'first' })),
+      P('parent', 'child', 'grandchild'),
+    );
+    const s2 = FieldSet.of(
+      P('foo', 1),
+      P('bar', 'baz'),
+      P('bar'),
+      P('qux', K({ name: 'second' })),
+      P('parent', 'child'),
+    );
     const u = FieldSet.of(
-      P('foo', 0), P('foo', 1), P('foo'), P('bar', 'baz'), P('bar'), P('qux', K({ name: 'first' })),
-      P('qux', K({ name: 'second' })), P('parent', 'child'), P('parent', 'child', 'grandchild'),
+      P('foo', 0),
+      P('foo', 1),
+      P('foo'),
+      P('bar', 'baz'),
+      P('bar'),
+      P('qux', K({ name: 'first' })),
+      P('qux', K({ name: 'second' })),
+      P('parent', 'child'),
+      P('parent', 'child', 'grandchild'),
     );
     expect(s1.union(s2).equals(u)).toBe(true);
     expect(s1.union(s2).size()).toBe(9);
@@ -44,8 +75,26 @@ describe('FieldSet operations (fieldpath/set_test.go)', () => {
 
   describe('intersection and difference (TestSetIntersectionDifference)', () => {
     const first = K({ name: 'first' });
-    const s1 = FieldSet.of(P('a0'), P('a1'), P('foo', 0), P('foo', 1), P('b0', first), P('b1', first), P('bar', 'c0'), P('cp', first, 'child'));
-    const s2 = FieldSet.of(P('a1'), P('a2'), P('foo', 1), P('foo', 2), P('b1', first), P('b2', first), P('bar', 'c2'), P('cp', first));
+    const s1 = FieldSet.of(
+      P('a0'),
+      P('a1'),
+      P('foo', 0),
+      P('foo', 1),
+      P('b0', first),
+      P('b1', first),
+      P('bar', 'c0'),
+      P('cp', first, 'child'),
+    );
+    const s2 = FieldSet.of(
+      P('a1'),
+      P('a2'),
+      P('foo', 1),
+      P('foo', 2),
+      P('b1', first),
+      P('b2', first),
+      P('bar', 'c2'),
+      P('cp', first),
+    );
     const i = FieldSet.of(P('a1'), P('foo', 1), P('b1', first));
     it('intersection', () => expect(s1.intersection(s2).equals(i)).toBe(true));
     it('s1 - s2', () => {
@@ -65,13 +114,33 @@ describe('FieldSet operations (fieldpath/set_test.go)', () => {
   it.each<[string, Path[], Path[], Path[], Path[]]>([
     ['removes simple path', [P('a')], [P('a')], [], []],
     ['removes direct path', [P('a', 'b', 'c')], [P('a', 'b', 'c')], [], []],
-    ['only removes matching child', [P('a', 'b', 'c'), P('b', 'b', 'c')], [P('a', 'b', 'c')], [P('b', 'b', 'c')], [P('b', 'b', 'c')]],
+    [
+      'only removes matching child',
+      [P('a', 'b', 'c'), P('b', 'b', 'c')],
+      [P('a', 'b', 'c')],
+      [P('b', 'b', 'c')],
+      [P('b', 'b', 'c')],
+    ],
     ['does not remove parent of specific path', [P('a')], [P('a', 'aa')], [P('a')], [P('a')]],
     ['RecursiveDifference removes nested path', [P('a', 'b', 'c')], [P('a')], [P('a', 'b', 'c')], []],
-    ['RecursiveDifference only matching children', [P('a', 'aa', 'aab'), P('a', 'ab', 'aba')], [P('a', 'aa')], [P('a', 'aa', 'aab'), P('a', 'ab', 'aba')], [P('a', 'ab', 'aba')]],
+    [
+      'RecursiveDifference only matching children',
+      [P('a', 'aa', 'aab'), P('a', 'ab', 'aba')],
+      [P('a', 'aa')],
+      [P('a', 'aa', 'aab'), P('a', 'ab', 'aba')],
+      [P('a', 'ab', 'aba')],
+    ],
   ])('difference: %s (TestSetDifference)', (_n, a, b, diff, rdiff) => {
-    expect(FieldSet.of(...a).difference(FieldSet.of(...b)).equals(FieldSet.of(...diff))).toBe(true);
-    expect(FieldSet.of(...a).recursiveDifference(FieldSet.of(...b)).equals(FieldSet.of(...rdiff))).toBe(true);
+    expect(
+      FieldSet.of(...a)
+        .difference(FieldSet.of(...b))
+        .equals(FieldSet.of(...diff)),
+    ).toBe(true);
+    expect(
+      FieldSet.of(...a)
+        .recursiveDifference(FieldSet.of(...b))
+        .equals(FieldSet.of(...rdiff)),
+    ).toBe(true);
   });
 
   it.each<[string, Path[], Path[]]>([
@@ -79,11 +148,20 @@ describe('FieldSet operations (fieldpath/set_test.go)', () => {
     ['only one leaf', [P('root'), P('root', 'l1'), P('root', 'l1', 'l2')], [P('root', 'l1', 'l2')]],
     [
       'multiple values and nested',
-      [P('root', K({ name: 'a' })), P('root', K({ name: 'a' }), 'name'), P('root', K({ name: 'a' }), 'value', 'b'), P('root', K({ name: 'a' }), 'value', 'b', 'd')],
+      [
+        P('root', K({ name: 'a' })),
+        P('root', K({ name: 'a' }), 'name'),
+        P('root', K({ name: 'a' }), 'value', 'b'),
+        P('root', K({ name: 'a' }), 'value', 'b', 'd'),
+      ],
       [P('root', K({ name: 'a' }), 'name'), P('root', K({ name: 'a' }), 'value', 'b', 'd')],
     ],
   ])('leaves: %s (TestSetLeaves)', (_n, input, want) => {
-    expect(FieldSet.of(...input).leaves().equals(FieldSet.of(...want))).toBe(true);
+    expect(
+      FieldSet.of(...input)
+        .leaves()
+        .equals(FieldSet.of(...want)),
+    ).toBe(true);
   });
 
   it('has, withPrefix, size, empty and iteration order (TestSetInsertHas, TestSetIterSize)', () => {
@@ -119,8 +197,11 @@ describe('FieldsV1 (fieldpath/serialize_test.go)', () => {
   });
 
   it('normalizes non-normalized input: order, whitespace inside keys (TestDeserializeForValidNonNormalized)', () => {
-    const messy = '{"i:2":{}, "f:b":{}, "k:{ \\"protocol\\":\\"udp\\",\\"port\\":443}": {}, "v: 3": {}, "f:a": {"f:x": {}, ".": {}}}';
-    expect(fieldsV1Text(fromFieldsV1(messy))).toBe('{"f:a":{".":{},"f:x":{}},"f:b":{},"k:{\\"port\\":443,\\"protocol\\":\\"udp\\"}":{},"v:3":{},"i:2":{}}');
+    const messy =
+      '{"i:2":{}, "f:b":{}, "k:{ \\"protocol\\":\\"udp\\",\\"port\\":443}": {}, "v: 3": {}, "f:a": {"f:x": {}, ".": {}}}';
+    expect(fieldsV1Text(fromFieldsV1(messy))).toBe(
+      '{"f:a":{".":{},"f:x":{}},"f:b":{},"k:{\\"port\\":443,\\"protocol\\":\\"udp\\"}":{},"v:3":{},"i:2":{}}',
+    );
   });
 
   it('decodes members, "." and children; skips unknown element types', () => {
@@ -136,18 +217,44 @@ describe('FieldsV1 (fieldpath/serialize_test.go)', () => {
   });
 
   it.each([
-    ['rootArray', '[]'], ['rootNumber', '42'], ['empty', ''], ['valueIsNumber', '{"f:a":1}'], ['valueIsArray', '{"f:a":[]}'],
-    ['keyEmptyString', '{"":{}}'], ['keyMissingColon', '{"x":{}}'], ['keyOnlyColon', '{":":{}}'], ['trailingObject', '{"f:a":{}}{}'],
-    ['badKeyJson', '{"k:{name}":{}}'], ['badIndex', '{"i:x":{}}'], ['keyNotObject', '{"k:[1]":{}}'], ['truncated', '{"f:a":{'],
+    ['rootArray', '[]'],
+    ['rootNumber', '42'],
+    ['empty', ''],
+    ['valueIsNumber', '{"f:a":1}'],
+    ['valueIsArray', '{"f:a":[]}'],
+    ['keyEmptyString', '{"":{}}'],
+    ['keyMissingColon', '{"x":{}}'],
+    ['keyOnlyColon', '{":":{}}'],
+    ['trailingObject', '{"f:a":{}}{}'],
+    ['badKeyJson', '{"k:{name}":{}}'],
+    ['badIndex', '{"i:x":{}}'],
+    ['keyNotObject', '{"k:[1]":{}}'],
+    ['truncated', '{"f:a":{'],
   ])('rejects %s (TestSetFromJSONTokenTypeErrors)', (_n, text) => {
     expect(() => fromFieldsV1(text)).toThrow();
   });
 
   const element: fc.Arbitrary<PathElement> = fc.oneof(
     fc.string({ maxLength: 6 }).map((n) => P(n)[0]),
-    fc.record({ name: fc.constantFrom('name', 'port', 'protocol'), v: fc.oneof(fc.string({ maxLength: 4 }), fc.integer({ min: -5, max: 500 })) }).map(({ name, v }) => K({ [name]: v })),
-    fc.dictionary(fc.constantFrom('a', 'b', 'c'), fc.oneof(fc.string({ maxLength: 3 }), fc.integer(), fc.boolean()), { minKeys: 1 }).map((d) => K(d)),
-    fc.oneof(fc.string({ maxLength: 5 }), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean()).map((v) => V(v)),
+    fc
+      .record({
+        name: fc.constantFrom('name', 'port', 'protocol'),
+        v: fc.oneof(fc.string({ maxLength: 4 }), fc.integer({ min: -5, max: 500 })),
+      })
+      .map(({ name, v }) => K({ [name]: v })),
+    fc
+      .dictionary(fc.constantFrom('a', 'b', 'c'), fc.oneof(fc.string({ maxLength: 3 }), fc.integer(), fc.boolean()), {
+        minKeys: 1,
+      })
+      .map((d) => K(d)),
+    fc
+      .oneof(
+        fc.string({ maxLength: 5 }),
+        fc.integer(),
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        fc.boolean(),
+      )
+      .map((v) => V(v)),
     fc.nat(20).map((i) => indexElement(i)),
   );
   it('round trips any set through FieldsV1 object and text (property, as TestSerializeV1)', () => {

@@ -15,7 +15,11 @@ interface Child {
   readonly set: FieldSet;
 }
 
-function search<T>(list: readonly T[], pe: PathElement, elementOf: (t: T) => PathElement): { index: number; found: boolean } {
+function search<T>(
+  list: readonly T[],
+  pe: PathElement,
+  elementOf: (t: T) => PathElement,
+): { index: number; found: boolean } {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
@@ -51,12 +55,15 @@ export class FieldSet {
 
   /** Build a node from raw parts (used by decoders); members and children need not be sorted. */
   static fromParts(members: readonly PathElement[], children: readonly { pe: PathElement; set: FieldSet }[]): FieldSet {
-    const m = [...members].sort(comparePathElements).filter((pe, i, a) => i === 0 || comparePathElements(a[i - 1], pe) !== 0);
+    const m = [...members]
+      .sort(comparePathElements)
+      .filter((pe, i, a) => i === 0 || comparePathElements(a[i - 1], pe) !== 0);
     const c = children.filter((x) => !x.set.empty()).sort((a, b) => comparePathElements(a.pe, b.pe));
     const merged: Child[] = [];
     for (const x of c) {
       const last = merged[merged.length - 1];
-      if (last && comparePathElements(last.pe, x.pe) === 0) merged[merged.length - 1] = { pe: x.pe, set: last.set.union(x.set) };
+      if (last && comparePathElements(last.pe, x.pe) === 0)
+        merged[merged.length - 1] = { pe: x.pe, set: last.set.union(x.set) };
       else merged.push(x);
     }
     return new FieldSet(m, merged);
@@ -113,28 +120,77 @@ export class FieldSet {
   union(other: FieldSet): FieldSet {
     if (other.empty()) return this;
     if (this.empty()) return other;
-    const members = zip(this.members, other.members, self, (a) => a, (b) => b, (a) => a);
-    const children = zip(this.children, other.children, childPe, (a) => a, (b) => b, (a, b) => ({ pe: a.pe, set: a.set.union(b.set) }));
+    const members = zip(
+      this.members,
+      other.members,
+      self,
+      (a) => a,
+      (b) => b,
+      (a) => a,
+    );
+    const children = zip(
+      this.children,
+      other.children,
+      childPe,
+      (a) => a,
+      (b) => b,
+      (a, b) => ({ pe: a.pe, set: a.set.union(b.set) }),
+    );
     return new FieldSet(members, children);
   }
 
   intersection(other: FieldSet): FieldSet {
-    const members = zip(this.members, other.members, self, () => undefined, () => undefined, (a) => a);
-    const children = zip(this.children, other.children, childPe, () => undefined, () => undefined, (a, b) => nonEmpty(a.pe, a.set.intersection(b.set)));
+    const members = zip(
+      this.members,
+      other.members,
+      self,
+      () => undefined,
+      () => undefined,
+      (a) => a,
+    );
+    const children = zip(
+      this.children,
+      other.children,
+      childPe,
+      () => undefined,
+      () => undefined,
+      (a, b) => nonEmpty(a.pe, a.set.intersection(b.set)),
+    );
     return new FieldSet(members, children);
   }
 
   difference(other: FieldSet): FieldSet {
     if (other.empty()) return this;
-    const members = zip(this.members, other.members, self, (a) => a, () => undefined, () => undefined);
-    const children = zip(this.children, other.children, childPe, (a) => a, () => undefined, (a, b) => nonEmpty(a.pe, a.set.difference(b.set)));
+    const members = zip(
+      this.members,
+      other.members,
+      self,
+      (a) => a,
+      () => undefined,
+      () => undefined,
+    );
+    const children = zip(
+      this.children,
+      other.children,
+      childPe,
+      (a) => a,
+      () => undefined,
+      (a, b) => nonEmpty(a.pe, a.set.difference(b.set)),
+    );
     return new FieldSet(members, children);
   }
 
   /** Like difference, and a member of `other` also removes every path below it. */
   recursiveDifference(other: FieldSet): FieldSet {
     if (other.empty()) return this;
-    const members = zip(this.members, other.members, self, (a) => a, () => undefined, () => undefined);
+    const members = zip(
+      this.members,
+      other.members,
+      self,
+      (a) => a,
+      () => undefined,
+      () => undefined,
+    );
     const children: Child[] = [];
     for (const c of this.children) {
       if (other.hasMember(c.pe)) continue;
@@ -148,7 +204,8 @@ export class FieldSet {
   equals(other: FieldSet): boolean {
     if (this === other) return true;
     if (this.members.length !== other.members.length || this.children.length !== other.children.length) return false;
-    for (let i = 0; i < this.members.length; i++) if (comparePathElements(this.members[i], other.members[i]) !== 0) return false;
+    for (let i = 0; i < this.members.length; i++)
+      if (comparePathElements(this.members[i], other.members[i]) !== 0) return false;
     for (let i = 0; i < this.children.length; i++) {
       const a = this.children[i];
       const b = other.children[i];
@@ -160,7 +217,9 @@ export class FieldSet {
   /** Members that are not also the prefix of a longer path (upstream `Leaves`). */
   leaves(): FieldSet {
     const members = this.members.filter((pe) => !search(this.children, pe, childPe).found);
-    const children = this.children.map((c) => nonEmpty(c.pe, c.set.leaves())).filter((c): c is Child => c !== undefined);
+    const children = this.children
+      .map((c) => nonEmpty(c.pe, c.set.leaves()))
+      .filter((c): c is Child => c !== undefined);
     return new FieldSet(members, children);
   }
 

@@ -11,7 +11,13 @@
 import { goString } from './go-format.js';
 import { errorMessage } from '../error-message.js';
 import { FieldSet } from './field-set.js';
-import { comparePathElements, parsePathElement, serializePathElement, UnknownPathElementType, type PathElement } from './path.js';
+import {
+  comparePathElements,
+  parsePathElement,
+  serializePathElement,
+  UnknownPathElementType,
+  type PathElement,
+} from './path.js';
 
 /** The JSON object form of FieldsV1: `{"f:spec": {"f:replicas": {}}}`. */
 export interface FieldsV1 {

@@ -39,7 +39,11 @@ export function lastAppliedOf(obj: JsonMap): string | undefined {
  * same values, or undefined when there is no usable annotation (absent, not JSON, another
  * apiVersion, or not a valid typed object).
  */
-export function allowedConflictsFromLastApplied(live: JsonMap, apiVersion: string, meta: TypeInfo): FieldSet | undefined {
+export function allowedConflictsFromLastApplied(
+  live: JsonMap,
+  apiVersion: string,
+  meta: TypeInfo,
+): FieldSet | undefined {
   const text = lastAppliedOf(live);
   if (text === undefined) return undefined;
   let last: unknown;
@@ -72,8 +76,14 @@ export function buildLastApplied(config: JsonMap): string {
  */
 export function syncLastApplied(obj: JsonMap, config: JsonMap): JsonMap {
   if (lastAppliedOf(obj) === undefined) return obj;
-  const annotations: Record<string, Json> = { ...annotationsOf(obj)!, [LAST_APPLIED_ANNOTATION]: buildLastApplied(config) };
-  const size = Object.entries(annotations).reduce((n, [k, v]) => n + Buffer.byteLength(k) + Buffer.byteLength(typeof v === 'string' ? v : ''), 0);
+  const annotations: Record<string, Json> = {
+    ...annotationsOf(obj)!,
+    [LAST_APPLIED_ANNOTATION]: buildLastApplied(config),
+  };
+  const size = Object.entries(annotations).reduce(
+    (n, [k, v]) => n + Buffer.byteLength(k) + Buffer.byteLength(typeof v === 'string' ? v : ''),
+    0,
+  );
   if (size > TOTAL_ANNOTATION_SIZE_LIMIT) delete annotations[LAST_APPLIED_ANNOTATION];
   return { ...obj, metadata: { ...(isMap(obj.metadata) ? obj.metadata : {}), annotations } };
 }

@@ -6,7 +6,14 @@
  * duplicates (unless allowed, as for live objects) are errors with upstream's messages.
  */
 import { goQuote } from './go-format.js';
-import { keyElement, pathElementToString, serializePathElement, valueElement, type KeyField, type PathElement } from './path.js';
+import {
+  keyElement,
+  pathElementToString,
+  serializePathElement,
+  valueElement,
+  type KeyField,
+  type PathElement,
+} from './path.js';
 import { fieldInfo, isAtomicMap, itemInfo, listInfo, type ListInfo, type TypeInfo } from './type-info.js';
 import { isList, isMap, type Json } from '../json.js';
 import { errorMessage } from '../error-message.js';

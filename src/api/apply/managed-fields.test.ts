@@ -11,31 +11,82 @@ import {
   type ManagedFieldsEntry,
 } from './managed-fields.js';
 
-const entry = (manager: string, operation: 'Apply' | 'Update', time?: string): ManagedFieldsEntry => ({ manager, operation, ...(time ? { time } : {}) });
+const entry = (manager: string, operation: 'Apply' | 'Update', time?: string): ManagedFieldsEntry => ({
+  manager,
+  operation,
+  ...(time ? { time } : {}),
+});
 
 describe('managedFields entries', () => {
   it.each([
-    ['apiVersion: v1\nfieldsV1: {f:apiVersion: {}}\nmanager: foo\noperation: Update\ntime: "2001-02-03T04:05:06Z"', '{"manager":"foo","operation":"Update","apiVersion":"v1"}'],
-    ['apiVersion: v1\nfieldsV1: {f:apiVersion: {}}\nmanager: foo\noperation: Apply\ntime: "2001-02-03T04:05:06Z"', '{"manager":"foo","operation":"Apply"}'],
-    ['apiVersion: v1\nmanager: foo\noperation: Apply\nsubresource: scale', '{"manager":"foo","operation":"Apply","subresource":"scale"}'],
-    ['apiVersion: v1\nmanager: "a<b"\noperation: Update', '{"manager":"a\\u003cb","operation":"Update","apiVersion":"v1"}'],
+    [
+      'apiVersion: v1\nfieldsV1: {f:apiVersion: {}}\nmanager: foo\noperation: Update\ntime: "2001-02-03T04:05:06Z"',
+      '{"manager":"foo","operation":"Update","apiVersion":"v1"}',
+    ],
+    [
+      'apiVersion: v1\nfieldsV1: {f:apiVersion: {}}\nmanager: foo\noperation: Apply\ntime: "2001-02-03T04:05:06Z"',
+      '{"manager":"foo","operation":"Apply"}',
+    ],
+    [
+      'apiVersion: v1\nmanager: foo\noperation: Apply\nsubresource: scale',
+      '{"manager":"foo","operation":"Apply","subresource":"scale"}',
+    ],
+    [
+      'apiVersion: v1\nmanager: "a<b"\noperation: Update',
+      '{"manager":"a\\u003cb","operation":"Update","apiVersion":"v1"}',
+    ],
   ])('identifier of %j (TestBuildManagerIdentifier)', (yaml, want) => {
     const e = parse(yaml) as ManagedFieldsEntry;
-    expect(managerIdentifier({ manager: e.manager!, operation: e.operation as 'Apply' | 'Update', apiVersion: e.apiVersion, subresource: e.subresource })).toBe(want);
+    expect(
+      managerIdentifier({
+        manager: e.manager!,
+        operation: e.operation as 'Apply' | 'Update',
+        apiVersion: e.apiVersion,
+        subresource: e.subresource,
+      }),
+    ).toBe(want);
   });
 
   it.each<[string, ManagedFieldsEntry[], ManagedFieldsEntry[]]>([
-    ['manager without time first name last', [entry('a', 'Apply', '2001-01-01T01:00:00Z'), entry('b', 'Apply'), entry('a', 'Apply')], [entry('a', 'Apply'), entry('b', 'Apply'), entry('a', 'Apply', '2001-01-01T01:00:00Z')]],
-    ['apply first', [entry('a', 'Update', '2001-01-01T01:00:00Z'), entry('a', 'Apply')], [entry('a', 'Apply'), entry('a', 'Update', '2001-01-01T01:00:00Z')]],
+    [
+      'manager without time first name last',
+      [entry('a', 'Apply', '2001-01-01T01:00:00Z'), entry('b', 'Apply'), entry('a', 'Apply')],
+      [entry('a', 'Apply'), entry('b', 'Apply'), entry('a', 'Apply', '2001-01-01T01:00:00Z')],
+    ],
+    [
+      'apply first',
+      [entry('a', 'Update', '2001-01-01T01:00:00Z'), entry('a', 'Apply')],
+      [entry('a', 'Apply'), entry('a', 'Update', '2001-01-01T01:00:00Z')],
+    ],
     [
       'newest last',
-      [entry('c', 'Update', '2001-01-01T01:00:00Z'), entry('a', 'Apply'), entry('c', 'Update', '2002-01-01T01:00:00Z'), entry('b', 'Apply')],
-      [entry('a', 'Apply'), entry('b', 'Apply'), entry('c', 'Update', '2001-01-01T01:00:00Z'), entry('c', 'Update', '2002-01-01T01:00:00Z')],
+      [
+        entry('c', 'Update', '2001-01-01T01:00:00Z'),
+        entry('a', 'Apply'),
+        entry('c', 'Update', '2002-01-01T01:00:00Z'),
+        entry('b', 'Apply'),
+      ],
+      [
+        entry('a', 'Apply'),
+        entry('b', 'Apply'),
+        entry('c', 'Update', '2001-01-01T01:00:00Z'),
+        entry('c', 'Update', '2002-01-01T01:00:00Z'),
+      ],
     ],
     [
       'manager last',
-      [entry('c', 'Update', '2001-01-01T01:00:00Z'), entry('a', 'Apply'), entry('d', 'Update', '2001-01-01T01:00:00Z'), entry('b', 'Apply')],
-      [entry('a', 'Apply'), entry('b', 'Apply'), entry('c', 'Update', '2001-01-01T01:00:00Z'), entry('d', 'Update', '2001-01-01T01:00:00Z')],
+      [
+        entry('c', 'Update', '2001-01-01T01:00:00Z'),
+        entry('a', 'Apply'),
+        entry('d', 'Update', '2001-01-01T01:00:00Z'),
+        entry('b', 'Apply'),
+      ],
+      [
+        entry('a', 'Apply'),
+        entry('b', 'Apply'),
+        entry('c', 'Update', '2001-01-01T01:00:00Z'),
+        entry('d', 'Update', '2001-01-01T01:00:00Z'),
+      ],
     ],
   ])('sorts: %s (TestSortEncodedManagedFields)', (_n, input, want) => {
     expect(sortManagedFields([...input])).toEqual(want);
@@ -59,15 +110,37 @@ describe('managedFields entries', () => {
 `) as ManagedFieldsEntry[];
     const back = encodeManagedFields(decodeManagedFields(entries));
     expect(back).toEqual(entries);
-    expect(fieldsV1Text(decodeManagedFields(entries).sets.get('{"manager":"foo","operation":"Apply"}')!.set)).toBe(JSON.stringify(entries[0].fieldsV1));
+    expect(fieldsV1Text(decodeManagedFields(entries).sets.get('{"manager":"foo","operation":"Apply"}')!.set)).toBe(
+      JSON.stringify(entries[0].fieldsV1),
+    );
   });
 
   it.each<[string, ManagedFieldsEntry, string]>([
-    ['no operation (TestHasOperation)', { manager: 'm', apiVersion: 'v1', fieldsType: 'FieldsV1' }, 'operation must be `Apply` or `Update`'],
-    ['no apiVersion (TestHasAPIVersion)', { manager: 'm', operation: 'Apply', fieldsType: 'FieldsV1' }, 'apiVersion must not be empty'],
-    ['no fieldsType (TestHasFieldsType)', { manager: 'm', operation: 'Apply', apiVersion: 'v1' }, 'missing fieldsType in managed fields entry 0'],
-    ['unknown fieldsType', { manager: 'm', operation: 'Apply', apiVersion: 'v1', fieldsType: 'FieldsV2' }, 'invalid fieldsType "FieldsV2" in managed fields entry 0'],
-    ['bad fields', { manager: 'm', operation: 'Apply', apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: { 'i:x': {} } }, 'error decoding versioned set from entry 0'],
+    [
+      'no operation (TestHasOperation)',
+      { manager: 'm', apiVersion: 'v1', fieldsType: 'FieldsV1' },
+      'operation must be `Apply` or `Update`',
+    ],
+    [
+      'no apiVersion (TestHasAPIVersion)',
+      { manager: 'm', operation: 'Apply', fieldsType: 'FieldsV1' },
+      'apiVersion must not be empty',
+    ],
+    [
+      'no fieldsType (TestHasFieldsType)',
+      { manager: 'm', operation: 'Apply', apiVersion: 'v1' },
+      'missing fieldsType in managed fields entry 0',
+    ],
+    [
+      'unknown fieldsType',
+      { manager: 'm', operation: 'Apply', apiVersion: 'v1', fieldsType: 'FieldsV2' },
+      'invalid fieldsType "FieldsV2" in managed fields entry 0',
+    ],
+    [
+      'bad fields',
+      { manager: 'm', operation: 'Apply', apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: { 'i:x': {} } },
+      'error decoding versioned set from entry 0',
+    ],
   ])('rejects %s', (_n, e, message) => {
     expect(() => decodeManagedFields([e])).toThrow(message);
   });

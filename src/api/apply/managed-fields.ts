@@ -55,7 +55,13 @@ export function managerIdentifier(info: ManagerInfo): string {
 export function parseManagerIdentifier(id: string): ManagerInfo {
   const e = recordOf(JSON.parse(id));
   const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
-  return { manager: text(e.manager) ?? '', operation: e.operation === 'Apply' ? 'Apply' : 'Update', apiVersion: text(e.apiVersion), subresource: text(e.subresource), time: text(e.time) };
+  return {
+    manager: text(e.manager) ?? '',
+    operation: e.operation === 'Apply' ? 'Apply' : 'Update',
+    apiVersion: text(e.apiVersion),
+    subresource: text(e.subresource),
+    time: text(e.time),
+  };
 }
 
 /**
@@ -68,8 +74,14 @@ export function decodeManagedFields(entries: readonly ManagedFieldsEntry[]): Man
     if (e.operation !== 'Apply' && e.operation !== 'Update') throw new Error('operation must be `Apply` or `Update`');
     if (!e.apiVersion) throw new Error('apiVersion must not be empty');
     if (!e.fieldsType) throw new Error(`missing fieldsType in managed fields entry ${i}`);
-    if (e.fieldsType !== 'FieldsV1') throw new Error(`invalid fieldsType ${JSON.stringify(e.fieldsType)} in managed fields entry ${i}`);
-    const id = managerIdentifier({ manager: e.manager ?? '', operation: e.operation, apiVersion: e.apiVersion, subresource: e.subresource });
+    if (e.fieldsType !== 'FieldsV1')
+      throw new Error(`invalid fieldsType ${JSON.stringify(e.fieldsType)} in managed fields entry ${i}`);
+    const id = managerIdentifier({
+      manager: e.manager ?? '',
+      operation: e.operation,
+      apiVersion: e.apiVersion,
+      subresource: e.subresource,
+    });
     let set: FieldSet;
     try {
       set = e.fieldsV1 === undefined || e.fieldsV1 === null ? FieldSet.EMPTY : fromFieldsV1(e.fieldsV1);
@@ -127,7 +139,9 @@ export function isResetManagedFields(requested: unknown): boolean {
   if (requested.length === 0) return true;
   const e: unknown = requested[0];
   if (requested.length !== 1 || !isRecord(e)) return false;
-  const scalarsEmpty = ['manager', 'operation', 'apiVersion', 'time', 'fieldsType', 'subresource'].every((k) => e[k] === undefined || e[k] === null || e[k] === '');
+  const scalarsEmpty = ['manager', 'operation', 'apiVersion', 'time', 'fieldsType', 'subresource'].every(
+    (k) => e[k] === undefined || e[k] === null || e[k] === '',
+  );
   return scalarsEmpty && (e.fieldsV1 === undefined || e.fieldsV1 === null);
 }
 
@@ -137,7 +151,11 @@ export function isResetManagedFields(requested: unknown): boolean {
  * request are used when they decode to at least one manager; otherwise (absent, empty or
  * undecodable) the stored ones. Undecodable stored entries count as none.
  */
-export function managedForUpdate(stored: readonly ManagedFieldsEntry[] | undefined, requested: unknown, isSubresource: boolean): Managed {
+export function managedForUpdate(
+  stored: readonly ManagedFieldsEntry[] | undefined,
+  requested: unknown,
+  isSubresource: boolean,
+): Managed {
   const decodeOrEmpty = (entries: unknown): Managed => {
     try {
       return isEntryList(entries) ? decodeManagedFields(entries) : emptyManaged();

@@ -48,7 +48,11 @@ export interface OptionProblem {
 export function validateFieldManager(fieldManager: string): OptionProblem[] {
   const problems: OptionProblem[] = [];
   if (utf8Length(fieldManager) > FIELD_MANAGER_MAX_LENGTH) {
-    problems.push({ reason: 'FieldValueTooLong', field: 'fieldManager', message: `Too long: may not be more than ${FIELD_MANAGER_MAX_LENGTH} bytes` });
+    problems.push({
+      reason: 'FieldValueTooLong',
+      field: 'fieldManager',
+      message: `Too long: may not be more than ${FIELD_MANAGER_MAX_LENGTH} bytes`,
+    });
   }
   let at = 0;
   for (const ch of fieldManager) {
@@ -69,9 +73,23 @@ export function validateFieldManager(fieldManager: string): OptionProblem[] {
  * Problems with a PATCH's `fieldManager` and `force` (upstream ValidatePatchOptions): apply
  * needs a field manager; `force` is only for apply; then ValidateFieldManager.
  */
-export function validatePatchManagerOptions(isApply: boolean, fieldManager: string | undefined, force: boolean | undefined): OptionProblem[] {
+export function validatePatchManagerOptions(
+  isApply: boolean,
+  fieldManager: string | undefined,
+  force: boolean | undefined,
+): OptionProblem[] {
   const problems: OptionProblem[] = [];
-  if (isApply && !fieldManager) problems.push({ reason: 'FieldValueRequired', field: 'fieldManager', message: 'Required value: is required for apply patch' });
-  if (!isApply && force !== undefined) problems.push({ reason: 'FieldValueForbidden', field: 'force', message: 'Forbidden: may not be specified for non-apply patch' });
+  if (isApply && !fieldManager)
+    problems.push({
+      reason: 'FieldValueRequired',
+      field: 'fieldManager',
+      message: 'Required value: is required for apply patch',
+    });
+  if (!isApply && force !== undefined)
+    problems.push({
+      reason: 'FieldValueForbidden',
+      field: 'force',
+      message: 'Forbidden: may not be specified for non-apply patch',
+    });
   return [...problems, ...validateFieldManager(fieldManager ?? '')];
 }

@@ -29,11 +29,14 @@ export function fieldElement(name: string): PathElement {
   return { kind: 'field', name };
 }
 
-const isKeyFieldList = (fields: Readonly<Record<string, Json>> | readonly KeyField[]): fields is readonly KeyField[] => Array.isArray(fields);
+const isKeyFieldList = (fields: Readonly<Record<string, Json>> | readonly KeyField[]): fields is readonly KeyField[] =>
+  Array.isArray(fields);
 
 /** A list-map item key element from `{name: value}` pairs, sorted by name (`[name="c"]`). */
 export function keyElement(fields: Readonly<Record<string, Json>> | readonly KeyField[]): PathElement {
-  const list: KeyField[] = isKeyFieldList(fields) ? [...fields] : Object.entries(fields).map(([name, value]) => ({ name, value }));
+  const list: KeyField[] = isKeyFieldList(fields)
+    ? [...fields]
+    : Object.entries(fields).map(([name, value]) => ({ name, value }));
   list.sort((a, b) => compareStrings(a.name, b.name));
   return { kind: 'key', fields: list };
 }
@@ -80,7 +83,10 @@ export function equalPathElements(a: PathElement, b: PathElement): boolean {
   if (a.kind !== b.kind) return false;
   if (a.kind === 'key' && b.kind === 'key') {
     const bf = b.fields;
-    return a.fields.length === bf.length && a.fields.every((f, i) => f.name === bf[i].name && equalValues(f.value, bf[i].value));
+    return (
+      a.fields.length === bf.length &&
+      a.fields.every((f, i) => f.name === bf[i].name && equalValues(f.value, bf[i].value))
+    );
   }
   return comparePathElements(a, b) === 0;
 }

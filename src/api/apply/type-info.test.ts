@@ -12,7 +12,12 @@ describe('list types from patch metadata (kube-openapi schemaconv rules, k8s.io/
     ['merged as a set', { merge: {} }, 'set', []],
     ['not merged', {}, 'atomic', []],
     ['absent', undefined, 'atomic', []],
-    ['explicit list-map keys', { merge: { key: 'port' }, listMapKeys: ['port', 'protocol'] }, 'map', ['port', 'protocol']],
+    [
+      'explicit list-map keys',
+      { merge: { key: 'port' }, listMapKeys: ['port', 'protocol'] },
+      'map',
+      ['port', 'protocol'],
+    ],
     ['explicit atomic despite merge (PodStatus.hostIPs)', { merge: { key: 'ip' }, listType: 'atomic' }, 'atomic', []],
   ])('%s', (_n, meta, type, keys) => {
     expect(listInfo(meta).type).toBe(type);
@@ -27,7 +32,10 @@ describe('list types from patch metadata (kube-openapi schemaconv rules, k8s.io/
   });
 
   it('publishes OpenAPI extensions per node', () => {
-    expect(ssaExtensions(byName, true)).toEqual({ 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['name'] });
+    expect(ssaExtensions(byName, true)).toEqual({
+      'x-kubernetes-list-type': 'map',
+      'x-kubernetes-list-map-keys': ['name'],
+    });
     expect(ssaExtensions({ merge: {} }, true)).toEqual({ 'x-kubernetes-list-type': 'set' });
     expect(ssaExtensions(undefined, true)).toEqual({});
     expect(ssaExtensions({ mapType: 'atomic' }, false)).toEqual({ 'x-kubernetes-map-type': 'atomic' });
@@ -60,12 +68,33 @@ describe('list types from patch metadata (kube-openapi schemaconv rules, k8s.io/
   });
 
   it.each<[string, Record<string, object>]>([
-    ['Service', { 'spec.ports': { 'x-kubernetes-list-map-keys': ['port', 'protocol'] }, 'spec.selector': { 'x-kubernetes-map-type': 'atomic' } }],
-    ['ServiceAccount', { secrets: { 'x-kubernetes-list-map-keys': ['name'] }, 'secrets[]': { 'x-kubernetes-map-type': 'atomic' } }],
-    ['ReplicationController', { 'spec.selector': { 'x-kubernetes-map-type': 'atomic' }, 'status.conditions': { 'x-kubernetes-list-map-keys': ['type'] } }],
+    [
+      'Service',
+      {
+        'spec.ports': { 'x-kubernetes-list-map-keys': ['port', 'protocol'] },
+        'spec.selector': { 'x-kubernetes-map-type': 'atomic' },
+      },
+    ],
+    [
+      'ServiceAccount',
+      { secrets: { 'x-kubernetes-list-map-keys': ['name'] }, 'secrets[]': { 'x-kubernetes-map-type': 'atomic' } },
+    ],
+    [
+      'ReplicationController',
+      {
+        'spec.selector': { 'x-kubernetes-map-type': 'atomic' },
+        'status.conditions': { 'x-kubernetes-list-map-keys': ['type'] },
+      },
+    ],
     ['Event', { involvedObject: { 'x-kubernetes-map-type': 'atomic' } }],
     ['Binding', { target: { 'x-kubernetes-map-type': 'atomic' } }],
-    ['PersistentVolume', { 'spec.claimRef': { 'x-kubernetes-map-type': 'atomic' }, 'spec.rbd.secretRef': { 'x-kubernetes-map-type': 'atomic' } }],
+    [
+      'PersistentVolume',
+      {
+        'spec.claimRef': { 'x-kubernetes-map-type': 'atomic' },
+        'spec.rbd.secretRef': { 'x-kubernetes-map-type': 'atomic' },
+      },
+    ],
   ])('%s: the table row publishes upstream tags', (kind, want) => {
     expect(openApiListTypes(kindMeta(kind))).toMatchObject(want);
     expect(listTypeProblems(kindMeta(kind))).toEqual([]);

@@ -81,7 +81,9 @@ export function ssaExtensions(meta: TypeInfo, isList: boolean): SsaExtensions {
   if (isList) {
     if (!meta.merge && !meta.listType) return {};
     const info = listInfo(meta);
-    return info.type === 'map' ? { 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': [...info.keys] } : { 'x-kubernetes-list-type': info.type };
+    return info.type === 'map'
+      ? { 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': [...info.keys] }
+      : { 'x-kubernetes-list-type': info.type };
   }
   return meta.mapType ? { 'x-kubernetes-map-type': meta.mapType } : {};
 }
@@ -117,13 +119,17 @@ export function listTypeProblems(kindMeta: PatchMeta): string[] {
     if (isList) {
       const info = listInfo(meta);
       const key = meta.merge?.key;
-      if (meta.merge && key !== undefined && (info.type !== 'map' || !info.keys.includes(key))) problems.push(`${path}: merge key ${key} is not a list-map key`);
-      if (meta.merge && key === undefined && info.type !== 'set') problems.push(`${path}: merged as a set but list type ${info.type}`);
+      if (meta.merge && key !== undefined && (info.type !== 'map' || !info.keys.includes(key)))
+        problems.push(`${path}: merge key ${key} is not a list-map key`);
+      if (meta.merge && key === undefined && info.type !== 'set')
+        problems.push(`${path}: merged as a set but list type ${info.type}`);
       if (!meta.merge && info.type !== 'atomic') problems.push(`${path}: not merged but list type ${info.type}`);
       if (info.type === 'map' && info.keys.length === 0) problems.push(`${path}: map list without keys`);
     }
-    if (meta.listMapKeys && listInfo(meta).type !== 'map') problems.push(`${path}: list-map keys on a ${listInfo(meta).type} list`);
-    for (const k of Object.keys(meta.keyDefaults ?? {})) if (!listInfo(meta).keys.includes(k)) problems.push(`${path}: default for ${k}, not a key`);
+    if (meta.listMapKeys && listInfo(meta).type !== 'map')
+      problems.push(`${path}: list-map keys on a ${listInfo(meta).type} list`);
+    for (const k of Object.keys(meta.keyDefaults ?? {}))
+      if (!listInfo(meta).keys.includes(k)) problems.push(`${path}: default for ${k}, not a key`);
     for (const [name, child] of Object.entries(meta.fields ?? {})) walk(child, path ? `${path}.${name}` : name);
     if (meta.items) walk(meta.items, isList ? `${path}[]` : `${path}{}`);
   };

@@ -37,7 +37,12 @@ describe('toFieldSet (typed/toset_test.go)', () => {
     ['scalar', grabBag, '{"numeric":1}', [P('numeric')]],
     ['float', grabBag, '{"numeric":3.14159}', [P('numeric')]],
     ['set', grabBag, '{"setStr":["a","b","c"]}', [P('setStr', V('a')), P('setStr', V('b')), P('setStr', V('c'))]],
-    ['set with duplicates', grabBag, '{"setStr":["a","b","c","a","b","c","c"]}', [P('setStr', V('a')), P('setStr', V('b')), P('setStr', V('c'))]],
+    [
+      'set with duplicates',
+      grabBag,
+      '{"setStr":["a","b","c","a","b","c","c"]}',
+      [P('setStr', V('a')), P('setStr', V('b')), P('setStr', V('c'))],
+    ],
     ['booleans', grabBag, '{"setBool":[true,false,true]}', [P('setBool', V(true)), P('setBool', V(false))]],
     ['empty atomic map', grabBag, '{"color":{}}', [P('color')]],
     ['null atomic map', grabBag, '{"color":null}', [P('color')]],
@@ -50,13 +55,24 @@ describe('toFieldSet (typed/toset_test.go)', () => {
       'map list with map values',
       assoc,
       '{"list":[{"key":"a","id":1,"value":{"a":"a"}}]}',
-      [P('list', K({ key: 'a', id: 1 })), P('list', K({ key: 'a', id: 1 }), 'key'), P('list', K({ key: 'a', id: 1 }), 'id'), P('list', K({ key: 'a', id: 1 }), 'value', 'a')],
+      [
+        P('list', K({ key: 'a', id: 1 })),
+        P('list', K({ key: 'a', id: 1 }), 'key'),
+        P('list', K({ key: 'a', id: 1 }), 'id'),
+        P('list', K({ key: 'a', id: 1 }), 'value', 'a'),
+      ],
     ],
     [
       'duplicated items are members only',
       assoc,
       '{"list":[{"key":"a","id":1,"nv":2},{"key":"a","id":2,"nv":3},{"key":"a","id":2,"bv":true}]}',
-      [P('list', K({ key: 'a', id: 1 })), P('list', K({ key: 'a', id: 1 }), 'key'), P('list', K({ key: 'a', id: 1 }), 'id'), P('list', K({ key: 'a', id: 1 }), 'nv'), P('list', K({ key: 'a', id: 2 }))],
+      [
+        P('list', K({ key: 'a', id: 1 })),
+        P('list', K({ key: 'a', id: 1 }), 'key'),
+        P('list', K({ key: 'a', id: 1 }), 'id'),
+        P('list', K({ key: 'a', id: 1 }), 'nv'),
+        P('list', K({ key: 'a', id: 2 })),
+      ],
     ],
     ['null and empty struct fields are members', {}, '{"a":null,"b":{},"c":{"d":1}}', [P('a'), P('b'), P('c', 'd')]],
   ])('%s', (_n, meta, obj, want) => {
@@ -70,10 +86,20 @@ describe('toFieldSet (typed/toset_test.go)', () => {
     const port = K({ containerPort: 80, protocol: 'TCP' });
     same(
       toFieldSet(obj, pod),
-      P('apiVersion'), P('kind'), P('metadata', 'name'), P('metadata', 'labels', 'app'), P('metadata', 'finalizers', V('a/b')),
-      P('spec', 'containers', c), P('spec', 'containers', c, 'name'), P('spec', 'containers', c, 'image'), P('spec', 'containers', c, 'args'),
-      P('spec', 'containers', c, 'ports', port), P('spec', 'containers', c, 'ports', port, 'containerPort'),
-      P('spec', 'containers', c, 'env', K({ name: 'E' })), P('spec', 'containers', c, 'env', K({ name: 'E' }), 'name'), P('spec', 'containers', c, 'env', K({ name: 'E' }), 'value'),
+      P('apiVersion'),
+      P('kind'),
+      P('metadata', 'name'),
+      P('metadata', 'labels', 'app'),
+      P('metadata', 'finalizers', V('a/b')),
+      P('spec', 'containers', c),
+      P('spec', 'containers', c, 'name'),
+      P('spec', 'containers', c, 'image'),
+      P('spec', 'containers', c, 'args'),
+      P('spec', 'containers', c, 'ports', port),
+      P('spec', 'containers', c, 'ports', port, 'containerPort'),
+      P('spec', 'containers', c, 'env', K({ name: 'E' })),
+      P('spec', 'containers', c, 'env', K({ name: 'E' }), 'name'),
+      P('spec', 'containers', c, 'env', K({ name: 'E' }), 'value'),
       P('spec', 'nodeSelector'),
     );
   });
@@ -94,15 +120,35 @@ describe('mergeValues (typed/merge_test.go)', () => {
     ['{"setStr":["a","b","c"]}', '{"setStr":["c","d","e","f"]}', '{"setStr":["a","b","c","d","e","f"]}'],
     ['{"setStr":["a","b","c","g","f"]}', '{"setStr":["c","d","e","f"]}', '{"setStr":["a","b","c","g","d","e","f"]}'],
     ['{"setStr":["c","d","e","f"]}', '{"setStr":["a","c","e"]}', '{"setStr":["a","c","d","e","f"]}'],
-    ['{"setStr":["a","b","c","x","y","z"]}', '{"setStr":["d","e","f","x","y","z"]}', '{"setStr":["a","b","c","d","e","f","x","y","z"]}'],
+    [
+      '{"setStr":["a","b","c","x","y","z"]}',
+      '{"setStr":["d","e","f","x","y","z"]}',
+      '{"setStr":["a","b","c","d","e","f","x","y","z"]}',
+    ],
     ['{"setStr":["c","a","g","f"]}', '{"setStr":["c","f","a","g"]}', '{"setStr":["c","f","a","g"]}'],
     ['{"setStr":["a","b","c","d"]}', '{"setStr":["d","e","f","a"]}', '{"setStr":["b","c","d","e","f","a"]}'],
-    ['{"setStr":["c","d","e","f","g","h","i","j"]}', '{"setStr":["2","h","3","e","4","k","l"]}', '{"setStr":["c","d","f","g","2","h","i","j","3","e","4","k","l"]}'],
-    ['{"setStr":["a","b","c","d","e","f","g","h","i","j"]}', '{"setStr":["1","b","2","h","3","e","4","k","l"]}', '{"setStr":["a","1","b","c","d","f","g","2","h","i","j","3","e","4","k","l"]}'],
+    [
+      '{"setStr":["c","d","e","f","g","h","i","j"]}',
+      '{"setStr":["2","h","3","e","4","k","l"]}',
+      '{"setStr":["c","d","f","g","2","h","i","j","3","e","4","k","l"]}',
+    ],
+    [
+      '{"setStr":["a","b","c","d","e","f","g","h","i","j"]}',
+      '{"setStr":["1","b","2","h","3","e","4","k","l"]}',
+      '{"setStr":["a","1","b","c","d","f","g","2","h","i","j","3","e","4","k","l"]}',
+    ],
     ['{"setStr":["a","b","b"]}', '{"setStr":["c"]}', '{"setStr":["a","b","b","c"]}'],
     ['{"setStr":["a","b","b"]}', '{"setStr":["b"]}', '{"setStr":["a","b"]}'],
-    ['{"setStr":["a","b","c","d","e","c"]}', '{"setStr":["1","b","2","e","d"]}', '{"setStr":["a","1","b","c","2","e","c","d"]}'],
-    ['{"setStr":["a","b","c","d","e","c"]}', '{"setStr":["1","b","2","c","e","d"]}', '{"setStr":["a","1","b","2","c","e","d"]}'],
+    [
+      '{"setStr":["a","b","c","d","e","c"]}',
+      '{"setStr":["1","b","2","e","d"]}',
+      '{"setStr":["a","1","b","c","2","e","c","d"]}',
+    ],
+    [
+      '{"setStr":["a","b","c","d","e","c"]}',
+      '{"setStr":["1","b","2","c","e","d"]}',
+      '{"setStr":["a","1","b","2","c","e","d"]}',
+    ],
     ['{"setStr":["a","a","b","b"]}', '{"setStr":["b","c","d"]}', '{"setStr":["a","a","b","c","d"]}'],
     ['{"setBool":[true,false,true]}', '{"setBool":[true]}', '{"setBool":[true,false]}'],
     ['{"setNumeric":[1,2,3.14159,1,2]}', '{"setNumeric":[1,2,3]}', '{"setNumeric":[1,2,3.14159,3]}'],
@@ -119,20 +165,50 @@ describe('mergeValues (typed/merge_test.go)', () => {
   });
 
   it.each([
-    ['{"list":[{"key":"a","id":1,"value":{"a":"a"}}]}', '{"list":[{"key":"a","id":2,"value":{"a":"a"}}]}', '{"list":[{"key":"a","id":1,"value":{"a":"a"}},{"key":"a","id":2,"value":{"a":"a"}}]}'],
-    ['{"list":[{"key":"a","id":1},{"key":"b","id":1}]}', '{"list":[{"key":"a","id":1},{"key":"a","id":2}]}', '{"list":[{"key":"a","id":1},{"key":"b","id":1},{"key":"a","id":2}]}'],
-    ['{"list":[{"key":"b","id":2}]}', '{"list":[{"key":"a","id":1},{"key":"b","id":2},{"key":"c","id":3}]}', '{"list":[{"key":"a","id":1},{"key":"b","id":2},{"key":"c","id":3}]}'],
-    ['{"list":[{"key":"a","id":1},{"key":"b","id":2},{"key":"c","id":3}]}', '{"list":[{"key":"c","id":3},{"key":"b","id":2}]}', '{"list":[{"key":"a","id":1},{"key":"c","id":3},{"key":"b","id":2}]}'],
-    ['{"list":[{"key":"a","id":1},{"key":"b","id":2},{"key":"c","id":3}]}', '{"list":[{"key":"c","id":3},{"key":"a","id":1}]}', '{"list":[{"key":"b","id":2},{"key":"c","id":3},{"key":"a","id":1}]}'],
-    ['{"list":[{"key":"a","id":1,"value":{"x":"1"}}]}', '{"list":[{"key":"a","id":1,"value":{"y":"2"}}]}', '{"list":[{"key":"a","id":1,"value":{"x":"1","y":"2"}}]}'],
+    [
+      '{"list":[{"key":"a","id":1,"value":{"a":"a"}}]}',
+      '{"list":[{"key":"a","id":2,"value":{"a":"a"}}]}',
+      '{"list":[{"key":"a","id":1,"value":{"a":"a"}},{"key":"a","id":2,"value":{"a":"a"}}]}',
+    ],
+    [
+      '{"list":[{"key":"a","id":1},{"key":"b","id":1}]}',
+      '{"list":[{"key":"a","id":1},{"key":"a","id":2}]}',
+      '{"list":[{"key":"a","id":1},{"key":"b","id":1},{"key":"a","id":2}]}',
+    ],
+    [
+      '{"list":[{"key":"b","id":2}]}',
+      '{"list":[{"key":"a","id":1},{"key":"b","id":2},{"key":"c","id":3}]}',
+      '{"list":[{"key":"a","id":1},{"key":"b","id":2},{"key":"c","id":3}]}',
+    ],
+    [
+      '{"list":[{"key":"a","id":1},{"key":"b","id":2},{"key":"c","id":3}]}',
+      '{"list":[{"key":"c","id":3},{"key":"b","id":2}]}',
+      '{"list":[{"key":"a","id":1},{"key":"c","id":3},{"key":"b","id":2}]}',
+    ],
+    [
+      '{"list":[{"key":"a","id":1},{"key":"b","id":2},{"key":"c","id":3}]}',
+      '{"list":[{"key":"c","id":3},{"key":"a","id":1}]}',
+      '{"list":[{"key":"b","id":2},{"key":"c","id":3},{"key":"a","id":1}]}',
+    ],
+    [
+      '{"list":[{"key":"a","id":1,"value":{"x":"1"}}]}',
+      '{"list":[{"key":"a","id":1,"value":{"y":"2"}}]}',
+      '{"list":[{"key":"a","id":1,"value":{"x":"1","y":"2"}}]}',
+    ],
   ])('associative list: %s + %s', (lhs, rhs, want) => {
     expect(mergeValues(j(lhs), j(rhs), assoc)).toEqual(j(want));
   });
 
   it('merges a container port by containerPort and the default protocol', () => {
-    const live = j('{"spec":{"containers":[{"name":"c","image":"a","ports":[{"containerPort":80,"protocol":"TCP","name":"http"}]}]}}');
+    const live = j(
+      '{"spec":{"containers":[{"name":"c","image":"a","ports":[{"containerPort":80,"protocol":"TCP","name":"http"}]}]}}',
+    );
     const config = j('{"spec":{"containers":[{"name":"c","image":"b","ports":[{"containerPort":80}]}]}}');
-    expect(mergeValues(live, config, pod)).toEqual(j('{"spec":{"containers":[{"name":"c","image":"b","ports":[{"containerPort":80,"protocol":"TCP","name":"http"}]}]}}'));
+    expect(mergeValues(live, config, pod)).toEqual(
+      j(
+        '{"spec":{"containers":[{"name":"c","image":"b","ports":[{"containerPort":80,"protocol":"TCP","name":"http"}]}]}}',
+      ),
+    );
   });
 });
 
@@ -143,7 +219,13 @@ describe('compareObjects (typed/symdiff_test.go)', () => {
     ['{"setStr":["a","b"]}', '{"setStr":["a","b","c"]}', [], [], [P('setStr', V('c'))]],
     ['{"setStr":["a"]}', '{"setStr":["a","b","b"]}', [], [], [P('setStr', V('b'))]],
     ['{"setStr":["a","b"]}', '{"setStr":["a","b","b"]}', [P('setStr', V('b'))], [], [P('setStr', V('b'))]],
-    ['{"setStr":["a","b","c"]}', '{"setStr":[]}', [P('setStr', V('a')), P('setStr', V('b')), P('setStr', V('c'))], [], []],
+    [
+      '{"setStr":["a","b","c"]}',
+      '{"setStr":[]}',
+      [P('setStr', V('a')), P('setStr', V('b')), P('setStr', V('c'))],
+      [],
+      [],
+    ],
     ['{"setBool":[true,true]}', '{"setBool":[false]}', [P('setBool', V(true))], [], [P('setBool', V(false))]],
     ['{"color":{"R":1}}', '{"color":{"R":2}}', [], [P('color')], []],
     ['{}', '{"color":{"R":2}}', [], [], [P('color')]],
@@ -160,7 +242,14 @@ describe('compareObjects (typed/symdiff_test.go)', () => {
   it('a new list item is added with each of its fields; a new map with its keys', () => {
     const c = compareObjects(j('{"list":[]}'), j('{"list":[{"key":"a","id":1,"value":{"x":"1"}}]}'), assoc);
     const k = K({ key: 'a', id: 1 });
-    same(c.added, P('list', k), P('list', k, 'key'), P('list', k, 'id'), P('list', k, 'value'), P('list', k, 'value', 'x'));
+    same(
+      c.added,
+      P('list', k),
+      P('list', k, 'key'),
+      P('list', k, 'id'),
+      P('list', k, 'value'),
+      P('list', k, 'value', 'x'),
+    );
   });
 });
 
@@ -170,8 +259,18 @@ describe('removeItems and ensureNamedFieldsAreMembers (typed/remove_test.go, fie
     ['{"setBool":[false]}', grabBag, [P('setBool', V(true))], '{"setBool":[false]}'],
     ['{"setBool":[true,false]}', grabBag, [P('setBool', V(true))], '{"setBool":[false]}'],
     ['{"setNumeric":[1,2,3,4.5]}', grabBag, [P('setNumeric', V(1)), P('setNumeric', V(4.5))], '{"setNumeric":[2,3]}'],
-    ['{"list":[{"key":"a","id":1},{"key":"a","id":2},{"key":"b","id":1}]}', assoc, [P('list', K({ key: 'a', id: 1 }))], '{"list":[{"key":"a","id":2},{"key":"b","id":1}]}'],
-    ['{"list":[{"key":"a","id":1,"value":{"x":"1","y":"2"}}]}', assoc, [P('list', K({ key: 'a', id: 1 }), 'value', 'x')], '{"list":[{"key":"a","id":1,"value":{"y":"2"}}]}'],
+    [
+      '{"list":[{"key":"a","id":1},{"key":"a","id":2},{"key":"b","id":1}]}',
+      assoc,
+      [P('list', K({ key: 'a', id: 1 }))],
+      '{"list":[{"key":"a","id":2},{"key":"b","id":1}]}',
+    ],
+    [
+      '{"list":[{"key":"a","id":1,"value":{"x":"1","y":"2"}}]}',
+      assoc,
+      [P('list', K({ key: 'a', id: 1 }), 'value', 'x')],
+      '{"list":[{"key":"a","id":1,"value":{"y":"2"}}]}',
+    ],
     ['{"color":{"R":1},"x":1}', grabBag, [P('color', 'R')], '{"color":null,"x":1}'],
   ])('%s without %j', (obj, meta, paths, want) => {
     expect(removeItems(j(obj), FieldSet.of(...paths), meta)).toEqual(j(want));
@@ -184,23 +283,58 @@ describe('removeItems and ensureNamedFieldsAreMembers (typed/remove_test.go, fie
 
   it('makes named fields with children members, not map keys nor anything below set members', () => {
     const meta: PatchMeta = { fields: { labels: { items: {} }, list: { merge: { key: 'name' } } } };
-    const set = FieldSet.of(P('spec', 'a', 'b'), P('labels', 'x', 'y'), P('list', K({ name: 'n' }), 'f', 'g'), P('s', V('v'), 'w', 'z'));
+    const set = FieldSet.of(
+      P('spec', 'a', 'b'),
+      P('labels', 'x', 'y'),
+      P('list', K({ name: 'n' }), 'f', 'g'),
+      P('s', V('v'), 'w', 'z'),
+    );
     same(
       ensureNamedFieldsAreMembers(set, meta),
-      P('spec'), P('spec', 'a'), P('spec', 'a', 'b'), P('labels'), P('labels', 'x', 'y'),
-      P('list'), P('list', K({ name: 'n' }), 'f'), P('list', K({ name: 'n' }), 'f', 'g'), P('s'), P('s', V('v'), 'w', 'z'),
+      P('spec'),
+      P('spec', 'a'),
+      P('spec', 'a', 'b'),
+      P('labels'),
+      P('labels', 'x', 'y'),
+      P('list'),
+      P('list', K({ name: 'n' }), 'f'),
+      P('list', K({ name: 'n' }), 'f', 'g'),
+      P('s'),
+      P('s', V('v'), 'w', 'z'),
     );
   });
 });
 
 describe('typedProblems (typed/validate.go, helpers.go)', () => {
   it.each<[string, boolean, string[]]>([
-    ['{"spec":{"containers":[{"name":"a"},{"name":"a"}]}}', false, ['.spec.containers: duplicate entries for key [name="a"]']],
+    [
+      '{"spec":{"containers":[{"name":"a"},{"name":"a"}]}}',
+      false,
+      ['.spec.containers: duplicate entries for key [name="a"]'],
+    ],
     ['{"spec":{"containers":[{"name":"a"},{"name":"a"}]}}', true, []],
-    ['{"spec":{"containers":[{"image":"x"}]}}', true, ['.spec.containers: element 0: associative list with keys has an element that omits all key fields ["name"] (and doesn\'t have default values for any key fields)']],
-    ['{"metadata":{"finalizers":[{"a":1}]}}', true, [".metadata.finalizers: element 0: associative list without keys has an element that's a map type"]],
-    ['{"spec":{"containers":["x"]}}', true, ['.spec.containers: element 0: associative list with keys may not have non-map elements']],
-    ['{"spec":{"containers":[{"name":"c","ports":[{"containerPort":80},{"containerPort":80,"protocol":"TCP"}]}]}}', false, ['.spec.containers[name="c"].ports: duplicate entries for key [containerPort=80,protocol="TCP"]']],
+    [
+      '{"spec":{"containers":[{"image":"x"}]}}',
+      true,
+      [
+        '.spec.containers: element 0: associative list with keys has an element that omits all key fields ["name"] (and doesn\'t have default values for any key fields)',
+      ],
+    ],
+    [
+      '{"metadata":{"finalizers":[{"a":1}]}}',
+      true,
+      [".metadata.finalizers: element 0: associative list without keys has an element that's a map type"],
+    ],
+    [
+      '{"spec":{"containers":["x"]}}',
+      true,
+      ['.spec.containers: element 0: associative list with keys may not have non-map elements'],
+    ],
+    [
+      '{"spec":{"containers":[{"name":"c","ports":[{"containerPort":80},{"containerPort":80,"protocol":"TCP"}]}]}}',
+      false,
+      ['.spec.containers[name="c"].ports: duplicate entries for key [containerPort=80,protocol="TCP"]'],
+    ],
     ['{"spec":{"tolerations":[{"a":1},{"a":1}]}}', false, []],
   ])('%s (duplicates allowed: %s)', (obj, dup, want) => {
     expect(typedProblems(j(obj), pod, dup)).toEqual(want);

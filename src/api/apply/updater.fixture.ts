@@ -12,8 +12,7 @@ import { mergeConfiguration, updateManagers, type ManagerSets } from './updater.
 import type { Json } from './value.js';
 
 export type Op =
-  | { apply: string; by: string; force?: boolean; conflicts?: [string, Path][] }
-  | { update: string; by: string };
+  { apply: string; by: string; force?: boolean; conflicts?: [string, Path][] } | { update: string; by: string };
 
 export interface Case {
   meta: PatchMeta;
@@ -40,7 +39,9 @@ export function run(c: Case): { live: Json; managers: ManagerSets } {
     const res = mergeConfiguration(live, y(op.apply), 'v1', managers, op.by, op.force ?? false, c.meta);
     if ('conflicts' in res) {
       expect(op.conflicts, `op ${i} conflicts`).toBeDefined();
-      expect(res.conflicts.map((x) => [x.manager, pathToString(x.path)])).toEqual(op.conflicts!.map(([m, p]) => [m, pathToString(p)]));
+      expect(res.conflicts.map((x) => [x.manager, pathToString(x.path)])).toEqual(
+        op.conflicts!.map(([m, p]) => [m, pathToString(p)]),
+      );
       return;
     }
     expect(op.conflicts, `op ${i} should conflict`).toBeUndefined();
@@ -54,16 +55,19 @@ export function check(c: Case) {
   const { live, managers } = run(c);
   expect(live).toEqual(y(c.object));
   const got = Object.fromEntries([...managers].map(([m, vs]) => [m, [...vs.set.paths()].map(pathToString).sort()]));
-  const want = Object.fromEntries(Object.entries(c.managed).map(([m, ps]) => [m, [...FieldSet.of(...ps).paths()].map(pathToString).sort()]));
+  const want = Object.fromEntries(
+    Object.entries(c.managed).map(([m, ps]) => [m, [...FieldSet.of(...ps).paths()].map(pathToString).sort()]),
+  );
   expect(got).toEqual(want);
 }
 
 export const list: PatchMeta = { fields: { list: { merge: { key: 'name' } } } };
 export const set: PatchMeta = { fields: { list: { merge: {} } } };
-export const listOfLists: PatchMeta = { fields: { listOfLists: { merge: { key: 'name' }, items: { fields: { value: { merge: {} } } } } } };
+export const listOfLists: PatchMeta = {
+  fields: { listOfLists: { merge: { key: 'name' }, items: { fields: { value: { merge: {} } } } } },
+};
 export const leaf: PatchMeta = {};
 export const atomicMapMeta: PatchMeta = { fields: { atomicMap: { mapType: 'atomic' } } };
 const recursive: { items?: PatchMeta } = {};
 recursive.items = recursive;
 export const nested: PatchMeta = { fields: { mapOfMapsRecursive: recursive, struct: {} } };
-

@@ -46,7 +46,11 @@ function update(
   ignored?: FieldSet,
 ): { managers: ManagerSets; compare: Comparison } | { conflicts: ManagerConflict[] } {
   const raw = compareObjects(oldObj, newObj, meta);
-  const compare = { added: filtered(raw.added, ignored), modified: filtered(raw.modified, ignored), removed: filtered(raw.removed, ignored) };
+  const compare = {
+    added: filtered(raw.added, ignored),
+    modified: filtered(raw.modified, ignored),
+    removed: filtered(raw.removed, ignored),
+  };
   const changed = compare.modified.union(compare.added);
   const conflicts = new Map<string, FieldSet>();
   for (const [manager, vs] of managers) {
@@ -56,19 +60,31 @@ function update(
   }
   if (!force && conflicts.size > 0) {
     const out: ManagerConflict[] = [];
-    for (const manager of [...conflicts.keys()].sort(compareStrings)) for (const path of conflicts.get(manager)!.paths()) out.push({ manager, path });
+    for (const manager of [...conflicts.keys()].sort(compareStrings))
+      for (const path of conflicts.get(manager)!.paths()) out.push({ manager, path });
     return { conflicts: out };
   }
   const next: ManagerSets = new Map();
   for (const [manager, vs] of managers) {
-    const set = manager === workflow ? vs.set : vs.set.difference(conflicts.get(manager) ?? FieldSet.EMPTY).difference(compare.removed);
+    const set =
+      manager === workflow
+        ? vs.set
+        : vs.set.difference(conflicts.get(manager) ?? FieldSet.EMPTY).difference(compare.removed);
     if (!set.empty()) next.set(manager, { ...vs, set });
   }
   return { managers: next, compare };
 }
 
 /** Record a non-apply write by `manager` (upstream Updater.Update). */
-export function updateManagers(oldObj: Json, newObj: Json, version: string, managers: ManagerSets, manager: string, meta: TypeInfo, ignored?: FieldSet): ManagerSets {
+export function updateManagers(
+  oldObj: Json,
+  newObj: Json,
+  version: string,
+  managers: ManagerSets,
+  manager: string,
+  meta: TypeInfo,
+  ignored?: FieldSet,
+): ManagerSets {
   const res = update(oldObj, newObj, managers, manager, true, meta, ignored);
   if ('conflicts' in res) throw new Error('unreachable: forced update reported conflicts');
   const { managers: next, compare } = res;
@@ -80,7 +96,9 @@ export function updateManagers(oldObj: Json, newObj: Json, version: string, mana
 }
 
 /** The outcome of an apply: the new object (null: unchanged) and sets, or the conflicts. */
-export type ApplyOutcome = { readonly object: Json; readonly changed: boolean; readonly managers: ManagerSets } | { readonly conflicts: ManagerConflict[] };
+export type ApplyOutcome =
+  | { readonly object: Json; readonly changed: boolean; readonly managers: ManagerSets }
+  | { readonly conflicts: ManagerConflict[] };
 
 /** Apply `config` as `manager` (upstream Updater.Apply). */
 export function mergeConfiguration(
@@ -117,7 +135,11 @@ function prune(merged: Json, managers: ManagerSets, lastSet: VersionedSet | unde
   let managed = FieldSet.EMPTY;
   for (const vs of managers.values()) managed = managed.union(vs.set);
   const mergedSet = enf(toFieldSet(merged, meta), meta);
-  pruned = removeItems(merged, mergedSet.difference(enf(toFieldSet(pruned, meta), meta).union(enf(managed, meta))), meta);
+  pruned = removeItems(
+    merged,
+    mergedSet.difference(enf(toFieldSet(pruned, meta), meta).union(enf(managed, meta))),
+    meta,
+  );
   // Add back what the applier did not own last time (unowned or updaters' fields).
   const prunedSet = enf(toFieldSet(pruned, meta), meta);
   return removeItems(merged, mergedSet.difference(prunedSet).intersection(last), meta);

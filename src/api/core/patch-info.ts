@@ -40,7 +40,10 @@ export interface MergeKeys {
 /** The registry holding every declaration, keyed by schema instance (clones inherit). */
 export const patchInfo = z.registry<PatchInfo>();
 
-type Node = { readonly def: { readonly type: string; readonly innerType?: z.ZodType; readonly in?: z.ZodType }; readonly shape?: Record<string, z.ZodType> };
+type Node = {
+  readonly def: { readonly type: string; readonly innerType?: z.ZodType; readonly in?: z.ZodType };
+  readonly shape?: Record<string, z.ZodType>;
+};
 
 const WRAPPERS = new Set(['optional', 'nullable', 'pipe']);
 
@@ -96,9 +99,13 @@ export function declared<T extends z.ZodType>(schema: T, info: PatchInfo): T {
 export function mergeInfo(item: z.ZodType, by: MergeKeys): PatchInfo {
   const fields = shapeOf(item);
   const keys = by.keys ?? [by.key];
-  if (!keys.includes(by.key)) throw new Error(`patch metadata: merge key ${by.key} is not among the list-map keys ${keys.join(', ')}`);
-  for (const k of keys) if (!fields || !Object.hasOwn(fields, k)) throw new Error(`patch metadata: merge key ${k} is not a field of the list's items`);
-  for (const k of Object.keys(by.defaults ?? {})) if (!keys.includes(k)) throw new Error(`patch metadata: default for ${k}, which is not a key`);
+  if (!keys.includes(by.key))
+    throw new Error(`patch metadata: merge key ${by.key} is not among the list-map keys ${keys.join(', ')}`);
+  for (const k of keys)
+    if (!fields || !Object.hasOwn(fields, k))
+      throw new Error(`patch metadata: merge key ${k} is not a field of the list's items`);
+  for (const k of Object.keys(by.defaults ?? {}))
+    if (!keys.includes(k)) throw new Error(`patch metadata: default for ${k}, which is not a key`);
   return {
     merge: { key: by.key },
     ...(by.retainKeys ? { retainKeys: true } : {}),
@@ -106,4 +113,3 @@ export function mergeInfo(item: z.ZodType, by: MergeKeys): PatchInfo {
     ...(by.defaults ? { keyDefaults: by.defaults } : {}),
   };
 }
-

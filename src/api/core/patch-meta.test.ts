@@ -22,22 +22,34 @@ function facts(meta: PatchMeta, path = ''): string[] {
   if (meta.retainKeys) own.push('retainKeys');
   if (meta.listType) own.push(`listType(${meta.listType})`);
   if (meta.listMapKeys) own.push(`keys(${meta.listMapKeys.join(',')})`);
-  if (meta.keyDefaults) own.push(`defaults(${Object.entries(meta.keyDefaults).map(([k, v]) => `${k}=${v}`).join(',')})`);
+  if (meta.keyDefaults)
+    own.push(
+      `defaults(${Object.entries(meta.keyDefaults)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(',')})`,
+    );
   if (meta.mapType) own.push(meta.mapType);
   const out = own.length ? [`${path} ${own.join(' ')}`] : [];
-  for (const [name, child] of Object.entries(meta.fields ?? {})) out.push(...facts(child, path ? `${path}.${name}` : name));
+  for (const [name, child] of Object.entries(meta.fields ?? {}))
+    out.push(...facts(child, path ? `${path}.${name}` : name));
   if (meta.items) out.push(...facts(meta.items, `${path}[]`));
   return out.sort();
 }
 
-const OBJECT_META = (at: string) => [`${at}.finalizers merge()`, `${at}.initializers.pending merge(name)`, `${at}.ownerReferences merge(uid)`];
+const OBJECT_META = (at: string) => [
+  `${at}.finalizers merge()`,
+  `${at}.initializers.pending merge(name)`,
+  `${at}.ownerReferences merge(uid)`,
+];
 
 /** PodSpec: upstream 1.10 merge keys; container ports keyed by containerPort and protocol (TCP by default) for SSA. */
 const POD_SPEC = (at: string) => [
   ...['containers', 'initContainers'].flatMap((c) => [
     `${at}.${c} merge(name)`,
     `${at}.${c}[].env merge(name)`,
-    ...['configMapKeyRef', 'fieldRef', 'resourceFieldRef', 'secretKeyRef'].map((r) => `${at}.${c}[].env[].valueFrom.${r} atomic`),
+    ...['configMapKeyRef', 'fieldRef', 'resourceFieldRef', 'secretKeyRef'].map(
+      (r) => `${at}.${c}[].env[].valueFrom.${r} atomic`,
+    ),
     `${at}.${c}[].ports merge(containerPort) keys(containerPort,protocol) defaults(protocol=TCP)`,
     `${at}.${c}[].volumeDevices merge(devicePath)`,
     `${at}.${c}[].volumeMounts merge(mountPath)`,
@@ -48,7 +60,9 @@ const POD_SPEC = (at: string) => [
   `${at}.imagePullSecrets[] atomic`,
   `${at}.nodeSelector atomic`,
   `${at}.volumes merge(name) retainKeys`,
-  ...['cephfs', 'flexVolume', 'iscsi', 'rbd', 'scaleIO', 'storageos'].map((s) => `${at}.volumes[].${s}.secretRef atomic`),
+  ...['cephfs', 'flexVolume', 'iscsi', 'rbd', 'scaleIO', 'storageos'].map(
+    (s) => `${at}.volumes[].${s}.secretRef atomic`,
+  ),
 ];
 
 /** Every kind's facts beyond ObjectMeta's (the same under every group a kind is served in). */
@@ -57,10 +71,18 @@ const EXPECTED: Record<string, string[]> = {
   Event: ['involvedObject atomic', 'related atomic'],
   Node: ['status.addresses merge(type)', 'status.conditions merge(type)'],
   PersistentVolumeClaim: ['status.conditions merge(type)'],
-  PersistentVolume: ['spec.claimRef atomic', ...['cephfs', 'flexVolume', 'iscsi', 'rbd', 'scaleIO', 'storageos'].map((s) => `spec.${s}.secretRef atomic`)],
+  PersistentVolume: [
+    'spec.claimRef atomic',
+    ...['cephfs', 'flexVolume', 'iscsi', 'rbd', 'scaleIO', 'storageos'].map((s) => `spec.${s}.secretRef atomic`),
+  ],
   Pod: [...POD_SPEC('spec'), 'status.conditions merge(type)'],
   PodTemplate: [...OBJECT_META('template.metadata'), ...POD_SPEC('template.spec')],
-  ReplicationController: ['spec.selector atomic', ...OBJECT_META('spec.template.metadata'), ...POD_SPEC('spec.template.spec'), 'status.conditions merge(type)'],
+  ReplicationController: [
+    'spec.selector atomic',
+    ...OBJECT_META('spec.template.metadata'),
+    ...POD_SPEC('spec.template.spec'),
+    'status.conditions merge(type)',
+  ],
   ServiceAccount: ['secrets merge(name)', 'secrets[] atomic'],
   Service: ['spec.ports merge(port) keys(port,protocol) defaults(protocol=TCP)', 'spec.selector atomic'],
   RoleBinding: ['roleRef atomic'],
@@ -69,7 +91,13 @@ const EXPECTED: Record<string, string[]> = {
 
 /** Lists upstream 1.10 replaces whole (no patch strategy): they declare nothing. */
 const REPLACED = {
-  Pod: ['spec.tolerations', 'spec.containers[].envFrom', 'spec.containers[].args', 'spec.securityContext.supplementalGroups', 'status.containerStatuses'],
+  Pod: [
+    'spec.tolerations',
+    'spec.containers[].envFrom',
+    'spec.containers[].args',
+    'spec.securityContext.supplementalGroups',
+    'status.containerStatuses',
+  ],
   Node: ['spec.taints', 'status.images', 'status.volumesAttached'],
   Endpoints: ['subsets', 'subsets[].addresses', 'subsets[].ports'],
   ServiceAccount: ['imagePullSecrets'],
@@ -106,7 +134,11 @@ function openApiOf(def: ResourceDefinition): Record<string, any> {
   const key = `${def.group}/${def.version}`;
   if (!docs.has(key)) docs.set(key, openApiDocument(RESOURCE_TABLE, def.group, def.version));
   const schemas = docs.get(key)!.components.schemas as Record<string, any>;
-  return Object.values(schemas).find((s) => s['x-kubernetes-group-version-kind']?.[0]?.kind === def.kind && s['x-kubernetes-group-version-kind'][0].group === def.group)!;
+  return Object.values(schemas).find(
+    (s) =>
+      s['x-kubernetes-group-version-kind']?.[0]?.kind === def.kind &&
+      s['x-kubernetes-group-version-kind'][0].group === def.group,
+  )!;
 }
 
 describe('patch metadata declared in the schema', () => {
@@ -119,13 +151,16 @@ describe('patch metadata declared in the schema', () => {
     expect(patchMetaProblems(def.schema, def.patchMeta)).toEqual([]);
   });
 
-  it.each(Object.entries(REPLACED).flatMap(([kind, paths]) => paths.map((p) => [kind, p] as const)))('%s %s is replaced whole (no patch strategy upstream)', (kind, path) => {
-    const def = RESOURCE_TABLE.find((d) => d.kind === kind)!;
-    const node = nodeAt(def.patchMeta, path);
-    expect(node?.merge).toBeUndefined();
-    expect(listInfo(node).type).toBe('atomic');
-    expect(openApiAt(openApiOf(def), path)['x-kubernetes-patch-strategy']).toBeUndefined();
-  });
+  it.each(Object.entries(REPLACED).flatMap(([kind, paths]) => paths.map((p) => [kind, p] as const)))(
+    '%s %s is replaced whole (no patch strategy upstream)',
+    (kind, path) => {
+      const def = RESOURCE_TABLE.find((d) => d.kind === kind)!;
+      const node = nodeAt(def.patchMeta, path);
+      expect(node?.merge).toBeUndefined();
+      expect(listInfo(node).type).toBe('atomic');
+      expect(openApiAt(openApiOf(def), path)['x-kubernetes-patch-strategy']).toBeUndefined();
+    },
+  );
 
   it.each(rows)('%s: OpenAPI publishes the same facts as strategic merge and server-side apply use', (_, def) => {
     const schema = openApiOf(def);
@@ -149,14 +184,25 @@ describe('patch metadata declared in the schema', () => {
 
   it('keeps a declaration through describe(), and a shared schema made atomic at one use stays granular at the others', () => {
     const ref = obj({ name: str });
-    const schema = reqObj({ env: mergedList(reqObj({ name: reqStr, ref: atomic(ref) }), { key: 'name' }).describe('env'), other: list(reqObj({ ref })) });
-    expect(patchMetaOf(schema)).toEqual({ fields: { env: { merge: { key: 'name' }, items: { fields: { ref: { mapType: 'atomic' } } } } } });
+    const schema = reqObj({
+      env: mergedList(reqObj({ name: reqStr, ref: atomic(ref) }), { key: 'name' }).describe('env'),
+      other: list(reqObj({ ref })),
+    });
+    expect(patchMetaOf(schema)).toEqual({
+      fields: { env: { merge: { key: 'name' }, items: { fields: { ref: { mapType: 'atomic' } } } } },
+    });
     expect(patchInfo.get(ref)).toBeUndefined();
   });
 
   it('derives maps, sets and nested lists', () => {
-    const schema = reqObj({ tags: setList(z.string()), labels: atomic(strMap), byKey: z.record(z.string(), mergedList(reqObj({ id: reqStr }), { key: 'id' })) });
-    expect(patchMetaOf(schema)).toEqual({ fields: { tags: { merge: {} }, labels: { mapType: 'atomic' }, byKey: { items: { merge: { key: 'id' } } } } });
+    const schema = reqObj({
+      tags: setList(z.string()),
+      labels: atomic(strMap),
+      byKey: z.record(z.string(), mergedList(reqObj({ id: reqStr }), { key: 'id' })),
+    });
+    expect(patchMetaOf(schema)).toEqual({
+      fields: { tags: { merge: {} }, labels: { mapType: 'atomic' }, byKey: { items: { merge: { key: 'id' } } } },
+    });
   });
 });
 
@@ -165,9 +211,15 @@ describe('declarations that do not fit the schema fail', () => {
 
   it('a merge key, list-map key or default that is not a field of the items', () => {
     expect(() => mergedList(item, { key: 'id' })).toThrow('merge key id is not a field');
-    expect(() => mergedList(item, { key: 'name', keys: ['name', 'protocol'] })).toThrow('merge key protocol is not a field');
-    expect(() => mergedList(item, { key: 'name', keys: ['port'] })).toThrow('merge key name is not among the list-map keys port');
-    expect(() => mergedList(item, { key: 'name', defaults: { port: 80 } })).toThrow('default for port, which is not a key');
+    expect(() => mergedList(item, { key: 'name', keys: ['name', 'protocol'] })).toThrow(
+      'merge key protocol is not a field',
+    );
+    expect(() => mergedList(item, { key: 'name', keys: ['port'] })).toThrow(
+      'merge key name is not among the list-map keys port',
+    );
+    expect(() => mergedList(item, { key: 'name', defaults: { port: 80 } })).toThrow(
+      'default for port, which is not a key',
+    );
     expect(() => mergedList(z.string(), { key: 'name' })).toThrow('merge key name is not a field');
   });
 
@@ -184,7 +236,13 @@ describe('declarations that do not fit the schema fail', () => {
     const schema = reqObj({ spec: obj({ ports: list(item), selector: strMap }) });
     const wrong: PatchMeta = {
       fields: {
-        spec: { fields: { ports: { merge: { key: 'containerPort' } }, selector: { merge: {} }, portz: { merge: { key: 'name' } } } },
+        spec: {
+          fields: {
+            ports: { merge: { key: 'containerPort' } },
+            selector: { merge: {} },
+            portz: { merge: { key: 'name' } },
+          },
+        },
         status: { mapType: 'atomic' },
       },
     };

@@ -74,17 +74,21 @@ export function patchMetaProblems(schema: z.ZodType, meta: PatchMeta, path = '')
   const at = path || '(root)';
   const problems: string[] = [];
   const isList = t.def.type === 'array';
-  if ((meta.merge || meta.retainKeys || meta.listType || meta.listMapKeys || meta.keyDefaults) && !isList) problems.push(`${at}: list facts on a ${t.def.type}`);
-  if (meta.mapType && t.def.type !== 'object' && t.def.type !== 'record') problems.push(`${at}: a map type on a ${t.def.type}`);
+  if ((meta.merge || meta.retainKeys || meta.listType || meta.listMapKeys || meta.keyDefaults) && !isList)
+    problems.push(`${at}: list facts on a ${t.def.type}`);
+  if (meta.mapType && t.def.type !== 'object' && t.def.type !== 'record')
+    problems.push(`${at}: a map type on a ${t.def.type}`);
   if (isList) {
     const items = unwrapped(t.def.element as z.ZodType) as unknown as Inner;
     for (const key of [...(meta.merge?.key !== undefined ? [meta.merge.key] : []), ...(meta.listMapKeys ?? [])]) {
-      if (items.def.type !== 'object' || !Object.hasOwn(items.shape ?? {}, key)) problems.push(`${at}: merge key ${key} is not a field of the items`);
+      if (items.def.type !== 'object' || !Object.hasOwn(items.shape ?? {}, key))
+        problems.push(`${at}: merge key ${key} is not a field of the items`);
     }
   }
   for (const [name, child] of Object.entries(meta.fields ?? {})) {
     const field = t.def.type === 'object' ? t.shape?.[name] : undefined;
-    if (field && Object.hasOwn(t.shape ?? {}, name)) problems.push(...patchMetaProblems(field, child, path ? `${path}.${name}` : name));
+    if (field && Object.hasOwn(t.shape ?? {}, name))
+      problems.push(...patchMetaProblems(field, child, path ? `${path}.${name}` : name));
     else problems.push(`${path ? `${path}.${name}` : name}: no such field`);
   }
   if (meta.items) {

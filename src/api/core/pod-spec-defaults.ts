@@ -117,7 +117,8 @@ export function podQosClass(spec: PodSpec | null | undefined): 'Guaranteed' | 'B
     const limits = c.resources?.limits ?? {};
     if (Object.keys(requests).length || Object.keys(limits).length) any = true;
     for (const r of ['cpu', 'memory']) {
-      if (limits[r] === undefined || (requests[r] !== undefined && String(requests[r]) !== String(limits[r]))) guaranteed = false;
+      if (limits[r] === undefined || (requests[r] !== undefined && String(requests[r]) !== String(limits[r])))
+        guaranteed = false;
     }
   }
   if (!any) return 'BestEffort';

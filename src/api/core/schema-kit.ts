@@ -38,7 +38,8 @@ export const oneOf = <T extends readonly [string, ...string[]]>(values: T) => z.
  */
 export const mergedList = <T extends z.ZodType>(item: T, by: MergeKeys) => declared(list(item), mergeInfo(item, by));
 /** A required {@link mergedList} (PodSpec containers). */
-export const reqMergedList = <T extends z.ZodType>(item: T, by: MergeKeys) => declared(reqList(item), mergeInfo(item, by));
+export const reqMergedList = <T extends z.ZodType>(item: T, by: MergeKeys) =>
+  declared(reqList(item), mergeInfo(item, by));
 /** A list of primitives merged as a set (`patchStrategy:"merge"` without a key; `+listType=set`). */
 export const setList = <T extends z.ZodType>(item: T) => declared(list(item), { merge: {} });
 /**
@@ -69,7 +70,9 @@ export const quantityMap = z.record(z.string(), quantity).nullable().optional();
  * A port protocol. Upstream accepts only `TCP` / `UDP`; manifests in the wild also say `tcp`
  * (one in our corpus), so the case is not enforced and the value is kept as written.
  */
-export const protocolString = z.string().refine((v) => ['TCP', 'UDP'].includes(v.toUpperCase()), 'supported values: "TCP", "UDP"');
+export const protocolString = z
+  .string()
+  .refine((v) => ['TCP', 'UDP'].includes(v.toUpperCase()), 'supported values: "TCP", "UDP"');
 export const protocol = protocolString.nullable().optional();
 
 /** intstr.IntOrString. */
@@ -81,7 +84,9 @@ export const timeString = z.string().regex(RFC3339, 'must be an RFC 3339 time');
 export const time = timeString.nullable().optional();
 
 /** []byte in JSON: standard base64. */
-export const base64 = z.string().regex(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/, 'must be base64 encoded');
+export const base64 = z
+  .string()
+  .regex(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/, 'must be base64 encoded');
 export const bytesMap = z.record(z.string(), base64).nullable().optional();
 
 /** ObjectReference (claimRef, involvedObject, related, target, targetRef, secrets, configMapRef). */

@@ -4,7 +4,23 @@
  * there; storageos takes a local reference).
  */
 import type { z } from 'zod';
-import { atomic, bool, described, int, list, localRef, obj, objectReference, quantity, reqInt, reqObj, reqStr, str, strList, strMap } from './schema-kit.js';
+import {
+  atomic,
+  bool,
+  described,
+  int,
+  list,
+  localRef,
+  obj,
+  objectReference,
+  quantity,
+  reqInt,
+  reqObj,
+  reqStr,
+  str,
+  strList,
+  strMap,
+} from './schema-kit.js';
 
 // SecretReference, LocalObjectReference and ObjectReference are atomic structs (`+structType=atomic`).
 const secretRef = atomic(obj({ name: str, namespace: str }));
@@ -43,8 +59,19 @@ const iscsi = (ref: z.ZodType) =>
     targetPortal: reqStr,
   });
 
-const cephfs = (ref: z.ZodType) => obj({ monitors: strList, path: str, readOnly: bool, secretFile: str, secretRef: ref, user: str });
-const rbd = (ref: z.ZodType) => obj({ fsType: str, image: reqStr, keyring: str, monitors: strList, pool: str, readOnly: bool, secretRef: ref, user: str });
+const cephfs = (ref: z.ZodType) =>
+  obj({ monitors: strList, path: str, readOnly: bool, secretFile: str, secretRef: ref, user: str });
+const rbd = (ref: z.ZodType) =>
+  obj({
+    fsType: str,
+    image: reqStr,
+    keyring: str,
+    monitors: strList,
+    pool: str,
+    readOnly: bool,
+    secretRef: ref,
+    user: str,
+  });
 const scaleIO = (ref: z.ZodType) =>
   obj({
     fsType: str,
@@ -68,7 +95,7 @@ const SOURCE_DOCS: Record<string, string> = {
   cinder: 'An OpenStack Cinder volume.',
   configMap: "A ConfigMap's keys as files.",
   csi: 'A volume managed by an external CSI driver.',
-  downwardAPI: "Pod and container fields (labels, annotations, resources) as files.",
+  downwardAPI: 'Pod and container fields (labels, annotations, resources) as files.',
   emptyDir: 'An empty directory that lives as long as the pod, on node storage or in memory.',
   fc: 'A Fibre Channel disk.',
   flexVolume: 'A volume from a FlexVolume driver plugin.',
@@ -93,17 +120,26 @@ const SOURCE_DOCS: Record<string, string> = {
 };
 
 /** PersistentVolumeSpec's volume-source blocks. */
-export const persistentVolumeSources = described({
-  ...shared,
-  azureFile: obj({ readOnly: bool, secretName: reqStr, secretNamespace: str, shareName: reqStr }),
-  cephfs: cephfs(secretRef),
-  csi: obj({ driver: reqStr, readOnly: bool, volumeHandle: reqStr }),
-  iscsi: iscsi(secretRef),
-  local: obj({ path: reqStr }),
-  rbd: rbd(secretRef),
-  scaleIO: scaleIO(secretRef),
-  storageos: obj({ fsType: str, readOnly: bool, secretRef: atomic(obj(objectReference)), volumeName: str, volumeNamespace: str }),
-}, SOURCE_DOCS);
+export const persistentVolumeSources = described(
+  {
+    ...shared,
+    azureFile: obj({ readOnly: bool, secretName: reqStr, secretNamespace: str, shareName: reqStr }),
+    cephfs: cephfs(secretRef),
+    csi: obj({ driver: reqStr, readOnly: bool, volumeHandle: reqStr }),
+    iscsi: iscsi(secretRef),
+    local: obj({ path: reqStr }),
+    rbd: rbd(secretRef),
+    scaleIO: scaleIO(secretRef),
+    storageos: obj({
+      fsType: str,
+      readOnly: bool,
+      secretRef: atomic(obj(objectReference)),
+      volumeName: str,
+      volumeNamespace: str,
+    }),
+  },
+  SOURCE_DOCS,
+);
 
 const keyToPath = list(reqObj({ key: reqStr, mode: int, path: reqStr }));
 const fieldRef = obj({ apiVersion: str, fieldPath: reqStr });
@@ -111,31 +147,36 @@ const resourceFieldRef = obj({ containerName: str, divisor: quantity.nullable().
 const downwardItems = list(reqObj({ fieldRef, mode: int, path: reqStr, resourceFieldRef }));
 
 /** A pod Volume: a name and one source block. */
-export const volume = reqObj(described({
-  name: reqStr,
-  ...shared,
-  azureFile: obj({ readOnly: bool, secretName: reqStr, shareName: reqStr }),
-  cephfs: cephfs(localSecretRef),
-  iscsi: iscsi(localSecretRef),
-  rbd: rbd(localSecretRef),
-  scaleIO: scaleIO(localSecretRef),
-  storageos: obj({ fsType: str, readOnly: bool, secretRef: localSecretRef, volumeName: str, volumeNamespace: str }),
-  configMap: obj({ defaultMode: int, items: keyToPath, name: str, optional: bool }),
-  downwardAPI: obj({ defaultMode: int, items: downwardItems }),
-  emptyDir: obj({ medium: str, sizeLimit: quantity.nullable().optional() }),
-  gitRepo: obj({ directory: str, repository: reqStr, revision: str }),
-  persistentVolumeClaim: obj({ claimName: reqStr, readOnly: bool }),
-  projected: obj({
-    defaultMode: int,
-    sources: list(
-      reqObj({
-        configMap: obj({ items: keyToPath, name: str, optional: bool }),
-        downwardAPI: obj({ items: downwardItems }),
-        secret: obj({ items: keyToPath, name: str, optional: bool }),
+export const volume = reqObj(
+  described(
+    {
+      name: reqStr,
+      ...shared,
+      azureFile: obj({ readOnly: bool, secretName: reqStr, shareName: reqStr }),
+      cephfs: cephfs(localSecretRef),
+      iscsi: iscsi(localSecretRef),
+      rbd: rbd(localSecretRef),
+      scaleIO: scaleIO(localSecretRef),
+      storageos: obj({ fsType: str, readOnly: bool, secretRef: localSecretRef, volumeName: str, volumeNamespace: str }),
+      configMap: obj({ defaultMode: int, items: keyToPath, name: str, optional: bool }),
+      downwardAPI: obj({ defaultMode: int, items: downwardItems }),
+      emptyDir: obj({ medium: str, sizeLimit: quantity.nullable().optional() }),
+      gitRepo: obj({ directory: str, repository: reqStr, revision: str }),
+      persistentVolumeClaim: obj({ claimName: reqStr, readOnly: bool }),
+      projected: obj({
+        defaultMode: int,
+        sources: list(
+          reqObj({
+            configMap: obj({ items: keyToPath, name: str, optional: bool }),
+            downwardAPI: obj({ items: downwardItems }),
+            secret: obj({ items: keyToPath, name: str, optional: bool }),
+          }),
+        ),
       }),
-    ),
-  }),
-  secret: obj({ defaultMode: int, items: keyToPath, optional: bool, secretName: str }),
-}, { ...SOURCE_DOCS, name: 'Name of the volume, a DNS label unique in the pod; volumeMounts refer to it.' }));
+      secret: obj({ defaultMode: int, items: keyToPath, optional: bool, secretName: str }),
+    },
+    { ...SOURCE_DOCS, name: 'Name of the volume, a DNS label unique in the pod; volumeMounts refer to it.' },
+  ),
+);
 
 export { fieldRef, resourceFieldRef };

@@ -5,7 +5,13 @@
  * behind a 4-byte big-endian length (protobuf_extension.go and util/framer). Pure; no I/O.
  */
 import type protobuf from 'protobufjs';
-import { compilePackages, MAX_MESSAGE_NESTING, messageNesting, type CompiledPackages, type ProtoMessages } from './messages.js';
+import {
+  compilePackages,
+  MAX_MESSAGE_NESTING,
+  messageNesting,
+  type CompiledPackages,
+  type ProtoMessages,
+} from './messages.js';
 import { fromWire, toWire } from './convert.js';
 import { META_MESSAGES, META_VERSION } from './meta-messages.js';
 import { CORE_MESSAGES, CORE_VERSION } from '../core/protobuf-messages.js';
@@ -42,7 +48,8 @@ export class ProtobufCodec {
     this.compiled = compilePackages([{ [META_VERSION]: META_MESSAGES }, ...sets], [CORE_VERSION, META_VERSION]);
     const named = [...this.compiled.packages.values()].flatMap((messages) => [...messages]);
     for (const [type, depth] of messageNesting(named.map(([, type]) => type))) {
-      if (depth > MAX_MESSAGE_NESTING) throw new Error(`protobuf message ${type.name} nests ${depth} messages deep (at most ${MAX_MESSAGE_NESTING})`);
+      if (depth > MAX_MESSAGE_NESTING)
+        throw new Error(`protobuf message ${type.name} nests ${depth} messages deep (at most ${MAX_MESSAGE_NESTING})`);
     }
     const signatures = new Map<protobuf.Type, string>();
     const signature = (type: protobuf.Type): string => {
@@ -51,7 +58,10 @@ export class ProtobufCodec {
         known = type.fieldsArray
           .map((f) => {
             const traits = this.compiled.traits.get(f);
-            const inner = f.resolvedType && 'fieldsArray' in f.resolvedType ? `{${signature(f.resolvedType as protobuf.Type)}}` : f.type;
+            const inner =
+              f.resolvedType && 'fieldsArray' in f.resolvedType
+                ? `{${signature(f.resolvedType as protobuf.Type)}}`
+                : f.type;
             return `${f.name}=${f.id}:${f.repeated ? '[]' : ''}${f.map ? 'map' : ''}${inner}${traits?.keepZero ? '!' : ''}${traits?.inline ? '~' : ''}`;
           })
           .join(' ');
@@ -90,7 +100,12 @@ export class ProtobufCodec {
    */
   messageOf(apiVersion: string, kind: string): protobuf.Type | undefined {
     if (ENVELOPES.has(kind)) return undefined;
-    return this.packageMessage(apiVersion, kind) ?? this.packageMessage(META_VERSION, kind) ?? this.byName.get(kind) ?? undefined;
+    return (
+      this.packageMessage(apiVersion, kind) ??
+      this.packageMessage(META_VERSION, kind) ??
+      this.byName.get(kind) ??
+      undefined
+    );
   }
 
   /** The message `name` of the package of `apiVersion` only (no other version's). */
@@ -135,7 +150,8 @@ export class ProtobufCodec {
    */
   decodeObject(body: Uint8Array): Json & { apiVersion: string; kind: string } {
     const buf = Buffer.from(body);
-    if (buf.length < 4 || !buf.subarray(0, 4).equals(PROTOBUF_MAGIC)) throw new ProtobufDecodeError('protobuf body does not start with the k8s\\0 magic prefix');
+    if (buf.length < 4 || !buf.subarray(0, 4).equals(PROTOBUF_MAGIC))
+      throw new ProtobufDecodeError('protobuf body does not start with the k8s\\0 magic prefix');
     let unknown: { typeMeta?: { apiVersion?: string; kind?: string }; raw?: Uint8Array };
     try {
       unknown = this.type('Unknown').decode(buf.subarray(4)) as unknown as typeof unknown;
@@ -147,10 +163,16 @@ export class ProtobufCodec {
     const type = this.messageOf(apiVersion, kind);
     if (!type) throw new ProtobufDecodeError(this.missing(kind, apiVersion, '(unset)'), true);
     try {
-      const json = fromWire(type, type.decode(unknown.raw ?? new Uint8Array()) as unknown as Json, this.compiled.traits);
+      const json = fromWire(
+        type,
+        type.decode(unknown.raw ?? new Uint8Array()) as unknown as Json,
+        this.compiled.traits,
+      );
       return { apiVersion, kind, ...json };
     } catch (err) {
-      throw new ProtobufDecodeError(`${kind} in version "${apiVersion}" cannot be handled as a ${kind}: ${(err as Error).message}`);
+      throw new ProtobufDecodeError(
+        `${kind} in version "${apiVersion}" cannot be handled as a ${kind}: ${(err as Error).message}`,
+      );
     }
   }
 
@@ -167,11 +189,14 @@ export class ProtobufCodec {
   decodeWatchStream(stream: Uint8Array): { type: string; object: Json }[] {
     const buf = Buffer.from(stream);
     const events: { type: string; object: Json }[] = [];
-    for (let at = 0; at < buf.length; ) {
+    for (let at = 0; at < buf.length;) {
       if (at + 4 > buf.length) throw new ProtobufDecodeError('truncated watch frame length');
       const len = buf.readUInt32BE(at);
       if (at + 4 + len > buf.length) throw new ProtobufDecodeError('truncated watch frame');
-      const ev = this.type('WatchEvent').decode(buf.subarray(at + 4, at + 4 + len)) as unknown as { type: string; object?: { raw?: Uint8Array } };
+      const ev = this.type('WatchEvent').decode(buf.subarray(at + 4, at + 4 + len)) as unknown as {
+        type: string;
+        object?: { raw?: Uint8Array };
+      };
       events.push({ type: ev.type, object: this.decodeObject(ev.object?.raw ?? new Uint8Array()) });
       at += 4 + len;
     }

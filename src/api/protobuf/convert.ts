@@ -50,7 +50,8 @@ function valueToWire(field: protobuf.Field, value: unknown, traits: Traits): unk
       if (typeof value !== 'number') throw new Error(`${field.name}: expected a number, got ${JSON.stringify(value)}`);
       return value;
     default:
-      if (field.resolvedType && 'fieldsArray' in field.resolvedType) return toWire(field.resolvedType as protobuf.Type, value as Json, traits);
+      if (field.resolvedType && 'fieldsArray' in field.resolvedType)
+        return toWire(field.resolvedType as protobuf.Type, value as Json, traits);
       return value;
   }
 }
@@ -69,7 +70,11 @@ export function toWire(type: protobuf.Type, json: Json, traits: Traits): Json {
     const value = json?.[field.name];
     if (value === undefined || value === null) continue;
     if (field.map) {
-      out[field.name] = Object.fromEntries(Object.entries(value as Json).filter(([, v]) => v !== null).map(([k, v]) => [k, valueToWire(field, v, traits)]));
+      out[field.name] = Object.fromEntries(
+        Object.entries(value as Json)
+          .filter(([, v]) => v !== null)
+          .map(([k, v]) => [k, valueToWire(field, v, traits)]),
+      );
     } else if (field.repeated) {
       if (!Array.isArray(value)) throw new Error(`${field.name}: expected a list`);
       out[field.name] = value.map((v) => valueToWire(field, v, traits));
@@ -93,7 +98,8 @@ function parseFieldsV1(raw: Uint8Array | undefined): unknown {
   } catch {
     throw new Error('fieldsV1: not JSON');
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('fieldsV1: not a JSON object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Error('fieldsV1: not a JSON object');
   return value;
 }
 
@@ -107,7 +113,9 @@ function valueFromWire(field: protobuf.Field, value: unknown, traits: Traits): u
       return Number(value);
     case 'Time':
     case 'MicroTime':
-      return Number(m.seconds ?? 0) === 0 && Number(m.nanos ?? 0) === 0 ? undefined : formatTime(Number(m.seconds ?? 0), Number(m.nanos ?? 0), typeName(field) === 'MicroTime');
+      return Number(m.seconds ?? 0) === 0 && Number(m.nanos ?? 0) === 0
+        ? undefined
+        : formatTime(Number(m.seconds ?? 0), Number(m.nanos ?? 0), typeName(field) === 'MicroTime');
     case 'Quantity':
       return m.string ? m.string : undefined;
     case 'IntOrString':
@@ -117,7 +125,8 @@ function valueFromWire(field: protobuf.Field, value: unknown, traits: Traits): u
     case 'FieldsV1':
       return parseFieldsV1(m.raw as Uint8Array | undefined);
     default:
-      if (field.resolvedType && 'fieldsArray' in field.resolvedType) return fromWire(field.resolvedType as protobuf.Type, m, traits);
+      if (field.resolvedType && 'fieldsArray' in field.resolvedType)
+        return fromWire(field.resolvedType as protobuf.Type, m, traits);
       return value;
   }
 }
@@ -150,4 +159,3 @@ export function fromWire(type: protobuf.Type, message: Json, traits: Traits): Js
   }
   return out;
 }
-

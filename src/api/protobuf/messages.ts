@@ -36,7 +36,8 @@ export function mergeMessages(...sets: readonly ProtoMessages[]): ProtoMessages 
     for (const [version, messages] of Object.entries(set)) {
       const into = (merged[version] ??= {});
       for (const [name, fields] of Object.entries(messages)) {
-        if (into[name] !== undefined && into[name] !== fields) throw new Error(`protobuf message ${name}${version ? ` of ${version}` : ''} is defined twice, differently`);
+        if (into[name] !== undefined && into[name] !== fields)
+          throw new Error(`protobuf message ${name}${version ? ` of ${version}` : ''} is defined twice, differently`);
         into[name] = fields;
       }
     }
@@ -82,7 +83,9 @@ export function messageNesting(types: Iterable<protobuf.Type>): Map<protobuf.Typ
     if (visiting.has(type)) throw new Error(`protobuf message ${type.name} contains itself`);
     visiting.add(type);
     let d = 1;
-    for (const f of type.fieldsArray) if (f.resolvedType && 'fieldsArray' in f.resolvedType) d = Math.max(d, 1 + visit(f.resolvedType as protobuf.Type));
+    for (const f of type.fieldsArray)
+      if (f.resolvedType && 'fieldsArray' in f.resolvedType)
+        d = Math.max(d, 1 + visit(f.resolvedType as protobuf.Type));
     visiting.delete(type);
     depth.set(type, d);
     return d;
@@ -109,14 +112,23 @@ function parseMessage(name: string, spec: string, resolve: (type: string) => str
     const bare = map ? map[1] : rawType.replace(/^\[\]/, '');
     const type = SCALARS.has(bare) ? bare : resolve(bare);
     if (type === undefined) throw new Error(`protobuf message ${name}.${field}: unknown type ${bare}`);
-    fields[field] = { id: Number(id), type, ...(repeated ? { rule: 'repeated' } : {}), ...(map ? { keyType: 'string' } : {}) } as protobuf.IField;
+    fields[field] = {
+      id: Number(id),
+      type,
+      ...(repeated ? { rule: 'repeated' } : {}),
+      ...(map ? { keyType: 'string' } : {}),
+    } as protobuf.IField;
     traits.set(field, { keepZero: flags.includes('!'), inline: flags.includes('~') });
   }
   return { fields, traits };
 }
 
 /** The traits of every field of the messages of `namespace`, once its root is resolved. */
-function collectTraits(namespace: protobuf.Namespace, parsed: ReadonlyMap<string, Parsed>, into: Map<protobuf.Field, FieldTraits>): void {
+function collectTraits(
+  namespace: protobuf.Namespace,
+  parsed: ReadonlyMap<string, Parsed>,
+  into: Map<protobuf.Field, FieldTraits>,
+): void {
   for (const [name, { traits }] of parsed) {
     for (const field of (namespace.lookup(name) as protobuf.Type).fieldsArray) into.set(field, traits.get(field.name)!);
   }
@@ -129,8 +141,15 @@ function collectTraits(namespace: protobuf.Namespace, parsed: ReadonlyMap<string
  */
 export function compileMessages(...sets: MessageSet[]): CompiledMessages {
   const merged = mergeMessages(...sets.map((set) => ({ '': set })))[''] ?? {};
-  const parsed = new Map(Object.entries(merged).map(([name, spec]) => [name, parseMessage(name, spec, (t) => (t in merged ? t : undefined))]));
-  const root = protobuf.Root.fromJSON({ nested: Object.fromEntries([...parsed].map(([name, p]) => [name, { fields: p.fields }])) });
+  const parsed = new Map(
+    Object.entries(merged).map(([name, spec]) => [
+      name,
+      parseMessage(name, spec, (t) => (t in merged ? t : undefined)),
+    ]),
+  );
+  const root = protobuf.Root.fromJSON({
+    nested: Object.fromEntries([...parsed].map(([name, p]) => [name, { fields: p.fields }])),
+  });
   root.resolveAll();
   const traits = new Map<protobuf.Field, FieldTraits>();
   collectTraits(root, parsed, traits);
@@ -160,7 +179,10 @@ export function compilePackages(sets: readonly ProtoMessages[], shared: readonly
       const from = [version, ...shared].find((v) => merged[v]?.[type] !== undefined);
       return from === undefined ? undefined : `.${namespaceOf(from)}.${type}`;
     };
-    parsed.set(version, new Map(Object.entries(messages).map(([name, spec]) => [name, parseMessage(name, spec, resolve)])));
+    parsed.set(
+      version,
+      new Map(Object.entries(messages).map(([name, spec]) => [name, parseMessage(name, spec, resolve)])),
+    );
   }
   const nested: Record<string, { nested: Record<string, { fields: Record<string, protobuf.IField> }> }> = {};
   for (const [version, messages] of parsed) {

@@ -37,17 +37,27 @@ export const META_MESSAGES: MessageSet = {
   Status: 'metadata=1:ListMeta status=2 message=3 reason=4 details=5:StatusDetails code=6:int32',
   StatusDetails: 'name=1 group=2 kind=3 causes=4:[]StatusCause retryAfterSeconds=5:int32 uid=6',
   StatusCause: 'reason=1 message=2 field=3',
-  DeleteOptions: 'gracePeriodSeconds=1:int64! preconditions=2:Preconditions orphanDependents=3:bool! propagationPolicy=4! dryRun=5:[]string',
+  DeleteOptions:
+    'gracePeriodSeconds=1:int64! preconditions=2:Preconditions orphanDependents=3:bool! propagationPolicy=4! dryRun=5:[]string',
   Preconditions: 'uid=1! resourceVersion=2!',
   WatchEvent: 'type=1 object=2:RawExtension',
   APIVersions: 'versions=1:[]string serverAddressByClientCIDRs=2:[]ServerAddressByClientCIDR',
   ServerAddressByClientCIDR: 'clientCIDR=1! serverAddress=2!',
   APIGroupList: 'groups=1:[]APIGroup',
-  APIGroup: 'name=1! versions=2:[]GroupVersionForDiscovery preferredVersion=3:GroupVersionForDiscovery serverAddressByClientCIDRs=4:[]ServerAddressByClientCIDR',
+  APIGroup:
+    'name=1! versions=2:[]GroupVersionForDiscovery preferredVersion=3:GroupVersionForDiscovery serverAddressByClientCIDRs=4:[]ServerAddressByClientCIDR',
   GroupVersionForDiscovery: 'groupVersion=1! version=2!',
   APIResourceList: 'groupVersion=1! resources=2:[]APIResource',
-  APIResource: 'name=1! namespaced=2:bool! kind=3! verbs=4:Verbs! shortNames=5:[]string singularName=6! categories=7:[]string group=8 version=9',
+  APIResource:
+    'name=1! namespaced=2:bool! kind=3! verbs=4:Verbs! shortNames=5:[]string singularName=6! categories=7:[]string group=8 version=9',
 };
 
 /** Kinds of meta documents a response may carry, with their message. */
-export const META_KINDS = ['Status', 'APIVersions', 'APIGroupList', 'APIGroup', 'APIResourceList', 'DeleteOptions'] as const;
+export const META_KINDS = [
+  'Status',
+  'APIVersions',
+  'APIGroupList',
+  'APIGroup',
+  'APIResourceList',
+  'DeleteOptions',
+] as const;

@@ -9,21 +9,26 @@ import { stringify as toYaml } from 'yaml';
 import { compileMessages, type MessageSet } from './messages.js';
 
 const GNOSTIC_MESSAGES: MessageSet = {
-  Document: 'swagger=1 info=2:Info host=3 basePath=4 schemes=5:[]string consumes=6:[]string produces=7:[]string paths=8:Paths definitions=9:Definitions vendorExtension=16:[]NamedAny',
+  Document:
+    'swagger=1 info=2:Info host=3 basePath=4 schemes=5:[]string consumes=6:[]string produces=7:[]string paths=8:Paths definitions=9:Definitions vendorExtension=16:[]NamedAny',
   Info: 'title=1 version=2 description=3',
   Any: 'yaml=2',
   NamedAny: 'name=1 value=2:Any',
   Paths: 'vendorExtension=1:[]NamedAny path=2:[]NamedPathItem',
   NamedPathItem: 'name=1 value=2:PathItem',
-  PathItem: 'ref=1 get=2:Operation put=3:Operation post=4:Operation delete=5:Operation options=6:Operation head=7:Operation patch=8:Operation parameters=9:[]ParametersItem vendorExtension=10:[]NamedAny',
-  Operation: 'tags=1:[]string summary=2 description=3 operationId=5 produces=6:[]string consumes=7:[]string parameters=8:[]ParametersItem responses=9:Responses schemes=10:[]string deprecated=11:bool vendorExtension=13:[]NamedAny',
+  PathItem:
+    'ref=1 get=2:Operation put=3:Operation post=4:Operation delete=5:Operation options=6:Operation head=7:Operation patch=8:Operation parameters=9:[]ParametersItem vendorExtension=10:[]NamedAny',
+  Operation:
+    'tags=1:[]string summary=2 description=3 operationId=5 produces=6:[]string consumes=7:[]string parameters=8:[]ParametersItem responses=9:Responses schemes=10:[]string deprecated=11:bool vendorExtension=13:[]NamedAny',
   ParametersItem: 'parameter=1:Parameter jsonReference=2:JsonReference',
   JsonReference: 'ref=1 description=2',
   Parameter: 'bodyParameter=1:BodyParameter nonBodyParameter=2:NonBodyParameter',
   BodyParameter: 'description=1 name=2 in=3 required=4:bool schema=5:Schema vendorExtension=6:[]NamedAny',
   NonBodyParameter: 'queryParameterSubSchema=3:QueryParameterSubSchema pathParameterSubSchema=4:PathParameterSubSchema',
-  QueryParameterSubSchema: 'required=1:bool in=2 description=3 name=4 allowEmptyValue=5:bool type=6 format=7 uniqueItems=20:bool vendorExtension=23:[]NamedAny',
-  PathParameterSubSchema: 'required=1:bool in=2 description=3 name=4 type=5 format=6 uniqueItems=19:bool vendorExtension=22:[]NamedAny',
+  QueryParameterSubSchema:
+    'required=1:bool in=2 description=3 name=4 allowEmptyValue=5:bool type=6 format=7 uniqueItems=20:bool vendorExtension=23:[]NamedAny',
+  PathParameterSubSchema:
+    'required=1:bool in=2 description=3 name=4 type=5 format=6 uniqueItems=19:bool vendorExtension=22:[]NamedAny',
   Responses: 'responseCode=1:[]NamedResponseValue vendorExtension=2:[]NamedAny',
   NamedResponseValue: 'name=1 value=2:ResponseValue',
   ResponseValue: 'response=1:Response jsonReference=2:JsonReference',
@@ -52,23 +57,53 @@ const extensions = (obj: Json) =>
 function schema(s: Json): Json {
   const out: Json = {};
   if (s.$ref) out.ref = s.$ref;
-  for (const key of ['format', 'title', 'description', 'required', 'readOnly']) if (s[key] !== undefined) out[key] = s[key];
+  for (const key of ['format', 'title', 'description', 'required', 'readOnly'])
+    if (s[key] !== undefined) out[key] = s[key];
   if (s.type) out.type = { value: [s.type] };
   if (s.enum) out.enum = s.enum.map(yaml);
   if (s.default !== undefined) out.default = yaml(s.default);
   if (s.items) out.items = { schema: [schema(s.items)] };
   if (s.allOf) out.allOf = s.allOf.map(schema);
-  if (s.properties) out.properties = { additionalProperties: Object.entries(s.properties).map(([name, v]) => ({ name, value: schema(v as Json) })) };
-  if (s.additionalProperties !== undefined) out.additionalProperties = typeof s.additionalProperties === 'boolean' ? { boolean: s.additionalProperties } : { schema: schema(s.additionalProperties) };
+  if (s.properties)
+    out.properties = {
+      additionalProperties: Object.entries(s.properties).map(([name, v]) => ({ name, value: schema(v as Json) })),
+    };
+  if (s.additionalProperties !== undefined)
+    out.additionalProperties =
+      typeof s.additionalProperties === 'boolean'
+        ? { boolean: s.additionalProperties }
+        : { schema: schema(s.additionalProperties) };
   const ext = extensions(s);
   if (ext.length) out.vendorExtension = ext;
   return out;
 }
 
 function parameter(p: Json): Json {
-  if (p.in === 'body') return { parameter: { bodyParameter: { name: p.name, in: 'body', required: !!p.required, description: p.description ?? '', schema: schema(p.schema) } } };
-  const sub = { required: !!p.required, in: p.in, description: p.description ?? '', name: p.name, type: p.type, uniqueItems: !!p.uniqueItems };
-  return { parameter: { nonBodyParameter: p.in === 'path' ? { pathParameterSubSchema: sub } : { queryParameterSubSchema: sub } } };
+  if (p.in === 'body')
+    return {
+      parameter: {
+        bodyParameter: {
+          name: p.name,
+          in: 'body',
+          required: !!p.required,
+          description: p.description ?? '',
+          schema: schema(p.schema),
+        },
+      },
+    };
+  const sub = {
+    required: !!p.required,
+    in: p.in,
+    description: p.description ?? '',
+    name: p.name,
+    type: p.type,
+    uniqueItems: !!p.uniqueItems,
+  };
+  return {
+    parameter: {
+      nonBodyParameter: p.in === 'path' ? { pathParameterSubSchema: sub } : { queryParameterSubSchema: sub },
+    },
+  };
 }
 
 function operation(op: Json): Json {
@@ -82,7 +117,9 @@ function operation(op: Json): Json {
     responses: {
       responseCode: Object.entries(op.responses ?? {}).map(([name, r]: [string, any]) => ({
         name,
-        value: { response: { description: r.description ?? '', ...(r.schema ? { schema: { schema: schema(r.schema) } } : {}) } },
+        value: {
+          response: { description: r.description ?? '', ...(r.schema ? { schema: { schema: schema(r.schema) } } : {}) },
+        },
       })),
     },
     vendorExtension: extensions(op),
@@ -98,12 +135,16 @@ export function encodeSwaggerProtobuf(doc: Json): Uint8Array {
       path: Object.entries(doc.paths).map(([name, item]: [string, any]) => ({
         name,
         value: {
-          ...Object.fromEntries(['get', 'put', 'post', 'delete', 'patch'].filter((m) => item[m]).map((m) => [m, operation(item[m])])),
+          ...Object.fromEntries(
+            ['get', 'put', 'post', 'delete', 'patch'].filter((m) => item[m]).map((m) => [m, operation(item[m])]),
+          ),
           parameters: (item.parameters ?? []).map(parameter),
         },
       })),
     },
-    definitions: { additionalProperties: Object.entries(doc.definitions).map(([name, s]) => ({ name, value: schema(s as Json) })) },
+    definitions: {
+      additionalProperties: Object.entries(doc.definitions).map(([name, s]) => ({ name, value: schema(s as Json) })),
+    },
   };
   const type = root.lookupType('Document');
   return type.encode(type.fromObject(message)).finish();

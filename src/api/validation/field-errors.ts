@@ -29,7 +29,11 @@ export function required(field: string, detail = ''): FieldError {
 
 /** `Invalid value: <value>: detail`. */
 export function invalidValue(field: string, value: unknown, detail: string): FieldError {
-  return { reason: 'FieldValueInvalid', field, message: detail ? `Invalid value: ${formatValue(value)}: ${detail}` : `Invalid value: ${formatValue(value)}` };
+  return {
+    reason: 'FieldValueInvalid',
+    field,
+    message: detail ? `Invalid value: ${formatValue(value)}: ${detail}` : `Invalid value: ${formatValue(value)}`,
+  };
 }
 
 /** `Duplicate value: <value>`. */

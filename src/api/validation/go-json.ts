@@ -65,7 +65,7 @@ export function goJsonMapError(data: Uint8Array): string | null {
     if (c === 0x7b) {
       i++;
       skip();
-      if (peek() === 0x7d) return void i++, 'object';
+      if (peek() === 0x7d) return (void i++, 'object');
       for (;;) {
         skip();
         if (peek() !== 0x22) throw bad('looking for beginning of object key string');
@@ -76,26 +76,26 @@ export function goJsonMapError(data: Uint8Array): string | null {
         value();
         skip();
         if (peek() === 0x2c) i++;
-        else if (peek() === 0x7d) return void i++, 'object';
+        else if (peek() === 0x7d) return (void i++, 'object');
         else throw bad('after object key:value pair');
       }
     }
     if (c === 0x5b) {
       i++;
       skip();
-      if (peek() === 0x5d) return void i++, 'array';
+      if (peek() === 0x5d) return (void i++, 'array');
       for (;;) {
         value();
         skip();
         if (peek() === 0x2c) i++;
-        else if (peek() === 0x5d) return void i++, 'array';
+        else if (peek() === 0x5d) return (void i++, 'array');
         else throw bad('after array element');
       }
     }
-    if (c === 0x22) return string(), 'string';
-    if (c === 0x74) return literal('true'), 'bool';
-    if (c === 0x66) return literal('false'), 'bool';
-    if (c === 0x6e) return literal('null'), 'null';
+    if (c === 0x22) return (string(), 'string');
+    if (c === 0x74) return (literal('true'), 'bool');
+    if (c === 0x66) return (literal('false'), 'bool');
+    if (c === 0x6e) return (literal('null'), 'null');
     if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
       if (c === 0x2d) {
         i++;

@@ -94,7 +94,8 @@ export function validateNonSpecialIP(value: string, field: string): FieldError[]
   const linkLocal = v4 ? a === 169 && b === 254 : a === 0xfe && (b & 0xc0) === 0x80;
   if (linkLocal) errs.push(invalidValue(field, value, 'may not be in the link-local range (169.254.0.0/16)'));
   const linkLocalMulticast = v4 ? a === 224 && b === 0 && c === 0 : a === 0xff && (b & 0x0f) === 0x02;
-  if (linkLocalMulticast) errs.push(invalidValue(field, value, 'may not be in the link-local multicast range (224.0.0.0/24)'));
+  if (linkLocalMulticast)
+    errs.push(invalidValue(field, value, 'may not be in the link-local multicast range (224.0.0.0/24)'));
   return errs;
 }
 

@@ -12,17 +12,40 @@ const HUGEPAGES = 'hugepages-';
 const REQUESTS = 'requests.';
 
 const STANDARD_RESOURCES = new Set([
-  'cpu', 'memory', 'ephemeral-storage', 'requests.cpu', 'requests.memory', 'requests.ephemeral-storage',
-  'limits.cpu', 'limits.memory', 'limits.ephemeral-storage', 'pods', 'resourcequotas', 'services',
-  'replicationcontrollers', 'secrets', 'configmaps', 'persistentvolumeclaims', 'storage',
-  'requests.storage', 'services.nodeports', 'services.loadbalancers',
+  'cpu',
+  'memory',
+  'ephemeral-storage',
+  'requests.cpu',
+  'requests.memory',
+  'requests.ephemeral-storage',
+  'limits.cpu',
+  'limits.memory',
+  'limits.ephemeral-storage',
+  'pods',
+  'resourcequotas',
+  'services',
+  'replicationcontrollers',
+  'secrets',
+  'configmaps',
+  'persistentvolumeclaims',
+  'storage',
+  'requests.storage',
+  'services.nodeports',
+  'services.loadbalancers',
 ]);
 
 const STANDARD_QUOTA_RESOURCES = new Set([...STANDARD_RESOURCES].filter((r) => r !== 'storage'));
 
 const INTEGER_RESOURCES = new Set([
-  'pods', 'resourcequotas', 'services', 'replicationcontrollers', 'secrets', 'configmaps',
-  'persistentvolumeclaims', 'services.nodeports', 'services.loadbalancers',
+  'pods',
+  'resourcequotas',
+  'services',
+  'replicationcontrollers',
+  'secrets',
+  'configmaps',
+  'persistentvolumeclaims',
+  'services.nodeports',
+  'services.loadbalancers',
 ]);
 
 const STANDARD_CONTAINER_RESOURCES = new Set(['cpu', 'memory', 'ephemeral-storage']);
@@ -157,7 +180,11 @@ export function duplicateGo(field: string, goValue: string, detail = ''): FieldE
 
 /** `Unsupported value: <go value>: supported values: "a", "b"`. */
 export function notSupportedGo(field: string, goValue: string, supported: readonly string[]): FieldError {
-  return { reason: 'FieldValueNotSupported', field, message: `Unsupported value: ${goValue}: supported values: ${supported.map((v) => JSON.stringify(v)).join(', ')}` };
+  return {
+    reason: 'FieldValueNotSupported',
+    field,
+    message: `Unsupported value: ${goValue}: supported values: ${supported.map((v) => JSON.stringify(v)).join(', ')}`,
+  };
 }
 
 /** A Go `%#v` of a string slice of a named element type (`[]core.Capability{"A"}`), nil as `[]T(nil)`. */

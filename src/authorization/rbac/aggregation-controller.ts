@@ -64,7 +64,7 @@ export class ClusterRoleAggregator {
       if (name === role.metadata.name || !selectors.some((s) => s && matchesLabels(s, other.metadata.labels))) continue;
       for (const rule of other.rules ?? []) {
         const key = JSON.stringify(rule);
-        if (!seen.has(key)) rules.push(rule), seen.add(key);
+        if (!seen.has(key)) (rules.push(rule), seen.add(key));
       }
     }
     return rules;
@@ -86,7 +86,9 @@ export class ClusterRoleAggregator {
         if (!role.aggregationRule || this.abort.signal.aborted) continue;
         const rules = this.aggregatedRules(role);
         if (JSON.stringify(rules) === JSON.stringify(role.rules ?? [])) continue;
-        await this.store.update('', role.metadata.name!, (latest) => ({ ...latest, rules }), undefined, { user: SERVER_WRITER });
+        await this.store.update('', role.metadata.name!, (latest) => ({ ...latest, rules }), undefined, {
+          user: SERVER_WRITER,
+        });
       }
     } catch (err) {
       this.logger.warn({ err: errorMessage(err) }, 'cluster role aggregation failed; retrying');

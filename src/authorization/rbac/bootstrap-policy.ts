@@ -24,12 +24,19 @@ const AUTHENTICATION_GROUPS = ['authentication.k8s.io', 'authentication.ck.io'];
 
 const core = (resources: string[], verbs: string[]): PolicyRule => ({ apiGroups: [''], resources, verbs });
 
-function clusterRole(name: string, rules: PolicyRule[], labels: Record<string, string> = {}, aggregateFrom?: string): ClusterRole {
+function clusterRole(
+  name: string,
+  rules: PolicyRule[],
+  labels: Record<string, string> = {},
+  aggregateFrom?: string,
+): ClusterRole {
   return {
     apiVersion: 'rbac.authorization.k8s.io/v1',
     kind: 'ClusterRole',
     metadata: { name, labels: { ...LABELS, ...labels }, annotations: ANNOTATIONS },
-    ...(aggregateFrom ? { aggregationRule: { clusterRoleSelectors: [{ matchLabels: { [AGGREGATE(aggregateFrom)]: 'true' } }] } } : {}),
+    ...(aggregateFrom
+      ? { aggregationRule: { clusterRoleSelectors: [{ matchLabels: { [AGGREGATE(aggregateFrom)]: 'true' } }] } }
+      : {}),
     rules,
   };
 }
@@ -52,17 +59,60 @@ export const BOOTSTRAP_CLUSTER_ROLES: readonly ClusterRole[] = [
     { nonResourceURLs: ['*'], verbs: ['*'] },
   ]),
   clusterRole('system:discovery', [
-    { nonResourceURLs: ['/api', '/api/*', '/apis', '/apis/*', '/healthz', '/livez', '/openapi', '/openapi/*', '/readyz', '/version', '/version/'], verbs: ['get'] },
+    {
+      nonResourceURLs: [
+        '/api',
+        '/api/*',
+        '/apis',
+        '/apis/*',
+        '/healthz',
+        '/livez',
+        '/openapi',
+        '/openapi/*',
+        '/readyz',
+        '/version',
+        '/version/',
+      ],
+      verbs: ['get'],
+    },
   ]),
   clusterRole('system:basic-user', [
-    { apiGroups: AUTHORIZATION_GROUPS, resources: ['selfsubjectaccessreviews', 'selfsubjectrulesreviews'], verbs: ['create'] },
+    {
+      apiGroups: AUTHORIZATION_GROUPS,
+      resources: ['selfsubjectaccessreviews', 'selfsubjectrulesreviews'],
+      verbs: ['create'],
+    },
     { apiGroups: AUTHENTICATION_GROUPS, resources: ['selfsubjectreviews'], verbs: ['create'] },
   ]),
-  clusterRole('system:public-info-viewer', [{ nonResourceURLs: ['/healthz', '/livez', '/readyz', '/version', '/version/'], verbs: ['get'] }]),
-  clusterRole('system:monitoring', [
-    { nonResourceURLs: ['/healthz', '/healthz/*', '/livez', '/livez/*', '/metrics', '/metrics/slis', '/readyz', '/readyz/*'], verbs: ['get'] },
+  clusterRole('system:public-info-viewer', [
+    { nonResourceURLs: ['/healthz', '/livez', '/readyz', '/version', '/version/'], verbs: ['get'] },
   ]),
-  clusterRole('system:service-account-issuer-discovery', [{ nonResourceURLs: ['/.well-known/openid-configuration', '/.well-known/openid-configuration/', '/openid/v1/jwks', '/openid/v1/jwks/'], verbs: ['get'] }]),
+  clusterRole('system:monitoring', [
+    {
+      nonResourceURLs: [
+        '/healthz',
+        '/healthz/*',
+        '/livez',
+        '/livez/*',
+        '/metrics',
+        '/metrics/slis',
+        '/readyz',
+        '/readyz/*',
+      ],
+      verbs: ['get'],
+    },
+  ]),
+  clusterRole('system:service-account-issuer-discovery', [
+    {
+      nonResourceURLs: [
+        '/.well-known/openid-configuration',
+        '/.well-known/openid-configuration/',
+        '/openid/v1/jwks',
+        '/openid/v1/jwks/',
+      ],
+      verbs: ['get'],
+    },
+  ]),
   clusterRole('admin', [], {}, 'admin'),
   clusterRole('edit', [], { [AGGREGATE('admin')]: 'true' }, 'edit'),
   clusterRole('view', [], { [AGGREGATE('edit')]: 'true' }, 'view'),
@@ -81,15 +131,55 @@ export const BOOTSTRAP_CLUSTER_ROLES: readonly ClusterRole[] = [
       core(['serviceaccounts'], ['impersonate']),
       core(['pods', 'pods/attach', 'pods/exec', 'pods/portforward', 'pods/proxy'], WRITE),
       core(['serviceaccounts/token'], ['create']),
-      core(['configmaps', 'endpoints', 'persistentvolumeclaims', 'replicationcontrollers', 'replicationcontrollers/scale', 'secrets', 'serviceaccounts', 'services', 'services/proxy'], WRITE),
+      core(
+        [
+          'configmaps',
+          'endpoints',
+          'persistentvolumeclaims',
+          'replicationcontrollers',
+          'replicationcontrollers/scale',
+          'secrets',
+          'serviceaccounts',
+          'services',
+          'services/proxy',
+        ],
+        WRITE,
+      ),
     ],
     { [AGGREGATE('edit')]: 'true' },
   ),
   clusterRole(
     'system:aggregate-to-view',
     [
-      core(['configmaps', 'endpoints', 'persistentvolumeclaims', 'persistentvolumeclaims/status', 'pods', 'replicationcontrollers', 'replicationcontrollers/scale', 'serviceaccounts', 'services', 'services/status'], READ),
-      core(['bindings', 'events', 'limitranges', 'namespaces/status', 'pods/log', 'pods/status', 'replicationcontrollers/status', 'resourcequotas', 'resourcequotas/status'], READ),
+      core(
+        [
+          'configmaps',
+          'endpoints',
+          'persistentvolumeclaims',
+          'persistentvolumeclaims/status',
+          'pods',
+          'replicationcontrollers',
+          'replicationcontrollers/scale',
+          'serviceaccounts',
+          'services',
+          'services/status',
+        ],
+        READ,
+      ),
+      core(
+        [
+          'bindings',
+          'events',
+          'limitranges',
+          'namespaces/status',
+          'pods/log',
+          'pods/status',
+          'replicationcontrollers/status',
+          'resourcequotas',
+          'resourcequotas/status',
+        ],
+        READ,
+      ),
       core(['namespaces'], READ),
     ],
     { [AGGREGATE('view')]: 'true' },
@@ -101,7 +191,12 @@ export const BOOTSTRAP_CLUSTER_ROLE_BINDINGS: readonly ClusterRoleBinding[] = [
   clusterRoleBinding('cluster-admin', 'cluster-admin', ['system:masters']),
   clusterRoleBinding('system:discovery', 'system:discovery', ['system:authenticated']),
   clusterRoleBinding('system:basic-user', 'system:basic-user', ['system:authenticated']),
-  clusterRoleBinding('system:public-info-viewer', 'system:public-info-viewer', ['system:authenticated', 'system:unauthenticated']),
+  clusterRoleBinding('system:public-info-viewer', 'system:public-info-viewer', [
+    'system:authenticated',
+    'system:unauthenticated',
+  ]),
   clusterRoleBinding('system:monitoring', 'system:monitoring', ['system:monitoring']),
-  clusterRoleBinding('system:service-account-issuer-discovery', 'system:service-account-issuer-discovery', ['system:serviceaccounts']),
+  clusterRoleBinding('system:service-account-issuer-discovery', 'system:service-account-issuer-discovery', [
+    'system:serviceaccounts',
+  ]),
 ];

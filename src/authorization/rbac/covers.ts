@@ -7,7 +7,8 @@
 import type { PolicyRule } from '../../resources/rbac/rbac.schema.js';
 
 const has = (set: readonly string[] | null | undefined, v: string) => (set ?? []).includes(v);
-const hasAll = (set: readonly string[] | null | undefined, vs: readonly string[] | null | undefined) => (vs ?? []).every((v) => has(set, v));
+const hasAll = (set: readonly string[] | null | undefined, vs: readonly string[] | null | undefined) =>
+  (vs ?? []).every((v) => has(set, v));
 
 /** The rules of `servant` that no rule of `owner` covers, broken down ([] = covered). */
 export function uncovered(owner: readonly PolicyRule[], servant: readonly PolicyRule[]): PolicyRule[] {
@@ -20,20 +21,31 @@ export function breakdown(rule: PolicyRule): PolicyRule[] {
   for (const group of rule.apiGroups ?? []) {
     for (const resource of rule.resources ?? []) {
       for (const verb of rule.verbs ?? []) {
-        if (rule.resourceNames?.length) for (const name of rule.resourceNames) out.push({ apiGroups: [group], resources: [resource], verbs: [verb], resourceNames: [name] });
+        if (rule.resourceNames?.length)
+          for (const name of rule.resourceNames)
+            out.push({ apiGroups: [group], resources: [resource], verbs: [verb], resourceNames: [name] });
         else out.push({ apiGroups: [group], resources: [resource], verbs: [verb] });
       }
     }
   }
-  for (const url of rule.nonResourceURLs ?? []) for (const verb of rule.verbs ?? []) out.push({ nonResourceURLs: [url], verbs: [verb] });
+  for (const url of rule.nonResourceURLs ?? [])
+    for (const verb of rule.verbs ?? []) out.push({ nonResourceURLs: [url], verbs: [verb] });
   return out;
 }
 
 function ruleCovers(owner: PolicyRule, sub: PolicyRule): boolean {
   const verbs = has(owner.verbs, '*') || hasAll(owner.verbs, sub.verbs);
   const groups = has(owner.apiGroups, '*') || hasAll(owner.apiGroups, sub.apiGroups);
-  const names = !owner.resourceNames?.length || (sub.resourceNames?.length ? hasAll(owner.resourceNames, sub.resourceNames) : false);
-  return verbs && groups && resourcesCover(owner.resources, sub.resources ?? []) && names && urlsCover(owner.nonResourceURLs ?? [], sub.nonResourceURLs ?? []);
+  const names =
+    !owner.resourceNames?.length ||
+    (sub.resourceNames?.length ? hasAll(owner.resourceNames, sub.resourceNames) : false);
+  return (
+    verbs &&
+    groups &&
+    resourcesCover(owner.resources, sub.resources ?? []) &&
+    names &&
+    urlsCover(owner.nonResourceURLs ?? [], sub.nonResourceURLs ?? [])
+  );
 }
 
 function resourcesCover(set: readonly string[] | null | undefined, covers: readonly string[]): boolean {
@@ -46,7 +58,9 @@ function resourcesCover(set: readonly string[] | null | undefined, covers: reado
 }
 
 function urlsCover(set: readonly string[], covers: readonly string[]): boolean {
-  return covers.every((path) => set.some((owner) => owner === path || (owner.endsWith('*') && path.startsWith(owner.replace(/\*+$/, '')))));
+  return covers.every((path) =>
+    set.some((owner) => owner === path || (owner.endsWith('*') && path.startsWith(owner.replace(/\*+$/, '')))),
+  );
 }
 
 /**
@@ -71,9 +85,16 @@ export function compactRule(rule: PolicyRule): string {
  */
 export function compactRules(rules: readonly PolicyRule[]): PolicyRule[] {
   const out: PolicyRule[] = [];
-  const simple = new Map<string, { apiGroups: string[]; resources: string[]; resourceNames?: string[]; verbs: string[] }>();
+  const simple = new Map<
+    string,
+    { apiGroups: string[]; resources: string[]; resourceNames?: string[]; verbs: string[] }
+  >();
   for (const rule of rules) {
-    const isSimple = (rule.resourceNames?.length ?? 0) <= 1 && !rule.nonResourceURLs?.length && rule.apiGroups?.length === 1 && rule.resources?.length === 1;
+    const isSimple =
+      (rule.resourceNames?.length ?? 0) <= 1 &&
+      !rule.nonResourceURLs?.length &&
+      rule.apiGroups?.length === 1 &&
+      rule.resources?.length === 1;
     if (!isSimple) {
       out.push(rule);
       continue;
@@ -81,7 +102,13 @@ export function compactRules(rules: readonly PolicyRule[]): PolicyRule[] {
     const key = JSON.stringify([rule.apiGroups, rule.resources, rule.resourceNames ?? []]);
     const seen = simple.get(key);
     if (seen) seen.verbs.push(...(rule.verbs ?? []));
-    else simple.set(key, { apiGroups: rule.apiGroups!, resources: rule.resources!, ...(rule.resourceNames?.length ? { resourceNames: rule.resourceNames } : {}), verbs: [...(rule.verbs ?? [])] });
+    else
+      simple.set(key, {
+        apiGroups: rule.apiGroups!,
+        resources: rule.resources!,
+        ...(rule.resourceNames?.length ? { resourceNames: rule.resourceNames } : {}),
+        verbs: [...(rule.verbs ?? [])],
+      });
   }
   return [...out, ...simple.values()];
 }

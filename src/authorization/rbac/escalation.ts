@@ -26,7 +26,13 @@ import type { AdmissionAttributes, StoreHooks } from '../../registry/hooks.js';
 import type { Authorizer } from '../types.js';
 import { compactRule, compactRules, uncovered } from './covers.js';
 import { isOnlyMutatingGcFields } from './gc-fields.js';
-import type { ClusterRole, ClusterRoleBinding, PolicyRule, Role, RoleBinding } from '../../resources/rbac/rbac.schema.js';
+import type {
+  ClusterRole,
+  ClusterRoleBinding,
+  PolicyRule,
+  Role,
+  RoleBinding,
+} from '../../resources/rbac/rbac.schema.js';
 import type { RbacAuthorizer } from './rbac-authorizer.js';
 
 const RBAC_GROUP = 'rbac.authorization.k8s.io';
@@ -49,8 +55,27 @@ const goQuoted = (list: readonly string[]) => `[${list.map((g) => JSON.stringify
 const privileged = (user: WriterInfo | undefined): boolean => Boolean(user?.groups.includes(PRIVILEGED_GROUP));
 
 /** Whether `user` may `verb` the RBAC resource `resource`/`name` of `group` in `namespace`. */
-function allowed(authorizer: Authorizer, user: WriterInfo, verb: string, group: string, resource: string, namespace: string, name: string): boolean {
-  const attrs = { user, verb, isResourceRequest: true, path: '', apiGroup: group, apiVersion: '*', namespace, resource, subresource: '', name };
+function allowed(
+  authorizer: Authorizer,
+  user: WriterInfo,
+  verb: string,
+  group: string,
+  resource: string,
+  namespace: string,
+  name: string,
+): boolean {
+  const attrs = {
+    user,
+    verb,
+    isResourceRequest: true,
+    path: '',
+    apiGroup: group,
+    apiVersion: '*',
+    namespace,
+    resource,
+    subresource: '',
+    name,
+  };
   return authorizer.authorize(attrs).decision === 'allow';
 }
 
@@ -58,17 +83,31 @@ function allowed(authorizer: Authorizer, user: WriterInfo, verb: string, group: 
  * Throw 403 unless `user` holds every rule of `rules` in `namespace` (upstream
  * ConfirmNoEscalation); `why` replaces the listing of missing rules when given.
  */
-function confirmNoEscalation(rbac: Rbac, user: WriterInfo | undefined, namespace: string, rules: readonly PolicyRule[], where: RbacStoreInfo, name: string, why?: string): void {
+function confirmNoEscalation(
+  rbac: Rbac,
+  user: WriterInfo | undefined,
+  namespace: string,
+  rules: readonly PolicyRule[],
+  where: RbacStoreInfo,
+  name: string,
+  why?: string,
+): void {
   if (!user) throw forbidden(where.plural, name, 'no user on context', where.group);
   const missing = uncovered(rbac.rulesFor(user, namespace), rules);
   if (missing.length === 0) return;
   const lines = [...new Set(compactRules(missing).map(compactRule))].sort();
-  const text = why ?? `user "${user.name}" (groups=${goQuoted(user.groups)}) is attempting to grant RBAC permissions not currently held:\n${lines.join('\n')}`;
+  const text =
+    why ??
+    `user "${user.name}" (groups=${goQuoted(user.groups)}) is attempting to grant RBAC permissions not currently held:\n${lines.join('\n')}`;
   throw forbidden(where.plural, name, text, where.group);
 }
 
 /** Admission for Roles and ClusterRoles of one store (`where`). */
-export function roleEscalationCheck(rbac: Rbac, authorizer: Authorizer, where: RbacStoreInfo): StoreHooks<Role | ClusterRole> {
+export function roleEscalationCheck(
+  rbac: Rbac,
+  authorizer: Authorizer,
+  where: RbacStoreInfo,
+): StoreHooks<Role | ClusterRole> {
   const check = (obj: Role | ClusterRole, old: Role | ClusterRole | null, attrs: AdmissionAttributes) => {
     const { user } = attrs;
     if (privileged(user)) return;
@@ -77,11 +116,25 @@ export function roleEscalationCheck(rbac: Rbac, authorizer: Authorizer, where: R
     // The request's name (none on a create POSTed to the collection), as upstream; escalate is
     // asked in upstream's group, which roles name, and in the group the request came in.
     const requestName = attrs.requestName ?? (old ? name : '');
-    if (user && [RBAC_GROUP, where.group].some((g) => allowed(authorizer, user, 'escalate', g, where.plural, namespace, requestName))) return;
+    if (
+      user &&
+      [RBAC_GROUP, where.group].some((g) =>
+        allowed(authorizer, user, 'escalate', g, where.plural, namespace, requestName),
+      )
+    )
+      return;
     if (old && isOnlyMutatingGcFields(obj, old)) return;
     confirmNoEscalation(rbac, user, namespace, rulesOf(obj), where, name);
     if (obj.aggregationRule) {
-      confirmNoEscalation(rbac, user, namespace, FULL_AUTHORITY, where, name, 'must have cluster-admin privileges to use the aggregationRule');
+      confirmNoEscalation(
+        rbac,
+        user,
+        namespace,
+        FULL_AUTHORITY,
+        where,
+        name,
+        'must have cluster-admin privileges to use the aggregationRule',
+      );
     }
   };
   return {
@@ -91,8 +144,16 @@ export function roleEscalationCheck(rbac: Rbac, authorizer: Authorizer, where: R
 }
 
 /** Admission for RoleBindings and ClusterRoleBindings of one store (`where`). */
-export function bindingEscalationCheck(rbac: Rbac, authorizer: Authorizer, where: RbacStoreInfo): StoreHooks<RoleBinding | ClusterRoleBinding> {
-  const check = (obj: RoleBinding | ClusterRoleBinding, old: RoleBinding | ClusterRoleBinding | null, attrs: AdmissionAttributes) => {
+export function bindingEscalationCheck(
+  rbac: Rbac,
+  authorizer: Authorizer,
+  where: RbacStoreInfo,
+): StoreHooks<RoleBinding | ClusterRoleBinding> {
+  const check = (
+    obj: RoleBinding | ClusterRoleBinding,
+    old: RoleBinding | ClusterRoleBinding | null,
+    attrs: AdmissionAttributes,
+  ) => {
     const { user } = attrs;
     if (privileged(user)) return;
     if (old && isOnlyMutatingGcFields(obj, old)) return;
@@ -100,7 +161,8 @@ export function bindingEscalationCheck(rbac: Rbac, authorizer: Authorizer, where
     const ref = obj.roleRef ?? { kind: '', name: '' };
     const roleResource = ref.kind === 'Role' ? 'roles' : 'clusterroles';
     const roleName = ref.name ?? '';
-    if (user && allowed(authorizer, user, 'bind', ref.apiGroup || RBAC_GROUP, roleResource, namespace, roleName)) return;
+    if (user && allowed(authorizer, user, 'bind', ref.apiGroup || RBAC_GROUP, roleResource, namespace, roleName))
+      return;
     const rules = rbac.roleRefRules(ref, namespace);
     if (!rules) throw notFound(roleResource, roleName, RBAC_GROUP);
     confirmNoEscalation(rbac, user, namespace, rules, where, obj.metadata.name ?? '');

@@ -16,7 +16,12 @@ export interface MirrorHandlers<T extends ApiObject> {
 }
 
 /** Mirror `store`; resolves the returned promise once the first list has been handed over. */
-export function mirror<T extends ApiObject>(store: GenericStore<T>, handlers: MirrorHandlers<T>, signal: AbortSignal, logger: Logger): Promise<void> {
+export function mirror<T extends ApiObject>(
+  store: GenericStore<T>,
+  handlers: MirrorHandlers<T>,
+  signal: AbortSignal,
+  logger: Logger,
+): Promise<void> {
   const all = buildPredicate(store.def);
   let synced: () => void = () => undefined;
   const first = new Promise<void>((resolve) => (synced = resolve));
@@ -27,9 +32,16 @@ export function mirror<T extends ApiObject>(store: GenericStore<T>, handlers: Mi
         handlers.onReset(list.items);
         synced();
         const rv = list.metadata.resourceVersion ?? '';
-        for await (const ev of store.watch('', '', { predicate: all, resourceVersion: rv, sendInitialEvents: false, signal })) handlers.onEvent(ev);
+        for await (const ev of store.watch('', '', {
+          predicate: all,
+          resourceVersion: rv,
+          sendInitialEvents: false,
+          signal,
+        }))
+          handlers.onEvent(ev);
       } catch (err) {
-        if (!signal.aborted) logger.debug({ resource: store.def.plural, err: errorMessage(err) }, 'policy mirror relisting');
+        if (!signal.aborted)
+          logger.debug({ resource: store.def.plural, err: errorMessage(err) }, 'policy mirror relisting');
       }
       if (!signal.aborted) await new Promise((r) => setTimeout(r, 1000));
     }

@@ -11,7 +11,15 @@ import type { Logger } from 'pino';
 import type { ApiObject } from '../../api/object.js';
 import type { WriterInfo } from '../../registry/access.js';
 import type { GenericStore } from '../../registry/generic-store.js';
-import type { ClusterRole, ClusterRoleBinding, PolicyRule, Role, RoleBinding, RoleRef, Subject } from '../../resources/rbac/rbac.schema.js';
+import type {
+  ClusterRole,
+  ClusterRoleBinding,
+  PolicyRule,
+  Role,
+  RoleBinding,
+  RoleRef,
+  Subject,
+} from '../../resources/rbac/rbac.schema.js';
 import type { WatchEvent } from '../../storage/types.js';
 import type { Attributes, Authorization, Authorizer } from '../types.js';
 import { mirror } from './mirror.js';
@@ -46,7 +54,10 @@ export class RbacAuthorizer implements Authorizer {
   /** Start mirroring; resolves once every kind has been listed once. */
   start(stores: RbacStores, logger: Logger): Promise<void> {
     const rules = (obj: Role | ClusterRole): readonly PolicyRule[] => obj.rules ?? [];
-    const binding = (obj: RoleBinding | ClusterRoleBinding): Binding => ({ subjects: obj.subjects ?? [], roleRef: obj.roleRef ?? { kind: '', name: '' } });
+    const binding = (obj: RoleBinding | ClusterRoleBinding): Binding => ({
+      subjects: obj.subjects ?? [],
+      roleRef: obj.roleRef ?? { kind: '', name: '' },
+    });
     const flat = <O extends ApiObject, V>(table: Table<V>, value: (obj: O) => V, key: (obj: O) => string) => ({
       onReset(objects: readonly O[]) {
         table.clear();
@@ -71,8 +82,18 @@ export class RbacAuthorizer implements Authorizer {
     const signal = this.abort.signal;
     return Promise.all([
       mirror(stores.roles, flat(this.roles, rules, keyOf), signal, logger),
-      mirror(stores.clusterRoles, flat(this.clusterRoles, rules, (o) => o.metadata.name!), signal, logger),
-      mirror(stores.clusterRoleBindings, flat(this.clusterRoleBindings, binding, (o) => o.metadata.name!), signal, logger),
+      mirror(
+        stores.clusterRoles,
+        flat(this.clusterRoles, rules, (o) => o.metadata.name!),
+        signal,
+        logger,
+      ),
+      mirror(
+        stores.clusterRoleBindings,
+        flat(this.clusterRoleBindings, binding, (o) => o.metadata.name!),
+        signal,
+        logger,
+      ),
       mirror(stores.roleBindings, nested, signal, logger),
     ]).then(() => undefined);
   }
@@ -93,7 +114,9 @@ export class RbacAuthorizer implements Authorizer {
       return rules.some((r) => ruleAllows(attrs, r));
     };
     for (const b of this.clusterRoleBindings.values()) if (allows(b, '')) return { decision: 'allow', reason: '' };
-    if (attrs.namespace) for (const b of this.roleBindings.get(attrs.namespace)?.values() ?? []) if (allows(b, attrs.namespace)) return { decision: 'allow', reason: '' };
+    if (attrs.namespace)
+      for (const b of this.roleBindings.get(attrs.namespace)?.values() ?? [])
+        if (allows(b, attrs.namespace)) return { decision: 'allow', reason: '' };
     return { decision: 'no-opinion', reason: missing.length ? `RBAC: [${missing.join(', ')}]` : '' };
   }
 

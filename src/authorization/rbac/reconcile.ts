@@ -19,15 +19,24 @@ import type { RbacStores } from './rbac-authorizer.js';
 type Merge<T extends ApiObject> = (existing: T, wanted: T) => T;
 
 /** Create or complete every bootstrap object. Throws only storage failures. */
-export async function reconcileBootstrapPolicy(stores: Pick<RbacStores, 'clusterRoles' | 'clusterRoleBindings'>, logger: Logger): Promise<void> {
+export async function reconcileBootstrapPolicy(
+  stores: Pick<RbacStores, 'clusterRoles' | 'clusterRoleBindings'>,
+  logger: Logger,
+): Promise<void> {
   for (const role of BOOTSTRAP_CLUSTER_ROLES) await ensure(stores.clusterRoles, role, mergeRole, logger);
-  for (const binding of BOOTSTRAP_CLUSTER_ROLE_BINDINGS) await ensure(stores.clusterRoleBindings, binding, mergeBinding, logger);
+  for (const binding of BOOTSTRAP_CLUSTER_ROLE_BINDINGS)
+    await ensure(stores.clusterRoleBindings, binding, mergeBinding, logger);
 }
 
 const is = (err: unknown, code: number) => err instanceof ApiError && err.code === code;
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-async function ensure<T extends ApiObject>(store: GenericStore<T>, wanted: T, merge: Merge<T>, logger: Logger): Promise<void> {
+async function ensure<T extends ApiObject>(
+  store: GenericStore<T>,
+  wanted: T,
+  merge: Merge<T>,
+  logger: Logger,
+): Promise<void> {
   const name = wanted.metadata.name!;
   for (let attempt = 0; attempt < 3; attempt++) {
     let existing: T;
@@ -76,7 +85,13 @@ function mergeMeta(existing: ApiObject, wanted: ApiObject): ApiObject['metadata'
 const mergeRole: Merge<ClusterRole> = (existing, wanted) => {
   const out: ClusterRole = { ...existing, metadata: mergeMeta(existing, wanted) };
   // An aggregated role's rules belong to the aggregation controller.
-  if (wanted.aggregationRule) out.aggregationRule = { clusterRoleSelectors: union(existing.aggregationRule?.clusterRoleSelectors, wanted.aggregationRule.clusterRoleSelectors) };
+  if (wanted.aggregationRule)
+    out.aggregationRule = {
+      clusterRoleSelectors: union(
+        existing.aggregationRule?.clusterRoleSelectors,
+        wanted.aggregationRule.clusterRoleSelectors,
+      ),
+    };
   else out.rules = union(existing.rules, wanted.rules);
   return out;
 };

@@ -8,7 +8,8 @@ import type { WriterInfo } from '../../registry/access.js';
 import type { PolicyRule, Subject } from '../../resources/rbac/rbac.schema.js';
 import type { Attributes } from '../types.js';
 
-const has = (list: readonly string[] | null | undefined, value: string): boolean => list !== undefined && list !== null && list.includes(value);
+const has = (list: readonly string[] | null | undefined, value: string): boolean =>
+  list !== undefined && list !== null && list.includes(value);
 
 /** True when `rule` allows the request `attrs`. */
 export function ruleAllows(attrs: Attributes, rule: PolicyRule): boolean {
@@ -26,7 +27,8 @@ export function ruleAllows(attrs: Attributes, rule: PolicyRule): boolean {
 function resourceMatches(rule: PolicyRule, combined: string, subresource: string): boolean {
   for (const r of rule.resources ?? []) {
     if (r === '*' || r === combined) return true;
-    if (subresource && r.length === subresource.length + 2 && r.startsWith('*/') && r.endsWith(subresource)) return true;
+    if (subresource && r.length === subresource.length + 2 && r.startsWith('*/') && r.endsWith(subresource))
+      return true;
   }
   return false;
 }

@@ -4,7 +4,12 @@
  */
 import type { GenericStore } from '../../registry/generic-store.js';
 import type { ResourceRegistry } from '../../registry/resource-registry.js';
-import { clusterRoleBindings as clusterRoleBindingsResource, clusterRoles as clusterRolesResource, roleBindings as roleBindingsResource, roles as rolesResource } from '../../resources/rbac/rbac.resource.js';
+import {
+  clusterRoleBindings as clusterRoleBindingsResource,
+  clusterRoles as clusterRolesResource,
+  roleBindings as roleBindingsResource,
+  roles as rolesResource,
+} from '../../resources/rbac/rbac.resource.js';
 import type { RbacStores } from './rbac-authorizer.js';
 
 export const RBAC_GROUP = 'rbac.authorization.ck.io';

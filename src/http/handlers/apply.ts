@@ -31,7 +31,8 @@ function applyRequest(ctx: ApiContext, t: VerbTarget): { manager: string; force:
   if (problems.length) throw invalid('PatchOptions', '', problems, 'meta.k8s.io');
   const config = decodeBody(YAML_TYPE, ctx.state.rawBody ?? '');
   if (!isRecord(config)) throw badRequest('the apply configuration must be an object');
-  if (config.metadata !== undefined && !isRecord(config.metadata)) throw badRequest('metadata of the apply configuration must be an object');
+  if (config.metadata !== undefined && !isRecord(config.metadata))
+    throw badRequest('metadata of the apply configuration must be an object');
   config.metadata ??= {};
   if (!isApiObject(config)) throw badRequest('metadata of the apply configuration must be an object');
   checkNameAndNamespace(config, t.name, t.namespace, t.store.def.namespaced);
@@ -42,7 +43,11 @@ function applyRequest(ctx: ApiContext, t: VerbTarget): { manager: string; force:
  * Serve an apply patch to `t` with `opts` (dry run, field validation). Answers 200 with the
  * updated object, or 201 with the created one. Throws ApiError 409 (conflicts), 400, 422.
  */
-export async function handleApply(ctx: ApiContext, t: VerbTarget, opts: WriteOptions): Promise<{ code: 200 | 201; object: ApiObject }> {
+export async function handleApply(
+  ctx: ApiContext,
+  t: VerbTarget,
+  opts: WriteOptions,
+): Promise<{ code: 200 | 201; object: ApiObject }> {
   const { manager, force, config } = applyRequest(ctx, t);
   const merge = (live: ApiObject | null): ApiObject => {
     const res = trackApply(t.store.def, live, config, manager, force, t.subresource);

@@ -13,7 +13,9 @@ import { decodeAs, type KnownKinds } from '../type-meta.js';
 /** The request body decoded by its Content-Type: protobuf, JSON or YAML. Throws ApiError 415 (media type), 400 (empty or malformed). */
 export function decodeRequestBody(ctx: ApiContext): unknown {
   const buffer = ctx.state.rawBuffer;
-  return buffer ? decodeProtobufBody(ctx.state.codec, buffer) : decodeBody(ctx.get('Content-Type'), ctx.state.rawBody ?? '');
+  return buffer
+    ? decodeProtobufBody(ctx.state.codec, buffer)
+    : decodeBody(ctx.get('Content-Type'), ctx.state.rawBody ?? '');
 }
 
 /** True when the request carries a body (of any media type). */
@@ -34,7 +36,8 @@ export function readObjectBody(ctx: ApiContext, kind: string, apiVersion: string
   }
   checkTypeMeta(body, kind, apiVersion, knows);
   const obj = { ...body, apiVersion, kind, metadata: body.metadata === undefined ? {} : body.metadata };
-  if (!isApiObject(obj)) throw badRequest(`${kind} in version "${apiVersion}" cannot be handled as a ${kind}: metadata must be an object`);
+  if (!isApiObject(obj))
+    throw badRequest(`${kind} in version "${apiVersion}" cannot be handled as a ${kind}: metadata must be an object`);
   return obj;
 }
 
@@ -49,17 +52,32 @@ export function readObjectBody(ctx: ApiContext, kind: string, apiVersion: string
  * - the same kind in another known version: 400 `the API version in the data (<apiVersion>)
  *   does not match the expected API version (<URL apiVersion>)`.
  */
-function checkTypeMeta(obj: Readonly<Record<string, unknown>>, kind: string, apiVersion: string, knows: KnownKinds): void {
+function checkTypeMeta(
+  obj: Readonly<Record<string, unknown>>,
+  kind: string,
+  apiVersion: string,
+  knows: KnownKinds,
+): void {
   const rawKind: unknown = obj.kind;
   const rawVersion: unknown = obj.apiVersion;
-  if ((rawKind !== undefined && typeof rawKind !== 'string') || (rawVersion !== undefined && typeof rawVersion !== 'string')) {
+  if (
+    (rawKind !== undefined && typeof rawKind !== 'string') ||
+    (rawVersion !== undefined && typeof rawVersion !== 'string')
+  ) {
     const field = typeof rawKind !== 'string' && rawKind !== undefined ? 'kind' : 'apiVersion';
-    throw badRequest(`the object provided is unrecognized (must be of type ${kind}): couldn't get version/kind; json parse error: ${field} must be a string`);
+    throw badRequest(
+      `the object provided is unrecognized (must be of type ${kind}): couldn't get version/kind; json parse error: ${field} must be a string`,
+    );
   }
   const decoded = decodeAs(rawKind ?? '', rawVersion ?? '', kind, apiVersion, knows);
-  if (decoded.outcome === 'failed') throw badRequest(`${decoded.kind} in version "${decoded.version}" cannot be handled as a ${kind}: ${decoded.error}`);
+  if (decoded.outcome === 'failed')
+    throw badRequest(
+      `${decoded.kind} in version "${decoded.version}" cannot be handled as a ${kind}: ${decoded.error}`,
+    );
   if (decoded.outcome === 'otherVersion') {
-    throw badRequest(`the API version in the data (${rawVersion}) does not match the expected API version (${apiVersion})`);
+    throw badRequest(
+      `the API version in the data (${rawVersion}) does not match the expected API version (${apiVersion})`,
+    );
   }
 }
 
@@ -68,10 +86,17 @@ function checkTypeMeta(obj: Readonly<Record<string, unknown>>, kind: string, api
  * missing name is taken from the URL (`fillName`: patches, subresource creates), except on an
  * update, where upstream refuses it as a name that does not match.
  */
-export function checkNameAndNamespace(obj: ApiObject, name: string, namespace: string, namespaced: boolean, fillName = true): void {
+export function checkNameAndNamespace(
+  obj: ApiObject,
+  name: string,
+  namespace: string,
+  namespaced: boolean,
+  fillName = true,
+): void {
   const meta = obj.metadata;
   if (!meta.name && fillName) meta.name = name;
-  if ((meta.name ?? '') !== name) throw badRequest(`the name of the object (${meta.name ?? ''}) does not match the name on the URL (${name})`);
+  if ((meta.name ?? '') !== name)
+    throw badRequest(`the name of the object (${meta.name ?? ''}) does not match the name on the URL (${name})`);
   if (namespaced && namespace) {
     if (meta.namespace && meta.namespace !== namespace) {
       throw badRequest('the namespace of the provided object does not match the namespace sent on the request');

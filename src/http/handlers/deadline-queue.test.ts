@@ -13,7 +13,11 @@ afterEach(() => {
 /** A queue on the fake clock, recording when each item fired. */
 function recording(resolutionMs = 100) {
   const fired: [string, number][] = [];
-  const queue = new DeadlineQueue<string>((item) => fired.push([item, Date.now()]), resolutionMs, () => Date.now());
+  const queue = new DeadlineQueue<string>(
+    (item) => fired.push([item, Date.now()]),
+    resolutionMs,
+    () => Date.now(),
+  );
   return { queue, fired };
 }
 

@@ -37,7 +37,18 @@ export type OptionsKind = 'CreateOptions' | 'UpdateOptions' | 'PatchOptions' | '
 export function parseDryRun(values: readonly unknown[], kind: OptionsKind): boolean {
   if (values.every((v) => v === 'All')) return values.length > 0;
   const shown = `[]string{${values.map((v) => JSON.stringify(String(v))).join(', ')}}`;
-  throw invalid(kind, '', [{ reason: 'FieldValueNotSupported', field: 'dryRun', message: `Unsupported value: ${shown}: supported values: "All"` }], 'meta.k8s.io');
+  throw invalid(
+    kind,
+    '',
+    [
+      {
+        reason: 'FieldValueNotSupported',
+        field: 'dryRun',
+        message: `Unsupported value: ${shown}: supported values: "All"`,
+      },
+    ],
+    'meta.k8s.io',
+  );
 }
 
 /** A non-negative integer query parameter, or undefined. Throws ApiError 400. */
@@ -94,12 +105,24 @@ export function watchOptions(ctx: ApiContext): WatchOptions {
   const raw = queryValue(ctx, 'sendInitialEvents');
   const match = queryValue(ctx, 'resourceVersionMatch') ?? '';
   const errs: FieldError[] = [];
-  const forbid = (field: string, why: string) => errs.push({ reason: 'FieldValueForbidden', field, message: `Forbidden: ${why}` });
-  if (raw !== undefined && match !== 'NotOlderThan') forbid('resourceVersionMatch', 'sendInitialEvents requires setting resourceVersionMatch to NotOlderThan');
+  const forbid = (field: string, why: string) =>
+    errs.push({ reason: 'FieldValueForbidden', field, message: `Forbidden: ${why}` });
+  if (raw !== undefined && match !== 'NotOlderThan')
+    forbid('resourceVersionMatch', 'sendInitialEvents requires setting resourceVersionMatch to NotOlderThan');
   if (match) {
-    if (raw === undefined) forbid('resourceVersionMatch', 'resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided');
-    if (match !== 'NotOlderThan') errs.push({ reason: 'FieldValueNotSupported', field: 'resourceVersionMatch', message: `Unsupported value: ${JSON.stringify(match)}: supported values: "NotOlderThan"` });
-    if (queryValue(ctx, 'continue')) forbid('resourceVersionMatch', 'resourceVersionMatch is forbidden when continue is provided');
+    if (raw === undefined)
+      forbid(
+        'resourceVersionMatch',
+        'resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided',
+      );
+    if (match !== 'NotOlderThan')
+      errs.push({
+        reason: 'FieldValueNotSupported',
+        field: 'resourceVersionMatch',
+        message: `Unsupported value: ${JSON.stringify(match)}: supported values: "NotOlderThan"`,
+      });
+    if (queryValue(ctx, 'continue'))
+      forbid('resourceVersionMatch', 'resourceVersionMatch is forbidden when continue is provided');
   }
   if (errs.length) throw invalid('ListOptions', '', errs, 'meta.k8s.io');
   const rv = queryValue(ctx, 'resourceVersion') ?? '';
@@ -120,15 +143,22 @@ export function watchOptions(ctx: ApiContext): WatchOptions {
  */
 function validateListOptions(q: ListQuery, sendInitialEvents: boolean): void {
   const errs: FieldError[] = [];
-  const forbid = (field: string, why: string) => errs.push({ reason: 'FieldValueForbidden', field, message: `Forbidden: ${why}` });
+  const forbid = (field: string, why: string) =>
+    errs.push({ reason: 'FieldValueForbidden', field, message: `Forbidden: ${why}` });
   const match = q.resourceVersionMatch ?? '';
   if (match) {
-    if (!q.resourceVersion) forbid('resourceVersionMatch', 'resourceVersionMatch is forbidden unless resourceVersion is provided');
+    if (!q.resourceVersion)
+      forbid('resourceVersionMatch', 'resourceVersionMatch is forbidden unless resourceVersion is provided');
     if (q.continueToken) forbid('resourceVersionMatch', 'resourceVersionMatch is forbidden when continue is provided');
     if (match !== 'Exact' && match !== 'NotOlderThan') {
-      errs.push({ reason: 'FieldValueNotSupported', field: 'resourceVersionMatch', message: `Unsupported value: ${JSON.stringify(match)}: supported values: "Exact", "NotOlderThan", ""` });
+      errs.push({
+        reason: 'FieldValueNotSupported',
+        field: 'resourceVersionMatch',
+        message: `Unsupported value: ${JSON.stringify(match)}: supported values: "Exact", "NotOlderThan", ""`,
+      });
     }
-    if (match === 'Exact' && q.resourceVersion === '0') forbid('resourceVersionMatch', 'resourceVersionMatch "exact" is forbidden for resourceVersion "0"');
+    if (match === 'Exact' && q.resourceVersion === '0')
+      forbid('resourceVersionMatch', 'resourceVersionMatch "exact" is forbidden for resourceVersion "0"');
   }
   if (sendInitialEvents) forbid('sendInitialEvents', 'sendInitialEvents is forbidden for list');
   if (errs.length) throw invalid('ListOptions', '', errs, 'meta.k8s.io');
@@ -142,11 +172,13 @@ function validateListOptions(q: ListQuery, sendInitialEvents: boolean): void {
 export function deleteOptions(ctx: ApiContext, body: unknown): DeleteOptions {
   const opts: DeleteOptions = {};
   if (body !== undefined && body !== null) {
-    if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('the body of a delete request must be DeleteOptions');
+    if (typeof body !== 'object' || Array.isArray(body))
+      throw badRequest('the body of a delete request must be DeleteOptions');
     const b = body as ApiObject & Omit<DeleteOptions, 'dryRun'> & { dryRun?: unknown };
     if (b.kind && b.kind !== 'DeleteOptions') throw badRequest(`expected DeleteOptions, got ${b.kind}`);
     checkFieldTypes(b);
-    if (b.gracePeriodSeconds !== undefined && b.gracePeriodSeconds !== null) opts.gracePeriodSeconds = b.gracePeriodSeconds;
+    if (b.gracePeriodSeconds !== undefined && b.gracePeriodSeconds !== null)
+      opts.gracePeriodSeconds = b.gracePeriodSeconds;
     if (b.preconditions) opts.preconditions = b.preconditions;
     if (b.orphanDependents !== undefined && b.orphanDependents !== null) opts.orphanDependents = b.orphanDependents;
     if (b.propagationPolicy) opts.propagationPolicy = b.propagationPolicy;
@@ -182,13 +214,17 @@ function checkFieldTypes(b: Record<string, unknown>): void {
     const v = b[field];
     if (v === undefined || v === null) continue;
     if (typeof v !== type || (type === 'object' && Array.isArray(v))) {
-      throw badRequest(`json: cannot unmarshal ${Array.isArray(v) ? 'array' : typeof v} into Go struct field DeleteOptions.${field}`);
+      throw badRequest(
+        `json: cannot unmarshal ${Array.isArray(v) ? 'array' : typeof v} into Go struct field DeleteOptions.${field}`,
+      );
     }
   }
   const pre = recordOf(b.preconditions);
   for (const f of ['uid', 'resourceVersion']) {
     if (pre[f] !== undefined && pre[f] !== null && typeof pre[f] !== 'string') {
-      throw badRequest(`json: cannot unmarshal ${typeof pre[f]} into Go struct field Preconditions.preconditions.${f} of type string`);
+      throw badRequest(
+        `json: cannot unmarshal ${typeof pre[f]} into Go struct field Preconditions.preconditions.${f} of type string`,
+      );
     }
   }
 }

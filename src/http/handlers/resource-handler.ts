@@ -69,7 +69,8 @@ export function resourceHandler(registry: ResourceRegistry, settings: WatchSetti
     if (info.subresource && !subresource) throw resourceNotFound();
     // Only connect subresources that take a path (proxies) serve segments after their name.
     if (info.extra.length > 0 && !subresource?.connect?.subpath) throw resourceNotFound();
-    if (subresource?.connect) return handleConnect(ctx, registry, { store, namespace, name: info.name, connect: subresource.connect });
+    if (subresource?.connect)
+      return handleConnect(ctx, registry, { store, namespace, name: info.name, connect: subresource.connect });
     const verb = info.verb as Verb | '';
     const allowed = subresource ? subresource.verbs : def.verbs;
     if (!verb || !allowed.includes(verb as Verb)) throw methodNotAllowed();

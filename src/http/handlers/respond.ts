@@ -41,14 +41,25 @@ export function respond(ctx: ApiContext, code: number, body: unknown): void {
  * When the client asked for a Table (`as=Table`), answer one built from `objects` and return
  * true. `includeObject` is None, Metadata (default) or Object. Throws ApiError 400 otherwise.
  */
-export function respondTable(ctx: ApiContext, store: GenericStore, objects: readonly ApiObject[], meta: ListMeta): boolean {
+export function respondTable(
+  ctx: ApiContext,
+  store: GenericStore,
+  objects: readonly ApiObject[],
+  meta: ListMeta,
+): boolean {
   const table = tableRequest(ctx.get('Accept'));
   if (!table) return false;
   const include = (typeof ctx.query.includeObject === 'string' ? ctx.query.includeObject : 'Metadata') as IncludeObject;
   if (!['None', 'Metadata', 'Object'].includes(include)) {
     throw badRequest(`includeObject: Unsupported value: "${include}": supported values: "Metadata", "None", "Object"`);
   }
-  const body = buildTable(store.def.printer, objects.map((o) => store.present(o)), meta, table.apiVersion, include);
+  const body = buildTable(
+    store.def.printer,
+    objects.map((o) => store.present(o)),
+    meta,
+    table.apiVersion,
+    include,
+  );
   ctx.status = 200;
   ctx.set('Content-Type', table.contentType);
   ctx.body = encodeBody(body, 'json', wantsPretty(ctx));
@@ -60,8 +71,12 @@ const META_GROUPS = ['meta.k8s.io', 'meta.ck.io'];
 const META_VERSIONS = ['v1', 'v1beta1'];
 /** The metadata-only conversion of one object (get, watch) and of a list. */
 const META_FORMATS = ['json', 'yaml', 'protobuf', 'ck-protobuf'] as const;
-export const PARTIAL_OBJECT: readonly ConversionTarget[] = [{ as: 'PartialObjectMetadata', groups: META_GROUPS, versions: META_VERSIONS, formats: META_FORMATS }];
-export const PARTIAL_LIST: readonly ConversionTarget[] = [{ as: 'PartialObjectMetadataList', groups: META_GROUPS, versions: META_VERSIONS, formats: META_FORMATS }];
+export const PARTIAL_OBJECT: readonly ConversionTarget[] = [
+  { as: 'PartialObjectMetadata', groups: META_GROUPS, versions: META_VERSIONS, formats: META_FORMATS },
+];
+export const PARTIAL_LIST: readonly ConversionTarget[] = [
+  { as: 'PartialObjectMetadataList', groups: META_GROUPS, versions: META_VERSIONS, formats: META_FORMATS },
+];
 
 /** An object as PartialObjectMetadata in `apiVersion` (`meta.k8s.io/v1`): its metadata only. */
 export function partialObjectMetadata(obj: ApiObject, apiVersion: string): ApiObject {
@@ -81,7 +96,12 @@ export function respondMetadataOnly(ctx: ApiContext, value: ApiObject | ApiList)
   if (!request) return false;
   const apiVersion = `${request.group}/${request.version}`;
   const body = isApiList(value)
-    ? { kind: 'PartialObjectMetadataList', apiVersion, metadata: value.metadata, items: value.items.map((i) => partialObjectMetadata(i, apiVersion)) }
+    ? {
+        kind: 'PartialObjectMetadataList',
+        apiVersion,
+        metadata: value.metadata,
+        items: value.items.map((i) => partialObjectMetadata(i, apiVersion)),
+      }
     : partialObjectMetadata(value, apiVersion);
   const encoded = encodeResponse(ctx.state.codec, body, request.format, wantsPretty(ctx));
   ctx.status = 200;
@@ -99,7 +119,10 @@ export function objectPath(store: GenericStore, namespace: string | null | undef
 
 /** A copy of `obj` with its selfLink set. */
 export function withSelfLink(store: GenericStore, obj: ApiObject): ApiObject {
-  return { ...obj, metadata: { ...obj.metadata, selfLink: objectPath(store, obj.metadata.namespace, obj.metadata.name ?? '') } };
+  return {
+    ...obj,
+    metadata: { ...obj.metadata, selfLink: objectPath(store, obj.metadata.namespace, obj.metadata.name ?? '') },
+  };
 }
 
 const COMMA = Buffer.from(',');
@@ -120,16 +143,22 @@ export function respondList(ctx: ApiContext, store: GenericStore, list: ApiList)
   const special = tableRequest(accept) || conversionRequest(accept, PARTIAL_LIST);
   if (special || wantsPretty(ctx) || (ctx.state.format ?? negotiate(accept)) !== 'json') {
     const full = listWithSelfLinks(store, list, ctx.path);
-    if (!respondTable(ctx, store, full.items, full.metadata) && !respondMetadataOnly(ctx, full)) respond(ctx, 200, full);
+    if (!respondTable(ctx, store, full.items, full.metadata) && !respondMetadataOnly(ctx, full))
+      respond(ctx, 200, full);
     return;
   }
-  const head = JSON.stringify({ kind: list.kind, apiVersion: list.apiVersion, metadata: { selfLink: ctx.path, ...list.metadata } });
+  const head = JSON.stringify({
+    kind: list.kind,
+    apiVersion: list.apiVersion,
+    metadata: { selfLink: ctx.path, ...list.metadata },
+  });
   const parts = new Array<Buffer>(2 * list.items.length + 1);
   parts[0] = Buffer.from(`${head.slice(0, -1)},"items":[`);
   let size = parts[0].length + 2;
   for (let i = 0; i < list.items.length; i++) {
     const item = list.items[i];
-    const json = kept<Buffer>(item, ITEM_JSON) ?? keep(item, ITEM_JSON, Buffer.from(JSON.stringify(withSelfLink(store, item))));
+    const json =
+      kept<Buffer>(item, ITEM_JSON) ?? keep(item, ITEM_JSON, Buffer.from(JSON.stringify(withSelfLink(store, item))));
     parts[2 * i + 1] = i ? COMMA : EMPTY;
     parts[2 * i + 2] = json;
     size += json.length + (i ? 1 : 0);
@@ -142,5 +171,9 @@ export function respondList(ctx: ApiContext, store: GenericStore, list: ApiList)
 
 /** A list with its selfLink (the request path) and each item's selfLink set. */
 export function listWithSelfLinks(store: GenericStore, list: ApiList, path: string): ApiList {
-  return { ...list, metadata: { selfLink: path, ...list.metadata }, items: list.items.map((i) => withSelfLink(store, i)) };
+  return {
+    ...list,
+    metadata: { selfLink: path, ...list.metadata },
+    items: list.items.map((i) => withSelfLink(store, i)),
+  };
 }

@@ -15,12 +15,27 @@ import { handleApply } from './apply.js';
 import type { VerbTarget } from './verb-target.js';
 import type { ApiContext } from '../context.js';
 import { mediaTypeOf } from '../negotiation/media-types.js';
-import { APPLY_PATCH, JSON_PATCH, patchObject, parsePatch, patchMediaType, patchTypeOf } from '../patch/patch-object.js';
+import {
+  APPLY_PATCH,
+  JSON_PATCH,
+  patchObject,
+  parsePatch,
+  patchMediaType,
+  patchTypeOf,
+} from '../patch/patch-object.js';
 import { jsonDuplicateKeys } from '../../api/json-duplicates.js';
 import { checkNameAndNamespace, decodeRequestBody, hasRequestBody, readObjectBody } from './body.js';
 import { deleteOptions, listQuery, parseDryRun, queryValue, queryValues, type OptionsKind } from './query.js';
 import type { ApiObject } from '../../api/object.js';
-import { listWithSelfLinks, objectPath, respond, respondList, respondMetadataOnly, respondTable, withSelfLink } from './respond.js';
+import {
+  listWithSelfLinks,
+  objectPath,
+  respond,
+  respondList,
+  respondMetadataOnly,
+  respondTable,
+  withSelfLink,
+} from './respond.js';
 
 export type { VerbTarget };
 
@@ -31,7 +46,13 @@ const knownKinds = (t: VerbTarget) => (apiVersion: string, kind: string) => t.re
 function present(t: VerbTarget, obj: ApiObject): ApiObject {
   if (!t.subresource?.present) return withSelfLink(t.store, obj);
   const view = t.subresource.present(obj);
-  return { ...view, metadata: { ...view.metadata, selfLink: `${objectPath(t.store, obj.metadata.namespace, obj.metadata.name ?? '')}/${t.subresource.name}` } };
+  return {
+    ...view,
+    metadata: {
+      ...view.metadata,
+      selfLink: `${objectPath(t.store, obj.metadata.namespace, obj.metadata.name ?? '')}/${t.subresource.name}`,
+    },
+  };
 }
 
 /**
@@ -60,14 +81,17 @@ function duplicateFieldsOf(ctx: ApiContext): string[] | undefined {
   if (!raw || ctx.state.rawBuffer || !(type === 'application/json' || type.endsWith('+json'))) return undefined;
   const keys = jsonDuplicateKeys(raw);
   if (!keys.length) return undefined;
-  return type === JSON_PATCH ? keys.map((k) => `json patch duplicate field "${k}"`) : keys.map((k) => `duplicate field "${k}"`);
+  return type === JSON_PATCH
+    ? keys.map((k) => `json patch duplicate field "${k}"`)
+    : keys.map((k) => `duplicate field "${k}"`);
 }
 
 /** The `fieldValidation` query (default Warn). Throws ApiError 400 for another value. */
 function fieldValidationOf(ctx: ApiContext): FieldValidation {
   const raw = queryValue(ctx, 'fieldValidation');
   const fieldValidation = parseFieldValidation(raw);
-  if (!fieldValidation) throw badRequest(`fieldValidation: Unsupported value: "${raw}": supported values: "Ignore", "Strict", "Warn"`);
+  if (!fieldValidation)
+    throw badRequest(`fieldValidation: Unsupported value: "${raw}": supported values: "Ignore", "Strict", "Warn"`);
   return fieldValidation;
 }
 
@@ -79,7 +103,10 @@ function fieldValidationOf(ctx: ApiContext): FieldValidation {
 function fieldManagerOf(ctx: ApiContext, kind: OptionsKind): string {
   const given = queryValue(ctx, 'fieldManager');
   const force = queryValue(ctx, 'force');
-  const problems = kind === 'PatchOptions' ? validatePatchManagerOptions(false, given, force === undefined ? undefined : parseBool(force)) : validateFieldManager(given ?? '');
+  const problems =
+    kind === 'PatchOptions'
+      ? validatePatchManagerOptions(false, given, force === undefined ? undefined : parseBool(force))
+      : validateFieldManager(given ?? '');
   if (problems.length) throw invalid(kind, '', problems, 'meta.k8s.io');
   return managerOrUserAgent(given, ctx.get('User-Agent'));
 }
@@ -97,9 +124,20 @@ function sendWarnings(ctx: ApiContext, warnings: readonly string[]): void {
 
 export async function handleGet(ctx: ApiContext, t: VerbTarget): Promise<void> {
   const obj = present(t, await t.store.get(t.namespace, t.name, queryValue(ctx, 'resourceVersion') ?? ''));
-  if (!t.subresource && respondTable(ctx, t.store, [obj], { resourceVersion: obj.metadata.resourceVersion, selfLink: obj.metadata.selfLink })) return;
+  if (
+    !t.subresource &&
+    respondTable(ctx, t.store, [obj], {
+      resourceVersion: obj.metadata.resourceVersion,
+      selfLink: obj.metadata.selfLink,
+    })
+  )
+    return;
   if (respondMetadataOnly(ctx, obj)) return;
-  respond(ctx, 200, parseBool(queryValue(ctx, 'export')) ? exportObject(t.store, obj, parseBool(queryValue(ctx, 'exact'))) : obj);
+  respond(
+    ctx,
+    200,
+    parseBool(queryValue(ctx, 'export')) ? exportObject(t.store, obj, parseBool(queryValue(ctx, 'exact'))) : obj,
+  );
 }
 
 export async function handleList(ctx: ApiContext, t: VerbTarget): Promise<void> {
@@ -115,18 +153,33 @@ function checkOwnCreateBody(t: VerbTarget, body: ApiObject): void {
   if (!schema) return;
   const { errors } = checkSchema(schema, body);
   const group = t.subresource?.apiVersion?.includes('/') ? t.subresource.apiVersion.split('/')[0] : t.store.def.group;
-  if (errors.length) throw invalid(t.subresource?.kind ?? t.store.def.kind, body.metadata?.name ?? t.name, errors, group);
+  if (errors.length)
+    throw invalid(t.subresource?.kind ?? t.store.def.kind, body.metadata?.name ?? t.name, errors, group);
 }
 
 export async function handleCreate(ctx: ApiContext, t: VerbTarget): Promise<void> {
   const own = t.subresource ? t.subresource.create : t.store.def.create;
   if (own) {
     const dryRun = parseDryRun(queryValues(ctx, 'dryRun'), 'CreateOptions');
-    const body = readObjectBody(ctx, t.subresource?.kind ?? t.store.def.kind, t.subresource?.apiVersion ?? t.store.apiVersion, knownKinds(t));
+    const body = readObjectBody(
+      ctx,
+      t.subresource?.kind ?? t.store.def.kind,
+      t.subresource?.apiVersion ?? t.store.apiVersion,
+      knownKinds(t),
+    );
     if (t.subresource) checkNameAndNamespace(body, t.name, t.namespace, true);
     checkOwnCreateBody(t, body);
     const namespace = t.namespace || (body.metadata.namespace ?? '');
-    const res = await own({ namespace, name: t.name, body, dryRun, target: t.store, store: (def) => t.registry.of(def), user: ctx.state.user, access: t.access });
+    const res = await own({
+      namespace,
+      name: t.name,
+      body,
+      dryRun,
+      target: t.store,
+      store: (def) => t.registry.of(def),
+      user: ctx.state.user,
+      access: t.access,
+    });
     respond(ctx, res.code, res.body);
     return;
   }
@@ -140,7 +193,12 @@ export async function handleCreate(ctx: ApiContext, t: VerbTarget): Promise<void
 
 export async function handleUpdate(ctx: ApiContext, t: VerbTarget): Promise<void> {
   const opts = writeOptions(ctx, 'UpdateOptions');
-  const obj = readObjectBody(ctx, t.subresource?.kind ?? t.store.def.kind, t.subresource?.apiVersion ?? t.store.apiVersion, knownKinds(t));
+  const obj = readObjectBody(
+    ctx,
+    t.subresource?.kind ?? t.store.def.kind,
+    t.subresource?.apiVersion ?? t.store.apiVersion,
+    knownKinds(t),
+  );
   // Upstream update.go checkName: a body without a name does not match the URL's.
   checkNameAndNamespace(obj, t.name, t.namespace, t.store.def.namespaced, false);
   const updated = await t.store.update(t.namespace, t.name, () => obj, t.subresource, opts);
@@ -166,7 +224,13 @@ export async function handlePatch(ctx: ApiContext, t: VerbTarget): Promise<void>
     t.name,
     (old) => {
       // A subresource view (Scale) has no lists of its own: no patch metadata applies.
-      const next = patchObject(type, old, patch, t.subresource?.present ? undefined : t.store.def.patchMeta, knownKinds(t));
+      const next = patchObject(
+        type,
+        old,
+        patch,
+        t.subresource?.present ? undefined : t.store.def.patchMeta,
+        knownKinds(t),
+      );
       checkNameAndNamespace(next, t.name, t.namespace, t.store.def.namespaced);
       return next;
     },

@@ -39,12 +39,18 @@ const encoders = new WeakMap<GenericStore, Map<string, WatchEncoder>>();
  * The shared encoder of `rep` for watches of `store`; `recordSize` is called with each event's
  * size in bytes as it is handed to a watch (apiserver_watch_events_total / _sizes).
  */
-export function watchEncoder(store: GenericStore, rep: WatchRepresentation, codec: ProtobufCodec, recordSize?: (bytes: number) => void): WatchEncoder {
+export function watchEncoder(
+  store: GenericStore,
+  rep: WatchRepresentation,
+  codec: ProtobufCodec,
+  recordSize?: (bytes: number) => void,
+): WatchEncoder {
   const key = `${rep.format}|${rep.table ? `${rep.table.apiVersion}|${rep.table.include}` : ''}|${rep.metadataOnly ?? ''}`;
   let byKey = encoders.get(store);
   if (!byKey) encoders.set(store, (byKey = new Map()));
   let encoder = byKey.get(key);
-  if (!encoder || encoder.codec !== codec || encoder.recordSize !== recordSize) byKey.set(key, (encoder = new WatchEncoder(store, rep, codec, recordSize)));
+  if (!encoder || encoder.codec !== codec || encoder.recordSize !== recordSize)
+    byKey.set(key, (encoder = new WatchEncoder(store, rep, codec, recordSize)));
   return encoder;
 }
 
@@ -59,8 +65,12 @@ export class WatchEncoder {
 
   /** One event as it goes on the wire (for BOOKMARK and ERROR events, which are not shared). */
   frame(type: string, raw: Record<string, unknown>): Buffer {
-    const object = this.rep.metadataOnly && raw.kind !== 'Status' && isApiObject(raw) ? partialObjectMetadata(raw, this.rep.metadataOnly) : raw;
-    if (isProtobuf(this.rep.format) && this.codec.canEncodeObject(object)) return this.codec.encodeWatchEvent(type, object);
+    const object =
+      this.rep.metadataOnly && raw.kind !== 'Status' && isApiObject(raw)
+        ? partialObjectMetadata(raw, this.rep.metadataOnly)
+        : raw;
+    if (isProtobuf(this.rep.format) && this.codec.canEncodeObject(object))
+      return this.codec.encodeWatchEvent(type, object);
     return Buffer.from(JSON.stringify({ type, object }) + '\n');
   }
 
@@ -74,7 +84,15 @@ export class WatchEncoder {
     if (bytes === undefined) {
       const object = withSelfLink(this.store, ev.object);
       const table = this.rep.table;
-      const payload = table ? buildTable(this.store.def.printer, [object], { resourceVersion: object.metadata.resourceVersion }, table.apiVersion, table.include) : object;
+      const payload = table
+        ? buildTable(
+            this.store.def.printer,
+            [object],
+            { resourceVersion: object.metadata.resourceVersion },
+            table.apiVersion,
+            table.include,
+          )
+        : object;
       bytes = this.frame(ev.type, payload);
       shared.bytes.set(this, bytes);
     }
@@ -90,6 +108,7 @@ export class WatchEncoder {
 export function sharedEncodings(ev: WatchEvent): Encodings | undefined {
   if (ev.type === 'BOOKMARK') return undefined;
   let encodings = encoded.get(ev);
-  if (!encodings) encoded.set(ev, (encodings = { revision: Number(ev.object.metadata.resourceVersion ?? 0), bytes: new Map() }));
+  if (!encodings)
+    encoded.set(ev, (encodings = { revision: Number(ev.object.metadata.resourceVersion ?? 0), bytes: new Map() }));
   return encodings;
 }

@@ -92,7 +92,11 @@ export class WatchStream implements StreamedResponse {
     if (this.progress <= this.sent || this.res.writableEnded) return;
     this.sent = this.progress;
     const store = this.encoder.store;
-    const object = { kind: store.def.kind, apiVersion: store.apiVersion, metadata: { resourceVersion: String(this.progress) } };
+    const object = {
+      kind: store.def.kind,
+      apiVersion: store.apiVersion,
+      metadata: { resourceVersion: String(this.progress) },
+    };
     this.res.write(this.encoder.frame('BOOKMARK', object));
   }
 

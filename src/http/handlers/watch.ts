@@ -53,10 +53,17 @@ export interface WatchSettings {
 export async function handleWatch(ctx: ApiContext, t: VerbTarget, settings: WatchSettings): Promise<void> {
   const table = tableRequest(ctx.get('Accept'));
   const metadataOnly = table ? null : conversionRequest(ctx.get('Accept'), PARTIAL_OBJECT);
-  const format = table ? 'json' : metadataOnly ? (metadataOnly.format === 'yaml' ? 'json' : metadataOnly.format) : negotiate(ctx.get('Accept'), true);
+  const format = table
+    ? 'json'
+    : metadataOnly
+      ? metadataOnly.format === 'yaml'
+        ? 'json'
+        : metadataOnly.format
+      : negotiate(ctx.get('Accept'), true);
   const include = (queryValue(ctx, 'includeObject') ?? 'Metadata') as IncludeObject;
   const fieldSelector = queryValue(ctx, 'fieldSelector') ?? '';
-  if (t.name && fieldSelector) throw badRequest('both a name and a field selector provided; please provide one or the other.');
+  if (t.name && fieldSelector)
+    throw badRequest('both a name and a field selector provided; please provide one or the other.');
   const predicate = withInitializerFilter(
     buildPredicate(t.store.def, queryValue(ctx, 'labelSelector') ?? '', fieldSelector),
     parseBool(queryValue(ctx, 'includeUninitialized')),
@@ -91,7 +98,10 @@ export async function handleWatch(ctx: ApiContext, t: VerbTarget, settings: Watc
 
   const res = ctx.res;
   ctx.respond = false;
-  const headers: Record<string, string> = { 'Content-Type': contentTypeOf(format, !table && (!metadataOnly || isProtobuf(format))), 'Cache-Control': 'no-cache, private' };
+  const headers: Record<string, string> = {
+    'Content-Type': contentTypeOf(format, !table && (!metadataOnly || isProtobuf(format))),
+    'Cache-Control': 'no-cache, private',
+  };
   // HTTP/2 frames the stream itself and forbids the header.
   if (ctx.req.httpVersionMajor < 2) headers['Transfer-Encoding'] = 'chunked';
   res.writeHead(200, headers);

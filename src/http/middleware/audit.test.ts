@@ -17,9 +17,15 @@ let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
 /** Serve `handler` behind the audit middleware with `policy`; returns the URL and the events. */
-async function serve(policy: string, handler: (ctx: ApiContext) => void | Promise<void>): Promise<{ url: string; events: AuditEvent[] }> {
+async function serve(
+  policy: string,
+  handler: (ctx: ApiContext) => void | Promise<void>,
+): Promise<{ url: string; events: AuditEvent[] }> {
   const events: AuditEvent[] = [];
-  const auditor = { checker: new PolicyChecker(parsePolicy(policy)), sink: { processEvent: (e: AuditEvent) => events.push(JSON.parse(JSON.stringify(e))) } };
+  const auditor = {
+    checker: new PolicyChecker(parsePolicy(policy)),
+    sink: { processEvent: (e: AuditEvent) => events.push(JSON.parse(JSON.stringify(e))) },
+  };
   const app = new Koa<ApiState>();
   app.silent = true;
   app.use(errorHandler(pino({ level: 'silent' })));
@@ -47,14 +53,22 @@ describe('withAudit', () => {
     const res = await fetch(`${url}/api/v1/namespaces/default/pods`, { headers: { authorization: 'Bearer ok' } });
     expect(res.status).toBe(500);
     expect(events.map((e) => e.stage)).toEqual(['RequestReceived', 'Panic']);
-    expect(events[1].responseStatus).toEqual({ metadata: {}, status: 'Failure', message: "APIServer panic'd: boom", reason: 'InternalError', code: 500 });
+    expect(events[1].responseStatus).toEqual({
+      metadata: {},
+      status: 'Failure',
+      message: "APIServer panic'd: boom",
+      reason: 'InternalError',
+      code: 500,
+    });
   });
 
   it('honours omitStages, and records the response of a long-running subresource at ResponseStarted too', async () => {
     const { url, events } = await serve(policy('level: Metadata\n    omitStages: [RequestReceived]'), (ctx) => {
       ctx.body = 'log line\n';
     });
-    await (await fetch(`${url}/api/v1/namespaces/default/pods/p/log`, { headers: { authorization: 'Bearer ok' } })).text();
+    await (
+      await fetch(`${url}/api/v1/namespaces/default/pods/p/log`, { headers: { authorization: 'Bearer ok' } })
+    ).text();
     expect(events.map((e) => [e.stage, e.verb, e.objectRef?.subresource, e.responseStatus?.code])).toEqual([
       ['ResponseStarted', 'get', 'log', 200],
       ['ResponseComplete', 'get', 'log', 200],
@@ -67,7 +81,13 @@ describe('withFailedAuthenticationAudit', () => {
     const { url, events } = await serve(policy('level: RequestResponse'), () => {});
     expect((await fetch(`${url}/api/v1/namespaces/default/pods`)).status).toBe(401);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ stage: 'ResponseStarted', verb: 'list', user: {}, responseStatus: { code: 401, reason: 'Unauthorized' }, responseObject: { kind: 'Status', code: 401 } });
+    expect(events[0]).toMatchObject({
+      stage: 'ResponseStarted',
+      verb: 'list',
+      user: {},
+      responseStatus: { code: 401, reason: 'Unauthorized' },
+      responseObject: { kind: 'Status', code: 401 },
+    });
     await new Promise<void>((resolve) => server!.close(() => resolve()));
 
     const omitted = await serve(policy('level: Metadata\n    omitStages: [ResponseStarted]'), () => {});

@@ -62,7 +62,13 @@ export function withAudit(auditor: Auditor) {
     } catch (err) {
       const apiErr = timedOut(ctx) ?? toHttpApiError(err);
       if (!apiErr) {
-        state.event.responseStatus = { metadata: {}, status: 'Failure', message: `APIServer panic'd: ${errorMessage(err)}`, reason: 'InternalError', code: 500 };
+        state.event.responseStatus = {
+          metadata: {},
+          status: 'Failure',
+          message: `APIServer panic'd: ${errorMessage(err)}`,
+          reason: 'InternalError',
+          code: 500,
+        };
         emit(auditor.sink, state, 'Panic');
       } else {
         finish(ctx, auditor.sink, state, apiErr.toStatus());
@@ -84,7 +90,10 @@ export function withFailedAuthenticationAudit(auditor: Auditor) {
     try {
       await next();
     } catch (err) {
-      const state = err instanceof ApiError && err.code === 401 && !ctx.state.user && !ctx.state.audit ? begin(ctx, auditor, undefined) : undefined;
+      const state =
+        err instanceof ApiError && err.code === 401 && !ctx.state.user && !ctx.state.audit
+          ? begin(ctx, auditor, undefined)
+          : undefined;
       if (state && err instanceof ApiError) {
         const status = err.toStatus();
         state.event.responseStatus = responseStatusOf(status);
@@ -119,7 +128,11 @@ function begin(ctx: ApiContext, auditor: Auditor, user: UserInfo | undefined): A
     requestURI: ctx.originalUrl,
     verb: attrs.verb,
     user,
-    sourceIPs: sourceIPs(ctx.get('X-Forwarded-For') || undefined, ctx.get('X-Real-Ip') || undefined, ctx.req.socket?.remoteAddress),
+    sourceIPs: sourceIPs(
+      ctx.get('X-Forwarded-For') || undefined,
+      ctx.get('X-Real-Ip') || undefined,
+      ctx.req.socket?.remoteAddress,
+    ),
     userAgent: ctx.get('User-Agent'),
     objectRef: attrs.isResourceRequest ? objectRefOf(attrs) : undefined,
   });
@@ -169,7 +182,8 @@ function logRequestObject(ctx: ApiContext, state: AuditState): void {
   const fillsRef = info.verb === 'create' || info.verb === 'update';
   if (!wantObject && !fillsRef) return;
   let body = requestBody(ctx);
-  if (body === undefined && (info.verb === 'delete' || info.verb === 'deletecollection')) body = deleteOptionsFromQuery(ctx);
+  if (body === undefined && (info.verb === 'delete' || info.verb === 'deletecollection'))
+    body = deleteOptionsFromQuery(ctx);
   if (body === undefined) return;
   const meta = (body as { metadata?: Record<string, unknown> }).metadata;
   const ref = state.event.objectRef;
@@ -195,7 +209,9 @@ function requestBody(ctx: ApiContext): unknown {
     if (ctx.state.rawBuffer?.length) return decodeProtobufBody(ctx.state.codec, ctx.state.rawBuffer);
     const raw = ctx.state.rawBody;
     if (!raw?.trim()) return undefined;
-    return /yaml/i.test(ctx.get('Content-Type')) ? parseYamlText(raw, 'the request body') : parseJsonText(raw, 'the request body');
+    return /yaml/i.test(ctx.get('Content-Type'))
+      ? parseYamlText(raw, 'the request body')
+      : parseJsonText(raw, 'the request body');
   } catch {
     return undefined;
   }
@@ -217,8 +233,15 @@ function deleteOptionsFromQuery(ctx: ApiContext): Record<string, unknown> {
 /** A small JSON response that is a Status (e.g. a delete's Success), worth decoding at any level. */
 function looksLikeStatus(ctx: ApiContext): boolean {
   const body = ctx.body;
-  if ((typeof body !== 'string' && !Buffer.isBuffer(body)) || body.length > 65536 || !ctx.response.type.includes('json')) return false;
-  return /^\s*\{\s*"kind"\s*:\s*"Status"/.test(Buffer.isBuffer(body) ? body.subarray(0, 64).toString() : body.slice(0, 64));
+  if (
+    (typeof body !== 'string' && !Buffer.isBuffer(body)) ||
+    body.length > 65536 ||
+    !ctx.response.type.includes('json')
+  )
+    return false;
+  return /^\s*\{\s*"kind"\s*:\s*"Status"/.test(
+    Buffer.isBuffer(body) ? body.subarray(0, 64).toString() : body.slice(0, 64),
+  );
 }
 
 /**
@@ -236,10 +259,15 @@ function responseBody(ctx: ApiContext): unknown {
   if (typeof body !== 'string' && !Buffer.isBuffer(body)) return undefined;
   const type = ctx.response.type;
   try {
-    if (type.includes('protobuf')) return ctx.state.codec.decodeObject(Buffer.isBuffer(body) ? body : Buffer.from(body));
+    if (type.includes('protobuf'))
+      return ctx.state.codec.decodeObject(Buffer.isBuffer(body) ? body : Buffer.from(body));
     const text = body.toString();
-    if (type.includes('json')) return jsonTextDepth(text, MAX_RESPONSE_DEPTH) > MAX_RESPONSE_DEPTH ? undefined : JSON.parse(text);
-    if (type.includes('yaml')) return yamlDepthBound(text, 2 * MAX_RESPONSE_DEPTH) > 2 * MAX_RESPONSE_DEPTH ? undefined : parseYaml(text, { maxAliasCount: MAX_YAML_ALIASES });
+    if (type.includes('json'))
+      return jsonTextDepth(text, MAX_RESPONSE_DEPTH) > MAX_RESPONSE_DEPTH ? undefined : JSON.parse(text);
+    if (type.includes('yaml'))
+      return yamlDepthBound(text, 2 * MAX_RESPONSE_DEPTH) > 2 * MAX_RESPONSE_DEPTH
+        ? undefined
+        : parseYaml(text, { maxAliasCount: MAX_YAML_ALIASES });
   } catch {
     // not decodable: leave it out
   }
@@ -256,6 +284,7 @@ function withoutManagedFields(value: unknown): unknown {
   };
   const v = strip(value) as { items?: unknown; rows?: { object?: unknown }[] };
   if (Array.isArray(v?.items)) return { ...v, items: v.items.map(strip) };
-  if (Array.isArray(v?.rows)) return { ...v, rows: v.rows.map((r) => (r?.object ? { ...r, object: strip(r.object) } : r)) };
+  if (Array.isArray(v?.rows))
+    return { ...v, rows: v.rows.map((r) => (r?.object ? { ...r, object: strip(r.object) } : r)) };
   return v;
 }

@@ -35,9 +35,13 @@ export function authentication(authenticator: Authenticator, opts: { readonly an
       const header = ctx.get('Authorization') || undefined;
       // Upstream's union authenticator asks the client certificate first, then the token.
       const cert = clientCertificate(ctx.req.socket as TLSSocket);
-      const certUser = cert && 'user' in cert ? { name: cert.user.name, uid: '', groups: [...cert.user.groups, 'system:authenticated'] } : null;
+      const certUser =
+        cert && 'user' in cert
+          ? { name: cert.user.name, uid: '', groups: [...cert.user.groups, 'system:authenticated'] }
+          : null;
       const failed = Boolean(header) || Boolean(cert && 'error' in cert);
-      const user = certUser ?? (await authenticator.authenticate(header)) ?? (opts.anonymous && !failed ? ANONYMOUS : null);
+      const user =
+        certUser ?? (await authenticator.authenticate(header)) ?? (opts.anonymous && !failed ? ANONYMOUS : null);
       if (!user) throw unauthorized();
       ctx.state.user = user;
     }

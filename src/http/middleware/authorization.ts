@@ -33,7 +33,18 @@ export function attributesOf(ctx: ApiContext, user: UserInfo): Attributes {
   const info = ctx.state.requestInfo;
   const method = ctx.method.toLowerCase();
   if (!info?.isResourceRequest) {
-    return { user, verb: method, isResourceRequest: false, path: ctx.path, apiGroup: '', apiVersion: '', namespace: '', resource: '', subresource: '', name: '' };
+    return {
+      user,
+      verb: method,
+      isResourceRequest: false,
+      path: ctx.path,
+      apiGroup: '',
+      apiVersion: '',
+      namespace: '',
+      resource: '',
+      subresource: '',
+      name: '',
+    };
   }
   let name = info.name;
   if (!name && (info.verb === 'list' || info.verb === 'watch')) name = pinnedName(ctx.query.fieldSelector);

@@ -45,7 +45,12 @@ describe('errorHandler', () => {
     });
     expect(res.status).toBe(500);
     const body = JSON.parse(res.text);
-    expect(body).toMatchObject({ kind: 'Status', reason: 'InternalError', code: 500, message: 'Internal error occurred: boom at secret place' });
+    expect(body).toMatchObject({
+      kind: 'Status',
+      reason: 'InternalError',
+      code: 500,
+      message: 'Internal error occurred: boom at secret place',
+    });
     expect(res.text).not.toMatch(/\n\s+at |error-handler\.test/);
   });
 

@@ -18,7 +18,8 @@ export function toHttpApiError(err: unknown): ApiError | null {
   // What Koa's body parser and http-errors throw: { status, type, message, expose }.
   const e = recordOf(err);
   if (e.status === 413 || e.type === 'entity.too.large') return requestEntityTooLarge('limit is 3145728');
-  if (typeof e.status === 'number' && e.status >= 400 && e.status < 500 && e.expose) return badRequest(typeof e.message === 'string' ? e.message : 'bad request');
+  if (typeof e.status === 'number' && e.status >= 400 && e.status < 500 && e.expose)
+    return badRequest(typeof e.message === 'string' ? e.message : 'bad request');
   return null;
 }
 

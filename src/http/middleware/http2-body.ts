@@ -10,7 +10,12 @@ import type { Middleware } from 'koa';
 export function http2Body(): Middleware {
   return (ctx, next) => {
     const req = ctx.req as typeof ctx.req & { stream?: { endAfterHeaders?: boolean } };
-    if (req.httpVersionMajor >= 2 && req.headers['content-length'] === undefined && req.stream && !req.stream.endAfterHeaders) {
+    if (
+      req.httpVersionMajor >= 2 &&
+      req.headers['content-length'] === undefined &&
+      req.stream &&
+      !req.stream.endAfterHeaders
+    ) {
       req.headers['transfer-encoding'] = 'chunked';
     }
     return next();

@@ -77,7 +77,10 @@ function unescapeExtraKey(key: string): string {
  * The user a request impersonates and what must be allowed for it, or undefined when it asks
  * for none. Throws ApiError 400 for groups, a uid or extras without a user.
  */
-export function impersonationOf(headers: ReadonlyArray<[string, string]>, caller: UserInfo): { user: UserInfo; requests: ImpersonationRequest[] } | undefined {
+export function impersonationOf(
+  headers: ReadonlyArray<[string, string]>,
+  caller: UserInfo,
+): { user: UserInfo; requests: ImpersonationRequest[] } | undefined {
   if (headers.length === 0) return undefined;
   const requests: ImpersonationRequest[] = [];
   const requestedUser = headers.find(([n]) => n === USER)?.[1] ?? '';
@@ -102,18 +105,32 @@ export function impersonationOf(headers: ReadonlyArray<[string, string]>, caller
       groups.push(value);
     } else if (n.startsWith(EXTRA_PREFIX)) {
       const key = unescapeExtraKey(n.slice(EXTRA_PREFIX.length));
-      requests.push({ resource: 'userextras', apiGroup: AUTHENTICATION_GROUP, namespace: '', name: value, subresource: key });
+      requests.push({
+        resource: 'userextras',
+        apiGroup: AUTHENTICATION_GROUP,
+        namespace: '',
+        name: value,
+        subresource: key,
+      });
       (extra[key] ??= []).push(value);
     }
   }
   const requestedUid = headers.find(([n]) => n === UID)?.[1] ?? '';
   if (requestedUid) {
-    requests.push({ resource: 'uids', apiGroup: AUTHENTICATION_GROUP, namespace: '', name: requestedUid, subresource: '' });
+    requests.push({
+      resource: 'uids',
+      apiGroup: AUTHENTICATION_GROUP,
+      namespace: '',
+      name: requestedUid,
+      subresource: '',
+    });
     uid = requestedUid;
   }
   if (!requestedUser) {
     if (requests.length === 0) return undefined; // only empty headers: nothing asked
-    throw badRequest(`requested impersonation of ${requests.map((r) => `${r.resource} "${r.name}"`).join(', ')} without impersonating a user (${caller.name})`);
+    throw badRequest(
+      `requested impersonation of ${requests.map((r) => `${r.resource} "${r.name}"`).join(', ')} without impersonating a user (${caller.name})`,
+    );
   }
   if (name !== ANONYMOUS_NAME) {
     if (!groups.includes(AUTHENTICATED) && !groups.includes(UNAUTHENTICATED)) groups.push(AUTHENTICATED);
@@ -132,7 +149,14 @@ export function impersonation(authorizer: Authorizer) {
     const asked = caller && impersonationOf(headers, caller);
     if (asked) {
       for (const r of asked.requests) {
-        const attrs: Attributes = { user: caller, verb: 'impersonate', isResourceRequest: true, path: ctx.path, apiVersion: '', ...r };
+        const attrs: Attributes = {
+          user: caller,
+          verb: 'impersonate',
+          isResourceRequest: true,
+          path: ctx.path,
+          apiVersion: '',
+          ...r,
+        };
         const { decision, reason } = authorizer.authorize(attrs);
         if (decision !== 'allow') throw forbiddenError(attrs, reason);
       }
@@ -140,7 +164,12 @@ export function impersonation(authorizer: Authorizer) {
       const event = ctx.state.audit?.event;
       if (event) {
         const u = asked.user;
-        event.impersonatedUser = { username: u.name, ...(u.uid ? { uid: u.uid } : {}), ...(u.groups.length ? { groups: [...u.groups] } : {}), ...(u.extra ? { extra: u.extra } : {}) };
+        event.impersonatedUser = {
+          username: u.name,
+          ...(u.uid ? { uid: u.uid } : {}),
+          ...(u.groups.length ? { groups: [...u.groups] } : {}),
+          ...(u.extra ? { extra: u.extra } : {}),
+        };
       }
     }
     await next();

@@ -4,7 +4,10 @@ import type { ApiContext } from '../context.js';
 import { maxInFlight } from './max-in-flight.js';
 
 const ctx = (method: string, verb = 'list', extra: Record<string, unknown> = {}) =>
-  ({ method, state: { requestInfo: { verb, isResourceRequest: true, subresource: '', path: '/api/v1/pods' }, ...extra } }) as unknown as ApiContext;
+  ({
+    method,
+    state: { requestInfo: { verb, isResourceRequest: true, subresource: '', path: '/api/v1/pods' }, ...extra },
+  }) as unknown as ApiContext;
 
 const is429 = (e: unknown) => e instanceof ApiError && e.code === 429;
 
@@ -17,7 +20,11 @@ describe('maxInFlight', () => {
     const b = limit(ctx('GET'), () => held);
     const rejected = await limit(ctx('GET'), async () => undefined).catch((e) => e);
     expect(rejected).toBeInstanceOf(ApiError);
-    expect((rejected as ApiError).toStatus()).toMatchObject({ code: 429, reason: 'TooManyRequests', details: { retryAfterSeconds: 1 } });
+    expect((rejected as ApiError).toStatus()).toMatchObject({
+      code: 429,
+      reason: 'TooManyRequests',
+      details: { retryAfterSeconds: 1 },
+    });
     await limit(ctx('POST', 'create'), async () => undefined); // mutating requests have their own budget
     await limit(ctx('GET', 'watch'), async () => undefined); // watches are exempt
     release();
@@ -29,7 +36,10 @@ describe('maxInFlight', () => {
     const limit = maxInFlight({ readOnly: 1, mutating: 1 });
     const deadline = new AbortController();
     let finish!: () => void;
-    const slow = limit(ctx('POST', 'create', { deadline: { signal: deadline.signal } }), () => new Promise<void>((r) => (finish = r)));
+    const slow = limit(
+      ctx('POST', 'create', { deadline: { signal: deadline.signal } }),
+      () => new Promise<void>((r) => (finish = r)),
+    );
     expect(is429(await limit(ctx('POST', 'create'), async () => undefined).catch((e) => e))).toBe(true);
     deadline.abort();
     // The slot is free at the deadline: one request may take it...
@@ -50,7 +60,17 @@ describe('maxInFlight', () => {
     const gate = new Promise<void>((r) => (release = r));
     const held = [limit(ctx('GET'), () => gate), limit(ctx('POST', 'create'), () => gate)];
     expect(is429(await limit(ctx('POST', 'create'), async () => undefined).catch((e) => e))).toBe(true);
-    const exec = { method: 'POST', state: { requestInfo: { verb: 'create', isResourceRequest: true, subresource: 'exec', path: '/api/v1/namespaces/d/pods/p/exec' } } } as unknown as ApiContext;
+    const exec = {
+      method: 'POST',
+      state: {
+        requestInfo: {
+          verb: 'create',
+          isResourceRequest: true,
+          subresource: 'exec',
+          path: '/api/v1/namespaces/d/pods/p/exec',
+        },
+      },
+    } as unknown as ApiContext;
     await limit(exec, async () => undefined);
     await limit(ctx('GET', 'proxy'), async () => undefined);
     release();

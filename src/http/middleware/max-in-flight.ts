@@ -23,7 +23,11 @@ export function tooManyRequests(): ApiError {
  * The max-in-flight filter. `gauge` is apiserver_current_inflight_requests{request_kind};
  * `onReject` runs for every request refused with 429 (apiserver_request_terminations_total).
  */
-export function maxInFlight(limits: { readOnly: number; mutating: number }, gauge?: Gauge<string>, onReject?: (ctx: ApiContext) => void) {
+export function maxInFlight(
+  limits: { readOnly: number; mutating: number },
+  gauge?: Gauge<string>,
+  onReject?: (ctx: ApiContext) => void,
+) {
   const inFlight = { readOnly: 0, mutating: 0 };
   return async (ctx: ApiContext, next: () => Promise<void>): Promise<void> => {
     if (isLongRunning(ctx.state.requestInfo)) return next();

@@ -37,7 +37,16 @@ export function requestLabels(ctx: ApiContext): Record<string, string> {
   };
 }
 
-const VERBS: Record<string, string> = { create: 'POST', update: 'PUT', patch: 'PATCH', get: 'GET', list: 'LIST', watch: 'WATCH', delete: 'DELETE', deletecollection: 'DELETECOLLECTION' };
+const VERBS: Record<string, string> = {
+  create: 'POST',
+  update: 'PUT',
+  patch: 'PATCH',
+  get: 'GET',
+  list: 'LIST',
+  watch: 'WATCH',
+  delete: 'DELETE',
+  deletecollection: 'DELETECOLLECTION',
+};
 
 /**
  * Count, time and log every request. A watch is long-running: it raises
@@ -119,13 +128,29 @@ function recordersBy(metrics: RequestMetrics): (labels: Record<string, string>) 
 const LABEL_NAMES = ['verb', 'dry_run', 'group', 'version', 'resource', 'subresource', 'scope'] as const;
 
 /** What observe records once a request has ended, from values read off `ctx` now. */
-function finisher(ctx: ApiContext, recordersOf: (labels: Record<string, string>) => Recorders, logger: Logger, started: bigint, requestId: string): () => void {
+function finisher(
+  ctx: ApiContext,
+  recordersOf: (labels: Record<string, string>) => Recorders,
+  logger: Logger,
+  started: bigint,
+  requestId: string,
+): () => void {
   const code = String(ctx.respond === false ? ctx.res.statusCode : ctx.status);
   const recorders = recordersOf(requestLabels(ctx));
   const size = ctx.response.length ?? 0;
   const level = QUIET_PATHS.test(ctx.path) ? 'debug' : 'info';
   // The access line's fields, only when it is logged (production logs at warn).
-  const fields = logger.isLevelEnabled(level) ? { requestId, method: ctx.method, path: ctx.path, code: Number(code), ms: 0, user: ctx.state.user?.name, userAgent: ctx.get('User-Agent') } : undefined;
+  const fields = logger.isLevelEnabled(level)
+    ? {
+        requestId,
+        method: ctx.method,
+        path: ctx.path,
+        code: Number(code),
+        ms: 0,
+        user: ctx.state.user?.name,
+        userAgent: ctx.get('User-Agent'),
+      }
+    : undefined;
   return () => {
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     recorders.total(code);

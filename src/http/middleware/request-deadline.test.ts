@@ -23,7 +23,7 @@ async function serve(app: Koa<ApiState>): Promise<string> {
 }
 
 describe('requestDeadline', () => {
-  it('answers upstream\'s 504 at the deadline; the handler finishing later changes nothing and crashes nothing', async () => {
+  it("answers upstream's 504 at the deadline; the handler finishing later changes nothing and crashes nothing", async () => {
     const app = new Koa<ApiState>();
     app.silent = true;
     setRequestTimeout(app, 0.2);
@@ -51,7 +51,9 @@ describe('requestDeadline', () => {
     expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(res.headers.get('audit-id')).toBe('outer');
     expect(res.headers.get('x-handler')).toBeNull();
-    expect(await res.text()).toBe('{"metadata":{},"status":"Failure","message":"Timeout: request did not complete within the allotted timeout","reason":"Timeout","details":{},"code":504}\n');
+    expect(await res.text()).toBe(
+      '{"metadata":{},"status":"Failure","message":"Timeout: request did not complete within the allotted timeout","reason":"Timeout","details":{},"code":504}\n',
+    );
     expect(timedOut).toEqual(['/api/v1/namespaces/default/configmaps']);
     await lateWork;
     await new Promise((r) => setTimeout(r, 20));
@@ -60,7 +62,8 @@ describe('requestDeadline', () => {
   });
 
   it('reads the timeout parameter as upstream: shorter positive values shorten, 0s or longer ones do not', () => {
-    const ctx = (timeout?: string | string[]) => ({ query: timeout === undefined ? {} : { timeout }, requestTimeoutMs: 60_000 }) as unknown as ApiContext;
+    const ctx = (timeout?: string | string[]) =>
+      ({ query: timeout === undefined ? {} : { timeout }, requestTimeoutMs: 60_000 }) as unknown as ApiContext;
     expect(requestTimeoutMs(ctx())).toBe(60_000);
     expect(requestTimeoutMs(ctx('1s'))).toBe(1000);
     expect(requestTimeoutMs(ctx(['2s', '1s']))).toBe(2000);
@@ -68,7 +71,9 @@ describe('requestDeadline', () => {
     expect(requestTimeoutMs(ctx('-1s'))).toBe(60_000);
     expect(requestTimeoutMs(ctx('2m'))).toBe(60_000);
     expect(requestTimeoutMs(ctx(''))).toBe(60_000);
-    expect(() => requestTimeoutMs(ctx('1x'))).toThrow('invalid timeout specified in the request URL - time: unknown unit "x" in duration "1x"');
+    expect(() => requestTimeoutMs(ctx('1x'))).toThrow(
+      'invalid timeout specified in the request URL - time: unknown unit "x" in duration "1x"',
+    );
   });
 
   it.each([

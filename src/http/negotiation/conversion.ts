@@ -59,13 +59,22 @@ function ranges(accept: string): { type: string; params: Record<string, string> 
  * The conversion `accept` asks for among `targets`, or null when the client prefers the
  * plain representation (or asks for nothing these targets offer).
  */
-export function conversionRequest(accept: string | undefined, targets: readonly ConversionTarget[]): ConversionRequest | null {
+export function conversionRequest(
+  accept: string | undefined,
+  targets: readonly ConversionTarget[],
+): ConversionRequest | null {
   for (const r of ranges(accept ?? '')) {
     const format = PLAIN_TYPES[r.type];
     if (!format) continue;
     const { as, g, v } = r.params;
     if (as === undefined) return null;
-    const target = targets.find((t) => t.as === as && t.groups.includes(g) && t.versions.includes(v) && (t.formats ?? ['json', 'yaml']).includes(format));
+    const target = targets.find(
+      (t) =>
+        t.as === as &&
+        t.groups.includes(g) &&
+        t.versions.includes(v) &&
+        (t.formats ?? ['json', 'yaml']).includes(format),
+    );
     if (!target) continue;
     const type = r.type.includes('*') ? 'application/json' : r.type;
     return { as, group: g, version: v, format, contentType: `${type};g=${g};v=${v};as=${as}` };

@@ -4,7 +4,11 @@ import { contentTypeOf, decodeBody, negotiate } from './media-types.js';
 
 describe('negotiate', () => {
   it('falls back from Table to plain JSON as kubectl expects', () => {
-    expect(negotiate('application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json')).toBe('json');
+    expect(
+      negotiate(
+        'application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json',
+      ),
+    ).toBe('json');
   });
   it('serves protobuf under the name the client asked for, for objects and watches', () => {
     expect(negotiate('application/vnd.kubernetes.protobuf,application/json')).toBe('protobuf');

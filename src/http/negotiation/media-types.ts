@@ -21,7 +21,11 @@ export const PROTOBUF_TYPE = 'application/vnd.kubernetes.protobuf';
 export const PROTOBUF_TYPES = [CK_PROTOBUF_TYPE, PROTOBUF_TYPE] as const;
 export const RESPONSE_TYPES = [JSON_TYPE, YAML_TYPE, CK_PROTOBUF_TYPE, PROTOBUF_TYPE] as const;
 /** Media types a watch may take. */
-export const WATCH_TYPES = ['application/json;stream=watch', `${CK_PROTOBUF_TYPE};stream=watch`, `${PROTOBUF_TYPE};stream=watch`] as const;
+export const WATCH_TYPES = [
+  'application/json;stream=watch',
+  `${CK_PROTOBUF_TYPE};stream=watch`,
+  `${PROTOBUF_TYPE};stream=watch`,
+] as const;
 
 /** True for the protobuf formats. */
 export function isProtobuf(format: Format): format is 'protobuf' | 'ck-protobuf' {
@@ -70,15 +74,22 @@ export function parseAccept(header: string): Clause[] {
     }
     clauses.push({ type, subtype, q, params });
   }
-  const less = (a: Clause, b: Clause) => a.q > b.q || (a.type !== '*' && b.type === '*') || (a.subtype !== '*' && b.subtype === '*');
+  const less = (a: Clause, b: Clause) =>
+    a.q > b.q || (a.type !== '*' && b.type === '*') || (a.subtype !== '*' && b.subtype === '*');
   for (let i = 1; i < clauses.length; i++) {
-    for (let j = i; j > 0 && less(clauses[j]!, clauses[j - 1]!); j--) [clauses[j - 1], clauses[j]] = [clauses[j]!, clauses[j - 1]!];
+    for (let j = i; j > 0 && less(clauses[j]!, clauses[j - 1]!); j--)
+      [clauses[j - 1], clauses[j]] = [clauses[j]!, clauses[j - 1]!];
   }
   return clauses;
 }
 
 /** The serializers in upstream's order (JSON first), and whether each can stream a watch. */
-const SERIALIZERS: ReadonlyArray<{ readonly format: Format; readonly type: string; readonly subtype: string; readonly stream: boolean }> = [
+const SERIALIZERS: ReadonlyArray<{
+  readonly format: Format;
+  readonly type: string;
+  readonly subtype: string;
+  readonly stream: boolean;
+}> = [
   { format: 'json', type: 'application', subtype: 'json', stream: true },
   { format: 'yaml', type: 'application', subtype: 'yaml', stream: false },
   { format: 'protobuf', type: 'application', subtype: 'vnd.kubernetes.protobuf', stream: true },
@@ -142,7 +153,9 @@ function choose(accept: string, watch: boolean): Negotiated {
   for (const clause of parseAccept(accept)) {
     if (clause.params.as) continue;
     for (const s of SERIALIZERS) {
-      const matches = (clause.type === s.type && (clause.subtype === s.subtype || clause.subtype === '*')) || (clause.type === '*' && clause.subtype === '*');
+      const matches =
+        (clause.type === s.type && (clause.subtype === s.subtype || clause.subtype === '*')) ||
+        (clause.type === '*' && clause.subtype === '*');
       if (!matches) continue;
       const stream = clause.params.stream;
       if (stream && (!s.stream || stream !== 'watch')) continue;
@@ -181,7 +194,11 @@ export function mediaTypeOf(contentType: string | undefined): string {
  * 400 for malformed documents and documents beyond the bounds of `api/nesting.ts` (nesting
  * deeper than 100 levels, YAML aliases beyond 100 expansions, values without a JSON form).
  */
-export function decodeBody(contentType: string | undefined, raw: string, accepted: readonly string[] = BODY_TYPES): unknown {
+export function decodeBody(
+  contentType: string | undefined,
+  raw: string,
+  accepted: readonly string[] = BODY_TYPES,
+): unknown {
   const type = mediaTypeOf(contentType) || JSON_TYPE;
   if (!accepted.includes(type)) throw unsupportedMediaType(type, accepted);
   if (raw.trim() === '') throw badRequest('the request body is empty');

@@ -15,12 +15,16 @@ import { errorMessage } from '../../api/error-message.js';
  * message definitions (protobuf/messages.ts MAX_MESSAGE_NESTING) and protobufjs's limit of
  * 100 nested messages or groups.
  */
-export function decodeProtobufBody(codec: ProtobufCodec, body: Buffer): Record<string, unknown> & { apiVersion: string; kind: string } {
+export function decodeProtobufBody(
+  codec: ProtobufCodec,
+  body: Buffer,
+): Record<string, unknown> & { apiVersion: string; kind: string } {
   let obj: Record<string, unknown> & { apiVersion: string; kind: string };
   try {
     obj = codec.decodeObject(body);
   } catch (err) {
-    if (err instanceof ProtobufDecodeError && err.unknownKind) throw unsupportedMediaType(`application/vnd.kubernetes.protobuf (${err.message})`, BODY_TYPES);
+    if (err instanceof ProtobufDecodeError && err.unknownKind)
+      throw unsupportedMediaType(`application/vnd.kubernetes.protobuf (${err.message})`, BODY_TYPES);
     throw badRequest(errorMessage(err));
   }
   checkDecodedValue(obj, 'the request body');
@@ -31,7 +35,12 @@ export function decodeProtobufBody(codec: ProtobufCodec, body: Buffer): Record<s
  * The Content-Type and bytes of `body` in `format`. Documents without a protobuf message
  * (Tables, /version) fall back to JSON, as a client asking for protobuf always lists JSON too.
  */
-export function encodeResponse(codec: ProtobufCodec, body: unknown, format: Format, pretty: boolean): { contentType: string; body: string | Buffer } {
+export function encodeResponse(
+  codec: ProtobufCodec,
+  body: unknown,
+  format: Format,
+  pretty: boolean,
+): { contentType: string; body: string | Buffer } {
   if (isProtobuf(format)) {
     // Looked up by apiVersion and kind: two groups may define a kind of the same name differently.
     if (typeof body === 'object' && body !== null && codec.canEncodeObject(body)) {

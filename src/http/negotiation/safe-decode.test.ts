@@ -21,12 +21,18 @@ describe('bounded decoding of JSON and YAML', () => {
     expect(parseJsonText('{"a":-0,"b":1e300}', 'the body')).toEqual({ a: -0, b: 1e300 });
   });
   it('refuses the YAML bodies that crashed or hung the process, with 400', () => {
-    for (const text of ['['.repeat(1000) + ']'.repeat(1000), '- '.repeat(3000) + 'x', '? '.repeat(2000) + 'x', '{a: '.repeat(2000) + '1' + '}'.repeat(2000)]) {
+    for (const text of [
+      '['.repeat(1000) + ']'.repeat(1000),
+      '- '.repeat(3000) + 'x',
+      '? '.repeat(2000) + 'x',
+      '{a: '.repeat(2000) + '1' + '}'.repeat(2000),
+    ]) {
       expect(code(() => parseYamlText(text, 'the body'))).toBe(400);
     }
   });
   it('refuses YAML alias bombs, values that contain themselves and .inf', () => {
-    const bomb = 'a: &a [x,x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c]\n';
+    const bomb =
+      'a: &a [x,x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c]\n';
     expect(() => parseYamlText(bomb, 'the body')).toThrow(/alias/i);
     expect(() => parseYamlText('a: &a [*a]', 'the body')).toThrow(/max depth/);
     expect(() => parseYamlText('a: .inf', 'the body')).toThrow(/unsupported value/);

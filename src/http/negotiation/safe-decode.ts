@@ -58,7 +58,12 @@ export function parseYamlText(raw: string, what: string): unknown {
   if (yamlDepthBound(raw, MAX_YAML_DEPTH_BOUND) > MAX_YAML_DEPTH_BOUND) throw tooDeep(what);
   let value: unknown;
   try {
-    value = parseYaml(raw, { maxAliasCount: MAX_YAML_ALIASES, resolveKnownTags: false, uniqueKeys: true, logLevel: 'error' });
+    value = parseYaml(raw, {
+      maxAliasCount: MAX_YAML_ALIASES,
+      resolveKnownTags: false,
+      uniqueKeys: true,
+      logLevel: 'error',
+    });
   } catch (err) {
     throw badRequest(`couldn't decode ${what}: ${errorMessage(err).split('\n')[0]}`);
   }

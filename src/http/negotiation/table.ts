@@ -19,7 +19,10 @@ export function tableRequest(accept: string | undefined): TableRequest | null {
     if (type !== 'application/json' && type !== '*/*' && type !== 'application/*') continue;
     if (params.as === undefined) return null;
     if (params.as === 'Table' && GROUPS.has(params.g) && VERSIONS.has(params.v)) {
-      return { apiVersion: `${params.g}/${params.v}`, contentType: `application/json;as=Table;v=${params.v};g=${params.g}` };
+      return {
+        apiVersion: `${params.g}/${params.v}`,
+        contentType: `application/json;as=Table;v=${params.v};g=${params.g}`,
+      };
     }
   }
   return null;

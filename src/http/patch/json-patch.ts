@@ -18,7 +18,11 @@ import { errorMessage } from '../../api/error-message.js';
 
 /** 422 for a JSON patch that cannot be applied, with upstream's message prefix. */
 export function jsonPatchFailed(reason: string): ApiError {
-  return new ApiError(422, 'Invalid', `the server rejected our request due to an error in our request: ${reason.split('\n')[0]}`);
+  return new ApiError(
+    422,
+    'Invalid',
+    `the server rejected our request due to an error in our request: ${reason.split('\n')[0]}`,
+  );
 }
 
 /** Number of levels a JSON pointer descends (`/a/b` is 2, `` is 0). */
@@ -43,13 +47,17 @@ function insertedValue(doc: unknown, op: Record<string, unknown>): unknown {
 }
 
 /** The JSON pointer of `tokens` (each escaped: `~` as `~0`, `/` as `~1`). */
-const pointerOf = (tokens: readonly string[]): string => tokens.map((t) => `/${t.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+const pointerOf = (tokens: readonly string[]): string =>
+  tokens.map((t) => `/${t.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 
 /** The tokens of a JSON pointer, unescaped; undefined for one that does not start with `/`. */
 function tokensOf(pointer: string): string[] | undefined {
   if (pointer === '') return [];
   if (!pointer.startsWith('/')) return undefined;
-  return pointer.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /** The value at `tokens` of `doc`, or undefined. */
@@ -100,7 +108,8 @@ function asEvanphxV4(doc: unknown, op: Record<string, unknown>): Record<string, 
     if (tokens?.length) {
       const parent = valueAt(doc, tokens.slice(0, -1));
       const key = tokens[tokens.length - 1]!;
-      if (parent && typeof parent === 'object' && !Array.isArray(parent) && !Object.hasOwn(parent, key)) out = { ...out, op: 'add' };
+      if (parent && typeof parent === 'object' && !Array.isArray(parent) && !Object.hasOwn(parent, key))
+        out = { ...out, op: 'add' };
     }
   }
   return out;
@@ -122,10 +131,15 @@ export function applyJsonPatch(obj: unknown, ops: readonly unknown[]): unknown {
     if (value !== undefined) {
       const size = measureValue(value);
       if (pointerDepth(op.path) + size.depth > MAX_NESTING_DEPTH) {
-        throw jsonPatchFailed(`operation ${index} (${String(op.op)} at ${String(op.path)}) would nest the object deeper than ${MAX_NESTING_DEPTH} levels`);
+        throw jsonPatchFailed(
+          `operation ${index} (${String(op.op)} at ${String(op.path)}) would nest the object deeper than ${MAX_NESTING_DEPTH} levels`,
+        );
       }
       if (op.op !== 'move') count += size.count;
-      if (count > MAX_VALUE_COUNT) throw jsonPatchFailed(`operation ${index} (${String(op.op)}) would make the object hold more than ${MAX_VALUE_COUNT} values`);
+      if (count > MAX_VALUE_COUNT)
+        throw jsonPatchFailed(
+          `operation ${index} (${String(op.op)}) would make the object hold more than ${MAX_VALUE_COUNT} values`,
+        );
     }
     // The inserted value is copied: the patch may be applied again when the write is retried.
     const v4 = asEvanphxV4(doc, op);

@@ -58,7 +58,10 @@ export function patchTypeOf(mediaType: string): PatchType {
 export function parsePatch(type: PatchType, raw: string): unknown {
   const doc = parseJsonText(raw, 'the patch');
   if (type === JSON_PATCH && !Array.isArray(doc)) throw badRequest('json patch must be an array of operations');
-  if ((type === MERGE_PATCH || type === STRATEGIC_MERGE_PATCH) && (typeof doc !== 'object' || doc === null || Array.isArray(doc))) {
+  if (
+    (type === MERGE_PATCH || type === STRATEGIC_MERGE_PATCH) &&
+    (typeof doc !== 'object' || doc === null || Array.isArray(doc))
+  ) {
     throw badRequest(`${type === MERGE_PATCH ? 'merge' : 'strategic merge'} patch must be a JSON object`);
   }
   return doc;
@@ -82,7 +85,13 @@ export function mergePatch(target: unknown, patch: unknown): unknown {
  * directives and for a result that is no longer `obj`'s name, 422 for one (JSON and merge
  * patches) of another kind or of a version `knows` does not know (see checkPatchedObject).
  */
-export function patchObject(type: PatchType, obj: ApiObject, patch: unknown, meta?: PatchMeta, knows?: KnownKinds): ApiObject {
+export function patchObject(
+  type: PatchType,
+  obj: ApiObject,
+  patch: unknown,
+  meta?: PatchMeta,
+  knows?: KnownKinds,
+): ApiObject {
   let result: unknown;
   if (type === MERGE_PATCH) result = mergePatch(obj, patch);
   else if (type === STRATEGIC_MERGE_PATCH) result = strategicMerge(obj, patch, meta);

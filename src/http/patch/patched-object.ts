@@ -40,36 +40,77 @@ function shown(value: unknown): string {
  * whatever the result says of them, as after a strategic merge patch; else `knows` tells which
  * kinds and versions decode). Throws ApiError 400 and 422 as described above.
  */
-export function checkPatchedObject(result: unknown, original: ApiObject, ignoreTypeMeta = false, knows: KnownKinds = () => false): ApiObject {
+export function checkPatchedObject(
+  result: unknown,
+  original: ApiObject,
+  ignoreTypeMeta = false,
+  knows: KnownKinds = () => false,
+): ApiObject {
   const kind = typeof original.kind === 'string' ? original.kind : undefined;
   const apiVersion = typeof original.apiVersion === 'string' ? original.apiVersion : undefined;
   const cannotDecode = (why: string) =>
-    badRequest(kind ? `${kind} in version "${apiVersion ?? ''}" cannot be handled as a ${kind}: ${why}` : `the patched object cannot be decoded: ${why}`);
-  if (!isRecord(result)) throw cannotDecode(`json: cannot unmarshal ${result === null ? 'null' : jsonTypeName(result)} into Go value of type ${kind ?? 'object'}`);
+    badRequest(
+      kind
+        ? `${kind} in version "${apiVersion ?? ''}" cannot be handled as a ${kind}: ${why}`
+        : `the patched object cannot be decoded: ${why}`,
+    );
+  if (!isRecord(result))
+    throw cannotDecode(
+      `json: cannot unmarshal ${result === null ? 'null' : jsonTypeName(result)} into Go value of type ${kind ?? 'object'}`,
+    );
   const meta = result.metadata ?? {};
   if (!isRecord(meta)) {
-    throw cannotDecode(`json: cannot unmarshal ${jsonTypeName(meta)} into Go struct field ${kind ?? 'object'}.metadata of type v1.ObjectMeta`);
+    throw cannotDecode(
+      `json: cannot unmarshal ${jsonTypeName(meta)} into Go struct field ${kind ?? 'object'}.metadata of type v1.ObjectMeta`,
+    );
   }
   const name = meta.name ?? '';
-  if (typeof name !== 'string') throw cannotDecode(`json: cannot unmarshal ${jsonTypeName(name)} into Go struct field ObjectMeta.metadata.name of type string`);
+  if (typeof name !== 'string')
+    throw cannotDecode(
+      `json: cannot unmarshal ${jsonTypeName(name)} into Go struct field ObjectMeta.metadata.name of type string`,
+    );
   if (!ignoreTypeMeta && kind !== undefined && apiVersion !== undefined) {
-    const dataKind = typeof result.kind === 'string' ? result.kind : result.kind === undefined || result.kind === null ? '' : undefined;
-    const dataVersion = typeof result.apiVersion === 'string' ? result.apiVersion : result.apiVersion === undefined || result.apiVersion === null ? '' : undefined;
+    const dataKind =
+      typeof result.kind === 'string'
+        ? result.kind
+        : result.kind === undefined || result.kind === null
+          ? ''
+          : undefined;
+    const dataVersion =
+      typeof result.apiVersion === 'string'
+        ? result.apiVersion
+        : result.apiVersion === undefined || result.apiVersion === null
+          ? ''
+          : undefined;
     const decoded =
       dataKind === undefined || dataVersion === undefined
-        ? { outcome: 'failed' as const, error: "couldn't get version/kind; json parse error: kind and apiVersion must be strings" }
+        ? {
+            outcome: 'failed' as const,
+            error: "couldn't get version/kind; json parse error: kind and apiVersion must be strings",
+          }
         : decodeAs(dataKind, dataVersion, kind, apiVersion, knows);
     if (decoded.outcome === 'failed') throw undecodablePatch(result, decoded.error);
   }
   const urlName = original.metadata?.name ?? '';
-  if (name !== urlName) throw badRequest(`the name of the object (${shown(name)}) does not match the name on the URL (${urlName})`);
-  const patched = { ...result, ...(kind !== undefined ? { kind } : {}), ...(apiVersion !== undefined ? { apiVersion } : {}), metadata: meta };
-  if (!isApiObject(patched)) throw cannotDecode(`json: cannot unmarshal ${jsonTypeName(meta)} into Go struct field ${kind ?? 'object'}.metadata of type v1.ObjectMeta`);
+  if (name !== urlName)
+    throw badRequest(`the name of the object (${shown(name)}) does not match the name on the URL (${urlName})`);
+  const patched = {
+    ...result,
+    ...(kind !== undefined ? { kind } : {}),
+    ...(apiVersion !== undefined ? { apiVersion } : {}),
+    metadata: meta,
+  };
+  if (!isApiObject(patched))
+    throw cannotDecode(
+      `json: cannot unmarshal ${jsonTypeName(meta)} into Go struct field ${kind ?? 'object'}.metadata of type v1.ObjectMeta`,
+    );
   return patched;
 }
 
 /** Upstream's 422 for a patched document that does not decode: `"" is invalid: patch: Invalid value: "<json>": <error>`. */
 function undecodablePatch(result: unknown, error: string): ApiError {
   const message = `Invalid value: ${JSON.stringify(JSON.stringify(result))}: ${error}`;
-  return new ApiError(422, 'Invalid', ` "" is invalid: patch: ${message}`, { causes: [{ reason: 'FieldValueInvalid', message, field: 'patch' }] });
+  return new ApiError(422, 'Invalid', ` "" is invalid: patch: ${message}`, {
+    causes: [{ reason: 'FieldValueInvalid', message, field: 'patch' }],
+  });
 }

@@ -19,7 +19,8 @@ const DELETE = Symbol('delete');
 const SET_ORDER = '$setElementOrder/';
 const DELETE_FROM = '$deleteFromPrimitiveList/';
 
-const isDirective = (k: string) => k === '$patch' || k === '$retainKeys' || k.startsWith(SET_ORDER) || k.startsWith(DELETE_FROM);
+const isDirective = (k: string) =>
+  k === '$patch' || k === '$retainKeys' || k.startsWith(SET_ORDER) || k.startsWith(DELETE_FROM);
 
 /** A value for an error message, cut to a readable length. */
 function shown(value: unknown): string {
@@ -47,7 +48,8 @@ function clean(value: unknown, meta?: PatchMeta): unknown {
   if (Array.isArray(value)) return value.filter((v) => !(isRecord(v) && v.$patch)).map((v) => clean(v, meta?.items));
   if (!isRecord(value)) return value;
   const out: Fields = {};
-  for (const [k, v] of Object.entries(value)) if (!isDirective(k) && v !== null) setOwn(out, k, clean(v, meta?.fields?.[k]));
+  for (const [k, v] of Object.entries(value))
+    if (!isDirective(k) && v !== null) setOwn(out, k, clean(v, meta?.fields?.[k]));
   return out;
 }
 
@@ -77,7 +79,9 @@ function mergeMap(original: Fields, patch: Fields, meta?: PatchMeta): Fields | t
     }
     const fieldMeta = meta?.fields?.[key];
     const current = result[key];
-    const merged = Array.isArray(value) ? mergeList(Array.isArray(current) ? current : [], value, fieldMeta, patch[SET_ORDER + key]) : mergeValue(current, value, fieldMeta);
+    const merged = Array.isArray(value)
+      ? mergeList(Array.isArray(current) ? current : [], value, fieldMeta, patch[SET_ORDER + key])
+      : mergeValue(current, value, fieldMeta);
     if (merged === DELETE) delete result[key];
     else setOwn(result, key, merged);
   }
@@ -87,7 +91,12 @@ function mergeMap(original: Fields, patch: Fields, meta?: PatchMeta): Fields | t
       if (!Array.isArray(value)) throw badRequest(`${key} must be a list`);
       const gone = new Set(value);
       const list = result[field];
-      if (Array.isArray(list)) setOwn(result, field, list.filter((v) => !gone.has(v)));
+      if (Array.isArray(list))
+        setOwn(
+          result,
+          field,
+          list.filter((v) => !gone.has(v)),
+        );
     } else if (key.startsWith(SET_ORDER) && !Object.hasOwn(patch, key.slice(SET_ORDER.length))) {
       const field = key.slice(SET_ORDER.length);
       const list = result[field];

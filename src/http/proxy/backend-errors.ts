@@ -14,7 +14,10 @@ const BY_CODE: Record<number, [StatusReason, string]> = {
   422: ['Invalid', 'the server rejected our request due to an error in our request'],
   429: ['TooManyRequests', 'the server has received too many requests and has asked us to try again later'],
   503: ['ServiceUnavailable', 'the server is currently unable to handle the request'],
-  504: ['Timeout', 'the server was unable to return a response in the time allotted, but may still be processing the request'],
+  504: [
+    'Timeout',
+    'the server was unable to return a response in the time allotted, but may still be processing the request',
+  ],
 };
 
 /**
@@ -22,9 +25,16 @@ const BY_CODE: Record<number, [StatusReason, string]> = {
  * the backend's text; other 5xx quote it), qualified by `resource` (e.g. `pods/log`) and `name`.
  */
 export function genericServerResponse(code: number, resource: string, name: string, serverMessage: string): ApiError {
-  let [reason, message]: [StatusReason, string] = BY_CODE[code] ?? ['', `the server responded with the status code ${code} but did not return more information`];
+  let [reason, message]: [StatusReason, string] = BY_CODE[code] ?? [
+    '',
+    `the server responded with the status code ${code} but did not return more information`,
+  ];
   if (code === 403) [reason, message] = ['Forbidden', serverMessage];
-  else if (!BY_CODE[code] && code >= 500) [reason, message] = ['InternalError', `an error on the server (${JSON.stringify(serverMessage)}) has prevented the request from succeeding`];
+  else if (!BY_CODE[code] && code >= 500)
+    [reason, message] = [
+      'InternalError',
+      `an error on the server (${JSON.stringify(serverMessage)}) has prevented the request from succeeding`,
+    ];
   const qualified = name ? `${message} ( ${resource} ${name})` : `${message} ( ${resource})`;
   return new ApiError(code, reason, qualified, { name, kind: resource });
 }

@@ -35,7 +35,13 @@ export function dialBackend(url: URL, timeoutMs = DIAL_TIMEOUT_MS): Promise<Sock
   const secure = url.protocol === 'https:';
   return new Promise((resolve, reject) => {
     const socket: Socket = secure
-      ? tlsConnect({ host, port, rejectUnauthorized: false, servername: isIP(host) ? undefined : host, ALPNProtocols: ['http/1.1'] })
+      ? tlsConnect({
+          host,
+          port,
+          rejectUnauthorized: false,
+          servername: isIP(host) ? undefined : host,
+          ALPNProtocols: ['http/1.1'],
+        })
       : netConnect({ host, port });
     let settled = false;
     const fail = (message: string) => {
@@ -46,7 +52,13 @@ export function dialBackend(url: URL, timeoutMs = DIAL_TIMEOUT_MS): Promise<Sock
       reject(new DialError(message));
     };
     const timer = setTimeout(() => fail(`dial tcp ${addr}: i/o timeout`), timeoutMs);
-    socket.once('error', (err: NodeJS.ErrnoException) => fail(err.code && !err.code.startsWith('ERR_SSL') ? describeDialError(err, host, addr) : `remote error: ${err.message}`));
+    socket.once('error', (err: NodeJS.ErrnoException) =>
+      fail(
+        err.code && !err.code.startsWith('ERR_SSL')
+          ? describeDialError(err, host, addr)
+          : `remote error: ${err.message}`,
+      ),
+    );
     socket.once(secure ? 'secureConnect' : 'connect', () => {
       if (settled) return;
       settled = true;

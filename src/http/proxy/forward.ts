@@ -20,7 +20,16 @@ import { isUpgradeRequest, takeUpgradeSocket, hasUpgradeSocket } from './upgrade
 import { errorMessage } from '../../api/error-message.js';
 
 /** Headers that belong to one connection and are not forwarded (RFC 7230 6.1). */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 /** How long a connected backend may take to send its response head. */
 const RESPONSE_HEAD_TIMEOUT_MS = 30_000;
 
@@ -35,10 +44,26 @@ function ownerDetails(owner?: BackendOwner): StatusDetails | undefined {
 }
 
 /** Send one request over an open connection; resolves with the response head. */
-function send(socket: Socket, url: URL, method: string, headers: Record<string, string | string[]>, body?: Buffer | IncomingMessage): Promise<IncomingMessage> {
+function send(
+  socket: Socket,
+  url: URL,
+  method: string,
+  headers: Record<string, string | string[]>,
+  body?: Buffer | IncomingMessage,
+): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ method, host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, headers: { ...headers, host: url.host }, createConnection: () => socket });
-    const timer = setTimeout(() => req.destroy(new Error('net/http: timeout awaiting response headers')), RESPONSE_HEAD_TIMEOUT_MS);
+    const req = httpRequest({
+      method,
+      host: url.hostname,
+      port: url.port,
+      path: `${url.pathname}${url.search}`,
+      headers: { ...headers, host: url.host },
+      createConnection: () => socket,
+    });
+    const timer = setTimeout(
+      () => req.destroy(new Error('net/http: timeout awaiting response headers')),
+      RESPONSE_HEAD_TIMEOUT_MS,
+    );
     req.once('response', (res) => {
       clearTimeout(timer);
       resolve(res);
@@ -58,7 +83,11 @@ function send(socket: Socket, url: URL, method: string, headers: Record<string, 
  * ApiError: 500 `Get <url>: dial tcp ...` when the backend cannot be reached (with `owner` in
  * the details), or the Status upstream's response checker makes of a non-2xx answer.
  */
-export async function streamFrom(ctx: ApiContext, url: URL, opts: { contentType: string; resource: string; name: string; owner?: BackendOwner }): Promise<void> {
+export async function streamFrom(
+  ctx: ApiContext,
+  url: URL,
+  opts: { contentType: string; resource: string; name: string; owner?: BackendOwner },
+): Promise<void> {
   let res: IncomingMessage;
   try {
     const socket = await dialBackend(url);
@@ -157,19 +186,24 @@ export async function proxyTo(ctx: ApiContext, url: URL, owner?: BackendOwner): 
 export async function tunnelTo(ctx: ApiContext, url: URL, owner?: BackendOwner): Promise<void> {
   if (!isUpgradeRequest(ctx.req)) throw badRequest('Upgrade request required');
   if (!hasUpgradeSocket(ctx.req)) {
-    throw new ApiError(503, 'ServiceUnavailable', 'the connection could not be upgraded; retry the request', { retryAfterSeconds: 1 });
+    throw new ApiError(503, 'ServiceUnavailable', 'the connection could not be upgraded; retry the request', {
+      retryAfterSeconds: 1,
+    });
   }
   let backend: Socket;
   try {
     backend = await dialBackend(url);
   } catch (err) {
-    if (err instanceof DialError) throw new ApiError(500, '', `error dialing backend: ${err.message}`, ownerDetails(owner));
+    if (err instanceof DialError)
+      throw new ApiError(500, '', `error dialing backend: ${err.message}`, ownerDetails(owner));
     throw err;
   }
   const taken = takeUpgradeSocket(ctx.req);
   if (!taken) {
     backend.destroy();
-    throw new ApiError(503, 'ServiceUnavailable', 'the connection could not be upgraded; retry the request', { retryAfterSeconds: 1 });
+    throw new ApiError(503, 'ServiceUnavailable', 'the connection could not be upgraded; retry the request', {
+      retryAfterSeconds: 1,
+    });
   }
   const { socket: client, head } = taken;
   const lines = [`${ctx.method} ${url.pathname}${url.search} HTTP/1.1`, `Host: ${url.host}`];

@@ -13,7 +13,9 @@ import type { ApiContext } from '../context.js';
 import { encodeBody } from '../negotiation/media-types.js';
 import { conversionRequest, type ConversionTarget } from '../negotiation/conversion.js';
 
-const TARGETS: readonly ConversionTarget[] = [{ as: 'APIGroupDiscoveryList', groups: ['apidiscovery.k8s.io', 'apidiscovery.ck.io'], versions: ['v2', 'v2beta1'] }];
+const TARGETS: readonly ConversionTarget[] = [
+  { as: 'APIGroupDiscoveryList', groups: ['apidiscovery.k8s.io', 'apidiscovery.ck.io'], versions: ['v2', 'v2beta1'] },
+];
 
 interface GroupVersionKind {
   group: string;
@@ -38,7 +40,11 @@ function resourcesOf(defs: readonly ResourceDefinition[], group: string, version
       if (d.subresources.length) {
         entry.subresources = d.subresources.map((s) => {
           const [g, v] = s.apiVersion?.includes('/') ? s.apiVersion.split('/') : [group, version];
-          return { subresource: s.name, responseKind: { group: g, version: v, kind: s.kind } satisfies GroupVersionKind, verbs: [...s.verbs] };
+          return {
+            subresource: s.name,
+            responseKind: { group: g, version: v, kind: s.kind } satisfies GroupVersionKind,
+            verbs: [...s.verbs],
+          };
         });
       }
       return entry;
@@ -65,7 +71,12 @@ export function apiGroupDiscoveryList(defs: readonly ResourceDefinition[], root:
 /** Encoded documents with their ETags, per table, root, apiVersion and format (the table never changes). */
 const documents = new WeakMap<readonly ResourceDefinition[], Map<string, { body: string; etag: string }>>();
 
-function encodedDocument(defs: readonly ResourceDefinition[], root: 'api' | 'apis', apiVersion: string, format: 'json' | 'yaml'): { body: string; etag: string } {
+function encodedDocument(
+  defs: readonly ResourceDefinition[],
+  root: 'api' | 'apis',
+  apiVersion: string,
+  format: 'json' | 'yaml',
+): { body: string; etag: string } {
   let byKey = documents.get(defs);
   if (!byKey) documents.set(defs, (byKey = new Map()));
   const key = `${root} ${apiVersion} ${format}`;
@@ -85,7 +96,12 @@ function encodedDocument(defs: readonly ResourceDefinition[], root: 'api' | 'api
 export function respondAggregated(ctx: ApiContext, defs: readonly ResourceDefinition[], root: 'api' | 'apis'): boolean {
   const request = conversionRequest(ctx.get('Accept'), TARGETS);
   if (!request) return false;
-  const { body, etag } = encodedDocument(defs, root, `${request.group}/${request.version}`, request.format === 'yaml' ? 'yaml' : 'json');
+  const { body, etag } = encodedDocument(
+    defs,
+    root,
+    `${request.group}/${request.version}`,
+    request.format === 'yaml' ? 'yaml' : 'json',
+  );
   ctx.set('ETag', etag);
   ctx.set('Vary', 'Accept');
   if (ctx.get('If-None-Match') === etag) {

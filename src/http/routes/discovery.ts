@@ -22,7 +22,13 @@ export interface ApiResource {
 export function apiResourceList(defs: readonly ResourceDefinition[], group: string, version: string) {
   const resources: ApiResource[] = [];
   for (const def of defs.filter((d) => d.group === group && d.version === version)) {
-    const r: ApiResource = { name: def.plural, singularName: def.singular, namespaced: def.namespaced, kind: def.kind, verbs: [...def.verbs] };
+    const r: ApiResource = {
+      name: def.plural,
+      singularName: def.singular,
+      namespaced: def.namespaced,
+      kind: def.kind,
+      verbs: [...def.verbs],
+    };
     if (def.shortNames.length) r.shortNames = [...def.shortNames];
     if (def.categories.length) r.categories = [...def.categories];
     resources.push(r);
@@ -30,12 +36,23 @@ export function apiResourceList(defs: readonly ResourceDefinition[], group: stri
       // Upstream 1.10 lists no verbs for connectors (toDiscoveryKubeVerb: CONNECT -> "");
       // 1.12 started listing their methods' verbs, which aggregated discovery shows.
       const verbs = sub.connect && !sub.connect.getter ? [] : [...sub.verbs];
-      const entry: ApiResource = { name: `${def.plural}/${sub.name}`, singularName: '', namespaced: def.namespaced, kind: sub.kind, verbs };
+      const entry: ApiResource = {
+        name: `${def.plural}/${sub.name}`,
+        singularName: '',
+        namespaced: def.namespaced,
+        kind: sub.kind,
+        verbs,
+      };
       if (sub.apiVersion?.includes('/')) [entry.group, entry.version] = sub.apiVersion.split('/');
       resources.push(entry);
     }
   }
-  return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: group ? `${group}/${version}` : version, resources };
+  return {
+    kind: 'APIResourceList',
+    apiVersion: 'v1',
+    groupVersion: group ? `${group}/${version}` : version,
+    resources,
+  };
 }
 
 /** serverAddressByClientCIDRs as upstream fills it: every client reaches the server's address. */
@@ -51,7 +68,13 @@ export function apiVersions(hostPort: string) {
 /** One APIGroup document. */
 export function apiGroup(g: GroupVersions, withAddresses?: string) {
   const versions = g.versions.map((v) => ({ groupVersion: `${g.name}/${v}`, version: v }));
-  const doc: Record<string, unknown> = { kind: 'APIGroup', apiVersion: 'v1', name: g.name, versions, preferredVersion: versions[0] };
+  const doc: Record<string, unknown> = {
+    kind: 'APIGroup',
+    apiVersion: 'v1',
+    name: g.name,
+    versions,
+    preferredVersion: versions[0],
+  };
   if (withAddresses) doc.serverAddressByClientCIDRs = serverAddresses(withAddresses);
   return doc;
 }
@@ -62,7 +85,10 @@ export function apiGroup(g: GroupVersions, withAddresses?: string) {
  * failed discovery). Every group of the spec still answers at its own paths.
  */
 export function apiGroupList(defs: readonly ResourceDefinition[]) {
-  const groups = API_GROUPS.map((g) => ({ ...g, versions: g.versions.filter((v) => defs.some((d) => d.group === g.name && d.version === v)) }))
+  const groups = API_GROUPS.map((g) => ({
+    ...g,
+    versions: g.versions.filter((v) => defs.some((d) => d.group === g.name && d.version === v)),
+  }))
     .filter((g) => g.versions.length > 0)
     .map((g) => apiGroup(g));
   return { kind: 'APIGroupList', apiVersion: 'v1', groups };

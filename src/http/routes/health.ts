@@ -32,7 +32,11 @@ const queryList = (v: string | string[] | undefined): string[] => (v === undefin
 export function installHealthRoutes(router: Router<ApiState>, endpoints: Record<string, readonly HealthCheck[]>): void {
   for (const [endpoint, checks] of Object.entries(endpoints)) {
     router.get([`/${endpoint}`, `/${endpoint}/`], async (ctx) => {
-      const excluded = new Set(queryList(ctx.query.exclude).map((n) => n.trim()).filter(Boolean));
+      const excluded = new Set(
+        queryList(ctx.query.exclude)
+          .map((n) => n.trim())
+          .filter(Boolean),
+      );
       const verbose = ctx.query.verbose !== undefined;
       const results = await Promise.all(
         checks.map(async (c) => {
@@ -47,7 +51,10 @@ export function installHealthRoutes(router: Router<ApiState>, endpoints: Record<
       );
       for (const c of checks) excluded.delete(c.name);
       const lines = results.map((r) => r.line);
-      if (excluded.size) lines.push(`warn: some health checks cannot be excluded: no matches for ${[...excluded].map((n) => `"${n}"`).join(',')}`);
+      if (excluded.size)
+        lines.push(
+          `warn: some health checks cannot be excluded: no matches for ${[...excluded].map((n) => `"${n}"`).join(',')}`,
+        );
       if (results.some((r) => r.failed)) return answer(ctx, 500, `${lines.join('\n')}\n${endpoint} check failed\n`);
       answer(ctx, 200, verbose ? `${lines.join('\n')}\n${endpoint} check passed\n` : 'ok');
     });
@@ -68,7 +75,10 @@ export function installHealthRoutes(router: Router<ApiState>, endpoints: Record<
 export async function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    return await Promise.race([p, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${ms}ms`)), ms)))]);
+    return await Promise.race([
+      p,
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${ms}ms`)), ms))),
+    ]);
   } finally {
     clearTimeout(timer);
   }

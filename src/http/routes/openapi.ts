@@ -31,19 +31,55 @@ const schemaName = (d: Pick<ResourceDefinition, 'group' | 'version' | 'kind'>) =
   return `${upstream ? 'io.k8s.api' : 'io.ck.api'}.${d.group.split('.')[0]}.${d.version}.${d.kind}`;
 };
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const query = (name: string, type: string, description: string) => ({ name, in: 'query', description, schema: { type }, uniqueItems: true });
+const query = (name: string, type: string, description: string) => ({
+  name,
+  in: 'query',
+  description,
+  schema: { type },
+  uniqueItems: true,
+});
 
 const COMMON = [query('pretty', 'string', "If 'true', then the output is pretty printed.")];
 const WRITE = [
   query('dryRun', 'string', 'When present, indicates that modifications should not be persisted.'),
-  query('fieldManager', 'string', 'fieldManager is a name associated with the actor or entity that is making these changes.'),
+  query(
+    'fieldManager',
+    'string',
+    'fieldManager is a name associated with the actor or entity that is making these changes.',
+  ),
   query('fieldValidation', 'string', 'How the server treats unknown fields: Ignore, Warn (default) or Strict.'),
 ];
-const LIST = ['allowWatchBookmarks', 'continue', 'fieldSelector', 'labelSelector', 'limit', 'resourceVersion', 'timeoutSeconds', 'watch'].map((n) =>
-  query(n, n === 'limit' || n === 'timeoutSeconds' ? 'integer' : n === 'watch' || n === 'allowWatchBookmarks' ? 'boolean' : 'string', `See the API conventions for ${n}.`),
+const LIST = [
+  'allowWatchBookmarks',
+  'continue',
+  'fieldSelector',
+  'labelSelector',
+  'limit',
+  'resourceVersion',
+  'timeoutSeconds',
+  'watch',
+].map((n) =>
+  query(
+    n,
+    n === 'limit' || n === 'timeoutSeconds'
+      ? 'integer'
+      : n === 'watch' || n === 'allowWatchBookmarks'
+        ? 'boolean'
+        : 'string',
+    `See the API conventions for ${n}.`,
+  ),
 );
-const DELETE = [query('gracePeriodSeconds', 'integer', 'The duration in seconds before the object should be deleted.'), query('propagationPolicy', 'string', 'Orphan, Background or Foreground.')];
-const pathParam = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'string' }, uniqueItems: true });
+const DELETE = [
+  query('gracePeriodSeconds', 'integer', 'The duration in seconds before the object should be deleted.'),
+  query('propagationPolicy', 'string', 'Orphan, Background or Foreground.'),
+];
+const pathParam = (name: string) => ({
+  name,
+  in: 'path',
+  required: true,
+  schema: { type: 'string' },
+  uniqueItems: true,
+});
 const json = (schema: unknown) => ({ content: { 'application/json': { schema }, 'application/yaml': { schema } } });
 
 /** What an operation acts on: its kind (with group and version), scope and operationId suffix. */
@@ -58,10 +94,22 @@ interface OpTarget {
   readonly self: unknown;
 }
 
-const PATCH_TYPES = ['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json'];
+const PATCH_TYPES = [
+  'application/json-patch+json',
+  'application/merge-patch+json',
+  'application/strategic-merge-patch+json',
+];
 const PATCH_PARAMS = [...WRITE, query('force', 'boolean', 'Force is going to "force" Apply requests.')];
 
-function operation(t: OpTarget, action: string, verb: string, params: object[], body?: unknown, response?: unknown, bodyTypes?: string[]): Op {
+function operation(
+  t: OpTarget,
+  action: string,
+  verb: string,
+  params: object[],
+  body?: unknown,
+  response?: unknown,
+  bodyTypes?: string[],
+): Op {
   const op: Op = {
     operationId: `${verb}${t.namespaced ? 'Namespaced' : ''}${t.resourceKind}${t.suffix}`,
     parameters: [...COMMON, ...params],
@@ -69,7 +117,10 @@ function operation(t: OpTarget, action: string, verb: string, params: object[], 
     'x-kubernetes-action': action,
     'x-kubernetes-group-version-kind': t.gvk,
   };
-  if (body) op.requestBody = bodyTypes ? { content: Object.fromEntries(bodyTypes.map((b) => [b, { schema: body }])), required: true } : { ...json(body), required: true };
+  if (body)
+    op.requestBody = bodyTypes
+      ? { content: Object.fromEntries(bodyTypes.map((b) => [b, { schema: body }])), required: true }
+      : { ...json(body), required: true };
   return op;
 }
 
@@ -92,15 +143,20 @@ function pathsOf(def: ResourceDefinition, root: string): Record<string, Op> {
   for (const verb of def.verbs) {
     if (verb === 'list') collection.get = operation(t, 'list', 'list', LIST, undefined, list);
     if (verb === 'create') collection.post = operation(t, 'post', 'create', WRITE, t.self);
-    if (verb === 'deletecollection') collection.delete = operation(t, 'deletecollection', 'deleteCollection', [...LIST, ...DELETE], undefined, list);
-    if (verb === 'get') item.get = operation(t, 'get', 'read', [query('resourceVersion', 'string', 'See the API conventions.')]);
+    if (verb === 'deletecollection')
+      collection.delete = operation(t, 'deletecollection', 'deleteCollection', [...LIST, ...DELETE], undefined, list);
+    if (verb === 'get')
+      item.get = operation(t, 'get', 'read', [query('resourceVersion', 'string', 'See the API conventions.')]);
     if (verb === 'update') item.put = operation(t, 'put', 'replace', WRITE, t.self);
-    if (verb === 'patch') item.patch = operation(t, 'patch', 'patch', PATCH_PARAMS, { type: 'object' }, undefined, PATCH_TYPES);
-    if (verb === 'delete') item.delete = operation(t, 'delete', 'delete', DELETE, ref('io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions'));
+    if (verb === 'patch')
+      item.patch = operation(t, 'patch', 'patch', PATCH_PARAMS, { type: 'object' }, undefined, PATCH_TYPES);
+    if (verb === 'delete')
+      item.delete = operation(t, 'delete', 'delete', DELETE, ref('io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions'));
   }
   paths[`${root}${nsPrefix}/${def.plural}`] = collection;
   if (item.get || item.put || item.patch || item.delete) paths[`${root}${nsPrefix}/${def.plural}/{name}`] = item;
-  if (def.namespaced && def.verbs.includes('list')) paths[`${root}/${def.plural}`] = { get: operation(t, 'list', 'listAllNamespaces', LIST, undefined, list) };
+  if (def.namespaced && def.verbs.includes('list'))
+    paths[`${root}/${def.plural}`] = { get: operation(t, 'list', 'listAllNamespaces', LIST, undefined, list) };
   return paths;
 }
 
@@ -109,7 +165,12 @@ function pathsOf(def: ResourceDefinition, root: string): Record<string, Op> {
  * `pods/{name}/binding`, `namespaces/{name}/finalize`), as upstream publishes them. A view with
  * its own kind (Scale) gets a schema in `schemas`; one named by a served kind (Binding) refers to it.
  */
-function subresourcePathsOf(def: ResourceDefinition, defs: readonly ResourceDefinition[], root: string, schemas: Record<string, unknown>): Record<string, Op> {
+function subresourcePathsOf(
+  def: ResourceDefinition,
+  defs: readonly ResourceDefinition[],
+  root: string,
+  schemas: Record<string, unknown>,
+): Record<string, Op> {
   const paths: Record<string, Op> = {};
   const nsPrefix = def.namespaced ? '/namespaces/{namespace}' : '';
   for (const sub of def.subresources) {
@@ -117,9 +178,13 @@ function subresourcePathsOf(def: ResourceDefinition, defs: readonly ResourceDefi
       Object.assign(paths, connectPathsOf(def, sub, `${root}${nsPrefix}/${def.plural}/{name}/${sub.name}`));
       continue;
     }
-    const gvk = { ...(sub.apiVersion ? groupVersionOf(sub.apiVersion) : { group: def.group, version: def.version }), kind: sub.kind };
+    const gvk = {
+      ...(sub.apiVersion ? groupVersionOf(sub.apiVersion) : { group: def.group, version: def.version }),
+      kind: sub.kind,
+    };
     const named = defs.find((d) => d.kind === gvk.kind && d.group === gvk.group && d.version === gvk.version);
-    if (!named && sub.schema) schemas[schemaName(gvk)] = { ...toOpenApi(sub.schema), 'x-kubernetes-group-version-kind': [gvk] };
+    if (!named && sub.schema)
+      schemas[schemaName(gvk)] = { ...toOpenApi(sub.schema), 'x-kubernetes-group-version-kind': [gvk] };
     const self = named ? ref(schemaName(named)) : sub.schema ? ref(schemaName(gvk)) : { type: 'object' };
     const suffix = sub.name.charAt(0).toUpperCase() + sub.name.slice(1);
     const t: OpTarget = { gvk, resourceKind: def.kind, namespaced: def.namespaced, suffix, self };
@@ -127,7 +192,8 @@ function subresourcePathsOf(def: ResourceDefinition, defs: readonly ResourceDefi
     for (const verb of sub.verbs) {
       if (verb === 'get') item.get = operation(t, 'get', 'read', []);
       if (verb === 'update') item.put = operation(t, 'put', 'replace', WRITE, self);
-      if (verb === 'patch') item.patch = operation(t, 'patch', 'patch', PATCH_PARAMS, { type: 'object' }, undefined, PATCH_TYPES);
+      if (verb === 'patch')
+        item.patch = operation(t, 'patch', 'patch', PATCH_PARAMS, { type: 'object' }, undefined, PATCH_TYPES);
       if (verb === 'create') item.post = operation(t, 'post', 'create', WRITE, self);
     }
     paths[`${root}${nsPrefix}/${def.plural}/{name}/${sub.name}`] = item;
@@ -142,7 +208,13 @@ function subresourcePathsOf(def: ResourceDefinition, defs: readonly ResourceDefi
  */
 function connectPathsOf(def: ResourceDefinition, sub: SubresourceDefinition, path: string): Record<string, Op> {
   const connect = sub.connect as NonNullable<SubresourceDefinition['connect']>;
-  const t: OpTarget = { gvk: { group: def.group, version: def.version, kind: def.kind }, resourceKind: def.kind, namespaced: def.namespaced, suffix: '', self: { type: 'string' } };
+  const t: OpTarget = {
+    gvk: { group: def.group, version: def.version, kind: def.kind },
+    resourceKind: def.kind,
+    namespaced: def.namespaced,
+    suffix: '',
+    self: { type: 'string' },
+  };
   const suffix = sub.name.charAt(0).toUpperCase() + sub.name.slice(1);
   const params = [...(def.namespaced ? [pathParam('namespace')] : []), pathParam('name')];
   const build = (withPath: boolean): Op => {
@@ -151,7 +223,12 @@ function connectPathsOf(def: ResourceDefinition, sub: SubresourceDefinition, pat
       const m = method.toLowerCase();
       const readOnly = connect.getter === true && method === 'GET';
       const name = readOnly ? 'read' : `connect${method.charAt(0)}${m.slice(1)}`;
-      item[m] = operation({ ...t, suffix: `${suffix}${withPath ? 'WithPath' : ''}` }, readOnly ? 'get' : 'connect', name, []);
+      item[m] = operation(
+        { ...t, suffix: `${suffix}${withPath ? 'WithPath' : ''}` },
+        readOnly ? 'get' : 'connect',
+        name,
+        [],
+      );
     }
     return item;
   };
@@ -164,8 +241,13 @@ function connectPathsOf(def: ResourceDefinition, sub: SubresourceDefinition, pat
 function kindSchema(def: ResourceDefinition): OpenApiSchema {
   const schema = toOpenApi(def.schema, def.patchMeta) as { properties?: Record<string, OpenApiSchema> };
   const props = schema.properties ?? {};
-  if (props.spec && !props.spec.description) props.spec = { description: `Desired state of the ${def.kind}.`, ...props.spec };
-  if (props.status && !props.status.description) props.status = { description: `Most recently observed state of the ${def.kind}, written by the system. Read-only.`, ...props.status };
+  if (props.spec && !props.spec.description)
+    props.spec = { description: `Desired state of the ${def.kind}.`, ...props.spec };
+  if (props.status && !props.status.description)
+    props.status = {
+      description: `Most recently observed state of the ${def.kind}, written by the system. Read-only.`,
+      ...props.status,
+    };
   return { description: def.description ?? `${def.kind} (${def.group || 'core'}/${def.version}).`, ...schema };
 }
 
@@ -176,7 +258,14 @@ export function openApiDocument(defs: readonly ResourceDefinition[], group: stri
   const schemas: Record<string, unknown> = {
     'io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions': {
       type: 'object',
-      properties: { apiVersion: { type: 'string' }, kind: { type: 'string' }, gracePeriodSeconds: { type: 'integer' }, orphanDependents: { type: 'boolean' }, preconditions: { type: 'object', properties: { uid: { type: 'string' }, resourceVersion: { type: 'string' } } }, propagationPolicy: { type: 'string' } },
+      properties: {
+        apiVersion: { type: 'string' },
+        kind: { type: 'string' },
+        gracePeriodSeconds: { type: 'integer' },
+        orphanDependents: { type: 'boolean' },
+        preconditions: { type: 'object', properties: { uid: { type: 'string' }, resourceVersion: { type: 'string' } } },
+        propagationPolicy: { type: 'string' },
+      },
     },
   };
   const paths: Record<string, Op> = {};
@@ -186,7 +275,12 @@ export function openApiDocument(defs: readonly ResourceDefinition[], group: stri
     schemas[`${schemaName(def)}List`] = {
       type: 'object',
       required: ['items'],
-      properties: { apiVersion: { type: 'string' }, kind: { type: 'string' }, metadata: { type: 'object' }, items: { type: 'array', items: ref(schemaName(def)) } },
+      properties: {
+        apiVersion: { type: 'string' },
+        kind: { type: 'string' },
+        metadata: { type: 'object' },
+        items: { type: 'array', items: ref(schemaName(def)) },
+      },
       'x-kubernetes-group-version-kind': [{ ...gvk[0], kind: `${def.kind}List` }],
     };
     Object.assign(paths, pathsOf(def, root), subresourcePathsOf(def, served, root, schemas));
@@ -194,13 +288,17 @@ export function openApiDocument(defs: readonly ResourceDefinition[], group: stri
   return { openapi: '3.0.0', info: INFO, paths, components: { schemas } };
 }
 
-const hashOf = (data: string | Uint8Array) => createHash('sha512').update(data).digest('hex').slice(0, 128).toUpperCase();
+const hashOf = (data: string | Uint8Array) =>
+  createHash('sha512').update(data).digest('hex').slice(0, 128).toUpperCase();
 
 /**
  * Media types of Swagger 2.0 in protobuf (gnostic openapi_v2.Document), as kube-openapi names
  * them; answers always carry the second, as Go's mime parser rejects the `@` of the first.
  */
-const SWAGGER_PROTOBUF_TYPES = ['application/com.github.proto-openapi.spec.v2@v1.0+protobuf', 'application/com.github.proto-openapi.spec.v2.v1.0+protobuf'];
+const SWAGGER_PROTOBUF_TYPES = [
+  'application/com.github.proto-openapi.spec.v2@v1.0+protobuf',
+  'application/com.github.proto-openapi.spec.v2.v1.0+protobuf',
+];
 
 /**
  * Install `/openapi/v2` (JSON, or protobuf for kubectl), `/openapi/v3` and one v3 document per
@@ -237,7 +335,9 @@ export function installOpenApiRoutes(router: Router<ApiState>, defs: readonly Re
     ctx.body = protobuf ? v2protobuf : v2json;
   });
   router.get('/openapi/v3', (ctx) => {
-    const paths = Object.fromEntries([...docs].map(([p, d]) => [p, { serverRelativeURL: `/openapi/v3/${p}?hash=${d.hash}` }]));
+    const paths = Object.fromEntries(
+      [...docs].map(([p, d]) => [p, { serverRelativeURL: `/openapi/v3/${p}?hash=${d.hash}` }]),
+    );
     ctx.set('Content-Type', 'application/json');
     ctx.body = JSON.stringify({ paths });
   });

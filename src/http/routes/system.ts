@@ -36,7 +36,12 @@ export interface Lifecycle {
   shuttingDown: boolean;
 }
 
-export function installSystemRoutes(router: Router<ApiState>, kv: KvStore, registry: Registry, lifecycle: Lifecycle): void {
+export function installSystemRoutes(
+  router: Router<ApiState>,
+  kv: KvStore,
+  registry: Registry,
+  lifecycle: Lifecycle,
+): void {
   const ping: HealthCheck = { name: 'ping', run: async () => {} };
   const log: HealthCheck = { name: 'log', run: async () => {} };
   const etcd: HealthCheck = { name: 'etcd', run: async () => void (await withTimeout(kv.currentRevision(), 3000)) };

@@ -16,17 +16,36 @@ import type { Binding } from './bindings.schema.js';
  * Returns the 201 Success Status (a dry run checks everything and binds nothing). Throws
  * ApiError 404 (no pod), 409 (already bound or being deleted), 422 (no target).
  */
-export async function bindPod(pods: ResourceStore<Pod>, namespace: string, binding: ApiObject, dryRun = false): Promise<Status> {
+export async function bindPod(
+  pods: ResourceStore<Pod>,
+  namespace: string,
+  binding: ApiObject,
+  dryRun = false,
+): Promise<Status> {
   const name = binding.metadata?.name ?? '';
   // The body of pods/binding is not checked against the Binding schema (that of bindings is).
   const target: Partial<Binding['target']> = (binding as Binding).target ?? {};
-  if (!name) throw invalid('Binding', '', [{ reason: 'FieldValueRequired', field: 'metadata.name', message: 'Required value: name or generateName is required' }]);
+  if (!name)
+    throw invalid('Binding', '', [
+      {
+        reason: 'FieldValueRequired',
+        field: 'metadata.name',
+        message: 'Required value: name or generateName is required',
+      },
+    ]);
   if (binding.metadata.namespace && namespace && binding.metadata.namespace !== namespace) {
     throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
   }
-  if (!target.name) throw invalid('Binding', name, [{ reason: 'FieldValueRequired', field: 'target.name', message: 'Required value' }]);
+  if (!target.name)
+    throw invalid('Binding', name, [{ reason: 'FieldValueRequired', field: 'target.name', message: 'Required value' }]);
   if (target.kind && target.kind !== 'Node') {
-    throw invalid('Binding', name, [{ reason: 'FieldValueNotSupported', field: 'target.kind', message: `Unsupported value: "${target.kind}": supported values: "Node"` }]);
+    throw invalid('Binding', name, [
+      {
+        reason: 'FieldValueNotSupported',
+        field: 'target.kind',
+        message: `Unsupported value: "${target.kind}": supported values: "Node"`,
+      },
+    ]);
   }
   const fail = (why: string) => conflict('pods/binding', name, why);
   await pods.mutate(

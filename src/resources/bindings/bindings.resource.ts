@@ -7,7 +7,8 @@ import { pods } from '../pods/pods.resource.js';
 
 export const bindings = defineResource({
   kind: 'Binding',
-  description: 'Binding ties one object to another; for example, a pod to the node it runs on. Deprecated: use the pods/binding subresource.',
+  description:
+    'Binding ties one object to another; for example, a pod to the node it runs on. Deprecated: use the pods/binding subresource.',
   protobuf: bindingMessages,
   plural: 'bindings',
   namespaced: true,

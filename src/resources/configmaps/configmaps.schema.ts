@@ -3,7 +3,12 @@ import type { KindObject } from '../../registry/types.js';
 import { kindSchema } from '../../api/meta-schema.js';
 import { bytesMap, strMap } from '../../api/core/schema-kit.js';
 
-export const configMapSchema = kindSchema({ data: strMap.describe("Configuration data as UTF-8 strings. Keys are letters, digits, '-', '_' or '.'; a key may not also be in binaryData."), binaryData: bytesMap.describe('Configuration data as base64-encoded bytes, for values that are not UTF-8.') });
+export const configMapSchema = kindSchema({
+  data: strMap.describe(
+    "Configuration data as UTF-8 strings. Keys are letters, digits, '-', '_' or '.'; a key may not also be in binaryData.",
+  ),
+  binaryData: bytesMap.describe('Configuration data as base64-encoded bytes, for values that are not UTF-8.'),
+});
 
 /** A ConfigMap as its schema describes it (for its strategy and printer). */
 export type ConfigMap = KindObject<typeof configMapSchema>;

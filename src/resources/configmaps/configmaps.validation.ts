@@ -15,7 +15,8 @@ export function validateConfigMap(obj: ConfigMap): FieldError[] {
   let size = 0;
   for (const [k, v] of Object.entries(data)) {
     errs.push(...validateConfigKey(`data[${k}]`, k));
-    if (Object.prototype.hasOwnProperty.call(binary, k)) errs.push(invalidValue(`data[${k}]`, k, 'duplicate of key present in binaryData'));
+    if (Object.prototype.hasOwnProperty.call(binary, k))
+      errs.push(invalidValue(`data[${k}]`, k, 'duplicate of key present in binaryData'));
     size += Buffer.byteLength(String(v));
   }
   for (const [k, v] of Object.entries(binary)) {

@@ -9,8 +9,12 @@ export const endpointsSchema = kindSchema({
   subsets: list(
     reqObj({
       addresses: list(address).describe('Addresses of endpoints ready to receive traffic.'),
-      notReadyAddresses: list(address).describe('Addresses of endpoints not ready yet (still starting, or failing readiness).'),
-      ports: list(reqObj({ name: str, port: reqInt, protocol: str })).describe('Port numbers available on every address of the subset.'),
+      notReadyAddresses: list(address).describe(
+        'Addresses of endpoints not ready yet (still starting, or failing readiness).',
+      ),
+      ports: list(reqObj({ name: str, port: reqInt, protocol: str })).describe(
+        'Port numbers available on every address of the subset.',
+      ),
     }),
   ).describe('Sets of addresses sharing the same ports; the union of all subsets is the full set of endpoints.'),
 });

@@ -33,7 +33,8 @@ function validateEndpointAddress(a: Address, path: string, nodeNames: Map<string
   const errs: FieldError[] = [];
   const ip = a.ip ?? '';
   errs.push(...isValidIP(ip).map((m) => invalidValue(`${path}.ip`, ip, m)));
-  if (a.hostname) errs.push(...validateDns1123Label(a.hostname).map((m) => invalidValue(`${path}.hostname`, a.hostname, m)));
+  if (a.hostname)
+    errs.push(...validateDns1123Label(a.hostname).map((m) => invalidValue(`${path}.hostname`, a.hostname, m)));
   if (a.nodeName !== undefined && a.nodeName !== null) {
     errs.push(...validateDns1123Subdomain(a.nodeName).map((m) => invalidValue(`${path}.nodeName`, a.nodeName, m)));
   }
@@ -65,10 +66,14 @@ function validateEndpointSubsets(subsets: Subset[], old: Subset[]): FieldError[]
     const addresses = s.addresses ?? [];
     const notReady = s.notReadyAddresses ?? [];
     const ports = s.ports ?? [];
-    if (addresses.length === 0 && notReady.length === 0) errs.push(required(path, 'must specify `addresses` or `notReadyAddresses`'));
-    for (const [j, a] of addresses.entries()) errs.push(...validateEndpointAddress(a, `${path}.addresses[${j}]`, nodeNames));
-    for (const [j, a] of notReady.entries()) errs.push(...validateEndpointAddress(a, `${path}.notReadyAddresses[${j}]`, nodeNames));
-    for (const [k, p] of ports.entries()) errs.push(...validateEndpointPort(p, ports.length > 1, `${path}.ports[${k}]`));
+    if (addresses.length === 0 && notReady.length === 0)
+      errs.push(required(path, 'must specify `addresses` or `notReadyAddresses`'));
+    for (const [j, a] of addresses.entries())
+      errs.push(...validateEndpointAddress(a, `${path}.addresses[${j}]`, nodeNames));
+    for (const [j, a] of notReady.entries())
+      errs.push(...validateEndpointAddress(a, `${path}.notReadyAddresses[${j}]`, nodeNames));
+    for (const [k, p] of ports.entries())
+      errs.push(...validateEndpointPort(p, ports.length > 1, `${path}.ports[${k}]`));
   }
   return errs;
 }

@@ -15,7 +15,9 @@ export const eventSchema = kindSchema({
   related: atomic(obj(objectReference)).describe('A second object the event concerns, if any.'),
   reportingComponent: str.describe('Name of the controller that emitted the event.'),
   reportingInstance: str.describe('Id of the controller instance that emitted the event.'),
-  series: obj({ count: int, lastObservedTime: time, state: str }).describe('Data of the event series this event represents, if it is one.'),
+  series: obj({ count: int, lastObservedTime: time, state: str }).describe(
+    'Data of the event series this event represents, if it is one.',
+  ),
   source: obj({ component: str, host: str }).describe('Component (and host) reporting the event.'),
   type: str.describe('Type of the event: Normal or Warning.'),
 });

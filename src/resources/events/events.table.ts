@@ -3,7 +3,18 @@ import { NAME_COLUMN, column, humanDuration, type TablePrinter } from '../../api
 import type { Event } from './events.schema.js';
 
 export const eventPrinter: TablePrinter<Event> = {
-  columns: [column('Last Seen', 'string', 'The time the event was last seen.'), column('Type', 'string', 'Type of this event (Normal, Warning).'), column('Reason', 'string', 'A short, machine understandable string that gives the reason for the event.'), column('Object', 'string', 'The object this event is about.'), column('Message', 'string', 'A human-readable description of the status of this operation.'), column('Subobject', 'string', 'The sub-object this event is about.', 1), column('Source', 'string', 'The component reporting this event.', 1), column('Count', 'integer', 'The number of times this event has occurred.', 1), column('First Seen', 'string', 'The time at which the event was first recorded.', 1), { ...NAME_COLUMN, priority: 1 }],
+  columns: [
+    column('Last Seen', 'string', 'The time the event was last seen.'),
+    column('Type', 'string', 'Type of this event (Normal, Warning).'),
+    column('Reason', 'string', 'A short, machine understandable string that gives the reason for the event.'),
+    column('Object', 'string', 'The object this event is about.'),
+    column('Message', 'string', 'A human-readable description of the status of this operation.'),
+    column('Subobject', 'string', 'The sub-object this event is about.', 1),
+    column('Source', 'string', 'The component reporting this event.', 1),
+    column('Count', 'integer', 'The number of times this event has occurred.', 1),
+    column('First Seen', 'string', 'The time at which the event was first recorded.', 1),
+    { ...NAME_COLUMN, priority: 1 },
+  ],
   cells: (obj, now) => [...eventCells(obj, now)],
 };
 

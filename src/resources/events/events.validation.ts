@@ -38,14 +38,18 @@ export function validateEvent(obj: Event): FieldError[] {
     const instance = str(obj.reportingInstance);
     if (!instance) errs.push(required('reportingInstance'));
     // Upstream reports this one at the misspelt path `repotingIntance`.
-    if (bytes(instance) > REPORTING_INSTANCE_LIMIT) errs.push(invalidValue('repotingIntance', '', `can have at most ${REPORTING_INSTANCE_LIMIT} characters`));
+    if (bytes(instance) > REPORTING_INSTANCE_LIMIT)
+      errs.push(invalidValue('repotingIntance', '', `can have at most ${REPORTING_INSTANCE_LIMIT} characters`));
     const action = str(obj.action);
     if (!action) errs.push(required('action'));
-    if (bytes(action) > ACTION_LIMIT) errs.push(invalidValue('action', '', `can have at most ${ACTION_LIMIT} characters`));
+    if (bytes(action) > ACTION_LIMIT)
+      errs.push(invalidValue('action', '', `can have at most ${ACTION_LIMIT} characters`));
     const reason = str(obj.reason);
     if (!reason) errs.push(required('reason'));
-    if (bytes(reason) > REASON_LIMIT) errs.push(invalidValue('reason', '', `can have at most ${REASON_LIMIT} characters`));
-    if (bytes(str(obj.message)) > NOTE_LIMIT) errs.push(invalidValue('message', '', `can have at most ${NOTE_LIMIT} characters`));
+    if (bytes(reason) > REASON_LIMIT)
+      errs.push(invalidValue('reason', '', `can have at most ${REASON_LIMIT} characters`));
+    if (bytes(str(obj.message)) > NOTE_LIMIT)
+      errs.push(invalidValue('message', '', `can have at most ${NOTE_LIMIT} characters`));
   }
   errs.push(...validateDns1123Subdomain(namespace).map((m) => invalidValue('namespace', namespace, m)));
   return errs;

@@ -8,7 +8,8 @@ export const limitRangeMessages: ProtoMessages = {
   v1: {
     ...listMessage('LimitRange'),
     LimitRange: 'metadata=1:ObjectMeta spec=2:LimitRangeSpec',
-    LimitRangeItem: 'type=1! max=2:map<Quantity> min=3:map<Quantity> default=4:map<Quantity> defaultRequest=5:map<Quantity> maxLimitRequestRatio=6:map<Quantity>',
+    LimitRangeItem:
+      'type=1! max=2:map<Quantity> min=3:map<Quantity> default=4:map<Quantity> defaultRequest=5:map<Quantity> maxLimitRequestRatio=6:map<Quantity>',
     LimitRangeSpec: 'limits=1:[]LimitRangeItem',
   },
 };

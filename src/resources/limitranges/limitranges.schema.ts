@@ -6,7 +6,16 @@ import { list, obj, quantityMap, reqObj, reqStr } from '../../api/core/schema-ki
 export const limitRangeSchema = kindSchema({
   spec: obj({
     limits: list(
-      reqObj({ default: quantityMap, defaultRequest: quantityMap, max: quantityMap, maxLimitRequestRatio: quantityMap, min: quantityMap, type: reqStr }).describe('Limits per kind of object (type Pod, Container or PersistentVolumeClaim): min, max, defaults and the largest allowed limit/request ratio.'),
+      reqObj({
+        default: quantityMap,
+        defaultRequest: quantityMap,
+        max: quantityMap,
+        maxLimitRequestRatio: quantityMap,
+        min: quantityMap,
+        type: reqStr,
+      }).describe(
+        'Limits per kind of object (type Pod, Container or PersistentVolumeClaim): min, max, defaults and the largest allowed limit/request ratio.',
+      ),
     ),
   }),
 });

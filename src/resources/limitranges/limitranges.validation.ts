@@ -3,7 +3,14 @@
  * resource-name checks it calls). Field paths as upstream: `spec.limits[0].max[cpu]`.
  */
 import { validateQualifiedName } from '../../api/names.js';
-import { compareQuantities, formatQuantity, milliValue, quantityOf, wholeValue, type Quantity } from '../../api/quantity.js';
+import {
+  compareQuantities,
+  formatQuantity,
+  milliValue,
+  quantityOf,
+  wholeValue,
+  type Quantity,
+} from '../../api/quantity.js';
 import { duplicate, forbidden, invalidValue, required, type FieldError } from '../../api/validation/field-errors.js';
 import {
   goQuantity,
@@ -26,13 +33,16 @@ const STANDARD_LIMIT_TYPES = new Set(['Pod', 'Container', 'PersistentVolumeClaim
 function validateLimitRangeTypeName(value: string, path: string): FieldError[] {
   const errs = validateQualifiedName(value).map((m) => invalidValue(path, value, m));
   if (errs.length) return errs;
-  if (!value.includes('/') && !STANDARD_LIMIT_TYPES.has(value)) return [invalidValue(path, value, 'must be a standard limit type or fully qualified')];
+  if (!value.includes('/') && !STANDARD_LIMIT_TYPES.has(value))
+    return [invalidValue(path, value, 'must be a standard limit type or fully qualified')];
   return [];
 }
 
 /** Upstream validateLimitRangeResourceName: container resources for Pod and Container. */
 function validateLimitRangeResourceName(type: string, value: string, path: string): FieldError[] {
-  return type === 'Pod' || type === 'Container' ? validateContainerResourceName(value, path) : validateResourceName(value, path);
+  return type === 'Pod' || type === 'Container'
+    ? validateContainerResourceName(value, path)
+    : validateResourceName(value, path);
 }
 
 const entries = (m: Limits | null | undefined): [string, unknown][] => Object.entries(m ?? {});
@@ -80,24 +90,37 @@ export function validateLimitRange(obj: LimitRange): FieldError[] {
     collect('max', max);
     collect('min', min);
     if (type === 'Pod') {
-      if (entries(limit.default).length) errs.push(forbidden(`${at}.default`, "may not be specified when `type` is 'Pod'"));
-      if (entries(limit.defaultRequest).length) errs.push(forbidden(`${at}.defaultRequest`, "may not be specified when `type` is 'Pod'"));
+      if (entries(limit.default).length)
+        errs.push(forbidden(`${at}.default`, "may not be specified when `type` is 'Pod'"));
+      if (entries(limit.defaultRequest).length)
+        errs.push(forbidden(`${at}.defaultRequest`, "may not be specified when `type` is 'Pod'"));
     } else {
       collect('default', defaults);
       collect('defaultRequest', defaultRequests);
     }
     if (type === 'PersistentVolumeClaim' && !min.has('storage') && !max.has('storage')) {
-      errs.push(required(`${at}.limits`, 'either minimum or maximum storage value is required, but neither was provided'));
+      errs.push(
+        required(`${at}.limits`, 'either minimum or maximum storage value is required, but neither was provided'),
+      );
     }
     collect('maxLimitRequestRatio', ratios);
 
-    for (const k of [...keys].sort()) errs.push(...compareItem(at, k, min.get(k), max.get(k), defaults.get(k), defaultRequests.get(k), ratios.get(k)));
+    for (const k of [...keys].sort())
+      errs.push(...compareItem(at, k, min.get(k), max.get(k), defaults.get(k), defaultRequests.get(k), ratios.get(k)));
   });
   return errs;
 }
 
 /** The per-resource relations of one limit item, in upstream's order. */
-function compareItem(at: string, k: string, minRaw: unknown, maxRaw: unknown, defRaw: unknown, defReqRaw: unknown, ratioRaw: unknown): FieldError[] {
+function compareItem(
+  at: string,
+  k: string,
+  minRaw: unknown,
+  maxRaw: unknown,
+  defRaw: unknown,
+  defReqRaw: unknown,
+  ratioRaw: unknown,
+): FieldError[] {
   const errs: FieldError[] = [];
   const min = minRaw === undefined ? undefined : quantityOfJson(minRaw);
   const max = maxRaw === undefined ? undefined : quantityOfJson(maxRaw);
@@ -106,22 +129,54 @@ function compareItem(at: string, k: string, minRaw: unknown, maxRaw: unknown, de
   const ratio = ratioRaw === undefined ? undefined : quantityOfJson(ratioRaw);
   const s = (q: Quantity) => formatQuantity(q);
   if (min && max && compareQuantities(min, max) > 0) {
-    errs.push(invalidGo(`${at}.min[${k}]`, goQuantity(minRaw), `min value ${s(min)} is greater than max value ${s(max)}`));
+    errs.push(
+      invalidGo(`${at}.min[${k}]`, goQuantity(minRaw), `min value ${s(min)} is greater than max value ${s(max)}`),
+    );
   }
   if (defReq && min && compareQuantities(min, defReq) > 0) {
-    errs.push(invalidGo(`${at}.defaultRequest[${k}]`, goQuantity(defReqRaw), `min value ${s(min)} is greater than default request value ${s(defReq)}`));
+    errs.push(
+      invalidGo(
+        `${at}.defaultRequest[${k}]`,
+        goQuantity(defReqRaw),
+        `min value ${s(min)} is greater than default request value ${s(defReq)}`,
+      ),
+    );
   }
   if (defReq && max && compareQuantities(defReq, max) > 0) {
-    errs.push(invalidGo(`${at}.defaultRequest[${k}]`, goQuantity(defReqRaw), `default request value ${s(defReq)} is greater than max value ${s(max)}`));
+    errs.push(
+      invalidGo(
+        `${at}.defaultRequest[${k}]`,
+        goQuantity(defReqRaw),
+        `default request value ${s(defReq)} is greater than max value ${s(max)}`,
+      ),
+    );
   }
   if (defReq && def && compareQuantities(defReq, def) > 0) {
-    errs.push(invalidGo(`${at}.defaultRequest[${k}]`, goQuantity(defReqRaw), `default request value ${s(defReq)} is greater than default limit value ${s(def)}`));
+    errs.push(
+      invalidGo(
+        `${at}.defaultRequest[${k}]`,
+        goQuantity(defReqRaw),
+        `default request value ${s(defReq)} is greater than default limit value ${s(def)}`,
+      ),
+    );
   }
   if (def && min && compareQuantities(min, def) > 0) {
-    errs.push(invalidGo(`${at}.default[${k}]`, goQuantity(minRaw), `min value ${s(min)} is greater than default value ${s(def)}`));
+    errs.push(
+      invalidGo(
+        `${at}.default[${k}]`,
+        goQuantity(minRaw),
+        `min value ${s(min)} is greater than default value ${s(def)}`,
+      ),
+    );
   }
   if (def && max && compareQuantities(def, max) > 0) {
-    errs.push(invalidGo(`${at}.default[${k}]`, goQuantity(maxRaw), `default value ${s(def)} is greater than max value ${s(max)}`));
+    errs.push(
+      invalidGo(
+        `${at}.default[${k}]`,
+        goQuantity(maxRaw),
+        `default value ${s(def)} is greater than max value ${s(max)}`,
+      ),
+    );
   }
   if (ratio && compareQuantities(ratio, quantityOf(1)) < 0) {
     errs.push(invalidGo(`${at}.maxLimitRequestRatio[${k}]`, goQuantity(ratioRaw), `ratio ${s(ratio)} is less than 1`));
@@ -138,11 +193,23 @@ function compareItem(at: string, k: string, minRaw: unknown, maxRaw: unknown, de
     }
     const limit = Number(maxValue) / Number(minValue);
     if (ratioValue > limit) {
-      errs.push(invalidGo(`${at}.maxLimitRequestRatio[${k}]`, goQuantity(ratioRaw), `ratio ${s(ratio)} is greater than max/min = ${goFloat(limit)}`));
+      errs.push(
+        invalidGo(
+          `${at}.maxLimitRequestRatio[${k}]`,
+          goQuantity(ratioRaw),
+          `ratio ${s(ratio)} is greater than max/min = ${goFloat(limit)}`,
+        ),
+      );
     }
   }
   if (!isOvercommitAllowed(k) && def && defReq && compareQuantities(def, defReq) !== 0) {
-    errs.push(invalidGo(`${at}.defaultRequest[${k}]`, goQuantity(defReqRaw), `default value ${s(def)} must equal to defaultRequest value ${s(defReq)} in ${k}`));
+    errs.push(
+      invalidGo(
+        `${at}.defaultRequest[${k}]`,
+        goQuantity(defReqRaw),
+        `default value ${s(def)} must equal to defaultRequest value ${s(defReq)} in ${k}`,
+      ),
+    );
   }
   return errs;
 }

@@ -17,13 +17,30 @@ export const IMMORTAL_NAMESPACES: ReadonlySet<string> = new Set(['default', 'kub
  * sets Terminating and deletionTimestamp; while spec.finalizers remain a further delete is 409;
  * once they are gone the object is removed (honouring metadata.finalizers).
  */
-export async function deleteNamespace(store: ResourceStore<Namespace>, name: string, opts: DeleteOptions): Promise<DeleteResult<Namespace>> {
+export async function deleteNamespace(
+  store: ResourceStore<Namespace>,
+  name: string,
+  opts: DeleteOptions,
+): Promise<DeleteResult<Namespace>> {
   if (IMMORTAL_NAMESPACES.has(name)) throw forbidden('namespaces', name, 'this namespace may not be deleted');
   const current = await store.get('', name);
-  const write: MutateOptions = { preconditions: { uid: current.metadata.uid, ...opts.preconditions }, dryRun: opts.dryRun, operation: 'DELETE' };
+  const write: MutateOptions = {
+    preconditions: { uid: current.metadata.uid, ...opts.preconditions },
+    dryRun: opts.dryRun,
+    operation: 'DELETE',
+  };
   const specFinalizers = (current.spec?.finalizers ?? []).length;
   if (!current.metadata.deletionTimestamp) {
-    const obj = await store.mutate('', name, (o) => ({ ...o, metadata: { ...o.metadata, deletionTimestamp: rfc3339() }, status: { ...o.status, phase: 'Terminating' } }), write);
+    const obj = await store.mutate(
+      '',
+      name,
+      (o) => ({
+        ...o,
+        metadata: { ...o.metadata, deletionTimestamp: rfc3339() },
+        status: { ...o.status, phase: 'Terminating' },
+      }),
+      write,
+    );
     if (specFinalizers > 0 || (obj.metadata.finalizers ?? []).length > 0) return { body: obj, code: 200 };
   } else if (specFinalizers > 0) {
     throw new ApiError(

@@ -43,7 +43,8 @@ export function validateNamespaceUpdate(obj: Namespace, old: Namespace): FieldEr
   if (!isDeepStrictEqual(obj.status, old.status)) {
     const phase = obj.status?.phase ?? '';
     if (!obj.metadata.deletionTimestamp) {
-      if (phase !== 'Active') errs.push(invalidValue('status.Phase', phase, "may only be 'Active' if `deletionTimestamp` is empty"));
+      if (phase !== 'Active')
+        errs.push(invalidValue('status.Phase', phase, "may only be 'Active' if `deletionTimestamp` is empty"));
     } else if (phase !== 'Terminating') {
       errs.push(invalidValue('status.Phase', phase, "may only be 'Terminating' if `deletionTimestamp` is not empty"));
     }

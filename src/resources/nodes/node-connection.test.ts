@@ -2,8 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { ApiObject } from '../../api/object.js';
 import { nodeConnection, preferredNodeAddress } from './node-connection.js';
 
-const node = (addresses: { type: string; address: string }[], labels?: Record<string, string>, port?: number): ApiObject =>
-  ({ apiVersion: 'v1', kind: 'Node', metadata: { name: 'n1', labels }, status: { addresses, daemonEndpoints: port ? { agentEndpoint: { Port: port } } : undefined } }) as ApiObject;
+const node = (
+  addresses: { type: string; address: string }[],
+  labels?: Record<string, string>,
+  port?: number,
+): ApiObject =>
+  ({
+    apiVersion: 'v1',
+    kind: 'Node',
+    metadata: { name: 'n1', labels },
+    status: { addresses, daemonEndpoints: port ? { agentEndpoint: { Port: port } } : undefined },
+  }) as ApiObject;
 
 describe('node agent connection', () => {
   it('prefers Hostname, InternalDNS, InternalIP, ExternalDNS, ExternalIP (upstream defaults)', () => {
@@ -14,7 +23,11 @@ describe('node agent connection', () => {
     ];
     expect(preferredNodeAddress(node(all))).toBe('n1.local');
     expect(preferredNodeAddress(node(all.slice(0, 2)))).toBe('10.0.0.1');
-    expect(preferredNodeAddress(node([{ type: 'ExternalIP', address: '1.2.3.4' }], { 'kubernetes.io/hostname': 'label-host' }))).toBe('label-host');
+    expect(
+      preferredNodeAddress(
+        node([{ type: 'ExternalIP', address: '1.2.3.4' }], { 'kubernetes.io/hostname': 'label-host' }),
+      ),
+    ).toBe('label-host');
     expect(() => preferredNodeAddress(node([]))).toThrow('no preferred addresses found; known addresses: []');
   });
 

@@ -24,7 +24,9 @@ export interface NodeConnection {
 }
 
 /** A node's daemon endpoints, also under upstream's older name for the agent's (kubeletEndpoint). */
-type DaemonEndpoints = NonNullable<NonNullable<Node['status']>['daemonEndpoints']> & { kubeletEndpoint?: { Port?: number | null } | null };
+type DaemonEndpoints = NonNullable<NonNullable<Node['status']>['daemonEndpoints']> & {
+  kubeletEndpoint?: { Port?: number | null } | null;
+};
 
 /**
  * The preferred address of `node` (upstream GetPreferredNodeAddress: by type in preference
@@ -51,7 +53,12 @@ export async function nodeConnection(get: (name: string) => Promise<Node>, name:
   const node = await get(name);
   const endpoints: DaemonEndpoints | null | undefined = node.status?.daemonEndpoints;
   const reported = endpoints?.agentEndpoint?.Port ?? endpoints?.kubeletEndpoint?.Port ?? 0;
-  return { node: name, scheme: 'https', host: preferredNodeAddress(node), port: reported > 0 ? reported : DEFAULT_AGENT_PORT };
+  return {
+    node: name,
+    scheme: 'https',
+    host: preferredNodeAddress(node),
+    port: reported > 0 ? reported : DEFAULT_AGENT_PORT,
+  };
 }
 
 /** The agent's URL of a connection with `path` and `query`; ApiError 500 for an unusable address. */
@@ -79,7 +86,8 @@ async function locateNodeProxy(req: ConnectRequest<Node>): Promise<ConnectTarget
   if (!id || (id.port && !isPortNumber(id.port))) throw badRequest(`invalid node request ${JSON.stringify(req.name)}`);
   const c = await nodeConnection(req.own, id.name);
   const owner = { kind: 'nodes', name: c.node };
-  if (!id.port || id.port === String(c.port)) return { mode: 'proxy', url: agentUrl(c, joinPath('', req.subpath)), owner };
+  if (!id.port || id.port === String(c.port))
+    return { mode: 'proxy', url: agentUrl(c, joinPath('', req.subpath)), owner };
   await checkProxyableHostname(c.host);
   const url = agentUrl(c, joinPath('', req.subpath));
   url.protocol = `${id.scheme || 'http'}:`;

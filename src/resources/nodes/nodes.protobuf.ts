@@ -18,9 +18,12 @@ export const nodeMessages: ProtoMessages = {
     NodeCondition: 'type=1! status=2! lastHeartbeatTime=3:Time lastTransitionTime=4:Time reason=5 message=6',
     NodeConfigSource: 'configMapRef=1:ObjectReference',
     NodeDaemonEndpoints: 'agentEndpoint=1:DaemonEndpoint',
-    NodeSpec: 'podCIDR=1 externalID=2 providerID=3 unschedulable=4:bool taints=5:[]Taint configSource=6:NodeConfigSource',
-    NodeStatus: 'capacity=1:map<Quantity> allocatable=2:map<Quantity> phase=3 conditions=4:[]NodeCondition addresses=5:[]NodeAddress daemonEndpoints=6:NodeDaemonEndpoints nodeInfo=7:NodeSystemInfo images=8:[]ContainerImage volumesInUse=9:[]string volumesAttached=10:[]AttachedVolume',
-    NodeSystemInfo: 'machineID=1! systemUUID=2! bootID=3! kernelVersion=4! osImage=5! containerRuntimeVersion=6! agentVersion=7! proxyVersion=8! operatingSystem=9! architecture=10!',
+    NodeSpec:
+      'podCIDR=1 externalID=2 providerID=3 unschedulable=4:bool taints=5:[]Taint configSource=6:NodeConfigSource',
+    NodeStatus:
+      'capacity=1:map<Quantity> allocatable=2:map<Quantity> phase=3 conditions=4:[]NodeCondition addresses=5:[]NodeAddress daemonEndpoints=6:NodeDaemonEndpoints nodeInfo=7:NodeSystemInfo images=8:[]ContainerImage volumesInUse=9:[]string volumesAttached=10:[]AttachedVolume',
+    NodeSystemInfo:
+      'machineID=1! systemUUID=2! bootID=3! kernelVersion=4! osImage=5! containerRuntimeVersion=6! agentVersion=7! proxyVersion=8! operatingSystem=9! architecture=10!',
     Taint: 'key=1! value=2 effect=3! timeAdded=4:Time',
   },
 };

@@ -20,9 +20,22 @@ export const nodePrinter: TablePrinter<Node> = {
     const ready = status.conditions?.find((c) => c.type === 'Ready');
     let state = ready ? (ready.status === 'True' ? 'Ready' : 'NotReady') : 'Unknown';
     if (obj.spec?.unschedulable) state += ',SchedulingDisabled';
-    const roles = Object.keys(obj.metadata.labels ?? {}).filter((l) => l.startsWith('node-role.kubernetes.io/')).map((l) => l.slice('node-role.kubernetes.io/'.length));
+    const roles = Object.keys(obj.metadata.labels ?? {})
+      .filter((l) => l.startsWith('node-role.kubernetes.io/'))
+      .map((l) => l.slice('node-role.kubernetes.io/'.length));
     const address = (type: string) => status.addresses?.find((a) => a.type === type)?.address ?? '<none>';
     const info = status.nodeInfo ?? {};
-    return [obj.metadata.name, state, roles.join(',') || '<none>', age(obj, now), info.agentVersion ?? '', address('InternalIP'), address('ExternalIP'), info.osImage || '<unknown>', info.kernelVersion || '<unknown>', info.containerRuntimeVersion || '<unknown>'];
+    return [
+      obj.metadata.name,
+      state,
+      roles.join(',') || '<none>',
+      age(obj, now),
+      info.agentVersion ?? '',
+      address('InternalIP'),
+      address('ExternalIP'),
+      info.osImage || '<unknown>',
+      info.kernelVersion || '<unknown>',
+      info.containerRuntimeVersion || '<unknown>',
+    ];
   },
 };

@@ -64,7 +64,8 @@ export function validateNodeTaints(taints: Taint[]): FieldError[] {
 function validateNodeResources(obj: Node): FieldError[] {
   const errs: FieldError[] = [];
   for (const part of ['capacity', 'allocatable'] as const) {
-    for (const [k, v] of Object.entries(statusOf(obj)[part] ?? {})) errs.push(...validateResourceQuantityValue(k, v, `status.${part}.${k}`));
+    for (const [k, v] of Object.entries(statusOf(obj)[part] ?? {}))
+      errs.push(...validateResourceQuantityValue(k, v, `status.${part}.${k}`));
   }
   return errs;
 }
@@ -77,7 +78,12 @@ export function validateNode(obj: Node): FieldError[] {
   errs.push(...validateNodeResources(obj));
   if (!spec.externalID) errs.push(required('spec.externalID'));
   if (spec.configSource !== undefined && spec.configSource !== null) {
-    errs.push(forbidden('spec.configSource', 'configSource may only be set if the DynamicKubeletConfig feature gate is enabled)'));
+    errs.push(
+      forbidden(
+        'spec.configSource',
+        'configSource may only be set if the DynamicKubeletConfig feature gate is enabled)',
+      ),
+    );
   }
   if (spec.podCIDR && !isCidr(spec.podCIDR)) errs.push(invalidValue('spec.podCIDR', spec.podCIDR, 'not a valid CIDR'));
   return errs;
@@ -93,22 +99,35 @@ export function validateNodeUpdate(obj: Node, old: Node): FieldError[] {
   const seen = new Set<string>();
   (statusOf(obj).addresses ?? []).forEach((a, i) => {
     const id = JSON.stringify([a.type ?? '', a.address ?? '']);
-    if (seen.has(id)) errs.push(duplicateGo(`status.addresses[${i}]`, `core.NodeAddress{Type:${JSON.stringify(a.type ?? '')}, Address:${JSON.stringify(a.address ?? '')}}`));
+    if (seen.has(id))
+      errs.push(
+        duplicateGo(
+          `status.addresses[${i}]`,
+          `core.NodeAddress{Type:${JSON.stringify(a.type ?? '')}, Address:${JSON.stringify(a.address ?? '')}}`,
+        ),
+      );
     seen.add(id);
   });
   const spec = specOf(obj);
   const prev = { ...specOf(old) };
   if (!prev.podCIDR) prev.podCIDR = spec.podCIDR;
-  else if (prev.podCIDR !== spec.podCIDR) errs.push(forbidden('spec.podCIDR', 'node updates may not change podCIDR except from "" to valid'));
+  else if (prev.podCIDR !== spec.podCIDR)
+    errs.push(forbidden('spec.podCIDR', 'node updates may not change podCIDR except from "" to valid'));
   if (!prev.providerID) prev.providerID = spec.providerID;
-  else if (prev.providerID !== spec.providerID) errs.push(forbidden('spec.providerID', 'node updates may not change providerID except from "" to valid'));
+  else if (prev.providerID !== spec.providerID)
+    errs.push(forbidden('spec.providerID', 'node updates may not change providerID except from "" to valid'));
   if (spec.taints?.length) errs.push(...validateNodeTaints(spec.taints));
   const comparable = (s: NodeSpec) => {
     const { unschedulable: _u, taints: _t, ...rest } = s;
     return Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined && v !== '' && v !== null));
   };
   if (!isDeepStrictEqual(comparable(spec), comparable(prev))) {
-    errs.push(forbidden('', 'node updates may only change labels, taints, or capacity (or configSource, if the DynamicKubeletConfig feature gate is enabled)'));
+    errs.push(
+      forbidden(
+        '',
+        'node updates may only change labels, taints, or capacity (or configSource, if the DynamicKubeletConfig feature gate is enabled)',
+      ),
+    );
   }
   return errs;
 }

@@ -3,7 +3,10 @@ import { persistentVolumeClaimPrinter } from './persistentvolumeclaims.table.js'
 import { persistentVolumeClaimSchema } from './persistentvolumeclaims.schema.js';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
 import { persistentVolumeClaimMessages } from './persistentvolumeclaims.protobuf.js';
-import { validatePersistentVolumeClaim, validatePersistentVolumeClaimUpdate } from './persistentvolumeclaims.validation.js';
+import {
+  validatePersistentVolumeClaim,
+  validatePersistentVolumeClaimUpdate,
+} from './persistentvolumeclaims.validation.js';
 
 export const persistentVolumeClaims = defineResource({
   kind: 'PersistentVolumeClaim',

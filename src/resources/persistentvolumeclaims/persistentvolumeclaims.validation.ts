@@ -25,9 +25,10 @@ function validateLabelSelector(selector: Selector, path: string): FieldError[] {
     const at = `${path}.matchExpressions[${i}]`;
     const values: unknown[] = req.values ?? [];
     if (req.operator === 'In' || req.operator === 'NotIn') {
-      if (!values.length) errs.push(required(`${at}.values`, 'must be specified when `operator` is \'In\' or \'NotIn\''));
+      if (!values.length) errs.push(required(`${at}.values`, "must be specified when `operator` is 'In' or 'NotIn'"));
     } else if (req.operator === 'Exists' || req.operator === 'DoesNotExist') {
-      if (values.length) errs.push(forbidden(`${at}.values`, 'may not be specified when `operator` is \'Exists\' or \'DoesNotExist\''));
+      if (values.length)
+        errs.push(forbidden(`${at}.values`, "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
     } else {
       errs.push(invalidValue(`${at}.operator`, req.operator, 'not a valid selector operator'));
     }
@@ -51,7 +52,8 @@ export function validatePersistentVolumeClaim(obj: PersistentVolumeClaim): Field
   const modes: string[] = spec.accessModes ?? [];
   if (!modes.length) errs.push(required('spec.accessModes', 'at least 1 access mode is required'));
   if (spec.selector) errs.push(...validateLabelSelector(spec.selector, 'spec.selector'));
-  for (const mode of modes) if (!ACCESS_MODES.includes(mode)) errs.push(notSupported('spec.accessModes', mode, ACCESS_MODES));
+  for (const mode of modes)
+    if (!ACCESS_MODES.includes(mode)) errs.push(notSupported('spec.accessModes', mode, ACCESS_MODES));
   const requests: Record<string, unknown> = spec.resources?.requests ?? {};
   if (!('storage' in requests)) errs.push(required('spec.resources[storage]'));
   else {
@@ -59,7 +61,8 @@ export function validatePersistentVolumeClaim(obj: PersistentVolumeClaim): Field
     if (q) errs.push(...validateNonnegativeQuantity(q, 'spec.resources[storage]'));
   }
   if (spec.storageClassName) errs.push(...subdomainErrors(spec.storageClassName, 'spec.storageClassName'));
-  if (spec.volumeMode !== undefined && spec.volumeMode !== null) errs.push(forbidden('spec.volumeMode', 'PersistentVolumeClaim volumeMode is disabled by feature-gate'));
+  if (spec.volumeMode !== undefined && spec.volumeMode !== null)
+    errs.push(forbidden('spec.volumeMode', 'PersistentVolumeClaim volumeMode is disabled by feature-gate'));
   return errs;
 }
 
@@ -69,7 +72,10 @@ export function validatePersistentVolumeClaim(obj: PersistentVolumeClaim): Field
  * .storage of a bound claim (never below its previous value), and the beta storage-class
  * annotation upgraded to storageClassName; otherwise that annotation is immutable.
  */
-export function validatePersistentVolumeClaimUpdate(obj: PersistentVolumeClaim, old: PersistentVolumeClaim): FieldError[] {
+export function validatePersistentVolumeClaimUpdate(
+  obj: PersistentVolumeClaim,
+  old: PersistentVolumeClaim,
+): FieldError[] {
   const errs = validatePersistentVolumeClaim(obj);
   const next: Spec = structuredClone(obj.spec ?? {});
   const prev: Spec = structuredClone(old.spec ?? {});
@@ -84,18 +90,29 @@ export function validatePersistentVolumeClaimUpdate(obj: PersistentVolumeClaim, 
     (!(STORAGE_CLASS_ANNOTATION in newAnn) || newAnn[STORAGE_CLASS_ANNOTATION] === oldAnn[STORAGE_CLASS_ANNOTATION]);
   if (upgrade) delete next.storageClassName;
   else if ((newAnn[STORAGE_CLASS_ANNOTATION] ?? '') !== (oldAnn[STORAGE_CLASS_ANNOTATION] ?? '')) {
-    errs.push(invalidValue(`metadata.annotations.${STORAGE_CLASS_ANNOTATION}`, newAnn[STORAGE_CLASS_ANNOTATION] ?? '', 'field is immutable'));
+    errs.push(
+      invalidValue(
+        `metadata.annotations.${STORAGE_CLASS_ANNOTATION}`,
+        newAnn[STORAGE_CLASS_ANNOTATION] ?? '',
+        'field is immutable',
+      ),
+    );
   }
   const bound = obj.status?.phase === 'Bound';
   // The old request is copied even when it has none (an undefined storage, dropped by `defined`).
   const requests: Record<string, unknown> | null | undefined = next.resources?.requests;
   if (bound && requests) requests.storage = prev.resources?.requests?.storage;
   // Go compares values: an empty volumeName is no volumeName, a null is an absent field.
-  const defined = (s: Spec) => JSON.parse(JSON.stringify({ ...s, volumeName: s.volumeName || undefined }, (_k, v) => (v === null ? undefined : v)));
-  if (!isDeepStrictEqual(defined(next), defined(prev))) errs.push(forbidden('spec', 'is immutable after creation except resources.requests for bound claims'));
+  const defined = (s: Spec) =>
+    JSON.parse(
+      JSON.stringify({ ...s, volumeName: s.volumeName || undefined }, (_k, v) => (v === null ? undefined : v)),
+    );
+  if (!isDeepStrictEqual(defined(next), defined(prev)))
+    errs.push(forbidden('spec', 'is immutable after creation except resources.requests for bound claims'));
   const size = (o: PersistentVolumeClaim) => quantityOfJson(o.spec?.resources?.requests?.storage ?? 0);
   const before = size(old);
   const after = size(obj);
-  if (before && after && compareQuantities(after, before) < 0) errs.push(forbidden('spec.resources.requests.storage', 'field can not be less than previous value'));
+  if (before && after && compareQuantities(after, before) < 0)
+    errs.push(forbidden('spec.resources.requests.storage', 'field can not be less than previous value'));
   return errs;
 }

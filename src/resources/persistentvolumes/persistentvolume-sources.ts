@@ -24,19 +24,31 @@ function need(src: Fields, path: string, ...fields: string[]): FieldError[] {
 
 /** Upstream validatePathNoBacksteps: no `..` element. */
 function noBacksteps(value: string, path: string): FieldError[] {
-  return value.replace(/\\/g, '/').split('/').includes('..') ? [invalidValue(path, value, "must not contain '..'")] : [];
+  return value.replace(/\\/g, '/').split('/').includes('..')
+    ? [invalidValue(path, value, "must not contain '..'")]
+    : [];
 }
 
 /** Upstream validation.InclusiveRangeError. */
 const range = (lo: number, hi: number) => `must be between ${lo} and ${hi}, inclusive`;
 
-const HOST_PATH_TYPES = ['', 'BlockDevice', 'CharDevice', 'Directory', 'DirectoryOrCreate', 'File', 'FileOrCreate', 'Socket'];
+const HOST_PATH_TYPES = [
+  '',
+  'BlockDevice',
+  'CharDevice',
+  'Directory',
+  'DirectoryOrCreate',
+  'File',
+  'FileOrCreate',
+  'Socket',
+];
 
 /** Upstream validateHostPathVolumeSource. */
 const hostPath: Check = (src, path) => {
   if (empty(src.path)) return [required(`${path}.path`)];
   const errs = noBacksteps(str(src.path), `${path}.path`);
-  if (src.type !== undefined && src.type !== null && !HOST_PATH_TYPES.includes(String(src.type))) errs.push(notSupported(`${path}.type`, src.type, HOST_PATH_TYPES));
+  if (src.type !== undefined && src.type !== null && !HOST_PATH_TYPES.includes(String(src.type)))
+    errs.push(notSupported(`${path}.type`, src.type, HOST_PATH_TYPES));
   return errs;
 };
 
@@ -53,16 +65,20 @@ const disk =
 /** Upstream validateNFSVolumeSource. */
 const nfs: Check = (src, path) => {
   const errs = need(src, path, 'server', 'path');
-  if (!String(src.path ?? '').startsWith('/')) errs.push(invalidValue(`${path}.path`, src.path ?? '', 'must be an absolute path'));
+  if (!String(src.path ?? '').startsWith('/'))
+    errs.push(invalidValue(`${path}.path`, src.path ?? '', 'must be an absolute path'));
   return errs;
 };
 
 /** Upstream validateFlockerVolumeSource. */
 const flocker: Check = (src, path) => {
   const errs: FieldError[] = [];
-  if (empty(src.datasetName) && empty(src.datasetUUID)) errs.push(required(path, 'one of datasetName and datasetUUID is required'));
-  if (!empty(src.datasetName) && !empty(src.datasetUUID)) errs.push(invalidValue(path, 'resource', 'datasetName and datasetUUID can not be specified simultaneously'));
-  if (String(src.datasetName ?? '').includes('/')) errs.push(invalidValue(`${path}.datasetName`, src.datasetName, "must not contain '/'"));
+  if (empty(src.datasetName) && empty(src.datasetUUID))
+    errs.push(required(path, 'one of datasetName and datasetUUID is required'));
+  if (!empty(src.datasetName) && !empty(src.datasetUUID))
+    errs.push(invalidValue(path, 'resource', 'datasetName and datasetUUID can not be specified simultaneously'));
+  if (String(src.datasetName ?? '').includes('/'))
+    errs.push(invalidValue(`${path}.datasetName`, src.datasetName, "must not contain '/'"));
   return errs;
 };
 
@@ -71,7 +87,9 @@ const quobyte: Check = (src, path) => {
   const errs: FieldError[] = [];
   const detail = 'must be a host:port pair or multiple pairs separated by commas';
   if (empty(src.registry)) errs.push(required(`${path}.registry`, detail));
-  else for (const pair of String(src.registry).split(',')) if (!/^(\[[^\]]*\]|[^:]*):[^:]*$/.test(pair)) errs.push(invalidValue(`${path}.registry`, src.registry, detail));
+  else
+    for (const pair of String(src.registry).split(','))
+      if (!/^(\[[^\]]*\]|[^:]*):[^:]*$/.test(pair)) errs.push(invalidValue(`${path}.registry`, src.registry, detail));
   return [...errs, ...need(src, path, 'volume')];
 };
 
@@ -91,11 +109,21 @@ const fc: Check = (src, path) => {
   const errs: FieldError[] = [];
   const wwns: string[] = Array.isArray(src.targetWWNs) ? src.targetWWNs : [];
   const wwids: string[] = Array.isArray(src.wwids) ? src.wwids : [];
-  if (!wwns.length && !wwids.length) errs.push(required(`${path}.targetWWNs`, 'must specify either targetWWNs or wwids, but not both'));
-  if (wwns.length && wwids.length) errs.push(invalidGo(`${path}.targetWWNs`, goSlice('string', wwns), 'targetWWNs and wwids can not be specified simultaneously'));
+  if (!wwns.length && !wwids.length)
+    errs.push(required(`${path}.targetWWNs`, 'must specify either targetWWNs or wwids, but not both'));
+  if (wwns.length && wwids.length)
+    errs.push(
+      invalidGo(
+        `${path}.targetWWNs`,
+        goSlice('string', wwns),
+        'targetWWNs and wwids can not be specified simultaneously',
+      ),
+    );
   if (wwns.length) {
-    if (src.lun === undefined || src.lun === null) errs.push(required(`${path}.lun`, 'lun is required if targetWWNs is specified'));
-    else if (num(src.lun, 0) < 0 || num(src.lun, 0) > 255) errs.push(invalidValue(`${path}.lun`, src.lun, range(0, 255)));
+    if (src.lun === undefined || src.lun === null)
+      errs.push(required(`${path}.lun`, 'lun is required if targetWWNs is specified'));
+    else if (num(src.lun, 0) < 0 || num(src.lun, 0) > 255)
+      errs.push(invalidValue(`${path}.lun`, src.lun, range(0, 255)));
   }
   return errs;
 };
@@ -106,7 +134,8 @@ const flexVolume: Check = (src, path) => {
   for (const k of Object.keys(fieldsOf(src.options))) {
     const ns = k.includes('/') ? k.slice(0, k.indexOf('/')) : k;
     const normalized = `.${ns.toLowerCase()}`;
-    if (normalized.endsWith('.kubernetes.io') || normalized.endsWith('.k8s.io')) errs.push(invalidValue(`${path}.options[${k}]`, k, 'kubernetes.io and k8s.io namespaces are reserved'));
+    if (normalized.endsWith('.kubernetes.io') || normalized.endsWith('.k8s.io'))
+      errs.push(invalidValue(`${path}.options[${k}]`, k, 'kubernetes.io and k8s.io namespaces are reserved'));
   }
   return errs;
 };
@@ -123,27 +152,45 @@ const azureDisk: Check = (src, path) => {
   const errs = need(src, path, 'diskName', 'diskURI');
   const caching = ['None', 'ReadOnly', 'ReadWrite'];
   const kinds = ['Dedicated', 'Managed', 'Shared'];
-  if (src.cachingMode != null && !caching.includes(String(src.cachingMode))) errs.push(notSupported(`${path}.cachingMode`, src.cachingMode, caching));
+  if (src.cachingMode != null && !caching.includes(String(src.cachingMode)))
+    errs.push(notSupported(`${path}.cachingMode`, src.cachingMode, caching));
   if (src.kind != null && !kinds.includes(String(src.kind))) errs.push(notSupported(`${path}.kind`, src.kind, kinds));
   const uri = String(src.diskURI ?? '');
   if (src.kind === 'Managed' && !uri.startsWith('/subscriptions/')) {
-    errs.push(notSupported(`${path}.diskURI`, uri, ['/subscriptions/{sub-id}/resourcegroups/{group-name}/providers/microsoft.compute/disks/{disk-id}']));
+    errs.push(
+      notSupported(`${path}.diskURI`, uri, [
+        '/subscriptions/{sub-id}/resourcegroups/{group-name}/providers/microsoft.compute/disks/{disk-id}',
+      ]),
+    );
   }
   if (src.kind != null && src.kind !== 'Managed' && !uri.startsWith('https://')) {
-    errs.push(notSupported(`${path}.diskURI`, uri, ['https://{account-name}.blob.core.windows.net/{container-name}/{disk-name}.vhd']));
+    errs.push(
+      notSupported(`${path}.diskURI`, uri, [
+        'https://{account-name}.blob.core.windows.net/{container-name}/{disk-name}.vhd',
+      ]),
+    );
   }
   return errs;
 };
 
 /** Upstream validateLocalVolumeSource. */
-const local: Check = (src, path) => (empty(src.path) ? [required(`${path}.path`)] : noBacksteps(str(src.path), `${path}.path`));
+const local: Check = (src, path) =>
+  empty(src.path) ? [required(`${path}.path`)] : noBacksteps(str(src.path), `${path}.path`);
 
 /** Upstream validateStorageOSPersistentVolumeSource. */
 const storageos: Check = (src, path) => {
   const errs: FieldError[] = [];
   if (empty(src.volumeName)) errs.push(required(`${path}.volumeName`));
-  else errs.push(...validateDns1123Label(str(src.volumeName)).map((m) => invalidValue(`${path}.volumeName`, src.volumeName, m)));
-  if (!empty(src.volumeNamespace)) errs.push(...validateDns1123Label(str(src.volumeNamespace)).map((m) => invalidValue(`${path}.volumeNamespace`, src.volumeNamespace, m)));
+  else
+    errs.push(
+      ...validateDns1123Label(str(src.volumeName)).map((m) => invalidValue(`${path}.volumeName`, src.volumeName, m)),
+    );
+  if (!empty(src.volumeNamespace))
+    errs.push(
+      ...validateDns1123Label(str(src.volumeNamespace)).map((m) =>
+        invalidValue(`${path}.volumeNamespace`, src.volumeNamespace, m),
+      ),
+    );
   if (src.secretRef) errs.push(...need(fieldsOf(src.secretRef), `${path}.secretRef`, 'name', 'namespace'));
   return errs;
 };

@@ -6,12 +6,20 @@ import { persistentVolumeSources } from '../../api/core/volumes.js';
 
 export const persistentVolumeSchema = kindSchema({
   spec: obj({
-    accessModes: list(oneOf(['ReadWriteOnce', 'ReadOnlyMany', 'ReadWriteMany']).unwrap().unwrap()).describe('Ways the volume can be mounted: ReadWriteOnce, ReadOnlyMany, ReadWriteMany.'),
+    accessModes: list(oneOf(['ReadWriteOnce', 'ReadOnlyMany', 'ReadWriteMany']).unwrap().unwrap()).describe(
+      'Ways the volume can be mounted: ReadWriteOnce, ReadOnlyMany, ReadWriteMany.',
+    ),
     capacity: quantityMap.describe('Size of the volume (capacity.storage).'),
-    claimRef: atomic(obj(objectReference)).describe('The claim bound to this volume (both sides of the binding are recorded).'),
+    claimRef: atomic(obj(objectReference)).describe(
+      'The claim bound to this volume (both sides of the binding are recorded).',
+    ),
     mountOptions: strList.describe('Mount options passed when the volume is mounted; not validated.'),
-    persistentVolumeReclaimPolicy: oneOf(['Recycle', 'Delete', 'Retain']).describe('What happens to the volume once its claim is gone: Retain (the default for manually created volumes), Delete or Recycle.'),
-    storageClassName: str.describe('Storage class the volume belongs to; it only binds to claims asking for this class.'),
+    persistentVolumeReclaimPolicy: oneOf(['Recycle', 'Delete', 'Retain']).describe(
+      'What happens to the volume once its claim is gone: Retain (the default for manually created volumes), Delete or Recycle.',
+    ),
+    storageClassName: str.describe(
+      'Storage class the volume belongs to; it only binds to claims asking for this class.',
+    ),
     volumeMode: oneOf(['Block', 'Filesystem']).describe('Filesystem (the default) or Block.'),
     ...persistentVolumeSources,
   }),

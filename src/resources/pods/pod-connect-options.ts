@@ -20,7 +20,8 @@ function queryBool(query: URLSearchParams, name: string): boolean {
 function queryInt(query: URLSearchParams, name: string): number | undefined {
   const v = query.get(name);
   if (v === null) return undefined;
-  if (!/^[+-]?\d+$/.test(v) || !Number.isSafeInteger(Number(v))) throw badRequest(`strconv.ParseInt: parsing ${JSON.stringify(v)}: invalid syntax`);
+  if (!/^[+-]?\d+$/.test(v) || !Number.isSafeInteger(Number(v)))
+    throw badRequest(`strconv.ParseInt: parsing ${JSON.stringify(v)}: invalid syntax`);
   return Number(v);
 }
 
@@ -29,11 +30,18 @@ function queryTime(query: URLSearchParams, name: string): string | undefined {
   const v = query.get(name);
   if (v === null) return undefined;
   const ms = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(v) ? Date.parse(v) : NaN;
-  if (Number.isNaN(ms)) throw badRequest(`parsing time ${JSON.stringify(v)} as "2006-01-02T15:04:05Z07:00": cannot parse ${JSON.stringify(v)} as "2006"`);
+  if (Number.isNaN(ms))
+    throw badRequest(
+      `parsing time ${JSON.stringify(v)} as "2006-01-02T15:04:05Z07:00": cannot parse ${JSON.stringify(v)} as "2006"`,
+    );
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-const fieldInvalid = (field: string, value: number, detail: string): FieldError => ({ reason: 'FieldValueInvalid', field, message: `Invalid value: ${value}: ${detail}` });
+const fieldInvalid = (field: string, value: number, detail: string): FieldError => ({
+  reason: 'FieldValueInvalid',
+  field,
+  message: `Invalid value: ${value}: ${detail}`,
+});
 
 /**
  * PodLogOptions from the query: the container asked for, the agent's query parameters and the
@@ -46,10 +54,16 @@ export function logParams(query: URLSearchParams): { container: string; params: 
   const sinceSeconds = queryInt(query, 'sinceSeconds');
   const sinceTime = queryTime(query, 'sinceTime');
   const problems: FieldError[] = [];
-  if (tailLines !== undefined && tailLines < 0) problems.push(fieldInvalid('tailLines', tailLines, 'must be greater than or equal to 0'));
-  if (limitBytes !== undefined && limitBytes < 1) problems.push(fieldInvalid('limitBytes', limitBytes, 'must be greater than 0'));
+  if (tailLines !== undefined && tailLines < 0)
+    problems.push(fieldInvalid('tailLines', tailLines, 'must be greater than or equal to 0'));
+  if (limitBytes !== undefined && limitBytes < 1)
+    problems.push(fieldInvalid('limitBytes', limitBytes, 'must be greater than 0'));
   if (sinceSeconds !== undefined && sinceTime !== undefined) {
-    problems.push({ reason: 'FieldValueForbidden', field: '', message: 'Forbidden: at most one of `sinceTime` or `sinceSeconds` may be specified' });
+    problems.push({
+      reason: 'FieldValueForbidden',
+      field: '',
+      message: 'Forbidden: at most one of `sinceTime` or `sinceSeconds` may be specified',
+    });
   } else if (sinceSeconds !== undefined && sinceSeconds < 1) {
     problems.push(fieldInvalid('sinceSeconds', sinceSeconds, 'must be greater than 0'));
   }
@@ -68,11 +82,16 @@ export function logParams(query: URLSearchParams): { container: string; params: 
  * Options of exec, attach or port-forward and the agent's parameters for them (upstream
  * streamParams). Throws ApiError 400 for a port that does not parse.
  */
-export function streamParams(query: URLSearchParams, kind: 'exec' | 'attach' | 'portforward'): { container: string; params: Params } {
+export function streamParams(
+  query: URLSearchParams,
+  kind: 'exec' | 'attach' | 'portforward',
+): { container: string; params: Params } {
   const params: Params = [];
   if (kind === 'portforward') {
     const ports = query.getAll('ports').flatMap((v) => v.split(','));
-    for (const p of ports) if (!/^\d+$/.test(p) || Number(p) > 65535) throw badRequest(`strconv.ParseInt: parsing ${JSON.stringify(p)}: invalid syntax`);
+    for (const p of ports)
+      if (!/^\d+$/.test(p) || Number(p) > 65535)
+        throw badRequest(`strconv.ParseInt: parsing ${JSON.stringify(p)}: invalid syntax`);
     if (ports.length) params.push(['port', ports.map(Number).join(',')]);
     return { container: '', params };
   }

@@ -25,7 +25,8 @@ export function chooseContainer(pod: Pod, requested: string, name: string): stri
   const containers = names(pod.spec?.containers);
   const init = names(pod.spec?.initContainers);
   if (requested) {
-    if (!containers.includes(requested) && !init.includes(requested)) throw badRequest(`container ${requested} is not valid for pod ${name}`);
+    if (!containers.includes(requested) && !init.includes(requested))
+      throw badRequest(`container ${requested} is not valid for pod ${name}`);
     return requested;
   }
   if (containers.length === 1) return containers[0];
@@ -52,7 +53,14 @@ async function locateLog(req: ConnectRequest<Pod>): Promise<ConnectTarget> {
   if (!nodeName) return { mode: 'none' };
   const c = await nodeConnection(nodeReader(req), nodeName);
   const path = `/containerLogs/${pod.metadata.namespace}/${pod.metadata.name}/${chosen}`;
-  return { mode: 'stream', url: agentUrl(c, path, encodeQuery(params)), contentType: 'text/plain', resource: 'pods/log', name: req.name, owner: { kind: 'nodes', name: nodeName } };
+  return {
+    mode: 'stream',
+    url: agentUrl(c, path, encodeQuery(params)),
+    contentType: 'text/plain',
+    resource: 'pods/log',
+    name: req.name,
+    owner: { kind: 'nodes', name: nodeName },
+  };
 }
 
 /** `pods/exec` and `pods/attach` (upstream streamLocation): the agent's /exec or /attach URL. */
@@ -105,9 +113,29 @@ const nodeReader = (req: ConnectRequest<Pod>) => (name: string) => req.get(nodes
 
 /** The pod subresources served through the node agent or the pod. */
 export const podConnectSubresources: readonly SubresourceDefinition<Pod>[] = [
-  { name: 'attach', kind: 'Pod', verbs: ['create', 'get'], connect: { methods: UPGRADE_METHODS, locate: locateStream('attach') } },
-  { name: 'exec', kind: 'Pod', verbs: ['create', 'get'], connect: { methods: UPGRADE_METHODS, locate: locateStream('exec') } },
+  {
+    name: 'attach',
+    kind: 'Pod',
+    verbs: ['create', 'get'],
+    connect: { methods: UPGRADE_METHODS, locate: locateStream('attach') },
+  },
+  {
+    name: 'exec',
+    kind: 'Pod',
+    verbs: ['create', 'get'],
+    connect: { methods: UPGRADE_METHODS, locate: locateStream('exec') },
+  },
   { name: 'log', kind: 'Pod', verbs: ['get'], connect: { methods: ['GET'], getter: true, locate: locateLog } },
-  { name: 'portforward', kind: 'Pod', verbs: ['create', 'get'], connect: { methods: UPGRADE_METHODS, locate: locatePortForward } },
-  { name: 'proxy', kind: 'Pod', verbs: ['create', 'delete', 'get', 'patch', 'update'], connect: { methods: PROXY_METHODS, subpath: true, locate: locateProxy } },
+  {
+    name: 'portforward',
+    kind: 'Pod',
+    verbs: ['create', 'get'],
+    connect: { methods: UPGRADE_METHODS, locate: locatePortForward },
+  },
+  {
+    name: 'proxy',
+    kind: 'Pod',
+    verbs: ['create', 'delete', 'get', 'patch', 'update'],
+    connect: { methods: PROXY_METHODS, subpath: true, locate: locateProxy },
+  },
 ];

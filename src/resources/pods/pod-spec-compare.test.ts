@@ -18,8 +18,18 @@ describe('pod spec comparison', () => {
   });
   it('treats absent, null and empty values alike, but not different values', () => {
     expect(semanticEqual({ a: 1, b: [], c: {}, d: '', e: null, f: false }, { a: 1 })).toBe(true);
-    expect(semanticEqual({ containers: [{ resources: { limits: { cpu: '2' } } }] }, { containers: [{ resources: { limits: { cpu: '2000m' } } }] })).toBe(true);
-    expect(semanticEqual({ containers: [{ resources: { limits: { cpu: '2' } } }] }, { containers: [{ resources: { limits: { cpu: '1' } } }] })).toBe(false);
+    expect(
+      semanticEqual(
+        { containers: [{ resources: { limits: { cpu: '2' } } }] },
+        { containers: [{ resources: { limits: { cpu: '2000m' } } }] },
+      ),
+    ).toBe(true);
+    expect(
+      semanticEqual(
+        { containers: [{ resources: { limits: { cpu: '2' } } }] },
+        { containers: [{ resources: { limits: { cpu: '1' } } }] },
+      ),
+    ).toBe(false);
     expect(semanticEqual({ hostNetwork: true }, {})).toBe(false);
   });
   it('prints the common prefix, then the rest of each side, as upstream diff.ObjectDiff', () => {

@@ -34,7 +34,13 @@ export function quantityKey(value: unknown): unknown {
 }
 
 const isEmpty = (v: unknown) =>
-  v === undefined || v === null || v === '' || v === false || v === 0 || (Array.isArray(v) && v.length === 0) || (typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0);
+  v === undefined ||
+  v === null ||
+  v === '' ||
+  v === false ||
+  v === 0 ||
+  (Array.isArray(v) && v.length === 0) ||
+  (typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 0);
 
 /**
  * The comparable form of a spec (or any part of one): object keys sorted, empty values

@@ -29,7 +29,11 @@ const APPARMOR_PREFIX = 'container.apparmor.security.beta.kubernetes.io/';
 export const POD_UPDATE_FORBIDDEN =
   'pod updates may not change fields other than `spec.containers[*].image`, `spec.initContainers[*].image`, `spec.activeDeadlineSeconds` or `spec.tolerations` (only additions to existing tolerations)';
 
-const forbidden = (field: string, detail: string): FieldError => ({ reason: 'FieldValueForbidden', field, message: `Forbidden: ${detail}` });
+const forbidden = (field: string, detail: string): FieldError => ({
+  reason: 'FieldValueForbidden',
+  field,
+  message: `Forbidden: ${detail}`,
+});
 const invalidValue = (field: string, value: unknown, detail: string): FieldError => ({
   reason: 'FieldValueInvalid',
   field,
@@ -46,7 +50,8 @@ function containerUpdates(next: Container[], prev: Container[], path: string): [
   next.forEach((c, i) => {
     const image = typeof c?.image === 'string' ? c.image : '';
     if (!image) errs.push({ reason: 'FieldValueRequired', field: `${path}[${i}].image`, message: 'Required value' });
-    if (image.trim() !== image) errs.push(invalidValue(`${path}[${i}].image`, image, 'must not have leading or trailing whitespace'));
+    if (image.trim() !== image)
+      errs.push(invalidValue(`${path}[${i}].image`, image, 'must not have leading or trailing whitespace'));
   });
   return [errs, false];
 }
@@ -55,8 +60,10 @@ function containerUpdates(next: Container[], prev: Container[], path: string): [
 function activeDeadlineUpdate(next: unknown, prev: unknown): [FieldError[], boolean] {
   const field = 'spec.activeDeadlineSeconds';
   if (typeof next === 'number') {
-    if (next < 0 || next > MAX_INT32) return [[invalidValue(field, next, `must be between 0 and ${MAX_INT32}, inclusive`)], true];
-    if (typeof prev === 'number' && prev < next) return [[invalidValue(field, next, 'must be less than or equal to previous value')], true];
+    if (next < 0 || next > MAX_INT32)
+      return [[invalidValue(field, next, `must be between 0 and ${MAX_INT32}, inclusive`)], true];
+    if (typeof prev === 'number' && prev < next)
+      return [[invalidValue(field, next, 'must be less than or equal to previous value')], true];
   } else if (typeof prev === 'number') {
     return [[invalidValue(field, null, 'must not update from a positive integer to nil value')], false];
   }
@@ -80,7 +87,8 @@ function podAnnotationUpdates(next: Record<string, string>, prev: Record<string,
   const guarded = (k: string) => k === MIRROR_ANNOTATION || k.startsWith(APPARMOR_PREFIX);
   const what = (k: string) => (k === MIRROR_ANNOTATION ? 'mirror pod annotation' : 'AppArmor annotations');
   for (const [k, v] of Object.entries(prev)) {
-    if (next[k] !== v && guarded(k)) errs.push(forbidden(`metadata.annotations[${k}]`, `may not remove or update ${what(k)}`));
+    if (next[k] !== v && guarded(k))
+      errs.push(forbidden(`metadata.annotations[${k}]`, `may not remove or update ${what(k)}`));
   }
   for (const k of Object.keys(next)) {
     if (!(k in prev) && guarded(k)) errs.push(forbidden(`metadata.annotations[${k}]`, `may not add ${what(k)}`));
@@ -99,7 +107,8 @@ function specUpdate(next: PodSpec, prev: PodSpec): FieldError[] {
   const [deadline, stop] = activeDeadlineUpdate(next.activeDeadlineSeconds, prev.activeDeadlineSeconds);
   errs.push(...deadline);
   if (stop) return errs;
-  const withOldImages = (key: 'containers' | 'initContainers') => list(next[key]).map((c, i) => ({ ...c, image: list(prev[key])[i]?.image }));
+  const withOldImages = (key: 'containers' | 'initContainers') =>
+    list(next[key]).map((c, i) => ({ ...c, image: list(prev[key])[i]?.image }));
   const munged = {
     ...next,
     containers: withOldImages('containers'),
@@ -108,7 +117,8 @@ function specUpdate(next: PodSpec, prev: PodSpec): FieldError[] {
     tolerations: prev.tolerations,
   };
   errs.push(...onlyAddedTolerations(list(next.tolerations), list(prev.tolerations)));
-  if (!semanticEqual(munged, prev)) errs.push(forbidden('spec', `${POD_UPDATE_FORBIDDEN}\n${objectDiff(munged, prev)}`));
+  if (!semanticEqual(munged, prev))
+    errs.push(forbidden('spec', `${POD_UPDATE_FORBIDDEN}\n${objectDiff(munged, prev)}`));
   return errs;
 }
 
@@ -117,7 +127,8 @@ function statusUpdate(next: PodStatus, prev: PodStatus, restartPolicy: unknown):
   const errs: FieldError[] = [];
   const nominated = next.nominatedNodeName;
   if (typeof nominated === 'string' && nominated && nominated !== prev.nominatedNodeName) {
-    for (const msg of validateDns1123Subdomain(nominated)) errs.push(invalidValue('status.nominatedNodeName', nominated, msg));
+    for (const msg of validateDns1123Subdomain(nominated))
+      errs.push(invalidValue('status.nominatedNodeName', nominated, msg));
   }
   if (restartPolicy === 'Always') return errs;
   for (const key of ['containerStatuses', 'initContainerStatuses'] as const) {
@@ -126,7 +137,8 @@ function statusUpdate(next: PodStatus, prev: PodStatus, restartPolicy: unknown):
       if (!terminated) return;
       if ((terminated.exitCode ?? 0) !== 0 && restartPolicy === 'OnFailure') return;
       for (const cur of list(next[key])) {
-        if (cur?.name === old.name && !cur?.state?.terminated) errs.push(forbidden(`status.${key}[${i}].state`, 'may not be transitioned to non-terminated state'));
+        if (cur?.name === old.name && !cur?.state?.terminated)
+          errs.push(forbidden(`status.${key}[${i}].state`, 'may not be transitioned to non-terminated state'));
       }
     });
   }

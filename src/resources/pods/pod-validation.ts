@@ -25,7 +25,11 @@ export function validatePod(pod: Pod): FieldError[] {
   if (sizes.length > 1) {
     // Upstream prints the set as Go's %#v of a sets.String.
     const value = `sets.String{${sizes.map((s) => `${JSON.stringify(s)}:sets.Empty{}`).join(', ')}}`;
-    errs.push({ reason: 'FieldValueInvalid', field: 'spec', message: `Invalid value: ${value}: must use a single hugepage size in a pod spec` });
+    errs.push({
+      reason: 'FieldValueInvalid',
+      field: 'spec',
+      message: `Invalid value: ${value}: must use a single hugepage size in a pod spec`,
+    });
   }
   return errs;
 }

@@ -7,13 +7,17 @@ import { listMessage, type ProtoMessages } from '../../api/protobuf/messages.js'
 export const podMessages: ProtoMessages = {
   v1: {
     ...listMessage('Pod'),
-    ContainerState: 'waiting=1:ContainerStateWaiting running=2:ContainerStateRunning terminated=3:ContainerStateTerminated',
+    ContainerState:
+      'waiting=1:ContainerStateWaiting running=2:ContainerStateRunning terminated=3:ContainerStateTerminated',
     ContainerStateRunning: 'startedAt=1:Time',
-    ContainerStateTerminated: 'exitCode=1:int32! signal=2:int32 reason=3 message=4 startedAt=5:Time finishedAt=6:Time containerID=7',
+    ContainerStateTerminated:
+      'exitCode=1:int32! signal=2:int32 reason=3 message=4 startedAt=5:Time finishedAt=6:Time containerID=7',
     ContainerStateWaiting: 'reason=1 message=2',
-    ContainerStatus: 'name=1! state=2:ContainerState lastState=3:ContainerState ready=4:bool! restartCount=5:int32! image=6! imageID=7! containerID=8',
+    ContainerStatus:
+      'name=1! state=2:ContainerState lastState=3:ContainerState ready=4:bool! restartCount=5:int32! image=6! imageID=7! containerID=8',
     Pod: 'metadata=1:ObjectMeta spec=2:PodSpec status=3:PodStatus',
     PodCondition: 'type=1! status=2! lastProbeTime=3:Time lastTransitionTime=4:Time reason=5 message=6',
-    PodStatus: 'phase=1 conditions=2:[]PodCondition message=3 reason=4 hostIP=5 podIP=6 startTime=7:Time containerStatuses=8:[]ContainerStatus qosClass=9 initContainerStatuses=10:[]ContainerStatus nominatedNodeName=11',
+    PodStatus:
+      'phase=1 conditions=2:[]PodCondition message=3 reason=4 hostIP=5 podIP=6 startTime=7:Time containerStatuses=8:[]ContainerStatus qosClass=9 initContainerStatuses=10:[]ContainerStatus nominatedNodeName=11',
   },
 };

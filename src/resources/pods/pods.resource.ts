@@ -25,7 +25,12 @@ export const pods = defineResource({
   categories: ['all'],
   deleteReturnsObject: true,
   // Served by the node agent or the pod itself (upstream's connect subresources), in upstream's order.
-  subresources: [podConnectSubresources[0], { name: 'binding', kind: 'Binding', verbs: ['create'], create: (req) => bindingCreate(req, req.target) }, ...podConnectSubresources.slice(1), statusSubresource('Pod')],
+  subresources: [
+    podConnectSubresources[0],
+    { name: 'binding', kind: 'Binding', verbs: ['create'], create: (req) => bindingCreate(req, req.target) },
+    ...podConnectSubresources.slice(1),
+    statusSubresource('Pod'),
+  ],
   strategy: {
     ...keepStatusOnUpdate,
     defaults(obj) {

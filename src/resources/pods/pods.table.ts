@@ -10,11 +10,19 @@ function podStatus(obj: Pod): string {
   const pendingInit = inits.findIndex((c) => !(c.state?.terminated && c.state.terminated.exitCode === 0));
   if (pendingInit >= 0 && inits.length) {
     const c = inits[pendingInit];
-    reason = c.state?.waiting?.reason && c.state.waiting.reason !== 'PodInitializing' ? `Init:${c.state.waiting.reason}` : `Init:${pendingInit}/${(obj.spec?.initContainers ?? []).length || inits.length}`;
+    reason =
+      c.state?.waiting?.reason && c.state.waiting.reason !== 'PodInitializing'
+        ? `Init:${c.state.waiting.reason}`
+        : `Init:${pendingInit}/${(obj.spec?.initContainers ?? []).length || inits.length}`;
   } else {
     for (const c of [...(status.containerStatuses ?? [])].reverse()) {
       if (c.state?.waiting?.reason) reason = c.state.waiting.reason;
-      else if (c.state?.terminated) reason = c.state.terminated.reason || (c.state.terminated.signal ? `Signal:${c.state.terminated.signal}` : `ExitCode:${c.state.terminated.exitCode ?? 0}`);
+      else if (c.state?.terminated)
+        reason =
+          c.state.terminated.reason ||
+          (c.state.terminated.signal
+            ? `Signal:${c.state.terminated.signal}`
+            : `ExitCode:${c.state.terminated.exitCode ?? 0}`);
     }
   }
   return obj.metadata.deletionTimestamp ? 'Terminating' : reason;
@@ -36,6 +44,14 @@ export const podPrinter: TablePrinter<Pod> = {
     const total = (obj.spec?.containers ?? []).length;
     const ready = statuses.filter((c) => c.ready).length;
     const restarts = statuses.reduce((n, c) => n + (c.restartCount ?? 0), 0);
-    return [obj.metadata.name, `${ready}/${total}`, podStatus(obj), restarts, age(obj, now), status.podIP || '<none>', obj.spec?.nodeName || '<none>'];
+    return [
+      obj.metadata.name,
+      `${ready}/${total}`,
+      podStatus(obj),
+      restarts,
+      age(obj, now),
+      status.podIP || '<none>',
+      obj.spec?.nodeName || '<none>',
+    ];
   },
 };

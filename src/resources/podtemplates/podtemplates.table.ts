@@ -3,13 +3,21 @@ import { AGE_COLUMN, NAME_COLUMN, age, column, type TablePrinter } from '../../a
 import type { PodTemplate } from './podtemplates.schema.js';
 
 export const podTemplatePrinter: TablePrinter<PodTemplate> = {
-  columns: [NAME_COLUMN, column('Containers', 'string', 'Names of each container in the template.'), column('Images', 'string', 'Images referenced by each container in the template.'), column('Pod Labels', 'string', 'The labels for the pod template.')],
+  columns: [
+    NAME_COLUMN,
+    column('Containers', 'string', 'Names of each container in the template.'),
+    column('Images', 'string', 'Images referenced by each container in the template.'),
+    column('Pod Labels', 'string', 'The labels for the pod template.'),
+  ],
   cells: (obj, now) => [obj.metadata.name, ...templateCells(obj)],
 };
 
 function templateCells(obj: PodTemplate): unknown[] {
   const template = obj.template ?? {};
   const containers = template.spec?.containers ?? [];
-  const labels = Object.entries(template.metadata?.labels ?? {}).map(([k, v]) => `${k}=${v}`).join(',') || '<none>';
+  const labels =
+    Object.entries(template.metadata?.labels ?? {})
+      .map(([k, v]) => `${k}=${v}`)
+      .join(',') || '<none>';
   return [containers.map((c) => c.name).join(','), containers.map((c) => c.image ?? '').join(','), labels];
 }

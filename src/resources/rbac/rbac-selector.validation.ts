@@ -20,9 +20,11 @@ function validateRequirement(expr: Expression, path: string): FieldError[] {
   const operator = expr.operator ?? '';
   const values = expr.values ?? [];
   if (SET_OPERATORS.includes(operator)) {
-    if (values.length === 0) errs.push(required(`${path}.values`, "must be specified when `operator` is 'In' or 'NotIn'"));
+    if (values.length === 0)
+      errs.push(required(`${path}.values`, "must be specified when `operator` is 'In' or 'NotIn'"));
   } else if (EXISTS_OPERATORS.includes(operator)) {
-    if (values.length > 0) errs.push(forbidden(`${path}.values`, "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
+    if (values.length > 0)
+      errs.push(forbidden(`${path}.values`, "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
   } else {
     errs.push(invalidValue(`${path}.operator`, operator, 'not a valid selector operator'));
   }
@@ -40,7 +42,10 @@ function asSelectorFails(selector: ClusterRoleSelector): boolean {
     const operator = expr.operator ?? '';
     const values = expr.values ?? [];
     if (validateQualifiedName(expr.key ?? '').length) return true;
-    if (SET_OPERATORS.includes(operator) ? values.length === 0 : !EXISTS_OPERATORS.includes(operator) || values.length > 0) return true;
+    if (
+      SET_OPERATORS.includes(operator) ? values.length === 0 : !EXISTS_OPERATORS.includes(operator) || values.length > 0
+    )
+      return true;
     if (values.some((v) => validateLabelValue(v).length)) return true;
   }
   return false;
@@ -59,7 +64,9 @@ export function validateClusterRoleSelector(selector: ClusterRoleSelector, path:
     for (const m of validateQualifiedName(key)) errs.push(invalidValue(`${path}.matchLabels`, key, m));
     for (const m of validateLabelValue(value)) errs.push(invalidValue(`${path}.matchLabels`, value, m));
   }
-  (selector.matchExpressions ?? []).forEach((expr, i) => errs.push(...validateRequirement(expr, `${path}.matchExpressions[${i}]`)));
+  (selector.matchExpressions ?? []).forEach((expr, i) =>
+    errs.push(...validateRequirement(expr, `${path}.matchExpressions[${i}]`)),
+  );
   if (asSelectorFails(selector)) errs.push(invalidValue(path, null, 'invalid label selector.'));
   return errs;
 }

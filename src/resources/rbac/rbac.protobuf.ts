@@ -15,7 +15,8 @@ const RBAC_MESSAGES: MessageSet = {
   AggregationRule: 'clusterRoleSelectors=1:[]LabelSelector',
   ClusterRole: 'metadata=1:ObjectMeta rules=2:[]PolicyRule! aggregationRule=3:AggregationRule',
   ClusterRoleBinding: 'metadata=1:ObjectMeta subjects=2:[]Subject roleRef=3:RoleRef!',
-  PolicyRule: 'verbs=1:[]string! apiGroups=2:[]string resources=3:[]string resourceNames=4:[]string nonResourceURLs=5:[]string',
+  PolicyRule:
+    'verbs=1:[]string! apiGroups=2:[]string resources=3:[]string resourceNames=4:[]string nonResourceURLs=5:[]string',
   Role: 'metadata=1:ObjectMeta rules=2:[]PolicyRule!',
   RoleBinding: 'metadata=1:ObjectMeta subjects=2:[]Subject roleRef=3:RoleRef!',
   RoleRef: 'apiGroup=1! kind=2! name=3!',
@@ -23,4 +24,5 @@ const RBAC_MESSAGES: MessageSet = {
 };
 
 /** The RBAC messages in the v1 package of each of `groups`. */
-export const rbacMessages = (...groups: readonly string[]): ProtoMessages => inVersions(RBAC_MESSAGES, ...groups.map((group) => `${group}/v1`));
+export const rbacMessages = (...groups: readonly string[]): ProtoMessages =>
+  inVersions(RBAC_MESSAGES, ...groups.map((group) => `${group}/v1`));

@@ -13,7 +13,14 @@ import { validatePathSegmentName } from '../../api/names.js';
 import type { ResourceDefinition } from '../../registry/types.js';
 import { defineResource } from '../define.js';
 import { rbacMessages } from './rbac.protobuf.js';
-import { clusterRoleBindingSchema, clusterRoleSchema, roleBindingSchema, roleSchema, type ClusterRoleBinding, type RoleBinding } from './rbac.schema.js';
+import {
+  clusterRoleBindingSchema,
+  clusterRoleSchema,
+  roleBindingSchema,
+  roleSchema,
+  type ClusterRoleBinding,
+  type RoleBinding,
+} from './rbac.schema.js';
 import { clusterRoleBindingPrinter, roleBindingPrinter, rolePrinter } from './rbac.table.js';
 import {
   RBAC_CK_GROUP,
@@ -27,7 +34,10 @@ import {
 } from './rbac.validation.js';
 
 /** What both groups' definitions of every RBAC kind share. */
-const common = { validateName: validatePathSegmentName, protobuf: rbacMessages(RBAC_CK_GROUP, RBAC_K8S_GROUP) } as const;
+const common = {
+  validateName: validatePathSegmentName,
+  protobuf: rbacMessages(RBAC_CK_GROUP, RBAC_K8S_GROUP),
+} as const;
 
 const role = {
   ...common,
@@ -48,7 +58,8 @@ const role = {
 const clusterRole = {
   ...common,
   kind: 'ClusterRole',
-  description: 'ClusterRole is a cluster-wide set of PolicyRules, granted by ClusterRoleBindings (everywhere) or RoleBindings (in one namespace); its rules may be aggregated from other ClusterRoles.',
+  description:
+    'ClusterRole is a cluster-wide set of PolicyRules, granted by ClusterRoleBindings (everywhere) or RoleBindings (in one namespace); its rules may be aggregated from other ClusterRoles.',
   plural: 'clusterroles',
   namespaced: false,
   storagePrefix: 'clusterroles',
@@ -64,7 +75,8 @@ const clusterRole = {
 const roleBinding = {
   ...common,
   kind: 'RoleBinding',
-  description: 'RoleBinding grants the rules of a Role of its namespace, or of a ClusterRole, to users, groups and service accounts, in its namespace only.',
+  description:
+    'RoleBinding grants the rules of a Role of its namespace, or of a ClusterRole, to users, groups and service accounts, in its namespace only.',
   plural: 'rolebindings',
   namespaced: true,
   storagePrefix: 'rolebindings',
@@ -74,14 +86,18 @@ const roleBinding = {
     defaults: defaultBinding,
     validate: validateRoleBinding,
     // Upstream ValidateRoleBindingUpdate: the rules of a new RoleBinding, and roleRef unchanged.
-    validateUpdate: (obj: RoleBinding, old: RoleBinding) => [...validateRoleBinding(obj), ...validateRoleRefUnchanged(obj, old)],
+    validateUpdate: (obj: RoleBinding, old: RoleBinding) => [
+      ...validateRoleBinding(obj),
+      ...validateRoleRefUnchanged(obj, old),
+    ],
   },
 } as const;
 
 const clusterRoleBinding = {
   ...common,
   kind: 'ClusterRoleBinding',
-  description: 'ClusterRoleBinding grants the rules of a ClusterRole to users, groups and service accounts, cluster-wide.',
+  description:
+    'ClusterRoleBinding grants the rules of a ClusterRole to users, groups and service accounts, cluster-wide.',
   plural: 'clusterrolebindings',
   namespaced: false,
   storagePrefix: 'clusterrolebindings',
@@ -91,7 +107,10 @@ const clusterRoleBinding = {
     defaults: defaultBinding,
     validate: validateClusterRoleBinding,
     // Upstream ValidateClusterRoleBindingUpdate: the rules of a new ClusterRoleBinding, and roleRef unchanged.
-    validateUpdate: (obj: ClusterRoleBinding, old: ClusterRoleBinding) => [...validateClusterRoleBinding(obj), ...validateRoleRefUnchanged(obj, old)],
+    validateUpdate: (obj: ClusterRoleBinding, old: ClusterRoleBinding) => [
+      ...validateClusterRoleBinding(obj),
+      ...validateRoleRefUnchanged(obj, old),
+    ],
   },
 } as const;
 

@@ -12,10 +12,14 @@ import { atomic, list, obj, reqObj, str, strList, strMap } from '../../api/core/
 /** One PolicyRule: verbs on resources of API groups, or on non-resource URLs. */
 export const policyRuleSchema = reqObj({
   apiGroups: strList.describe('API groups of the resources; "" is the core group, "*" every group.'),
-  nonResourceURLs: strList.describe('Partial URLs (/healthz, /api/*) the rule allows; only in ClusterRoles, and not with resources.'),
+  nonResourceURLs: strList.describe(
+    'Partial URLs (/healthz, /api/*) the rule allows; only in ClusterRoles, and not with resources.',
+  ),
   resourceNames: strList.describe('Names of the objects the rule is restricted to; empty allows every name.'),
   resources: strList.describe('Resources (pods, pods/log, "*") the rule applies to.'),
-  verbs: strList.describe('Verbs (get, list, watch, create, update, patch, delete, deletecollection, "*") the rule allows; at least one.'),
+  verbs: strList.describe(
+    'Verbs (get, list, watch, create, update, patch, delete, deletecollection, "*") the rule allows; at least one.',
+  ),
 });
 
 /**
@@ -23,29 +27,37 @@ export const policyRuleSchema = reqObj({
  * missing operator as an invalid one, which a required zod field would hide).
  */
 const selectorSchema = reqObj({
-  matchExpressions: list(reqObj({ key: str, operator: str, values: strList })).describe('Requirements on label keys with an operator: In, NotIn, Exists or DoesNotExist.'),
+  matchExpressions: list(reqObj({ key: str, operator: str, values: strList })).describe(
+    'Requirements on label keys with an operator: In, NotIn, Exists or DoesNotExist.',
+  ),
   matchLabels: strMap.describe('Labels an object must carry, key and value.'),
 });
 
 /** AggregationRule: the ClusterRoles whose rules a controller copies into this one. */
 export const aggregationRuleSchema = obj({
-  clusterRoleSelectors: list(selectorSchema).describe('Selectors of the ClusterRoles to aggregate; at least one. A ClusterRole matching any of them contributes its rules.'),
+  clusterRoleSelectors: list(selectorSchema).describe(
+    'Selectors of the ClusterRoles to aggregate; at least one. A ClusterRole matching any of them contributes its rules.',
+  ),
 });
 
 /** A binding's subject: a User, a Group or a ServiceAccount. */
 export const subjectSchema = reqObj({
-  apiGroup: str.describe('API group of the subject: "" for ServiceAccount (the default), rbac.authorization.k8s.io for User and Group (the default).'),
+  apiGroup: str.describe(
+    'API group of the subject: "" for ServiceAccount (the default), rbac.authorization.k8s.io for User and Group (the default).',
+  ),
   kind: str.describe('User, Group or ServiceAccount.'),
   name: str.describe('Name of the user, group or service account.'),
   namespace: str.describe('Namespace of a ServiceAccount subject; required in ClusterRoleBindings.'),
 });
 
 /** The role a binding grants. Cannot be changed. One atomic struct for server-side apply (today's `+structType=atomic`). */
-export const roleRefSchema = atomic(obj({
-  apiGroup: str.describe('API group of the role: rbac.authorization.k8s.io (the default).'),
-  kind: str.describe('Role or ClusterRole (only ClusterRole in a ClusterRoleBinding).'),
-  name: str.describe('Name of the role.'),
-}));
+export const roleRefSchema = atomic(
+  obj({
+    apiGroup: str.describe('API group of the role: rbac.authorization.k8s.io (the default).'),
+    kind: str.describe('Role or ClusterRole (only ClusterRole in a ClusterRoleBinding).'),
+    name: str.describe('Name of the role.'),
+  }),
+);
 
 const rules = list(policyRuleSchema);
 
@@ -56,7 +68,9 @@ export const roleSchema = kindSchema({
 
 /** ClusterRole: cluster-wide PolicyRules, optionally aggregated from other ClusterRoles. */
 export const clusterRoleSchema = kindSchema({
-  aggregationRule: aggregationRuleSchema.describe('When set, the rules are computed by a controller from the ClusterRoles the selectors match, and direct changes to rules are overwritten.'),
+  aggregationRule: aggregationRuleSchema.describe(
+    'When set, the rules are computed by a controller from the ClusterRoles the selectors match, and direct changes to rules are overwritten.',
+  ),
   rules: rules.describe('The PolicyRules of this ClusterRole, cluster-wide.'),
 });
 
@@ -64,7 +78,9 @@ const subjects = list(subjectSchema);
 
 /** RoleBinding: a Role or ClusterRole granted to subjects in the binding's namespace. */
 export const roleBindingSchema = kindSchema({
-  roleRef: roleRefSchema.describe('The Role in this namespace, or a ClusterRole, granted to the subjects (in this namespace only). Cannot be updated.'),
+  roleRef: roleRefSchema.describe(
+    'The Role in this namespace, or a ClusterRole, granted to the subjects (in this namespace only). Cannot be updated.',
+  ),
   subjects: subjects.describe('The users, groups and service accounts the role is granted to.'),
 });
 

@@ -4,7 +4,15 @@
  * bindings print NAME, ROLE (`Kind/name`), AGE and, wide, USERS, GROUPS and SERVICEACCOUNTS
  * (printRoleBinding / printClusterRoleBinding with rbac.SubjectsStrings).
  */
-import { AGE_COLUMN, DEFAULT_PRINTER, NAME_COLUMN, age, column, type TablePrinter, type TableColumn } from '../../api/table.js';
+import {
+  AGE_COLUMN,
+  DEFAULT_PRINTER,
+  NAME_COLUMN,
+  age,
+  column,
+  type TablePrinter,
+  type TableColumn,
+} from '../../api/table.js';
 import type { ClusterRoleBinding, RoleBinding, Subject } from './rbac.schema.js';
 
 /** Role and ClusterRole: upstream's default table convertor, Name and Created At (RFC 3339). */
@@ -14,7 +22,11 @@ export const rolePrinter: TablePrinter = DEFAULT_PRINTER;
  * Upstream rbac.SubjectsStrings: user names, group names and `namespace/name` of service
  * accounts, in the order of the subjects (subjects of other kinds are left out).
  */
-export function subjectsStrings(subjects: readonly Subject[] | null | undefined): { users: string[]; groups: string[]; serviceAccounts: string[] } {
+export function subjectsStrings(subjects: readonly Subject[] | null | undefined): {
+  users: string[];
+  groups: string[];
+  serviceAccounts: string[];
+} {
   const users: string[] = [];
   const groups: string[] = [];
   const serviceAccounts: string[] = [];
@@ -47,12 +59,18 @@ function bindingCells(obj: RoleBinding | ClusterRoleBinding, now: Date): unknown
 
 /** `kubectl get rolebindings`: NAME ROLE AGE, wide USERS GROUPS SERVICEACCOUNTS. */
 export const roleBindingPrinter: TablePrinter<RoleBinding> = {
-  columns: bindingColumns('roleBinding', 'RoleRef can reference a Role in the current namespace or a ClusterRole in the global namespace. If the RoleRef cannot be resolved, the Authorizer must return an error.'),
+  columns: bindingColumns(
+    'roleBinding',
+    'RoleRef can reference a Role in the current namespace or a ClusterRole in the global namespace. If the RoleRef cannot be resolved, the Authorizer must return an error.',
+  ),
   cells: bindingCells,
 };
 
 /** `kubectl get clusterrolebindings`: NAME ROLE AGE, wide USERS GROUPS SERVICEACCOUNTS. */
 export const clusterRoleBindingPrinter: TablePrinter<ClusterRoleBinding> = {
-  columns: bindingColumns('clusterRoleBinding', 'RoleRef can only reference a ClusterRole in the global namespace. If the RoleRef cannot be resolved, the Authorizer must return an error.'),
+  columns: bindingColumns(
+    'clusterRoleBinding',
+    'RoleRef can only reference a ClusterRole in the global namespace. If the RoleRef cannot be resolved, the Authorizer must return an error.',
+  ),
   cells: bindingCells,
 };

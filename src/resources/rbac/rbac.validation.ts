@@ -13,7 +13,15 @@ import { invalidValue, notSupported, required, type FieldError } from '../../api
 import { invalidGo } from '../../api/validation/resources.js';
 import { goQuote } from '../../api/apply/go-format.js';
 import { validateClusterRoleSelector } from './rbac-selector.validation.js';
-import type { ClusterRole, ClusterRoleBinding, PolicyRule, Role, RoleBinding, RoleRef, Subject } from './rbac.schema.js';
+import type {
+  ClusterRole,
+  ClusterRoleBinding,
+  PolicyRule,
+  Role,
+  RoleBinding,
+  RoleRef,
+  Subject,
+} from './rbac.schema.js';
 
 /** Upstream's RBAC group (rbac.GroupName), the default and the only one its messages name. */
 export const RBAC_K8S_GROUP = 'rbac.authorization.k8s.io';
@@ -63,14 +71,23 @@ export function validatePolicyRule(rule: PolicyRule, namespaced: boolean, path: 
   if (len(rule.verbs) === 0) errs.push(required(`${path}.verbs`, 'verbs must contain at least one value'));
   if (len(rule.nonResourceURLs) > 0) {
     const urls = goStrings(rule.nonResourceURLs);
-    if (namespaced) errs.push(invalidGo(`${path}.nonResourceURLs`, urls, 'namespaced rules cannot apply to non-resource URLs'));
+    if (namespaced)
+      errs.push(invalidGo(`${path}.nonResourceURLs`, urls, 'namespaced rules cannot apply to non-resource URLs'));
     if (len(rule.apiGroups) > 0 || len(rule.resources) > 0 || len(rule.resourceNames) > 0) {
-      errs.push(invalidGo(`${path}.nonResourceURLs`, urls, 'rules cannot apply to both regular resources and non-resource URLs'));
+      errs.push(
+        invalidGo(
+          `${path}.nonResourceURLs`,
+          urls,
+          'rules cannot apply to both regular resources and non-resource URLs',
+        ),
+      );
     }
     return errs;
   }
-  if (len(rule.apiGroups) === 0) errs.push(required(`${path}.apiGroups`, 'resource rules must supply at least one api group'));
-  if (len(rule.resources) === 0) errs.push(required(`${path}.resources`, 'resource rules must supply at least one resource'));
+  if (len(rule.apiGroups) === 0)
+    errs.push(required(`${path}.apiGroups`, 'resource rules must supply at least one api group'));
+  if (len(rule.resources) === 0)
+    errs.push(required(`${path}.resources`, 'resource rules must supply at least one resource'));
   return errs;
 }
 
@@ -95,7 +112,8 @@ export function validateClusterRole(role: ClusterRole): FieldError[] {
   if (aggregation) {
     const path = 'aggregationRule.clusterRoleSelectors';
     const selectors = aggregation.clusterRoleSelectors ?? [];
-    if (selectors.length === 0) errs.push(required(path, 'at least one clusterRoleSelector required if aggregationRule is non-nil'));
+    if (selectors.length === 0)
+      errs.push(required(path, 'at least one clusterRoleSelector required if aggregationRule is non-nil'));
     selectors.forEach((selector, i) => errs.push(...validateClusterRoleSelector(selector, `${path}[${i}]`)));
   }
   return errs;
@@ -114,7 +132,8 @@ export function validateSubject(subject: Subject, namespaced: boolean, path: str
   if (name.length === 0) errs.push(required(`${path}.name`));
   switch (subject.kind) {
     case 'ServiceAccount':
-      if (name.length > 0) for (const m of validateDns1123Subdomain(name)) errs.push(invalidValue(`${path}.name`, name, m));
+      if (name.length > 0)
+        for (const m of validateDns1123Subdomain(name)) errs.push(invalidValue(`${path}.name`, name, m));
       if (apiGroup.length > 0) errs.push(notSupported(`${path}.apiGroup`, apiGroup, ['']));
       if (!namespaced && text(subject.namespace).length === 0) errs.push(required(`${path}.namespace`));
       break;

@@ -13,10 +13,16 @@ type RcSpec = NonNullable<ReplicationController['spec']>;
 type PodSpec = NonNullable<NonNullable<RcSpec['template']>['spec']>;
 
 /** Whether every selector pair is among `labels` (labels.Set(selector).AsSelector().Matches). */
-const matches = (selector: Record<string, string>, labels: Record<string, string>) => Object.entries(selector).every(([k, v]) => labels[k] === v);
+const matches = (selector: Record<string, string>, labels: Record<string, string>) =>
+  Object.entries(selector).every(([k, v]) => labels[k] === v);
 
 /** ValidatePodTemplateSpecForRC: present, matching the selector, restartPolicy Always, no deadline. */
-function templateForRc(template: RcSpec['template'], selector: Record<string, string>, replicas: number, field: string): FieldError[] {
+function templateForRc(
+  template: RcSpec['template'],
+  selector: Record<string, string>,
+  replicas: number,
+  field: string,
+): FieldError[] {
   if (!template || typeof template !== 'object') return [required(field)];
   const spec: Partial<PodSpec> = template.spec ?? {};
   const labels = template.metadata?.labels ?? {};
@@ -30,7 +36,8 @@ function templateForRc(template: RcSpec['template'], selector: Record<string, st
   }
   errs.push(...validatePodTemplateSpec(template, field));
   if (replicas > 1) errs.push(...readOnlyPersistentDisks(spec.volumes, `${field}.spec.volumes`));
-  if (spec.restartPolicy !== 'Always') errs.push(notSupported(`${field}.spec.restartPolicy`, spec.restartPolicy ?? '', ['Always']));
+  if (spec.restartPolicy !== 'Always')
+    errs.push(notSupported(`${field}.spec.restartPolicy`, spec.restartPolicy ?? '', ['Always']));
   if (spec.activeDeadlineSeconds !== undefined && spec.activeDeadlineSeconds !== null) {
     errs.push(invalidValue(`${field}.spec.activeDeadlineSeconds`, spec.activeDeadlineSeconds, 'must not be specified'));
   }

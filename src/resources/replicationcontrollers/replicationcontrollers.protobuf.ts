@@ -7,10 +7,13 @@ import { listMessage, type ProtoMessages } from '../../api/protobuf/messages.js'
 export const replicationControllerMessages: ProtoMessages = {
   v1: {
     ...listMessage('ReplicationController'),
-    ReplicationController: 'metadata=1:ObjectMeta spec=2:ReplicationControllerSpec status=3:ReplicationControllerStatus',
+    ReplicationController:
+      'metadata=1:ObjectMeta spec=2:ReplicationControllerSpec status=3:ReplicationControllerStatus',
     ReplicationControllerCondition: 'type=1! status=2! lastTransitionTime=3:Time reason=4 message=5',
-    ReplicationControllerSpec: 'replicas=1:int32! selector=2:map<string> template=3:PodTemplateSpec minReadySeconds=4:int32',
-    ReplicationControllerStatus: 'replicas=1:int32! fullyLabeledReplicas=2:int32 observedGeneration=3:int64 readyReplicas=4:int32 availableReplicas=5:int32 conditions=6:[]ReplicationControllerCondition',
+    ReplicationControllerSpec:
+      'replicas=1:int32! selector=2:map<string> template=3:PodTemplateSpec minReadySeconds=4:int32',
+    ReplicationControllerStatus:
+      'replicas=1:int32! fullyLabeledReplicas=2:int32 observedGeneration=3:int64 readyReplicas=4:int32 availableReplicas=5:int32 conditions=6:[]ReplicationControllerCondition',
   },
   // The scale subresource's view.
   'autoscaling/v1': {

@@ -6,14 +6,23 @@ import { podSpec } from '../../api/core/pod-spec.js';
 
 export const replicationControllerSchema = kindSchema({
   spec: obj({
-    minReadySeconds: int.describe('Seconds a new pod must be ready, without any container crashing, to count as available (default 0).'),
+    minReadySeconds: int.describe(
+      'Seconds a new pod must be ready, without any container crashing, to count as available (default 0).',
+    ),
     replicas: int.describe('Number of pod copies wanted (default 1).'),
-    selector: atomic(strMap).describe("Label query over the pods counted as copies; defaults to the template's labels, which it must match."),
-    template: obj({ metadata: strictObjectMeta, spec: podSpec.nullable().optional() }).describe('Pod created when copies are missing; its labels must match the selector.'),
+    selector: atomic(strMap).describe(
+      "Label query over the pods counted as copies; defaults to the template's labels, which it must match.",
+    ),
+    template: obj({ metadata: strictObjectMeta, spec: podSpec.nullable().optional() }).describe(
+      'Pod created when copies are missing; its labels must match the selector.',
+    ),
   }),
   status: obj({
     availableReplicas: int.describe('Pods ready for at least minReadySeconds.'),
-    conditions: mergedList(reqObj({ lastTransitionTime: time, message: str, reason: str, status: reqStr, type: reqStr }), { key: 'type' }),
+    conditions: mergedList(
+      reqObj({ lastTransitionTime: time, message: str, reason: str, status: reqStr, type: reqStr }),
+      { key: 'type' },
+    ),
     fullyLabeledReplicas: int.describe("Pods whose labels match the template's labels."),
     observedGeneration: int.describe('Most recent generation the controller has acted on.'),
     readyReplicas: int.describe('Ready pods.'),

@@ -25,7 +25,9 @@ export const replicationControllerPrinter: TablePrinter<ReplicationController> =
       age(obj, now),
       containers.map((c) => c.name).join(','),
       containers.map((c) => c.image ?? '').join(','),
-      Object.entries(spec.selector ?? {}).map(([k, v]) => `${k}=${v}`).join(','),
+      Object.entries(spec.selector ?? {})
+        .map(([k, v]) => `${k}=${v}`)
+        .join(','),
     ];
   },
 };

@@ -38,9 +38,22 @@ const requestedReplicas = (scale: ApiObject): unknown => recordOf(scale.spec).re
 function validate(scale: ApiObject): FieldError[] {
   const replicas = requestedReplicas(scale);
   if (typeof replicas !== 'number' || !Number.isInteger(replicas)) {
-    return [{ reason: 'FieldValueInvalid', field: 'spec.replicas', message: `Invalid value: ${JSON.stringify(replicas ?? null)}: must be an integer` }];
+    return [
+      {
+        reason: 'FieldValueInvalid',
+        field: 'spec.replicas',
+        message: `Invalid value: ${JSON.stringify(replicas ?? null)}: must be an integer`,
+      },
+    ];
   }
-  if (replicas < 0) return [{ reason: 'FieldValueInvalid', field: 'spec.replicas', message: `Invalid value: ${replicas}: must be greater than or equal to 0` }];
+  if (replicas < 0)
+    return [
+      {
+        reason: 'FieldValueInvalid',
+        field: 'spec.replicas',
+        message: `Invalid value: ${replicas}: must be greater than or equal to 0`,
+      },
+    ];
   return [];
 }
 
@@ -64,6 +77,10 @@ export const scaleSubresource: SubresourceDefinition<ReplicationController> = {
   useMainStrategy: true,
   merge: (requested, old) => {
     const replicas = requestedReplicas(requested);
-    return { ...old, metadata: mergeMetaForSubresource(requested, old), spec: { ...old.spec, replicas: typeof replicas === 'number' ? replicas : null } };
+    return {
+      ...old,
+      metadata: mergeMetaForSubresource(requested, old),
+      spec: { ...old.spec, replicas: typeof replicas === 'number' ? replicas : null },
+    };
   },
 };

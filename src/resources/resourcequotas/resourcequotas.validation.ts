@@ -5,7 +5,13 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { FieldError } from '../../api/validation/field-errors.js';
-import { goSlice, invalidGo, isStandardQuotaResourceName, validateQuotaResourceName, validateResourceQuantityValue } from '../../api/validation/resources.js';
+import {
+  goSlice,
+  invalidGo,
+  isStandardQuotaResourceName,
+  validateQuotaResourceName,
+  validateResourceQuantityValue,
+} from '../../api/validation/resources.js';
 import type { ResourceQuota } from './resourcequotas.schema.js';
 
 type QuotaSpec = NonNullable<ResourceQuota['spec']>;
@@ -50,11 +56,15 @@ function validateScopes(spec: QuotaSpec): FieldError[] {
   for (const scope of scopes) {
     if (!SCOPES.has(scope)) errs.push(invalidGo(path, shown, 'unsupported scope'));
     for (const k of hard) {
-      if (isStandardQuotaResourceName(k) && !scopeValidForResource(scope, k)) errs.push(invalidGo(path, shown, 'unsupported scope applied to resource'));
+      if (isStandardQuotaResourceName(k) && !scopeValidForResource(scope, k))
+        errs.push(invalidGo(path, shown, 'unsupported scope applied to resource'));
     }
   }
   const set = new Set(scopes);
-  for (const [a, b] of [['BestEffort', 'NotBestEffort'], ['Terminating', 'NotTerminating']]) {
+  for (const [a, b] of [
+    ['BestEffort', 'NotBestEffort'],
+    ['Terminating', 'NotTerminating'],
+  ]) {
     if (set.has(a!) && set.has(b!)) errs.push(invalidGo(path, shown, 'conflicting scopes'));
   }
   return errs;
@@ -89,7 +99,13 @@ export function validateResourceQuotaUpdate(obj: ResourceQuota, old: ResourceQuo
   const next = new Set(specOf(obj).scopes ?? []);
   const prev = new Set(specOf(old).scopes ?? []);
   if (next.size !== prev.size || [...next].some((s) => !prev.has(s))) {
-    errs.push(invalidGo('spec.scopes', goSlice('core.ResourceQuotaScope', specOf(obj).scopes ?? undefined), 'field is immutable'));
+    errs.push(
+      invalidGo(
+        'spec.scopes',
+        goSlice('core.ResourceQuotaScope', specOf(obj).scopes ?? undefined),
+        'field is immutable',
+      ),
+    );
   }
   return errs;
 }

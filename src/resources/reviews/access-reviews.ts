@@ -25,13 +25,25 @@ const show = (v: unknown) => (v === undefined || v === null ? 'null' : JSON.stri
 function validateSpec(spec: Spec, needsSubject: boolean): FieldError[] {
   const errs: FieldError[] = [];
   if (spec.resourceAttributes && spec.nonResourceAttributes) {
-    errs.push({ reason: 'FieldValueInvalid', field: 'spec.nonResourceAttributes', message: `Invalid value: ${show(spec.nonResourceAttributes)}: cannot be specified in combination with resourceAttributes` });
+    errs.push({
+      reason: 'FieldValueInvalid',
+      field: 'spec.nonResourceAttributes',
+      message: `Invalid value: ${show(spec.nonResourceAttributes)}: cannot be specified in combination with resourceAttributes`,
+    });
   }
   if (!spec.resourceAttributes && !spec.nonResourceAttributes) {
-    errs.push({ reason: 'FieldValueInvalid', field: 'spec.resourceAttributes', message: 'Invalid value: "null": exactly one of nonResourceAttributes or resourceAttributes must be specified' });
+    errs.push({
+      reason: 'FieldValueInvalid',
+      field: 'spec.resourceAttributes',
+      message: 'Invalid value: "null": exactly one of nonResourceAttributes or resourceAttributes must be specified',
+    });
   }
   if (needsSubject && !spec.user && !spec.groups?.length) {
-    errs.push({ reason: 'FieldValueInvalid', field: 'spec.user', message: 'Invalid value: "": at least one of user or group must be specified' });
+    errs.push({
+      reason: 'FieldValueInvalid',
+      field: 'spec.user',
+      message: 'Invalid value: "": at least one of user or group must be specified',
+    });
   }
   return errs;
 }
@@ -40,14 +52,40 @@ function validateSpec(spec: Spec, needsSubject: boolean): FieldError[] {
 function accessRequest(spec: Spec, user: WriterInfo): AccessRequest {
   const r = spec.resourceAttributes;
   if (r) {
-    return { user, verb: r.verb ?? '', isResourceRequest: true, path: '', apiGroup: r.group ?? '', apiVersion: r.version ?? '', namespace: r.namespace ?? '', resource: r.resource ?? '', subresource: r.subresource ?? '', name: r.name ?? '' };
+    return {
+      user,
+      verb: r.verb ?? '',
+      isResourceRequest: true,
+      path: '',
+      apiGroup: r.group ?? '',
+      apiVersion: r.version ?? '',
+      namespace: r.namespace ?? '',
+      resource: r.resource ?? '',
+      subresource: r.subresource ?? '',
+      name: r.name ?? '',
+    };
   }
   const n = spec.nonResourceAttributes ?? {};
-  return { user, verb: n.verb ?? '', isResourceRequest: false, path: n.path ?? '', apiGroup: '', apiVersion: '', namespace: '', resource: '', subresource: '', name: '' };
+  return {
+    user,
+    verb: n.verb ?? '',
+    isResourceRequest: false,
+    path: n.path ?? '',
+    apiGroup: '',
+    apiVersion: '',
+    namespace: '',
+    resource: '',
+    subresource: '',
+    name: '',
+  };
 }
 
 /** The answered review: the authorizer's decision as `status`. */
-function answer<T extends ApiObject>(req: CreateRequest<T, T>, user: WriterInfo, spec: Spec): { code: number; body: unknown } {
+function answer<T extends ApiObject>(
+  req: CreateRequest<T, T>,
+  user: WriterInfo,
+  spec: Spec,
+): { code: number; body: unknown } {
   if (!req.access) throw badRequest('no authorizer is configured');
   const { allowed, denied, reason } = req.access.authorize(accessRequest(spec, user));
   return answered(req, { allowed, ...(denied ? { denied } : {}), ...(reason ? { reason } : {}) });
@@ -58,7 +96,13 @@ function emptyMeta(obj: ApiObject, allowNamespace: boolean): FieldError[] {
   const { namespace, ...rest } = obj.metadata ?? {};
   const extra = Object.entries(rest).filter(([, v]) => v !== undefined && v !== null && v !== '');
   if (extra.length === 0 && (allowNamespace || !namespace)) return [];
-  return [{ reason: 'FieldValueInvalid', field: 'metadata', message: `Invalid value: ${show(obj.metadata)}: must be empty${allowNamespace ? ' except for namespace' : ''}` }];
+  return [
+    {
+      reason: 'FieldValueInvalid',
+      field: 'metadata',
+      message: `Invalid value: ${show(obj.metadata)}: must be empty${allowNamespace ? ' except for namespace' : ''}`,
+    },
+  ];
 }
 
 /** SubjectAccessReview: about `spec.user` / `spec.groups`. */
@@ -72,25 +116,40 @@ export function subjectAccessReviewCreate(group: string): CreateOverride<Subject
 }
 
 /** SelfSubjectAccessReview: about the requester. */
-export function selfSubjectAccessReviewCreate(group: string): CreateOverride<SelfSubjectAccessReview, SelfSubjectAccessReview> {
+export function selfSubjectAccessReviewCreate(
+  group: string,
+): CreateOverride<SelfSubjectAccessReview, SelfSubjectAccessReview> {
   return async (req) => {
     const spec: Spec = req.body.spec;
     const errs = [...emptyMeta(req.body, false), ...validateSpec(spec, false)];
     if (errs.length) throw invalid('SelfSubjectAccessReview', '', errs, group);
-    return answer(req, requester(req), { resourceAttributes: spec.resourceAttributes, nonResourceAttributes: spec.nonResourceAttributes });
+    return answer(req, requester(req), {
+      resourceAttributes: spec.resourceAttributes,
+      nonResourceAttributes: spec.nonResourceAttributes,
+    });
   };
 }
 
 /** LocalSubjectAccessReview: a SubjectAccessReview confined to the request's namespace. */
-export function localSubjectAccessReviewCreate(group: string): CreateOverride<SubjectAccessReview, SubjectAccessReview> {
+export function localSubjectAccessReviewCreate(
+  group: string,
+): CreateOverride<SubjectAccessReview, SubjectAccessReview> {
   return async (req) => {
     const spec: Spec = req.body.spec;
     const errs = [...emptyMeta(req.body, true), ...validateSpec(spec, true)];
     if (spec.resourceAttributes && spec.resourceAttributes.namespace !== req.namespace) {
-      errs.push({ reason: 'FieldValueInvalid', field: 'spec.resourceAttributes.namespace', message: `Invalid value: ${show(spec.resourceAttributes.namespace ?? '')}: must match metadata.namespace` });
+      errs.push({
+        reason: 'FieldValueInvalid',
+        field: 'spec.resourceAttributes.namespace',
+        message: `Invalid value: ${show(spec.resourceAttributes.namespace ?? '')}: must match metadata.namespace`,
+      });
     }
     if (spec.nonResourceAttributes) {
-      errs.push({ reason: 'FieldValueInvalid', field: 'spec.nonResourceAttributes', message: `Invalid value: ${show(spec.nonResourceAttributes)}: disallowed on this kind of request` });
+      errs.push({
+        reason: 'FieldValueInvalid',
+        field: 'spec.nonResourceAttributes',
+        message: `Invalid value: ${show(spec.nonResourceAttributes)}: disallowed on this kind of request`,
+      });
     }
     if (errs.length) throw invalid('LocalSubjectAccessReview', '', errs, group);
     return answer(req, { name: spec.user ?? '', uid: spec.uid, groups: spec.groups ?? [] }, spec);

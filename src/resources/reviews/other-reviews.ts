@@ -15,17 +15,26 @@ type SelfSubjectRulesReview = KindObject<typeof selfSubjectRulesReviewSchema>;
 type TokenReview = KindObject<typeof tokenReviewSchema>;
 import { answered, requester, userInfoOf } from './review-answer.js';
 
-const resourceRule = (r: ReviewedRule) => ({ verbs: r.verbs, ...(r.apiGroups ? { apiGroups: r.apiGroups } : {}), ...(r.resources ? { resources: r.resources } : {}), ...(r.resourceNames?.length ? { resourceNames: r.resourceNames } : {}) });
+const resourceRule = (r: ReviewedRule) => ({
+  verbs: r.verbs,
+  ...(r.apiGroups ? { apiGroups: r.apiGroups } : {}),
+  ...(r.resources ? { resources: r.resources } : {}),
+  ...(r.resourceNames?.length ? { resourceNames: r.resourceNames } : {}),
+});
 
 /** SelfSubjectRulesReview. 400 `no namespace on request` without spec.namespace, as upstream. */
-export const selfSubjectRulesReviewCreate: CreateOverride<SelfSubjectRulesReview, SelfSubjectRulesReview> = async (req) => {
+export const selfSubjectRulesReviewCreate: CreateOverride<SelfSubjectRulesReview, SelfSubjectRulesReview> = async (
+  req,
+) => {
   const namespace = req.body.spec.namespace ?? '';
   if (!namespace) throw badRequest('no namespace on request');
   if (!req.access) throw badRequest('no authorizer is configured');
   const { rules, incomplete } = req.access.rulesFor(requester(req), namespace);
   return answered(req, {
     resourceRules: rules.filter((r) => r.resources?.length).map(resourceRule),
-    nonResourceRules: rules.filter((r) => r.nonResourceURLs?.length).map((r) => ({ verbs: r.verbs, nonResourceURLs: r.nonResourceURLs })),
+    nonResourceRules: rules
+      .filter((r) => r.nonResourceURLs?.length)
+      .map((r) => ({ verbs: r.verbs, nonResourceURLs: r.nonResourceURLs })),
     incomplete,
   });
 };
@@ -49,6 +58,10 @@ export function tokenReviewCreate(groupVersion: string): CreateOverride<TokenRev
     if (!req.access) throw badRequest('no authenticator is configured');
     const res = await req.access.reviewToken(spec.token, spec.audiences ?? []);
     if (!res?.user) return answered(req, { user: {}, ...(res?.error ? { error: res.error } : {}) });
-    return answered(req, { authenticated: true, user: userInfoOf(res.user), ...(res.audiences?.length ? { audiences: res.audiences } : {}) });
+    return answered(req, {
+      authenticated: true,
+      user: userInfoOf(res.user),
+      ...(res.audiences?.length ? { audiences: res.audiences } : {}),
+    });
   };
 }

@@ -12,7 +12,12 @@ import type { CreateAnswer, CreateRequest } from '../../registry/types.js';
 export const requester = <T extends ApiObject>(req: CreateRequest<T, T>): WriterInfo => req.user ?? ANONYMOUS;
 
 /** authentication.k8s.io UserInfo of `user` (uid and extra only when known). */
-export const userInfoOf = (user: WriterInfo) => ({ username: user.name, ...(user.uid ? { uid: user.uid } : {}), groups: user.groups, ...(user.extra ? { extra: user.extra } : {}) });
+export const userInfoOf = (user: WriterInfo) => ({
+  username: user.name,
+  ...(user.uid ? { uid: user.uid } : {}),
+  groups: user.groups,
+  ...(user.extra ? { extra: user.extra } : {}),
+});
 
 /** The 201 answer: the request's object, creationTimestamp null (as upstream), with `status`. */
 export function answered<T extends ApiObject>(req: CreateRequest<T, T>, status: Record<string, unknown>): CreateAnswer {

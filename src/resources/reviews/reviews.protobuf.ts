@@ -10,15 +10,18 @@ import type { MessageSet, ProtoMessages } from '../../api/protobuf/messages.js';
 const AUTHORIZATION_MESSAGES: MessageSet = {
   SubjectAccessReview: 'metadata=1:ObjectMeta spec=2:SubjectAccessReviewSpec! status=3:SubjectAccessReviewStatus!',
   LocalSubjectAccessReview: 'metadata=1:ObjectMeta spec=2:SubjectAccessReviewSpec! status=3:SubjectAccessReviewStatus!',
-  SelfSubjectAccessReview: 'metadata=1:ObjectMeta spec=2:SelfSubjectAccessReviewSpec! status=3:SubjectAccessReviewStatus!',
+  SelfSubjectAccessReview:
+    'metadata=1:ObjectMeta spec=2:SelfSubjectAccessReviewSpec! status=3:SubjectAccessReviewStatus!',
   SelfSubjectRulesReview: 'metadata=1:ObjectMeta spec=2:SelfSubjectRulesReviewSpec! status=3:SubjectRulesReviewStatus!',
   ResourceAttributes: 'namespace=1 verb=2 group=3 version=4 resource=5 subresource=6 name=7',
   NonResourceAttributes: 'path=1 verb=2',
-  SubjectAccessReviewSpec: 'resourceAttributes=1:ResourceAttributes nonResourceAttributes=2:NonResourceAttributes user=3 groups=4:[]string uid=6',
+  SubjectAccessReviewSpec:
+    'resourceAttributes=1:ResourceAttributes nonResourceAttributes=2:NonResourceAttributes user=3 groups=4:[]string uid=6',
   SelfSubjectAccessReviewSpec: 'resourceAttributes=1:ResourceAttributes nonResourceAttributes=2:NonResourceAttributes',
   SubjectAccessReviewStatus: 'allowed=1:bool! reason=2 evaluationError=3 denied=4:bool',
   SelfSubjectRulesReviewSpec: 'namespace=1',
-  SubjectRulesReviewStatus: 'resourceRules=1:[]ResourceRule nonResourceRules=2:[]NonResourceRule incomplete=3:bool! evaluationError=4',
+  SubjectRulesReviewStatus:
+    'resourceRules=1:[]ResourceRule nonResourceRules=2:[]NonResourceRule incomplete=3:bool! evaluationError=4',
   ResourceRule: 'verbs=1:[]string! apiGroups=2:[]string resources=3:[]string resourceNames=4:[]string',
   NonResourceRule: 'verbs=1:[]string! nonResourceURLs=2:[]string',
 };

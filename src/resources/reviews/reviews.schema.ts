@@ -34,18 +34,27 @@ export const subjectAccessReviewSchema = kindSchema({
 
 /** SelfSubjectAccessReview spec. */
 export const selfSubjectAccessReviewSchema = kindSchema({
-  spec: z.looseObject({ resourceAttributes: resourceAttributes.optional(), nonResourceAttributes: nonResourceAttributes.optional() }),
+  spec: z.looseObject({
+    resourceAttributes: resourceAttributes.optional(),
+    nonResourceAttributes: nonResourceAttributes.optional(),
+  }),
   status: z.unknown().optional(),
 });
 
 /** SelfSubjectRulesReview spec. */
-export const selfSubjectRulesReviewSchema = kindSchema({ spec: z.looseObject({ namespace: z.string().optional() }), status: z.unknown().optional() });
+export const selfSubjectRulesReviewSchema = kindSchema({
+  spec: z.looseObject({ namespace: z.string().optional() }),
+  status: z.unknown().optional(),
+});
 
 /** SelfSubjectReview (no spec). */
 export const selfSubjectReviewSchema = kindSchema({ status: z.unknown().optional() });
 
 /** TokenReview spec. */
-export const tokenReviewSchema = kindSchema({ spec: z.looseObject({ token: z.string().optional(), audiences: strList }), status: z.unknown().optional() });
+export const tokenReviewSchema = kindSchema({
+  spec: z.looseObject({ token: z.string().optional(), audiences: strList }),
+  status: z.unknown().optional(),
+});
 
 export type ResourceAttributes = z.infer<typeof resourceAttributes>;
 export type NonResourceAttributes = z.infer<typeof nonResourceAttributes>;

@@ -29,7 +29,11 @@ export function validateSecret(obj: Secret): FieldError[] {
     errs.push(...validateConfigKey(`data[${k}]`, k));
     // Upstream decodes base64 before validation; a value that is not base64 is refused here.
     if (typeof v !== 'string' || !isBase64(v)) {
-      errs.push({ reason: 'FieldValueInvalid', field: `data[${k}]`, message: `Invalid value: "${REDACTED}": must be base64 encoded` });
+      errs.push({
+        reason: 'FieldValueInvalid',
+        field: `data[${k}]`,
+        message: `Invalid value: "${REDACTED}": must be base64 encoded`,
+      });
       continue;
     }
     data[k] = Buffer.from(v, 'base64');
@@ -39,7 +43,8 @@ export function validateSecret(obj: Secret): FieldError[] {
   const has = (key: string) => Object.prototype.hasOwnProperty.call(data, key);
   switch (obj.type) {
     case 'kubernetes.io/service-account-token':
-      if (!obj.metadata.annotations?.[SERVICE_ACCOUNT_NAME_KEY]) errs.push(required(`metadata.annotations[${SERVICE_ACCOUNT_NAME_KEY}]`));
+      if (!obj.metadata.annotations?.[SERVICE_ACCOUNT_NAME_KEY])
+        errs.push(required(`metadata.annotations[${SERVICE_ACCOUNT_NAME_KEY}]`));
       break;
     case 'kubernetes.io/dockercfg':
       errs.push(...validateDockerConfig(data, '.dockercfg'));
@@ -48,7 +53,8 @@ export function validateSecret(obj: Secret): FieldError[] {
       errs.push(...validateDockerConfig(data, '.dockerconfigjson'));
       break;
     case 'kubernetes.io/basic-auth':
-      if (!has('username') && !has('password')) errs.push(required('data[%s][username]'), required('data[%s][password]'));
+      if (!has('username') && !has('password'))
+        errs.push(required('data[%s][username]'), required('data[%s][password]'));
       break;
     case 'kubernetes.io/ssh-auth':
       if (!data['ssh-privatekey']?.length) errs.push(required('data[%s][ssh-privatekey]'));

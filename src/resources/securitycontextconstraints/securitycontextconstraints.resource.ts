@@ -3,12 +3,18 @@
  * and under `security.platform.io/v1`. Top-level fields, no spec (openshift/api security/v1).
  */
 import { securityContextConstraintsPrinter } from './securitycontextconstraints.table.js';
-import { securityContextConstraintsSchema, type SecurityContextConstraints } from './securitycontextconstraints.schema.js';
+import {
+  securityContextConstraintsSchema,
+  type SecurityContextConstraints,
+} from './securitycontextconstraints.schema.js';
 import type { Strategy } from '../../registry/types.js';
 import { defineResource } from '../define.js';
 import { validatePathSegmentName } from '../../api/names.js';
 import { securityContextConstraintsMessages } from './securitycontextconstraints.protobuf.js';
-import { defaultSecurityContextConstraints, validateSecurityContextConstraints } from './securitycontextconstraints.validation.js';
+import {
+  defaultSecurityContextConstraints,
+  validateSecurityContextConstraints,
+} from './securitycontextconstraints.validation.js';
 
 const strategy: Strategy<SecurityContextConstraints> = {
   defaults: defaultSecurityContextConstraints,
@@ -19,7 +25,8 @@ const strategy: Strategy<SecurityContextConstraints> = {
 
 const common = {
   kind: 'SecurityContextConstraints',
-  description: 'SecurityContextConstraints govern which security settings a pod may request, and which users and groups may use them.',
+  description:
+    'SecurityContextConstraints govern which security settings a pod may request, and which users and groups may use them.',
   protobuf: securityContextConstraintsMessages,
   plural: 'securitycontextconstraints',
   namespaced: false,

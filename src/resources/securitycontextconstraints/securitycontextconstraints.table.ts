@@ -3,7 +3,18 @@ import { NAME_COLUMN, column, type TablePrinter } from '../../api/table.js';
 import type { SecurityContextConstraints } from './securitycontextconstraints.schema.js';
 
 export const securityContextConstraintsPrinter: TablePrinter<SecurityContextConstraints> = {
-  columns: [NAME_COLUMN, column('Priv', 'string', 'Whether privileged containers are allowed.'), column('Caps', 'string', 'Capabilities that may be added.'), column('SELinux', 'string', 'The SELinux context strategy.'), column('RunAsUser', 'string', 'The user strategy.'), column('FSGroup', 'string', 'The fs group strategy.'), column('SupGroup', 'string', 'The supplemental groups strategy.'), column('Priority', 'string', 'Sort order of SCCs.'), column('ReadOnlyRootFS', 'string', 'Whether a read-only root filesystem is required.'), column('Volumes', 'string', 'Allowed volume types.')],
+  columns: [
+    NAME_COLUMN,
+    column('Priv', 'string', 'Whether privileged containers are allowed.'),
+    column('Caps', 'string', 'Capabilities that may be added.'),
+    column('SELinux', 'string', 'The SELinux context strategy.'),
+    column('RunAsUser', 'string', 'The user strategy.'),
+    column('FSGroup', 'string', 'The fs group strategy.'),
+    column('SupGroup', 'string', 'The supplemental groups strategy.'),
+    column('Priority', 'string', 'Sort order of SCCs.'),
+    column('ReadOnlyRootFS', 'string', 'Whether a read-only root filesystem is required.'),
+    column('Volumes', 'string', 'Allowed volume types.'),
+  ],
   cells: (obj, now) => [...sccCells(obj)],
 };
 

@@ -26,15 +26,28 @@ function validateIdRanges(ranges: IdRange[] | null | undefined, path: string): F
     const max = r.max ?? 0;
     if (min < 0) errs.push(invalidValue(`${path}.ranges[${i}].min`, min, 'min cannot be negative'));
     if (max < 0) errs.push(invalidValue(`${path}.ranges[${i}].max`, max, 'max cannot be negative'));
-    if (min > max) errs.push(invalidGo(`${path}.ranges[${i}].min`, `security.IDRange{Min:${min}, Max:${max}}`, 'min cannot be greater than max'));
+    if (min > max)
+      errs.push(
+        invalidGo(
+          `${path}.ranges[${i}].min`,
+          `security.IDRange{Min:${min}, Max:${max}}`,
+          'min cannot be greater than max',
+        ),
+      );
   });
   return errs;
 }
 
 /** Upstream validateSCCCapsAgainstDrops: a capability may not be both allowed/added and dropped. */
-function capsAgainstDrops(drops: string[] | null | undefined, caps: string[] | null | undefined, path: string): FieldError[] {
+function capsAgainstDrops(
+  drops: string[] | null | undefined,
+  caps: string[] | null | undefined,
+  path: string,
+): FieldError[] {
   if (drops === undefined || drops === null) return [];
-  return (caps ?? []).filter((c) => drops.includes(c)).map((c) => invalidValue(path, c, `capability is listed in ${path} and requiredDropCapabilities`));
+  return (caps ?? [])
+    .filter((c) => drops.includes(c))
+    .map((c) => invalidValue(path, c, `capability is listed in ${path} and requiredDropCapabilities`));
 }
 
 /**
@@ -45,22 +58,32 @@ function capsAgainstDrops(drops: string[] | null | undefined, caps: string[] | n
  */
 export function validateSecurityContextConstraints(scc: SecurityContextConstraints): FieldError[] {
   const errs: FieldError[] = [];
-  if (typeof scc.priority === 'number' && scc.priority < 0) errs.push(invalidValue('priority', scc.priority, 'priority cannot be negative'));
+  if (typeof scc.priority === 'number' && scc.priority < 0)
+    errs.push(invalidValue('priority', scc.priority, 'priority cannot be negative'));
 
   const runAsUserType = scc.runAsUser?.type ?? '';
   if (!['MustRunAs', 'MustRunAsNonRoot', 'RunAsAny', 'MustRunAsRange'].includes(runAsUserType)) {
-    errs.push(invalidValue('runAsUser.type', runAsUserType, 'invalid strategy type.  Valid values are MustRunAs, MustRunAsNonRoot, MustRunAsRange, RunAsAny'));
+    errs.push(
+      invalidValue(
+        'runAsUser.type',
+        runAsUserType,
+        'invalid strategy type.  Valid values are MustRunAs, MustRunAsNonRoot, MustRunAsRange, RunAsAny',
+      ),
+    );
   }
   const uid = scc.runAsUser?.uid;
   if (typeof uid === 'number' && uid < 0) errs.push(invalidValue('runAsUser.uid', uid, 'uid cannot be negative'));
 
   const seLinuxType = scc.seLinuxContext?.type ?? '';
   if (!['MustRunAs', 'RunAsAny'].includes(seLinuxType)) {
-    errs.push(invalidValue('seLinuxContext.type', seLinuxType, 'invalid strategy type.  Valid values are MustRunAs, RunAsAny'));
+    errs.push(
+      invalidValue('seLinuxContext.type', seLinuxType, 'invalid strategy type.  Valid values are MustRunAs, RunAsAny'),
+    );
   }
 
   const fsGroupType = scc.fsGroup?.type ?? '';
-  if (fsGroupType !== 'MustRunAs' && fsGroupType !== 'RunAsAny') errs.push(notSupported('fsGroup.type', fsGroupType, ['MustRunAs', 'RunAsAny']));
+  if (fsGroupType !== 'MustRunAs' && fsGroupType !== 'RunAsAny')
+    errs.push(notSupported('fsGroup.type', fsGroupType, ['MustRunAs', 'RunAsAny']));
   errs.push(...validateIdRanges(scc.fsGroup?.ranges, 'fsGroup'));
 
   const supplementalType = scc.supplementalGroups?.type ?? '';
@@ -72,13 +95,21 @@ export function validateSecurityContextConstraints(scc: SecurityContextConstrain
   errs.push(...capsAgainstDrops(scc.requiredDropCapabilities, scc.defaultAddCapabilities, 'defaultAddCapabilities'));
   errs.push(...capsAgainstDrops(scc.requiredDropCapabilities, scc.allowedCapabilities, 'allowedCapabilities'));
   if ((scc.allowedCapabilities ?? []).includes('*') && (scc.requiredDropCapabilities ?? []).length > 0) {
-    errs.push(invalidGo('requiredDropCapabilities', goSlice('core.Capability', scc.requiredDropCapabilities ?? undefined), 'required capabilities must be empty when all capabilities are allowed by a wildcard'));
+    errs.push(
+      invalidGo(
+        'requiredDropCapabilities',
+        goSlice('core.Capability', scc.requiredDropCapabilities ?? undefined),
+        'required capabilities must be empty when all capabilities are allowed by a wildcard',
+      ),
+    );
   }
 
   const volumes = scc.volumes ?? [];
   const allowsFlex = volumes.some((v) => v === 'flexVolume' || v === '*');
   if (volumes.includes('none') && volumes.length > 1) {
-    errs.push(invalidGo('volumes', goSlice('security.FSType', volumes), "if 'none' is specified, no other values are allowed"));
+    errs.push(
+      invalidGo('volumes', goSlice('security.FSType', volumes), "if 'none' is specified, no other values are allowed"),
+    );
   }
   const flex = scc.allowedFlexVolumes ?? [];
   if (flex.length) {
@@ -88,7 +119,13 @@ export function validateSecurityContextConstraints(scc: SecurityContextConstrain
       });
     } else {
       const shown = `[]security.AllowedFlexVolume{${flex.map((f) => `security.AllowedFlexVolume{Driver:${JSON.stringify(f.driver ?? '')}}`).join(', ')}}`;
-      errs.push(invalidGo('allowedFlexVolumes', shown, "volumes does not include 'flexVolume' or '*', so no flex volumes are allowed"));
+      errs.push(
+        invalidGo(
+          'allowedFlexVolumes',
+          shown,
+          "volumes does not include 'flexVolume' or '*', so no flex volumes are allowed",
+        ),
+      );
     }
   }
   return errs;

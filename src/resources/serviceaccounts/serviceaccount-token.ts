@@ -26,15 +26,41 @@ const DEFAULT_SECONDS = 3600;
 /** Upstream ValidateTokenRequest. */
 function validate(spec: Spec): FieldError[] {
   const seconds = spec.expirationSeconds ?? DEFAULT_SECONDS;
-  if (seconds < 600) return [{ reason: 'FieldValueInvalid', field: 'spec.expirationSeconds', message: `Invalid value: ${seconds}: may not specify a duration less than 10 minutes` }];
-  if (seconds > 2 ** 32) return [{ reason: 'FieldValueTooLong', field: 'spec.expirationSeconds', message: `Invalid value: ${seconds}: may not specify a duration larger than 2^32 seconds` }];
+  if (seconds < 600)
+    return [
+      {
+        reason: 'FieldValueInvalid',
+        field: 'spec.expirationSeconds',
+        message: `Invalid value: ${seconds}: may not specify a duration less than 10 minutes`,
+      },
+    ];
+  if (seconds > 2 ** 32)
+    return [
+      {
+        reason: 'FieldValueTooLong',
+        field: 'spec.expirationSeconds',
+        message: `Invalid value: ${seconds}: may not specify a duration larger than 2^32 seconds`,
+      },
+    ];
   return [];
 }
 
 export async function tokenRequestCreate(req: CreateRequest<ServiceAccount, TokenRequest>): Promise<CreateAnswer> {
   const name = req.name;
   const meta = req.body.metadata ?? {};
-  if (meta.name && meta.name !== name) throw invalid('TokenRequest', name, [{ reason: 'FieldValueInvalid', field: 'metadata.name', message: `Invalid value: "${meta.name}": must match the service account name if specified` }], GROUP);
+  if (meta.name && meta.name !== name)
+    throw invalid(
+      'TokenRequest',
+      name,
+      [
+        {
+          reason: 'FieldValueInvalid',
+          field: 'metadata.name',
+          message: `Invalid value: "${meta.name}": must match the service account name if specified`,
+        },
+      ],
+      GROUP,
+    );
   const issuer = req.access?.serviceAccountTokens;
   if (!issuer) throw badRequest('the server has no service account signing key');
   const sa = await req.target.get(req.namespace, name);
@@ -47,17 +73,25 @@ export async function tokenRequestCreate(req: CreateRequest<ServiceAccount, Toke
   const ref = spec.boundObjectRef;
   if (ref) {
     const group = (ref.apiVersion ?? '').includes('/') ? ref.apiVersion!.split('/')[0] : '';
-    if (group !== '' || (ref.kind !== 'Pod' && ref.kind !== 'Secret')) throw badRequest(`cannot bind token to object of type ${ref.apiVersion ?? ''}, Kind=${ref.kind ?? ''}`);
+    if (group !== '' || (ref.kind !== 'Pod' && ref.kind !== 'Secret'))
+      throw badRequest(`cannot bind token to object of type ${ref.apiVersion ?? ''}, Kind=${ref.kind ?? ''}`);
     let obj: ApiObject;
     if (ref.kind === 'Pod') {
       const pod = await req.store(pods).get(req.namespace, ref.name ?? '');
-      if (pod.spec?.serviceAccountName !== name) throw badRequest(`cannot bind token for serviceaccount "${name}" to pod running with different serviceaccount name.`);
+      if (pod.spec?.serviceAccountName !== name)
+        throw badRequest(
+          `cannot bind token for serviceaccount "${name}" to pod running with different serviceaccount name.`,
+        );
       obj = pod;
     } else {
       obj = await req.store(secrets).get(req.namespace, ref.name ?? '');
     }
     if (ref.uid && ref.uid !== obj.metadata.uid) {
-      throw conflict(ref.kind, ref.name ?? '', `the UID in the bound object reference (${ref.uid}) does not match the UID in record. The object might have been deleted and then recreated`);
+      throw conflict(
+        ref.kind,
+        ref.name ?? '',
+        `the UID in the bound object reference (${ref.uid}) does not match the UID in record. The object might have been deleted and then recreated`,
+      );
     }
     bound = { kind: ref.kind, name: obj.metadata.name!, uid: obj.metadata.uid! };
   }
@@ -86,14 +120,23 @@ export const tokenRequestSchema = kindSchema({
     .looseObject({
       audiences: z.array(z.string()).optional(),
       expirationSeconds: z.number().int().optional(),
-      boundObjectRef: z.looseObject({ kind: optionalString, apiVersion: optionalString, name: optionalString, uid: optionalString }).optional(),
+      boundObjectRef: z
+        .looseObject({ kind: optionalString, apiVersion: optionalString, name: optionalString, uid: optionalString })
+        .optional(),
     })
     .optional(),
   status: z.unknown().optional(),
 });
 
 /** The subresource row of ServiceAccount. */
-export const tokenSubresource: SubresourceDefinition<ServiceAccount, TokenRequest> = { name: 'token', kind: 'TokenRequest', apiVersion: `${GROUP}/v1`, verbs: ['create'], schema: tokenRequestSchema, create: tokenRequestCreate };
+export const tokenSubresource: SubresourceDefinition<ServiceAccount, TokenRequest> = {
+  name: 'token',
+  kind: 'TokenRequest',
+  apiVersion: `${GROUP}/v1`,
+  verbs: ['create'],
+  schema: tokenRequestSchema,
+  create: tokenRequestCreate,
+};
 
 /** Protobuf messages of TokenRequest (numbers from upstream's k8s.io/api authentication/v1 generated.proto). */
 export const tokenRequestMessages = {

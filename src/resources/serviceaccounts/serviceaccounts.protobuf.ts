@@ -7,6 +7,7 @@ import { listMessage, type ProtoMessages } from '../../api/protobuf/messages.js'
 export const serviceAccountMessages: ProtoMessages = {
   v1: {
     ...listMessage('ServiceAccount'),
-    ServiceAccount: 'metadata=1:ObjectMeta secrets=2:[]ObjectReference imagePullSecrets=3:[]LocalObjectReference automountServiceAccountToken=4:bool!',
+    ServiceAccount:
+      'metadata=1:ObjectMeta secrets=2:[]ObjectReference imagePullSecrets=3:[]LocalObjectReference automountServiceAccountToken=4:bool!',
   },
 };

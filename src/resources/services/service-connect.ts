@@ -39,7 +39,8 @@ async function locateServiceProxy(req: ConnectRequest<Service>): Promise<Connect
   } catch (err) {
     // Upstream answers 404 for the Endpoints; its endpoints controller creates them with the
     // service, which nothing does here, so a service without them has no endpoints available.
-    if (err instanceof ApiError && err.code === 404) throw unavailable(`no endpoints available for service ${JSON.stringify(id.name)}`);
+    if (err instanceof ApiError && err.code === 404)
+      throw unavailable(`no endpoints available for service ${JSON.stringify(id.name)}`);
     throw err;
   }
   const subsets = endpoints.subsets ?? [];

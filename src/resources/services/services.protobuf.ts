@@ -12,7 +12,8 @@ export const serviceMessages: ProtoMessages = {
     LoadBalancerStatus: 'ingress=1:[]LoadBalancerIngress',
     Service: 'metadata=1:ObjectMeta spec=2:ServiceSpec status=3:ServiceStatus',
     ServicePort: 'name=1 protocol=2 port=3:int32! targetPort=4:IntOrString nodePort=5:int32',
-    ServiceSpec: 'ports=1:[]ServicePort selector=2:map<string> clusterIP=3 type=4 externalIPs=5:[]string sessionAffinity=7 loadBalancerIP=8 loadBalancerSourceRanges=9:[]string externalName=10 externalTrafficPolicy=11 healthCheckNodePort=12:int32 publishNotReadyAddresses=13:bool sessionAffinityConfig=14:SessionAffinityConfig',
+    ServiceSpec:
+      'ports=1:[]ServicePort selector=2:map<string> clusterIP=3 type=4 externalIPs=5:[]string sessionAffinity=7 loadBalancerIP=8 loadBalancerSourceRanges=9:[]string externalName=10 externalTrafficPolicy=11 healthCheckNodePort=12:int32 publishNotReadyAddresses=13:bool sessionAffinityConfig=14:SessionAffinityConfig',
     ServiceStatus: 'loadBalancer=1:LoadBalancerStatus',
     SessionAffinityConfig: 'clientIP=1:ClientIPConfig',
   },

@@ -18,9 +18,11 @@ function defaultServiceSpec(spec: NonNullable<Service['spec']>): void {
   }
   for (const port of Array.isArray(spec.ports) ? spec.ports : []) {
     port.protocol ||= 'TCP';
-    if (port.targetPort === undefined || port.targetPort === null || port.targetPort === 0 || port.targetPort === '') port.targetPort = port.port;
+    if (port.targetPort === undefined || port.targetPort === null || port.targetPort === 0 || port.targetPort === '')
+      port.targetPort = port.port;
   }
-  if ((spec.type === 'NodePort' || spec.type === 'LoadBalancer') && !spec.externalTrafficPolicy) spec.externalTrafficPolicy = 'Cluster';
+  if ((spec.type === 'NodePort' || spec.type === 'LoadBalancer') && !spec.externalTrafficPolicy)
+    spec.externalTrafficPolicy = 'Cluster';
 }
 
 export const services = defineResource({

@@ -23,7 +23,11 @@ export const servicePrinter: TablePrinter<Service> = {
     NAME_COLUMN,
     column('Type', 'string', 'type determines how the Service is exposed.'),
     column('Cluster-IP', 'string', 'clusterIP is the IP address of the service.'),
-    column('External-IP', 'string', 'externalIPs is a list of IP addresses for which nodes in the cluster will also accept traffic for this service.'),
+    column(
+      'External-IP',
+      'string',
+      'externalIPs is a list of IP addresses for which nodes in the cluster will also accept traffic for this service.',
+    ),
     column('Port(s)', 'string', 'The list of ports that are exposed by this service.'),
     AGE_COLUMN,
     column('Selector', 'string', 'Route service traffic to pods with label keys and values matching this selector.', 1),
@@ -31,8 +35,22 @@ export const servicePrinter: TablePrinter<Service> = {
   cells(obj, now) {
     const spec: Spec = obj.spec ?? {};
     const ingress = obj.status?.loadBalancer?.ingress ?? [];
-    const ports = (spec.ports ?? []).map((p) => `${p.port}${p.nodePort ? `:${p.nodePort}` : ''}/${p.protocol ?? 'TCP'}`).join(',') || '<none>';
-    const selector = Object.entries(spec.selector ?? {}).map(([k, v]) => `${k}=${v}`).join(',') || '<none>';
-    return [obj.metadata.name, spec.type ?? 'ClusterIP', spec.clusterIP || '<none>', externalIp(spec, ingress), ports, age(obj, now), selector];
+    const ports =
+      (spec.ports ?? [])
+        .map((p) => `${p.port}${p.nodePort ? `:${p.nodePort}` : ''}/${p.protocol ?? 'TCP'}`)
+        .join(',') || '<none>';
+    const selector =
+      Object.entries(spec.selector ?? {})
+        .map(([k, v]) => `${k}=${v}`)
+        .join(',') || '<none>';
+    return [
+      obj.metadata.name,
+      spec.type ?? 'ClusterIP',
+      spec.clusterIP || '<none>',
+      externalIp(spec, ingress),
+      ports,
+      age(obj, now),
+      selector,
+    ];
   },
 };

@@ -8,8 +8,20 @@
  */
 import type { FieldError } from '../../api/validation/field-errors.js';
 import { duplicate, forbidden, invalidValue, notSupported, required } from '../../api/validation/field-errors.js';
-import { isCIDR, isValidIP, isValidPortNum, parseIP, validateNonSpecialIP, validatePortNumOrName } from '../../api/validation/network.js';
-import { validateDns1123Label, validateDns1123Subdomain, validateLabelValue, validateQualifiedName } from '../../api/names.js';
+import {
+  isCIDR,
+  isValidIP,
+  isValidPortNum,
+  parseIP,
+  validateNonSpecialIP,
+  validatePortNumOrName,
+} from '../../api/validation/network.js';
+import {
+  validateDns1123Label,
+  validateDns1123Subdomain,
+  validateLabelValue,
+  validateQualifiedName,
+} from '../../api/names.js';
 import type { Service } from './services.schema.js';
 
 type Spec = NonNullable<Service['spec']>;
@@ -33,7 +45,9 @@ function invalidGo(field: string, goValue: string, detail: string): FieldError {
 function goServicePort(p: Port): string {
   const tp = p.targetPort ?? 0;
   const target =
-    typeof tp === 'string' ? `intstr.IntOrString{Type:1, IntVal:0, StrVal:${JSON.stringify(tp)}}` : `intstr.IntOrString{Type:0, IntVal:${tp}, StrVal:""}`;
+    typeof tp === 'string'
+      ? `intstr.IntOrString{Type:1, IntVal:0, StrVal:${JSON.stringify(tp)}}`
+      : `intstr.IntOrString{Type:0, IntVal:${tp}, StrVal:""}`;
   return `core.ServicePort{Name:${JSON.stringify(p.name ?? '')}, Protocol:${JSON.stringify(p.protocol ?? '')}, Port:${p.port ?? 0}, TargetPort:${target}, NodePort:${p.nodePort ?? 0}}`;
 }
 
@@ -67,7 +81,13 @@ function validateClientIPAffinityConfig(config: Spec['sessionAffinityConfig'], p
   const timeout = config.clientIP.timeoutSeconds;
   if (timeout === undefined || timeout === null) return [required(`${path}.clientIP.timeoutSeconds`, when)];
   if (timeout <= 0 || timeout > MAX_AFFINITY_SECONDS) {
-    return [invalidValue(`${path}.clientIP.timeoutSeconds`, timeout, `must be greater than 0 and less than ${MAX_AFFINITY_SECONDS}`)];
+    return [
+      invalidValue(
+        `${path}.clientIP.timeoutSeconds`,
+        timeout,
+        `must be greater than 0 and less than ${MAX_AFFINITY_SECONDS}`,
+      ),
+    ];
   }
   return [];
 }
@@ -79,16 +99,30 @@ function validateTypeRules(spec: Spec, ports: Port[]): FieldError[] {
   switch (spec.type) {
     case 'LoadBalancer':
       for (const [i, p] of ports.entries()) {
-        if (p.port === KUBELET_PORT) errs.push(invalidValue(`spec.ports[${i}]`, p.port, `may not expose port ${KUBELET_PORT} externally since it is used by kubelet`));
+        if (p.port === KUBELET_PORT)
+          errs.push(
+            invalidValue(
+              `spec.ports[${i}]`,
+              p.port,
+              `may not expose port ${KUBELET_PORT} externally since it is used by kubelet`,
+            ),
+          );
       }
-      if (clusterIP === 'None') errs.push(invalidValue('spec.clusterIP', clusterIP, "may not be set to 'None' for LoadBalancer services"));
+      if (clusterIP === 'None')
+        errs.push(invalidValue('spec.clusterIP', clusterIP, "may not be set to 'None' for LoadBalancer services"));
       break;
     case 'NodePort':
-      if (clusterIP === 'None') errs.push(invalidValue('spec.clusterIP', clusterIP, "may not be set to 'None' for NodePort services"));
+      if (clusterIP === 'None')
+        errs.push(invalidValue('spec.clusterIP', clusterIP, "may not be set to 'None' for NodePort services"));
       break;
     case 'ExternalName':
       if (clusterIP !== '') errs.push(forbidden('spec.clusterIP', 'must be empty for ExternalName services'));
-      if (spec.externalName) errs.push(...validateDns1123Subdomain(spec.externalName).map((m) => invalidValue('spec.externalName', spec.externalName, m)));
+      if (spec.externalName)
+        errs.push(
+          ...validateDns1123Subdomain(spec.externalName).map((m) =>
+            invalidValue('spec.externalName', spec.externalName, m),
+          ),
+        );
       else errs.push(required('spec.externalName'));
       break;
   }
@@ -102,13 +136,27 @@ function validatePortSet(spec: Spec, ports: Port[]): FieldError[] {
     const seen = new Set<string>();
     for (const [i, p] of ports.entries()) {
       if (!PROTOCOLS.includes(p.protocol ?? '')) {
-        errs.push(invalidValue(`spec.ports[${i}].protocol`, p.protocol ?? '', 'cannot create an external load balancer with non-TCP/UDP ports'));
+        errs.push(
+          invalidValue(
+            `spec.ports[${i}].protocol`,
+            p.protocol ?? '',
+            'cannot create an external load balancer with non-TCP/UDP ports',
+          ),
+        );
       } else seen.add(p.protocol!);
     }
-    if (seen.size > 1) errs.push(invalidGo('spec.ports', `[]core.ServicePort{${ports.map(goServicePort).join(', ')}}`, 'cannot create an external load balancer with mix protocols'));
+    if (seen.size > 1)
+      errs.push(
+        invalidGo(
+          'spec.ports',
+          `[]core.ServicePort{${ports.map(goServicePort).join(', ')}}`,
+          'cannot create an external load balancer with mix protocols',
+        ),
+      );
   }
   if (spec.type === 'ClusterIP') {
-    for (const [i, p] of ports.entries()) if (p.nodePort) errs.push(forbidden(`spec.ports[${i}].nodePort`, "may not be used when `type` is 'ClusterIP'"));
+    for (const [i, p] of ports.entries())
+      if (p.nodePort) errs.push(forbidden(`spec.ports[${i}].nodePort`, "may not be used when `type` is 'ClusterIP'"));
   }
   const nodePorts = new Set<string>();
   for (const [i, p] of ports.entries()) {
@@ -141,7 +189,8 @@ function validateSourceRanges(svc: Service, spec: Spec): FieldError[] {
   const value = fromField ? `[${ranges.join(' ')}]` : annotations[SOURCE_RANGES_ANNOTATION];
   if (spec.type !== 'LoadBalancer') errs.push(forbidden(field, "may only be used when `type` is 'LoadBalancer'"));
   const specs = fromField ? ranges : (value.trim() || '0.0.0.0/0').split(',');
-  if (!specs.every((s) => isCIDR(s.trim()))) errs.push(invalidValue(field, value, 'must be a list of IP ranges. For example, 10.240.0.0/24,10.250.0.0/24 '));
+  if (!specs.every((s) => isCIDR(s.trim())))
+    errs.push(invalidValue(field, value, 'must be a list of IP ranges. For example, 10.240.0.0/24,10.250.0.0/24 '));
   return errs;
 }
 
@@ -154,7 +203,8 @@ export function validateService(svc: Service): FieldError[] {
   if (ports.length === 0 && !headless && spec.type !== 'ExternalName') errs.push(required('spec.ports'));
   errs.push(...validateTypeRules(spec, ports));
   const names = new Set<string>();
-  for (const [i, p] of ports.entries()) errs.push(...validateServicePort(p, ports.length > 1, names, `spec.ports[${i}]`));
+  for (const [i, p] of ports.entries())
+    errs.push(...validateServicePort(p, ports.length > 1, names, `spec.ports[${i}]`));
   if (spec.selector) {
     for (const [k, v] of Object.entries(spec.selector)) {
       errs.push(...validateQualifiedName(k).map((m) => invalidValue('spec.selector', k, m)));
@@ -162,8 +212,10 @@ export function validateService(svc: Service): FieldError[] {
     }
   }
   if (!spec.sessionAffinity) errs.push(required('spec.sessionAffinity'));
-  else if (!AFFINITIES.includes(spec.sessionAffinity)) errs.push(notSupported('spec.sessionAffinity', spec.sessionAffinity, AFFINITIES));
-  if (spec.sessionAffinity === 'ClientIP') errs.push(...validateClientIPAffinityConfig(spec.sessionAffinityConfig, 'spec.sessionAffinityConfig'));
+  else if (!AFFINITIES.includes(spec.sessionAffinity))
+    errs.push(notSupported('spec.sessionAffinity', spec.sessionAffinity, AFFINITIES));
+  if (spec.sessionAffinity === 'ClientIP')
+    errs.push(...validateClientIPAffinityConfig(spec.sessionAffinityConfig, 'spec.sessionAffinityConfig'));
   else if (spec.sessionAffinity === 'None' && spec.sessionAffinityConfig) {
     errs.push(forbidden('spec.sessionAffinityConfig', 'must not be set when session affinity is None'));
   }
@@ -181,8 +233,12 @@ export function validateService(svc: Service): FieldError[] {
   errs.push(...validateSourceRanges(svc, spec));
   // validateServiceExternalTrafficFieldsValue
   const etp = spec.externalTrafficPolicy;
-  if (etp && etp !== 'Cluster' && etp !== 'Local') errs.push(invalidValue('spec.externalTrafficPolicy', etp, 'ExternalTrafficPolicy must be empty, Cluster or Local'));
-  if ((spec.healthCheckNodePort ?? 0) < 0) errs.push(invalidValue('spec.healthCheckNodePort', spec.healthCheckNodePort, 'HealthCheckNodePort must be not less than 0'));
+  if (etp && etp !== 'Cluster' && etp !== 'Local')
+    errs.push(invalidValue('spec.externalTrafficPolicy', etp, 'ExternalTrafficPolicy must be empty, Cluster or Local'));
+  if ((spec.healthCheckNodePort ?? 0) < 0)
+    errs.push(
+      invalidValue('spec.healthCheckNodePort', spec.healthCheckNodePort, 'HealthCheckNodePort must be not less than 0'),
+    );
   return errs;
 }
 
@@ -191,10 +247,22 @@ export function validateServiceExternalTrafficFieldsCombination(svc: Service): F
   const spec = specOf(svc);
   const errs: FieldError[] = [];
   if (spec.type !== 'LoadBalancer' && spec.type !== 'NodePort' && spec.externalTrafficPolicy) {
-    errs.push(invalidValue('spec.externalTrafficPolicy', spec.externalTrafficPolicy, 'ExternalTrafficPolicy can only be set on NodePort and LoadBalancer service'));
+    errs.push(
+      invalidValue(
+        'spec.externalTrafficPolicy',
+        spec.externalTrafficPolicy,
+        'ExternalTrafficPolicy can only be set on NodePort and LoadBalancer service',
+      ),
+    );
   }
   if (!needsHealthCheck(spec) && spec.healthCheckNodePort) {
-    errs.push(invalidValue('spec.healthCheckNodePort', spec.healthCheckNodePort, 'HealthCheckNodePort can only be set on LoadBalancer service with ExternalTrafficPolicy=Local'));
+    errs.push(
+      invalidValue(
+        'spec.healthCheckNodePort',
+        spec.healthCheckNodePort,
+        'HealthCheckNodePort can only be set on LoadBalancer service with ExternalTrafficPolicy=Local',
+      ),
+    );
   }
   return errs;
 }
@@ -226,8 +294,11 @@ export function validateLoadBalancerStatus(svc: Service): FieldError[] {
     const path = `status.loadBalancer.ingress[${i}]`;
     if (ing.ip && !parseIP(ing.ip)) errs.push(invalidValue(`${path}.ip`, ing.ip, 'must be a valid IP address'));
     if (ing.hostname) {
-      errs.push(...validateDns1123Subdomain(ing.hostname).map((m) => invalidValue(`${path}.hostname`, ing.hostname, m)));
-      if (parseIP(ing.hostname)) errs.push(invalidValue(`${path}.hostname`, ing.hostname, 'must be a DNS name, not an IP address'));
+      errs.push(
+        ...validateDns1123Subdomain(ing.hostname).map((m) => invalidValue(`${path}.hostname`, ing.hostname, m)),
+      );
+      if (parseIP(ing.hostname))
+        errs.push(invalidValue(`${path}.hostname`, ing.hostname, 'must be a DNS name, not an IP address'));
     }
   }
   return errs;
@@ -243,12 +314,23 @@ export function validateServiceUpdate(svc: Service, old: Service): FieldError[] 
   const prev = specOf(old);
   const errs: FieldError[] = [];
   if (spec.type !== 'ExternalName' && prev.type !== 'ExternalName' && prev.clusterIP) {
-    if ((spec.clusterIP ?? '') !== prev.clusterIP) errs.push(invalidValue('spec.clusterIP', spec.clusterIP ?? '', 'field is immutable'));
+    if ((spec.clusterIP ?? '') !== prev.clusterIP)
+      errs.push(invalidValue('spec.clusterIP', spec.clusterIP ?? '', 'field is immutable'));
   }
   errs.push(...validateService(svc));
   if (errs.length) return errs;
-  if (needsHealthCheck(prev) && needsHealthCheck(spec) && (prev.healthCheckNodePort ?? 0) !== (spec.healthCheckNodePort ?? 0)) {
-    return [invalidValue('spec.healthCheckNodePort', spec.healthCheckNodePort ?? 0, 'cannot change healthCheckNodePort on loadBalancer service with externalTraffic=Local during update')];
+  if (
+    needsHealthCheck(prev) &&
+    needsHealthCheck(spec) &&
+    (prev.healthCheckNodePort ?? 0) !== (spec.healthCheckNodePort ?? 0)
+  ) {
+    return [
+      invalidValue(
+        'spec.healthCheckNodePort',
+        spec.healthCheckNodePort ?? 0,
+        'cannot change healthCheckNodePort on loadBalancer service with externalTraffic=Local during update',
+      ),
+    ];
   }
   const combination = validateServiceExternalTrafficFieldsCombination(svc);
   return combination.length ? combination : validateLoadBalancerStatus(svc);

@@ -39,7 +39,12 @@ export interface CacheWatchSource {
 }
 
 /** Serve a watch of `key` from `cacher`; `fallback` opens it on storage instead. */
-export function watchFromCache(cacher: CacheWatchSource, key: string, opts: Options, fallback: () => AsyncIterable<WatchEvent>): AsyncIterable<WatchEvent> {
+export function watchFromCache(
+  cacher: CacheWatchSource,
+  key: string,
+  opts: Options,
+  fallback: () => AsyncIterable<WatchEvent>,
+): AsyncIterable<WatchEvent> {
   return { [Symbol.asyncIterator]: () => new CacheWatchIterator(cacher, key, opts, fallback) };
 }
 
@@ -112,7 +117,12 @@ class CacheWatchIterator implements WatchIterator {
     return this.opening;
   }
 
-  private async open(cacher: CacheWatchSource, key: string, opts: Options, fallback: () => AsyncIterable<WatchEvent>): Promise<WatchIterator> {
+  private async open(
+    cacher: CacheWatchSource,
+    key: string,
+    opts: Options,
+    fallback: () => AsyncIterable<WatchEvent>,
+  ): Promise<WatchIterator> {
     const signal = opts.signal;
     const ended = () => this.stopped || Boolean(signal?.aborted);
     let watcher: CacheWatcher | null;
@@ -173,7 +183,14 @@ async function start(cacher: CacheWatchSource, key: string, opts: Options): Prom
   return take(cache.revision);
 }
 
-function register(cacher: CacheWatchSource, key: string, opts: Options, fromRevision: number, seed: WatchEvent[], revision: number): CacheWatcher {
+function register(
+  cacher: CacheWatchSource,
+  key: string,
+  opts: Options,
+  fromRevision: number,
+  seed: WatchEvent[],
+  revision: number,
+): CacheWatcher {
   const w = cacher.newWatcher(key, opts, fromRevision);
   if (seed.length || revision > fromRevision) w.seed(seed, revision);
   cacher.watchers.add(w, key);

@@ -3,8 +3,15 @@ import type { ApiObject } from '../../api/object.js';
 import { CacheWatcher } from './cache-watcher.js';
 import type { CacheEvent } from './watch-cache.js';
 
-const obj = (name: string, rv: number, label = 'x'): ApiObject => ({ metadata: { name, resourceVersion: String(rv), labels: { l: label } } });
-const change = (name: string, revision: number, object: ApiObject | null, prev: ApiObject | null = null): CacheEvent => ({ key: `cms/ns/${name}`, revision, object, prev, receivedAt: Date.now() });
+const obj = (name: string, rv: number, label = 'x'): ApiObject => ({
+  metadata: { name, resourceVersion: String(rv), labels: { l: label } },
+});
+const change = (
+  name: string,
+  revision: number,
+  object: ApiObject | null,
+  prev: ApiObject | null = null,
+): CacheEvent => ({ key: `cms/ns/${name}`, revision, object, prev, receivedAt: Date.now() });
 
 interface Setup {
   capacity?: number;
@@ -16,7 +23,13 @@ interface Setup {
 
 function watcher(setup: Setup = {}) {
   let closed = 0;
-  const policy = { capacity: setup.capacity ?? 100, softCapacity: setup.softCapacity ?? 50, graceMs: 1000, closed: () => closed++, terminated: setup.onTerminate };
+  const policy = {
+    capacity: setup.capacity ?? 100,
+    softCapacity: setup.softCapacity ?? 50,
+    graceMs: 1000,
+    closed: () => closed++,
+    terminated: setup.onTerminate,
+  };
   const w = new CacheWatcher(policy, 'cms/ns/', setup.fromRevision ?? 0, setup.predicate);
   return { w, closedCalls: () => closed };
 }

@@ -20,7 +20,18 @@ import { prefixEnd } from '../kv/types.js';
 import { parseResourceVersion } from '../object-store.js';
 import { StorageError } from '../storage-error.js';
 import { storageErrorOf } from '../codec.js';
-import type { CreateOptions, DeleteOptions, GetOptions, ListOptions, ListResult, ObjectStorage, ObjectWatchOptions, TryUpdate, UpdateOptions, WatchEvent } from '../types.js';
+import type {
+  CreateOptions,
+  DeleteOptions,
+  GetOptions,
+  ListOptions,
+  ListResult,
+  ObjectStorage,
+  ObjectWatchOptions,
+  TryUpdate,
+  UpdateOptions,
+  WatchEvent,
+} from '../types.js';
 import { CacheWatcher, type WatcherPolicy } from './cache-watcher.js';
 import { readConsistent } from './freshness.js';
 import { CacheNotReady, WatchCache, type CacheEvent, type Indexers } from './watch-cache.js';
@@ -154,12 +165,17 @@ export class Cacher implements ObjectStorage, CacheWatchSource {
   async list(keyPrefix: string, opts: ListOptions = {}): Promise<ListResult> {
     const rv = opts.resourceVersion ?? '';
     const limited = Boolean(opts.limit && opts.limit > 0);
-    const exact = opts.resourceVersionMatch === 'Exact' || (limited && rv !== '' && rv !== '0' && opts.resourceVersionMatch !== 'NotOlderThan');
+    const exact =
+      opts.resourceVersionMatch === 'Exact' ||
+      (limited && rv !== '' && rv !== '0' && opts.resourceVersionMatch !== 'NotOlderThan');
     if (!this.ready || opts.continueToken || exact || (rv === '' && limited)) return this.storage.list(keyPrefix, opts);
     try {
       if (rv === '') {
         const end = prefixEnd(this.fullPrefix);
-        const fresh = await readConsistent({ kv: this.kv, cache: this.cache, start: this.fullPrefix, end }, (revision) => this.snapshot(keyPrefix, revision, opts));
+        const fresh = await readConsistent(
+          { kv: this.kv, cache: this.cache, start: this.fullPrefix, end },
+          (revision) => this.snapshot(keyPrefix, revision, opts),
+        );
         this.opts.observer?.consistentRead(this.opts.resource, fresh !== null);
         return fresh ? fresh.value : await this.storage.list(keyPrefix, opts);
       }

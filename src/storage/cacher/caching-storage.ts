@@ -6,7 +6,18 @@
  */
 import type { ApiObject } from '../../api/object.js';
 import type { KvStore } from '../kv/types.js';
-import type { CreateOptions, DeleteOptions, GetOptions, ListOptions, ListResult, ObjectStorage, ObjectWatchOptions, TryUpdate, UpdateOptions, WatchEvent } from '../types.js';
+import type {
+  CreateOptions,
+  DeleteOptions,
+  GetOptions,
+  ListOptions,
+  ListResult,
+  ObjectStorage,
+  ObjectWatchOptions,
+  TryUpdate,
+  UpdateOptions,
+  WatchEvent,
+} from '../types.js';
 import { Cacher } from './cacher.js';
 
 export class CachingStorage implements ObjectStorage {

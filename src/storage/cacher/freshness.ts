@@ -33,7 +33,10 @@ export interface FreshnessCheck {
  * freshness could not be confirmed in time or the cache stopped serving; storage failures
  * throw (KvError).
  */
-export async function readConsistent<T>(check: FreshnessCheck, read: (revision: number) => T): Promise<{ value: T } | null> {
+export async function readConsistent<T>(
+  check: FreshnessCheck,
+  read: (revision: number) => T,
+): Promise<{ value: T } | null> {
   const { kv, cache, start, end } = check;
   const deadline = Date.now() + (check.timeoutMs ?? 3000);
   // One read gives both storage's current revision and the resource's key count.

@@ -87,7 +87,12 @@ export class Reflector {
   /** Apply the watch of the prefix from `revision + 1` until it fails or stops. */
   private async watch(revision: number): Promise<void> {
     const { kv, fullPrefix, rootLength, cache } = this.opts;
-    const stream = kv.watch({ prefix: fullPrefix, fromRevision: revision + 1, signal: this.abort.signal, prevKv: false });
+    const stream = kv.watch({
+      prefix: fullPrefix,
+      fromRevision: revision + 1,
+      signal: this.abort.signal,
+      prevKv: false,
+    });
     for await (const response of stream) {
       for (const change of response.events) {
         const object = change.type === 'put' ? decodeObject(change.kv) : null;

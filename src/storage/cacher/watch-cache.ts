@@ -155,7 +155,11 @@ export class WatchCache {
    * order. With `indexValues` naming an indexed field, only the objects holding that value.
    * `visit` must not change the cache.
    */
-  scan(key: string, indexValues: Readonly<Record<string, string>> | undefined, visit: (key: string, object: ApiObject) => void): void {
+  scan(
+    key: string,
+    indexValues: Readonly<Record<string, string>> | undefined,
+    visit: (key: string, object: ApiObject) => void,
+  ): void {
     if (!key.endsWith('/')) {
       const object = this.objects.get(key);
       if (object) visit(key, object);
@@ -164,7 +168,8 @@ export class WatchCache {
     for (const [field, value] of Object.entries(indexValues ?? {})) {
       const index = this.indexes.get(field);
       if (!index) continue;
-      for (const k of [...(index.get(value) ?? [])].filter((k) => k.startsWith(key)).sort()) visit(k, this.objects.get(k)!);
+      for (const k of [...(index.get(value) ?? [])].filter((k) => k.startsWith(key)).sort())
+        visit(k, this.objects.get(k)!);
       return;
     }
     this.sorted.scan(key, prefixEndOf(key), visit);
@@ -199,7 +204,10 @@ export class WatchCache {
     try {
       await new Promise<void>((resolve, reject) => {
         this.waiters.push({ revision, resolve, reject });
-        timer = setTimeout(() => reject(new StorageError('TooLargeResourceVersion', '', `${revision}, current: ${this.revision}`)), timeoutMs);
+        timer = setTimeout(
+          () => reject(new StorageError('TooLargeResourceVersion', '', `${revision}, current: ${this.revision}`)),
+          timeoutMs,
+        );
       });
     } finally {
       clearTimeout(timer);
@@ -236,7 +244,10 @@ export class WatchCache {
 
   private evict(): void {
     const now = this.now();
-    while (this.buffered > this.upper || (this.buffered > this.lower && now - this.events[this.head].receivedAt > this.freshMs)) {
+    while (
+      this.buffered > this.upper ||
+      (this.buffered > this.lower && now - this.events[this.head].receivedAt > this.freshMs)
+    ) {
       this.bufferStart = this.events[this.head].revision;
       this.head++;
     }

@@ -29,9 +29,12 @@ export function instrumentKvStore(kv: KvStore, prefix: string, observer: Storage
   };
   return {
     backend: kv.backend,
-    range: (o: RangeOptions): Promise<RangeResult> => timed(o.end === undefined ? 'get' : 'list', o.start, () => kv.range(o)),
-    create: (key: string, value: string, lease?: number): Promise<TxnResult> => timed('create', key, () => kv.create(key, value, lease)),
-    update: (key: string, value: string, rev: number, lease?: number): Promise<TxnResult> => timed('update', key, () => kv.update(key, value, rev, lease)),
+    range: (o: RangeOptions): Promise<RangeResult> =>
+      timed(o.end === undefined ? 'get' : 'list', o.start, () => kv.range(o)),
+    create: (key: string, value: string, lease?: number): Promise<TxnResult> =>
+      timed('create', key, () => kv.create(key, value, lease)),
+    update: (key: string, value: string, rev: number, lease?: number): Promise<TxnResult> =>
+      timed('update', key, () => kv.update(key, value, rev, lease)),
     delete: (key: string, rev?: number): Promise<TxnResult> => timed('delete', key, () => kv.delete(key, rev)),
     watch: (o: WatchOptions): KvWatch => kv.watch(o),
     currentRevision: (): Promise<number> => timed('revision', '', () => kv.currentRevision()),
@@ -41,4 +44,3 @@ export function instrumentKvStore(kv: KvStore, prefix: string, observer: Storage
     close: (): Promise<void> => kv.close(),
   };
 }
-

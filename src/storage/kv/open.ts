@@ -26,7 +26,10 @@ export interface StorageSpec {
  * throws EtcdTlsError (naming the file) when a TLS file of the settings cannot be used.
  * Opening etcd does not wait for a connection; the first call does.
  */
-export async function openKvStore(spec: readonly string[] | StorageSpec, options: EtcdStoreOptions = {}): Promise<KvStore> {
+export async function openKvStore(
+  spec: readonly string[] | StorageSpec,
+  options: EtcdStoreOptions = {},
+): Promise<KvStore> {
   if (!Array.isArray(spec)) {
     const s = spec as StorageSpec;
     if (s.backend === 'memory') return new MemoryKvStore();
@@ -38,7 +41,10 @@ export async function openKvStore(spec: readonly string[] | StorageSpec, options
   const list = urls.map((u) => u.trim()).filter(Boolean);
   if (list.length === 0 || list.every((u) => u.startsWith('memory://'))) return new MemoryKvStore();
   if (!list.every((u) => /^https?:\/\//.test(u))) {
-    throw new KvError('Internal', `unsupported storage URLs ${list.join(',')}: use http(s)://host:port for etcd or memory://`);
+    throw new KvError(
+      'Internal',
+      `unsupported storage URLs ${list.join(',')}: use http(s)://host:port for etcd or memory://`,
+    );
   }
   return openEtcd(list, options);
 }
@@ -47,7 +53,10 @@ export async function openKvStore(spec: readonly string[] | StorageSpec, options
 function openEtcd(urls: readonly string[], options: EtcdStoreOptions): KvStore {
   const plain = urls.filter((u) => !u.trim().startsWith('https://'));
   if (options.credentials && plain.length > 0) {
-    throw new KvError('Internal', `TLS to etcd (--etcd-cafile, --etcd-certfile, --etcd-keyfile) needs https:// etcd URLs, not ${plain.join(',')}`);
+    throw new KvError(
+      'Internal',
+      `TLS to etcd (--etcd-cafile, --etcd-certfile, --etcd-keyfile) needs https:// etcd URLs, not ${plain.join(',')}`,
+    );
   }
   return new EtcdKvStore(urls, options);
 }

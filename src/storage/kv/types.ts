@@ -177,6 +177,19 @@ export function prefixEnd(prefix: string): string {
  * createRevision kept, version counted up from 1, `lease` (0 for none) attached, as etcd's MVCC
  * store does for a put.
  */
-export function nextKeyValue(key: string, value: string, revision: number, prev: KeyValue | undefined, lease: number): KeyValue {
-  return { key, value, createRevision: prev ? prev.createRevision : revision, modRevision: revision, version: prev ? prev.version + 1 : 1, lease };
+export function nextKeyValue(
+  key: string,
+  value: string,
+  revision: number,
+  prev: KeyValue | undefined,
+  lease: number,
+): KeyValue {
+  return {
+    key,
+    value,
+    createRevision: prev ? prev.createRevision : revision,
+    modRevision: revision,
+    version: prev ? prev.version + 1 : 1,
+    lease,
+  };
 }

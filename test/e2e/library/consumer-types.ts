@@ -4,7 +4,9 @@ import { CkApiServerContainer, type StartedCkApiServerContainer } from 'ck-apise
 
 export async function both(): Promise<[string, string]> {
   const server: StartedServer = await startServer({ storage: 'memory', token: 't', logLevel: 'silent' });
-  const container: StartedCkApiServerContainer = await new CkApiServerContainer('ck-apiserver:test').withToken('t').start();
+  const container: StartedCkApiServerContainer = await new CkApiServerContainer('ck-apiserver:test')
+    .withToken('t')
+    .start();
   const urls: [string, string] = [server.url, container.getUrl()];
   await Promise.all([server.stop(), container.stop()]);
   return urls;

@@ -10,14 +10,23 @@ async function informerSees(kubeconfig) {
   const kc = new k8s.KubeConfig();
   kc.loadFromString(kubeconfig);
   const core = kc.makeApiClient(k8s.CoreV1Api);
-  await core.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name: 'before' }, data: { n: '1' } } });
+  await core.createNamespacedConfigMap({
+    namespace: 'default',
+    body: { metadata: { name: 'before' }, data: { n: '1' } },
+  });
   const seen = new Set();
-  const informer = k8s.makeInformer(kc, '/api/v1/namespaces/default/configmaps', () => core.listNamespacedConfigMap({ namespace: 'default' }));
+  const informer = k8s.makeInformer(kc, '/api/v1/namespaces/default/configmaps', () =>
+    core.listNamespacedConfigMap({ namespace: 'default' }),
+  );
   informer.on('add', (obj) => seen.add(obj.metadata.name));
   await informer.start();
-  await core.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name: 'after' }, data: { n: '2' } } });
+  await core.createNamespacedConfigMap({
+    namespace: 'default',
+    body: { metadata: { name: 'after' }, data: { n: '2' } },
+  });
   const deadline = Date.now() + 10_000;
-  while (!(seen.has('before') && seen.has('after')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  while (!(seen.has('before') && seen.has('after')) && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 50));
   await informer.stop();
   return [...seen].sort();
 }
@@ -25,7 +34,6 @@ async function informerSees(kubeconfig) {
 const results = {};
 const started = performance.now();
 const server = await startServer();
-
 
 const kc = new k8s.KubeConfig();
 kc.loadFromString(server.kubeconfig);

@@ -10,7 +10,17 @@ import { validateEnv, validateEnvFrom } from './env.js';
 import { livenessSuccessThreshold, validateLifecycle, validateProbe } from './probes.js';
 import { validateResources } from './resources.js';
 import { validateSecurityContext } from './security.js';
-import { fieldsOf, dns1123Label, invalidEach, isSet, isValidPortName, isValidPortNum, items, str, type Fields } from './strings.js';
+import {
+  fieldsOf,
+  dns1123Label,
+  invalidEach,
+  isSet,
+  isValidPortName,
+  isValidPortNum,
+  items,
+  str,
+  type Fields,
+} from './strings.js';
 import { localDescendingPath } from './volumes.js';
 
 const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'];
@@ -36,7 +46,8 @@ function ports(list: unknown, field: string): FieldError[] {
     if (hp !== 0) errs.push(...invalidEach(`${path}.hostPort`, hp, isValidPortNum(hp)));
     // Case is not enforced: a corpus manifest says `tcp` (see api/core/schema-kit.ts).
     if (!str(p.protocol)) errs.push(required(`${path}.protocol`));
-    else if (!PROTOCOLS.includes(str(p.protocol).toUpperCase())) errs.push(notSupported(`${path}.protocol`, p.protocol, PROTOCOLS));
+    else if (!PROTOCOLS.includes(str(p.protocol).toUpperCase()))
+      errs.push(notSupported(`${path}.protocol`, p.protocol, PROTOCOLS));
   });
   return errs;
 }
@@ -66,10 +77,13 @@ function volumeMounts(container: Fields, volumes: Map<string, Fields>, field: st
     if (!mountPath) errs.push(required(`${path}.mountPath`));
     if (paths.has(mountPath)) errs.push(invalidValue(`${path}.mountPath`, mountPath, 'must be unique'));
     paths.add(mountPath);
-    if (devices.some((d) => str(d.name) === name)) errs.push(invalidValue(`${path}.name`, name, 'must not already exist in volumeDevices'));
-    if (devices.some((d) => str(d.devicePath) === mountPath)) errs.push(invalidValue(`${path}.mountPath`, mountPath, 'must not already exist as a path in volumeDevices'));
+    if (devices.some((d) => str(d.name) === name))
+      errs.push(invalidValue(`${path}.name`, name, 'must not already exist in volumeDevices'));
+    if (devices.some((d) => str(d.devicePath) === mountPath))
+      errs.push(invalidValue(`${path}.mountPath`, mountPath, 'must not already exist as a path in volumeDevices'));
     if (str(m.subPath)) errs.push(...localDescendingPath(str(m.subPath), `${field}.subPath`));
-    if (isSet(m.mountPropagation)) errs.push(...mountPropagation(m.mountPropagation, container, `${field}.mountPropagation`));
+    if (isSet(m.mountPropagation))
+      errs.push(...mountPropagation(m.mountPropagation, container, `${field}.mountPropagation`));
   });
   return errs;
 }
@@ -89,10 +103,14 @@ export function validateContainers(containers: unknown, volumes: Map<string, Fie
     else names.add(name);
     if (!str(c.image)) errs.push(required(`${path}.image`));
     if (isSet(c.lifecycle)) errs.push(...validateLifecycle(fieldsOf(c.lifecycle), `${path}.lifecycle`));
-    errs.push(...validateProbe(c.livenessProbe, `${path}.livenessProbe`), ...livenessSuccessThreshold(c.livenessProbe, `${path}.livenessProbe`));
+    errs.push(
+      ...validateProbe(c.livenessProbe, `${path}.livenessProbe`),
+      ...livenessSuccessThreshold(c.livenessProbe, `${path}.livenessProbe`),
+    );
     const policy = str(c.terminationMessagePolicy);
     if (!policy) errs.push(required(`${path}.terminationMessagePolicy`, "must be 'File' or 'FallbackToLogsOnError'"));
-    else if (policy !== 'File' && policy !== 'FallbackToLogsOnError') errs.push(invalidValue(`${path}.terminationMessagePolicy`, policy, "must be 'File' or 'FallbackToLogsOnError'"));
+    else if (policy !== 'File' && policy !== 'FallbackToLogsOnError')
+      errs.push(invalidValue(`${path}.terminationMessagePolicy`, policy, "must be 'File' or 'FallbackToLogsOnError'"));
     errs.push(
       ...validateProbe(c.readinessProbe, `${path}.readinessProbe`),
       ...ports(c.ports, `${path}.ports`),
@@ -101,11 +119,17 @@ export function validateContainers(containers: unknown, volumes: Map<string, Fie
       ...volumeMounts(c, volumes, `${path}.volumeMounts`),
     );
     // BlockVolume is off in 1.10: any volumeDevices list is refused (upstream names the path twice).
-    if (isSet(c.volumeDevices)) errs.push(forbidden(`${path}.volumeDevices.volumeDevices`, 'Container volumeDevices is disabled by feature-gate'));
+    if (isSet(c.volumeDevices))
+      errs.push(
+        forbidden(`${path}.volumeDevices.volumeDevices`, 'Container volumeDevices is disabled by feature-gate'),
+      );
     const pull = str(c.imagePullPolicy);
     if (!pull) errs.push(required(`${path}.imagePullPolicy`));
     else if (!PULL_POLICIES.includes(pull)) errs.push(notSupported(`${path}.imagePullPolicy`, pull, PULL_POLICIES));
-    errs.push(...validateResources(c.resources, `${path}.resources`), ...validateSecurityContext(c.securityContext, `${path}.securityContext`));
+    errs.push(
+      ...validateResources(c.resources, `${path}.resources`),
+      ...validateSecurityContext(c.securityContext, `${path}.securityContext`),
+    );
   });
   // checkHostPortConflicts: protocol/hostIP/hostPort unique across the list.
   const hostPorts = new Set<string>();
@@ -121,7 +145,12 @@ export function validateContainers(containers: unknown, volumes: Map<string, Fie
 }
 
 /** Upstream validateInitContainers: container rules, names unique with the app containers, no probes or lifecycle. */
-export function validateInitContainers(init: unknown, containers: unknown, volumes: Map<string, Fields>, field: string): FieldError[] {
+export function validateInitContainers(
+  init: unknown,
+  containers: unknown,
+  volumes: Map<string, Fields>,
+  field: string,
+): FieldError[] {
   const list = items(init);
   const errs = list.length ? validateContainers(list, volumes, field) : [];
   const names = new Set(items(containers).map((c) => str(c.name)));
@@ -141,6 +170,8 @@ export function validateInitContainers(init: unknown, containers: unknown, volum
 export function containersOnlyForPod(containers: unknown, field: string): FieldError[] {
   return items(containers).flatMap((c, i) => {
     const image = str(c.image);
-    return image.trim() !== image ? [invalidValue(`${field}[${i}].image`, image, 'must not have leading or trailing whitespace')] : [];
+    return image.trim() !== image
+      ? [invalidValue(`${field}[${i}].image`, image, 'must not have leading or trailing whitespace')]
+      : [];
   });
 }

@@ -7,13 +7,46 @@
 import type { FieldError } from '../../validation/field-errors.js';
 import { invalidValue, notSupported, required } from '../../validation/field-errors.js';
 import { canonicalQuantity } from '../../quantity.js';
-import { fieldsOf, dns1123Subdomain, dns1123SubdomainPrefix, invalidEach, isConfigMapKey, isEnvVarName, isQualifiedName, isSet, items, str, type Fields } from './strings.js';
+import {
+  fieldsOf,
+  dns1123Subdomain,
+  dns1123SubdomainPrefix,
+  invalidEach,
+  isConfigMapKey,
+  isEnvVarName,
+  isQualifiedName,
+  isSet,
+  items,
+  str,
+  type Fields,
+} from './strings.js';
 
 /** Field paths an env var may read (validEnvDownwardAPIFieldPathExpressions, sorted). */
-export const ENV_FIELD_PATHS = ['metadata.name', 'metadata.namespace', 'metadata.uid', 'spec.nodeName', 'spec.serviceAccountName', 'status.hostIP', 'status.podIP'];
+export const ENV_FIELD_PATHS = [
+  'metadata.name',
+  'metadata.namespace',
+  'metadata.uid',
+  'spec.nodeName',
+  'spec.serviceAccountName',
+  'status.hostIP',
+  'status.podIP',
+];
 /** Field paths a downward API volume file may read (validVolumeDownwardAPIFieldPathExpressions). */
-export const VOLUME_FIELD_PATHS = ['metadata.annotations', 'metadata.labels', 'metadata.name', 'metadata.namespace', 'metadata.uid'];
-const RESOURCE_PATHS = ['limits.cpu', 'limits.ephemeral-storage', 'limits.memory', 'requests.cpu', 'requests.ephemeral-storage', 'requests.memory'];
+export const VOLUME_FIELD_PATHS = [
+  'metadata.annotations',
+  'metadata.labels',
+  'metadata.name',
+  'metadata.namespace',
+  'metadata.uid',
+];
+const RESOURCE_PATHS = [
+  'limits.cpu',
+  'limits.ephemeral-storage',
+  'limits.memory',
+  'requests.cpu',
+  'requests.ephemeral-storage',
+  'requests.memory',
+];
 /** Labels ConvertDownwardAPIFieldLabel accepts for v1 pods. */
 const POD_FIELD_LABELS = [
   'metadata.annotations',
@@ -43,7 +76,10 @@ function splitSubscript(path: string): [string, string] | undefined {
 function convertFieldLabel(version: string, label: string): { path: string } | { error: string } {
   if (version !== 'v1') return { error: `unsupported pod version: ${version}` };
   const sub = splitSubscript(label);
-  if (sub) return ['metadata.annotations', 'metadata.labels'].includes(sub[0]) ? { path: label } : { error: `field label does not support subscript: ${label}` };
+  if (sub)
+    return ['metadata.annotations', 'metadata.labels'].includes(sub[0])
+      ? { path: label }
+      : { error: `field label does not support subscript: ${label}` };
   if (label === 'spec.host') return { path: 'spec.nodeName' };
   return POD_FIELD_LABELS.includes(label) ? { path: label } : { error: `field label not supported: ${label}` };
 }
@@ -57,7 +93,8 @@ export function objectFieldSelector(fs: Fields, expressions: readonly string[], 
   const fieldPath = str(fs.fieldPath);
   if (!fieldPath) return [required(`${field}.fieldPath`)];
   const converted = convertFieldLabel(version, fieldPath);
-  if ('error' in converted) return [invalidValue(`${field}.fieldPath`, fieldPath, `error converting fieldPath: ${converted.error}`)];
+  if ('error' in converted)
+    return [invalidValue(`${field}.fieldPath`, fieldPath, `error converting fieldPath: ${converted.error}`)];
   const sub = splitSubscript(converted.path);
   if (sub) {
     const [path, key] = sub;
@@ -83,10 +120,13 @@ function divisor(resource: string, value: unknown, field: string): FieldError[] 
   }
   if (text === '0') return [];
   if (resource.endsWith('.cpu') && !CPU_DIVISORS.includes(text)) {
-    return [invalidValue(`${field}.divisor`, resource, "only divisor's values 1m and 1 are supported with the cpu resource")];
+    return [
+      invalidValue(`${field}.divisor`, resource, "only divisor's values 1m and 1 are supported with the cpu resource"),
+    ];
   }
   const bytes = `only divisor's values ${BYTE_DIVISORS.join(', ')} are supported with the`;
-  if (resource.endsWith('.memory') && !BYTE_DIVISORS.includes(text)) return [invalidValue(`${field}.divisor`, resource, `${bytes} memory resource`)];
+  if (resource.endsWith('.memory') && !BYTE_DIVISORS.includes(text))
+    return [invalidValue(`${field}.divisor`, resource, `${bytes} memory resource`)];
   if (resource.endsWith('.ephemeral-storage') && !BYTE_DIVISORS.includes(text)) {
     return [invalidValue(`${field}.divisor`, resource, `${bytes} local ephemeral storage resource`)];
   }
@@ -121,13 +161,23 @@ function valueFrom(ev: Fields, field: string): FieldError[] {
   const errs: FieldError[] = [];
   const present = VALUE_FROM.filter((k) => isSet(vf[k]));
   for (const k of present) {
-    if (k === 'fieldRef') errs.push(...objectFieldSelector(fieldsOf(vf.fieldRef), ENV_FIELD_PATHS, `${field}.fieldRef`));
-    if (k === 'resourceFieldRef') errs.push(...resourceFieldSelector(fieldsOf(vf.resourceFieldRef), `${field}.resourceFieldRef`, false));
+    if (k === 'fieldRef')
+      errs.push(...objectFieldSelector(fieldsOf(vf.fieldRef), ENV_FIELD_PATHS, `${field}.fieldRef`));
+    if (k === 'resourceFieldRef')
+      errs.push(...resourceFieldSelector(fieldsOf(vf.resourceFieldRef), `${field}.resourceFieldRef`, false));
     if (k === 'configMapKeyRef' || k === 'secretKeyRef') errs.push(...keySelector(fieldsOf(vf[k]), `${field}.${k}`));
   }
-  if (present.length === 0) errs.push(invalidValue(field, '', 'must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`'));
+  if (present.length === 0)
+    errs.push(
+      invalidValue(
+        field,
+        '',
+        'must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`',
+      ),
+    );
   else if (str(ev.value)) errs.push(invalidValue(field, '', 'may not be specified when `value` is not empty'));
-  else if (present.length > 1) errs.push(invalidValue(field, '', 'may not have more than one field specified at a time'));
+  else if (present.length > 1)
+    errs.push(invalidValue(field, '', 'may not have more than one field specified at a time'));
   return errs;
 }
 
@@ -136,7 +186,10 @@ export function validateEnv(env: unknown, field: string): FieldError[] {
   return items(env).flatMap((ev, i) => {
     const name = str(ev.name);
     const path = `${field}[${i}]`;
-    return [...(name ? invalidEach(`${path}.name`, name, isEnvVarName(name)) : [required(`${path}.name`)]), ...valueFrom(ev, `${path}.valueFrom`)];
+    return [
+      ...(name ? invalidEach(`${path}.name`, name, isEnvVarName(name)) : [required(`${path}.name`)]),
+      ...valueFrom(ev, `${path}.valueFrom`),
+    ];
   });
 }
 

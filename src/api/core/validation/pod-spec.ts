@@ -9,7 +9,19 @@ import { invalidValue, notSupported, required } from '../../validation/field-err
 import { validateContainers, validateInitContainers } from './containers.js';
 import { validateAffinity, validateTolerations } from './scheduling.js';
 import { validatePodSecurityContext } from './security.js';
-import { annotationKeys, fieldsOf, dns1123Label, dns1123Subdomain, inclusiveRange, invalidStrings, isIp, items, labels, str, type Fields } from './strings.js';
+import {
+  annotationKeys,
+  fieldsOf,
+  dns1123Label,
+  dns1123Subdomain,
+  inclusiveRange,
+  invalidStrings,
+  isIp,
+  items,
+  labels,
+  str,
+  type Fields,
+} from './strings.js';
 import { localDescendingPath, validateVolumes } from './volumes.js';
 
 const MAX_INT32 = 2147483647;
@@ -27,17 +39,27 @@ function dnsConfig(spec: Fields, field: string): FieldError[] {
   const nameservers: unknown[] = Array.isArray(cfg.nameservers) ? cfg.nameservers : [];
   if (spec.dnsPolicy === 'None') {
     if (!hasConfig) return [required(field, 'must provide `dnsConfig` when `dnsPolicy` is None')];
-    if (!nameservers.length) return [required(`${field}.nameservers`, 'must provide at least one DNS nameserver when `dnsPolicy` is None')];
+    if (!nameservers.length)
+      return [required(`${field}.nameservers`, 'must provide at least one DNS nameserver when `dnsPolicy` is None')];
   }
   if (!hasConfig) return [];
   const errs: FieldError[] = [];
-  if (nameservers.length > 3) errs.push(invalidStrings(`${field}.nameservers`, nameservers, 'must not have more than 3 nameservers'));
+  if (nameservers.length > 3)
+    errs.push(invalidStrings(`${field}.nameservers`, nameservers, 'must not have more than 3 nameservers'));
   nameservers.forEach((ns, i) => {
     if (!isIp(str(ns))) errs.push(invalidValue(`${field}.nameservers[${i}]`, ns, 'must be valid IP address'));
   });
   const searches: string[] = Array.isArray(cfg.searches) ? cfg.searches.map(str) : [];
-  if (searches.length > 6) errs.push(invalidStrings(`${field}.searches`, searches, 'must not have more than 6 search paths'));
-  if (searches.join(' ').length > 256) errs.push(invalidStrings(`${field}.searches`, searches, 'must not have more than 256 characters (including spaces) in the search list'));
+  if (searches.length > 6)
+    errs.push(invalidStrings(`${field}.searches`, searches, 'must not have more than 6 search paths'));
+  if (searches.join(' ').length > 256)
+    errs.push(
+      invalidStrings(
+        `${field}.searches`,
+        searches,
+        'must not have more than 256 characters (including spaces) in the search list',
+      ),
+    );
   searches.forEach((s, i) => errs.push(...dns1123Subdomain(s, `${field}.searches[${i}]`)));
   items(cfg.options).forEach((o, i) => {
     if (!str(o.name)) errs.push(required(`${field}.options[${i}]`, 'must not be empty'));
@@ -49,7 +71,9 @@ function dnsConfig(spec: Fields, field: string): FieldError[] {
 function hostAliases(list: unknown, field: string): FieldError[] {
   return items(list).flatMap((a) => [
     ...(isIp(str(a.ip)) ? [] : [invalidValue(`${field}.ip`, str(a.ip), 'must be valid IP address')]),
-    ...(Array.isArray(a.hostnames) ? a.hostnames : []).flatMap((h: unknown) => dns1123Subdomain(str(h), `${field}.hostnames`)),
+    ...(Array.isArray(a.hostnames) ? a.hostnames : []).flatMap((h: unknown) =>
+      dns1123Subdomain(str(h), `${field}.hostnames`),
+    ),
   ]);
 }
 
@@ -64,7 +88,8 @@ export function validatePodSpec(spec: unknown, path: string): FieldError[] {
   ];
   const restart = str(s.restartPolicy);
   if (!restart) errs.push(required(`${path}.restartPolicy`));
-  else if (!RESTART_POLICIES.includes(restart)) errs.push(notSupported(`${path}.restartPolicy`, restart, RESTART_POLICIES));
+  else if (!RESTART_POLICIES.includes(restart))
+    errs.push(notSupported(`${path}.restartPolicy`, restart, RESTART_POLICIES));
   const dns = str(s.dnsPolicy);
   if (!dns) errs.push(required(`${path}.dnsPolicy`));
   else if (!DNS_POLICIES.includes(dns)) errs.push(notSupported(`${path}.dnsPolicy`, dns, DNS_POLICIES));
@@ -74,13 +99,18 @@ export function validatePodSpec(spec: unknown, path: string): FieldError[] {
     ...validateAffinity(s.affinity, `${path}.affinity`),
     ...dnsConfig(s, `${path}.dnsConfig`),
   );
-  if (str(s.serviceAccountName)) errs.push(...dns1123Subdomain(str(s.serviceAccountName), `${path}.serviceAccountName`));
+  if (str(s.serviceAccountName))
+    errs.push(...dns1123Subdomain(str(s.serviceAccountName), `${path}.serviceAccountName`));
   if (str(s.nodeName)) errs.push(...dns1123Subdomain(str(s.nodeName), `${path}.nodeName`));
   const ads = s.activeDeadlineSeconds;
-  if (typeof ads === 'number' && (ads < 1 || ads > MAX_INT32)) errs.push(invalidValue(`${path}.activeDeadlineSeconds`, ads, inclusiveRange(1, MAX_INT32)));
+  if (typeof ads === 'number' && (ads < 1 || ads > MAX_INT32))
+    errs.push(invalidValue(`${path}.activeDeadlineSeconds`, ads, inclusiveRange(1, MAX_INT32)));
   if (str(s.hostname)) errs.push(...dns1123Label(str(s.hostname), `${path}.hostname`));
   if (str(s.subdomain)) errs.push(...dns1123Label(str(s.subdomain), `${path}.subdomain`));
-  errs.push(...validateTolerations(s.tolerations, `${path}.tolerations`), ...hostAliases(s.hostAliases, `${path}.hostAliases`));
+  errs.push(
+    ...validateTolerations(s.tolerations, `${path}.tolerations`),
+    ...hostAliases(s.hostAliases, `${path}.hostAliases`),
+  );
   return errs;
 }
 
@@ -100,7 +130,8 @@ export function validatePodSpecificAnnotations(annotations: unknown, spec: unkno
   const a = fieldsOf(annotations);
   const s = fieldsOf(spec);
   const errs: FieldError[] = [];
-  if (MIRROR in a && !str(s.nodeName)) errs.push(invalidValue(`${field}[${MIRROR}]`, a[MIRROR], 'must set spec.nodeName if mirror pod annotation is set'));
+  if (MIRROR in a && !str(s.nodeName))
+    errs.push(invalidValue(`${field}[${MIRROR}]`, a[MIRROR], 'must set spec.nodeName if mirror pod annotation is set'));
   if (SECCOMP_POD in a) errs.push(...seccompProfile(str(a[SECCOMP_POD]), `${field}.${SECCOMP_POD}`));
   const names = new Set([...items(s.containers), ...items(s.initContainers)].map((c) => str(c.name)));
   for (const [k, v] of Object.entries(a)) {
@@ -108,7 +139,8 @@ export function validatePodSpecificAnnotations(annotations: unknown, spec: unkno
     if (!k.startsWith(APPARMOR)) continue;
     const container = k.slice(APPARMOR.length);
     if (!names.has(container)) errs.push(invalidValue(`${field}[${k}]`, container, 'container not found'));
-    if (typeof v === 'string' && v && v !== 'runtime/default' && !v.startsWith('localhost/')) errs.push(invalidValue(`${field}[${k}]`, v, `invalid AppArmor profile name: ${JSON.stringify(v)}`));
+    if (typeof v === 'string' && v && v !== 'runtime/default' && !v.startsWith('localhost/'))
+      errs.push(invalidValue(`${field}[${k}]`, v, `invalid AppArmor profile name: ${JSON.stringify(v)}`));
   }
   return errs;
 }
@@ -124,4 +156,3 @@ export function validatePodTemplateSpec(template: unknown, path: string): FieldE
     ...validatePodSpec(t.spec, `${path}.spec`),
   ];
 }
-

@@ -5,7 +5,18 @@
  */
 import type { FieldError } from '../../validation/field-errors.js';
 import { forbidden, invalidValue, notSupported, required } from '../../validation/field-errors.js';
-import { fieldsOf, invalidEach, isHttpHeaderName, isSet, isValidPortName, isValidPortNum, items, nonNegative, str, type Fields } from './strings.js';
+import {
+  fieldsOf,
+  invalidEach,
+  isHttpHeaderName,
+  isSet,
+  isValidPortName,
+  isValidPortNum,
+  items,
+  nonNegative,
+  str,
+  type Fields,
+} from './strings.js';
 
 /** Upstream ValidatePortNumOrName: a port number 1-65535 or an IANA service name. */
 export function portNumOrName(port: unknown, field: string): FieldError[] {
@@ -23,7 +34,8 @@ function httpGet(h: Fields, field: string): FieldError[] {
   errs.push(...portNumOrName(h.port, `${field}.port`));
   const schemes = ['HTTP', 'HTTPS'];
   if (!schemes.includes(str(h.scheme))) errs.push(notSupported(`${field}.scheme`, str(h.scheme), schemes));
-  for (const header of items(h.httpHeaders)) errs.push(...invalidEach(`${field}.httpHeaders`, str(header.name), isHttpHeaderName(str(header.name))));
+  for (const header of items(h.httpHeaders))
+    errs.push(...invalidEach(`${field}.httpHeaders`, str(header.name), isHttpHeaderName(str(header.name))));
   return errs;
 }
 
@@ -38,7 +50,8 @@ export function validateHandler(handler: Fields, field: string): FieldError[] {
       errs.push(forbidden(`${field}.${kind}`, 'may not specify more than 1 handler type'));
       continue;
     }
-    if (kind === 'exec' && !(Array.isArray(h.command) && h.command.length)) errs.push(required(`${field}.exec.command`));
+    if (kind === 'exec' && !(Array.isArray(h.command) && h.command.length))
+      errs.push(required(`${field}.exec.command`));
     if (kind === 'httpGet') errs.push(...httpGet(h, `${field}.httpGet`));
     if (kind === 'tcpSocket') errs.push(...portNumOrName(h.port, `${field}.tcpSocket.port`));
   }
@@ -48,7 +61,9 @@ export function validateHandler(handler: Fields, field: string): FieldError[] {
 
 /** Upstream validateLifecycle. */
 export function validateLifecycle(lifecycle: Fields, field: string): FieldError[] {
-  return (['postStart', 'preStop'] as const).flatMap((k) => (isSet(lifecycle[k]) ? validateHandler(fieldsOf(lifecycle[k]), `${field}.${k}`) : []));
+  return (['postStart', 'preStop'] as const).flatMap((k) =>
+    isSet(lifecycle[k]) ? validateHandler(fieldsOf(lifecycle[k]), `${field}.${k}`) : [],
+  );
 }
 
 /** Upstream validateProbe: one handler; counts and seconds non-negative. */
@@ -57,7 +72,9 @@ export function validateProbe(probe: unknown, field: string): FieldError[] {
   const p = fieldsOf(probe);
   return [
     ...validateHandler(p, field),
-    ...(['initialDelaySeconds', 'timeoutSeconds', 'periodSeconds', 'successThreshold', 'failureThreshold'] as const).flatMap((k) => nonNegative(p[k], `${field}.${k}`)),
+    ...(
+      ['initialDelaySeconds', 'timeoutSeconds', 'periodSeconds', 'successThreshold', 'failureThreshold'] as const
+    ).flatMap((k) => nonNegative(p[k], `${field}.${k}`)),
   ];
 }
 

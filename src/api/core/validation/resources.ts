@@ -13,13 +13,39 @@ import { fieldsOf, invalidEach, isQualifiedName, IS_NEGATIVE, items, type Fields
 const HUGEPAGES = 'hugepages-';
 /** helper.IsStandardResourceName's list (1.10). */
 const STANDARD_RESOURCES = new Set([
-  'cpu', 'memory', 'ephemeral-storage', 'requests.cpu', 'requests.memory', 'requests.ephemeral-storage', 'limits.cpu', 'limits.memory',
-  'limits.ephemeral-storage', 'pods', 'services', 'replicationcontrollers', 'resourcequotas', 'secrets', 'persistentvolumeclaims', 'requests.storage',
-  'configmaps', 'services.nodeports', 'services.loadbalancers',
+  'cpu',
+  'memory',
+  'ephemeral-storage',
+  'requests.cpu',
+  'requests.memory',
+  'requests.ephemeral-storage',
+  'limits.cpu',
+  'limits.memory',
+  'limits.ephemeral-storage',
+  'pods',
+  'services',
+  'replicationcontrollers',
+  'resourcequotas',
+  'secrets',
+  'persistentvolumeclaims',
+  'requests.storage',
+  'configmaps',
+  'services.nodeports',
+  'services.loadbalancers',
 ]);
 const CONTAINER_RESOURCES = new Set(['cpu', 'memory', 'ephemeral-storage']);
 /** helper.IsIntegerResourceName: standard integer resources, and extended resources. */
-const INTEGER_RESOURCES = new Set(['pods', 'services', 'replicationcontrollers', 'resourcequotas', 'secrets', 'persistentvolumeclaims', 'configmaps', 'services.nodeports', 'services.loadbalancers']);
+const INTEGER_RESOURCES = new Set([
+  'pods',
+  'services',
+  'replicationcontrollers',
+  'resourcequotas',
+  'secrets',
+  'persistentvolumeclaims',
+  'configmaps',
+  'services.nodeports',
+  'services.loadbalancers',
+]);
 
 const isHugePages = (name: string) => name.startsWith(HUGEPAGES);
 const isNative = (name: string) => !name.includes('/') || name.includes('kubernetes.io/');
@@ -35,7 +61,8 @@ const overcommitAllowed = (name: string) => isNative(name) && !isHugePages(name)
 function resourceName(value: string, field: string): FieldError[] {
   const errs = invalidEach(field, value, isQualifiedName(value));
   if (errs.length) return errs;
-  if (!value.includes('/') && !STANDARD_RESOURCES.has(value) && !isHugePages(value)) return [invalidValue(field, value, 'must be a standard resource type or fully qualified')];
+  if (!value.includes('/') && !STANDARD_RESOURCES.has(value) && !isHugePages(value))
+    return [invalidValue(field, value, 'must be a standard resource type or fully qualified')];
   return [];
 }
 
@@ -43,7 +70,8 @@ function resourceName(value: string, field: string): FieldError[] {
 function containerResourceName(value: string, field: string): FieldError[] {
   const errs = resourceName(value, field);
   if (!value.includes('/')) {
-    if (!CONTAINER_RESOURCES.has(value) && !isHugePages(value)) errs.push(invalidValue(field, value, 'must be a standard resource for containers'));
+    if (!CONTAINER_RESOURCES.has(value) && !isHugePages(value))
+      errs.push(invalidValue(field, value, 'must be a standard resource for containers'));
   } else if (!isNative(value) && !isExtended(value)) {
     errs.push(invalidValue(field, value, "doesn't follow extended resource name standard"));
   }
@@ -54,7 +82,8 @@ function containerResourceName(value: string, field: string): FieldError[] {
 function quantityValue(name: string, q: Quantity, field: string): FieldError[] {
   const errs: FieldError[] = [];
   if (q.coef < 0n) errs.push(invalidValue(field, formatQuantity(q), IS_NEGATIVE));
-  if ((INTEGER_RESOURCES.has(name) || isExtended(name)) && milliValue(q) % 1000n !== 0n) errs.push(invalidValue(field, formatQuantity(q), 'must be an integer'));
+  if ((INTEGER_RESOURCES.has(name) || isExtended(name)) && milliValue(q) % 1000n !== 0n)
+    errs.push(invalidValue(field, formatQuantity(q), 'must be an integer'));
   return errs;
 }
 
@@ -82,8 +111,10 @@ export function validateResources(resources: unknown, field: string): FieldError
     const limit = quantityOfJson(limits[name]);
     if (q && limit) {
       const cmp = compareQuantities(q, limit);
-      if (cmp !== 0 && !overcommitAllowed(name)) errs.push(invalidValue(`${field}.requests`, formatQuantity(q), `must be equal to ${name} limit`));
-      else if (cmp > 0) errs.push(invalidValue(`${field}.requests`, formatQuantity(q), `must be less than or equal to ${name} limit`));
+      if (cmp !== 0 && !overcommitAllowed(name))
+        errs.push(invalidValue(`${field}.requests`, formatQuantity(q), `must be equal to ${name} limit`));
+      else if (cmp > 0)
+        errs.push(invalidValue(`${field}.requests`, formatQuantity(q), `must be less than or equal to ${name} limit`));
     } else if (!(name in limits) && !overcommitAllowed(name)) {
       errs.push(required(`${field}.limits`, 'Limit must be set for non overcommitable resources'));
     }
@@ -99,7 +130,8 @@ export function hugePageSizes(containers: unknown): string[] {
   const sizes = new Set<string>();
   for (const c of items(containers)) {
     const r = fieldsOf(c.resources);
-    for (const list of [r.requests, r.limits]) for (const name of Object.keys(fieldsOf(list))) if (isHugePages(name)) sizes.add(name);
+    for (const list of [r.requests, r.limits])
+      for (const name of Object.keys(fieldsOf(list))) if (isHugePages(name)) sizes.add(name);
   }
   return [...sizes].sort();
 }

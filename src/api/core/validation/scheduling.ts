@@ -20,11 +20,13 @@ function nodeSelectorRequirement(rq: Fields, field: string): FieldError[] {
       break;
     case 'Exists':
     case 'DoesNotExist':
-      if (n > 0) errs.push(forbidden(`${field}.values`, "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
+      if (n > 0)
+        errs.push(forbidden(`${field}.values`, "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
       break;
     case 'Gt':
     case 'Lt':
-      if (n !== 1) errs.push(required(`${field}.values`, "must be specified single value when `operator` is 'Lt' or 'Gt'"));
+      if (n !== 1)
+        errs.push(required(`${field}.values`, "must be specified single value when `operator` is 'Lt' or 'Gt'"));
       break;
     default:
       errs.push(invalidValue(`${field}.operator`, str(rq.operator), 'not a valid selector operator'));
@@ -70,7 +72,8 @@ function labelSelector(sel: unknown, field: string): FieldError[] {
     if (sr.operator === 'In' || sr.operator === 'NotIn') {
       if (n === 0) errs.push(required(`${path}.values`, "must be specified when `operator` is 'In' or 'NotIn'"));
     } else if (sr.operator === 'Exists' || sr.operator === 'DoesNotExist') {
-      if (n > 0) errs.push(forbidden(`${path}.values`, "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
+      if (n > 0)
+        errs.push(forbidden(`${path}.values`, "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
     } else {
       errs.push(invalidValue(`${path}.operator`, str(sr.operator), 'not a valid selector operator'));
     }
@@ -82,7 +85,8 @@ function labelSelector(sel: unknown, field: string): FieldError[] {
 /** validatePodAffinityTerm (upstream reports the selector under `matchExpressions`, namespaces under `namespace`). */
 function podAffinityTerm(term: Fields, field: string): FieldError[] {
   const errs = labelSelector(term.labelSelector, `${field}.matchExpressions`);
-  for (const ns of Array.isArray(term.namespaces) ? term.namespaces : []) errs.push(...invalidEach(`${field}.namespace`, ns, validateDns1123Label(str(ns))));
+  for (const ns of Array.isArray(term.namespaces) ? term.namespaces : [])
+    errs.push(...invalidEach(`${field}.namespace`, ns, validateDns1123Label(str(ns))));
   if (!str(term.topologyKey)) errs.push(required(`${field}.topologyKey`, 'can not be empty'));
   return [...errs, ...labelName(str(term.topologyKey), `${field}.topologyKey`)];
 }
@@ -90,10 +94,15 @@ function podAffinityTerm(term: Fields, field: string): FieldError[] {
 /** validatePodAffinity / validatePodAntiAffinity. */
 function podAffinity(pa: Fields, field: string): FieldError[] {
   const errs: FieldError[] = [];
-  items(pa.requiredDuringSchedulingIgnoredDuringExecution).forEach((t, i) => errs.push(...podAffinityTerm(t, `${field}.requiredDuringSchedulingIgnoredDuringExecution[${i}]`)));
+  items(pa.requiredDuringSchedulingIgnoredDuringExecution).forEach((t, i) =>
+    errs.push(...podAffinityTerm(t, `${field}.requiredDuringSchedulingIgnoredDuringExecution[${i}]`)),
+  );
   items(pa.preferredDuringSchedulingIgnoredDuringExecution).forEach((t, i) => {
     const path = `${field}.preferredDuringSchedulingIgnoredDuringExecution[${i}]`;
-    errs.push(...weight(t.weight, `${path}.weight`), ...podAffinityTerm(fieldsOf(t.podAffinityTerm), `${path}.podAffinityTerm`));
+    errs.push(
+      ...weight(t.weight, `${path}.weight`),
+      ...podAffinityTerm(fieldsOf(t.podAffinityTerm), `${path}.podAffinityTerm`),
+    );
   });
   return errs;
 }
@@ -119,13 +128,24 @@ export function validateTolerations(tolerations: unknown, field: string): FieldE
     const key = str(t.key);
     const op = str(t.operator);
     if (key) errs.push(...labelName(key, `${path}.key`));
-    if (!key && op !== 'Exists') errs.push(invalidValue(`${path}.operator`, op, 'operator must be Exists when `key` is empty, which means "match all values and all keys"'));
-    if (isSet(t.tolerationSeconds) && t.effect !== 'NoExecute') errs.push(invalidValue(`${path}.effect`, str(t.effect), "effect must be 'NoExecute' when `tolerationSeconds` is set"));
+    if (!key && op !== 'Exists')
+      errs.push(
+        invalidValue(
+          `${path}.operator`,
+          op,
+          'operator must be Exists when `key` is empty, which means "match all values and all keys"',
+        ),
+      );
+    if (isSet(t.tolerationSeconds) && t.effect !== 'NoExecute')
+      errs.push(
+        invalidValue(`${path}.effect`, str(t.effect), "effect must be 'NoExecute' when `tolerationSeconds` is set"),
+      );
     if (op === 'Equal' || op === '') {
       const msgs = validateLabelValue(str(t.value));
       if (msgs.length) errs.push(invalidValue(`${path}.operator`, str(t.value), msgs.join(';')));
     } else if (op === 'Exists') {
-      if (str(t.value)) errs.push(invalidValue(`${path}.operator`, t, "value must be empty when `operator` is 'Exists'"));
+      if (str(t.value))
+        errs.push(invalidValue(`${path}.operator`, t, "value must be empty when `operator` is 'Exists'"));
     } else {
       errs.push(notSupported(`${path}.operator`, op, ['Equal', 'Exists']));
     }

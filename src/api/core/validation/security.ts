@@ -7,7 +7,8 @@ import type { FieldError } from '../../validation/field-errors.js';
 import { invalidValue } from '../../validation/field-errors.js';
 import { fieldsOf, invalidEach, isValidId, items, type Fields } from './strings.js';
 
-const id = (value: unknown, field: string): FieldError[] => (typeof value === 'number' ? invalidEach(field, value, isValidId(value)) : []);
+const id = (value: unknown, field: string): FieldError[] =>
+  typeof value === 'number' ? invalidEach(field, value, isValidId(value)) : [];
 
 /** Upstream ValidateSecurityContext (a container's). */
 export function validateSecurityContext(sc: unknown, field: string): FieldError[] {
@@ -15,10 +16,14 @@ export function validateSecurityContext(sc: unknown, field: string): FieldError[
   const s = fieldsOf(sc);
   const errs = id(s.runAsUser, `${field}.runAsUser`);
   if (s.allowPrivilegeEscalation === false) {
-    if (s.privileged === true) errs.push(invalidValue(field, s, 'cannot set `allowPrivilegeEscalation` to false and `privileged` to true'));
+    if (s.privileged === true)
+      errs.push(invalidValue(field, s, 'cannot set `allowPrivilegeEscalation` to false and `privileged` to true'));
     const add = fieldsOf(s.capabilities).add;
     for (const cap of Array.isArray(add) ? add : []) {
-      if (cap === 'CAP_SYS_ADMIN') errs.push(invalidValue(field, s, 'cannot set `allowPrivilegeEscalation` to false and `capabilities.Add` CAP_SYS_ADMIN'));
+      if (cap === 'CAP_SYS_ADMIN')
+        errs.push(
+          invalidValue(field, s, 'cannot set `allowPrivilegeEscalation` to false and `capabilities.Add` CAP_SYS_ADMIN'),
+        );
     }
   }
   return errs;
@@ -29,7 +34,15 @@ function hostNetworkPorts(spec: Fields, field: string): FieldError[] {
   if (spec.hostNetwork !== true) return [];
   return items(spec.containers).flatMap((c, i) =>
     items(c.ports).flatMap((p, j) =>
-      (p.hostPort ?? 0) !== (p.containerPort ?? 0) ? [invalidValue(`${field}[${i}].ports[${j}].containerPort`, p.containerPort ?? 0, 'must match `hostPort` when `hostNetwork` is true')] : [],
+      (p.hostPort ?? 0) !== (p.containerPort ?? 0)
+        ? [
+            invalidValue(
+              `${field}[${i}].ports[${j}].containerPort`,
+              p.containerPort ?? 0,
+              'must match `hostPort` when `hostNetwork` is true',
+            ),
+          ]
+        : [],
     ),
   );
 }
@@ -45,6 +58,8 @@ export function validatePodSecurityContext(spec: Fields, specPath: string): Fiel
     ...hostNetworkPorts(spec, `${specPath}.containers`),
     ...id(sc.fsGroup, `${field}.fsGroup`),
     ...id(sc.runAsUser, `${field}.runAsUser`),
-    ...(Array.isArray(sc.supplementalGroups) ? sc.supplementalGroups.flatMap((g: unknown, i: number) => id(g, `${field}.supplementalGroups[${i}]`)) : []),
+    ...(Array.isArray(sc.supplementalGroups)
+      ? sc.supplementalGroups.flatMap((g: unknown, i: number) => id(g, `${field}.supplementalGroups[${i}]`))
+      : []),
   ];
 }

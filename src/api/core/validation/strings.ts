@@ -4,7 +4,12 @@
  * field errors (pkg/apis/core/validation ValidateDNS1123Label, ValidateDNS1123Subdomain,
  * unversioned ValidateLabels / ValidateLabelName). Each validator returns messages (empty = valid).
  */
-import { validateDns1123Label, validateDns1123Subdomain, validateLabelValue, validateQualifiedName } from '../../names.js';
+import {
+  validateDns1123Label,
+  validateDns1123Subdomain,
+  validateLabelValue,
+  validateQualifiedName,
+} from '../../names.js';
 import { invalidValue, type FieldError } from '../../validation/field-errors.js';
 import { recordOf } from '../../json.js';
 
@@ -75,7 +80,15 @@ export function isConfigMapKey(value: string): string[] {
   const errs: string[] = [];
   if (value.length > 253) errs.push('must be no more than 253 characters');
   if (!new RegExp(`^${CONFIG_KEY_FMT}$`).test(value)) {
-    errs.push(regexError("a valid config key must consist of alphanumeric characters, '-', '_' or '.'", CONFIG_KEY_FMT, 'key.name', 'KEY_NAME', 'key-name'));
+    errs.push(
+      regexError(
+        "a valid config key must consist of alphanumeric characters, '-', '_' or '.'",
+        CONFIG_KEY_FMT,
+        'key.name',
+        'KEY_NAME',
+        'key-name',
+      ),
+    );
   }
   return [...errs, ...chDirPrefix(value)];
 }
@@ -89,7 +102,15 @@ export const isValidId = (id: number): string[] => (id >= 0 && id <= MAX_INT32 ?
 const HTTP_HEADER_FMT = '[-A-Za-z0-9]+';
 /** IsHTTPHeaderName. */
 export function isHttpHeaderName(value: string): string[] {
-  return new RegExp(`^${HTTP_HEADER_FMT}$`).test(value) ? [] : [regexError("a valid HTTP header must consist of alphanumeric characters or '-'", HTTP_HEADER_FMT, 'X-Header-Name')];
+  return new RegExp(`^${HTTP_HEADER_FMT}$`).test(value)
+    ? []
+    : [
+        regexError(
+          "a valid HTTP header must consist of alphanumeric characters or '-'",
+          HTTP_HEADER_FMT,
+          'X-Header-Name',
+        ),
+      ];
 }
 
 const QUALIFIED_FMT = '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]';
@@ -101,7 +122,9 @@ export function isQualifiedName(value: string): string[] {
   const errs = validateQualifiedName(value);
   const parts = value.split('/');
   if (parts.length <= 2 && parts[parts.length - 1] === '') {
-    errs.push(`name part ${regexError("must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character", QUALIFIED_FMT, 'MyName', 'my.name', '123-abc')}`);
+    errs.push(
+      `name part ${regexError("must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character", QUALIFIED_FMT, 'MyName', 'my.name', '123-abc')}`,
+    );
   }
   return errs;
 }
@@ -127,17 +150,20 @@ export function invalidEach(field: string, value: unknown, messages: string[]): 
 }
 
 /** ValidateDNS1123Label. */
-export const dns1123Label = (value: string, field: string): FieldError[] => invalidEach(field, value, validateDns1123Label(value));
+export const dns1123Label = (value: string, field: string): FieldError[] =>
+  invalidEach(field, value, validateDns1123Label(value));
 
 /** ValidateDNS1123Subdomain (also NameIsDNSSubdomain with prefix=false). */
-export const dns1123Subdomain = (value: string, field: string): FieldError[] => invalidEach(field, value, validateDns1123Subdomain(value));
+export const dns1123Subdomain = (value: string, field: string): FieldError[] =>
+  invalidEach(field, value, validateDns1123Subdomain(value));
 
 /** NameIsDNSSubdomain with prefix=true: a trailing '-' is allowed (generateName-like names). */
 export const dns1123SubdomainPrefix = (value: string, field: string): FieldError[] =>
   invalidEach(field, value, validateDns1123Subdomain(value.endsWith('-') ? `${value.slice(0, -1)}a` : value));
 
 /** ValidateLabelName. */
-export const labelName = (value: string, field: string): FieldError[] => invalidEach(field, value, isQualifiedName(value));
+export const labelName = (value: string, field: string): FieldError[] =>
+  invalidEach(field, value, isQualifiedName(value));
 
 /** unversioned ValidateLabels: keys and values, reported on the map's own field. */
 export function labels(map: unknown, field: string): FieldError[] {
@@ -169,5 +195,9 @@ export function goStringMap(map: Record<string, unknown> | undefined | null): st
 
 /** A field error whose value is a []string, printed as Go's %#v (`[]string{"a", "b"}`). */
 export function invalidStrings(field: string, values: unknown[], detail: string): FieldError {
-  return { reason: 'FieldValueInvalid', field, message: `Invalid value: []string{${values.map((v) => JSON.stringify(String(v))).join(', ')}}: ${detail}` };
+  return {
+    reason: 'FieldValueInvalid',
+    field,
+    message: `Invalid value: []string{${values.map((v) => JSON.stringify(String(v))).join(', ')}}: ${detail}`,
+  };
 }

@@ -11,7 +11,16 @@ import { objectFieldSelector, resourceFieldSelector, VOLUME_FIELD_PATHS } from '
 import { fieldsOf, dns1123Label, inclusiveRange, invalidStrings, isSet, items, str, type Fields } from './strings.js';
 
 const FILE_MODE = 'must be a number between 0 and 0777 (octal), both inclusive';
-const HOST_PATH_TYPES = ['', 'BlockDevice', 'CharDevice', 'Directory', 'DirectoryOrCreate', 'File', 'FileOrCreate', 'Socket'];
+const HOST_PATH_TYPES = [
+  '',
+  'BlockDevice',
+  'CharDevice',
+  'Directory',
+  'DirectoryOrCreate',
+  'File',
+  'FileOrCreate',
+  'Socket',
+];
 
 /** validatePathNoBacksteps. */
 export function noBacksteps(path: string, field: string): FieldError[] {
@@ -20,13 +29,17 @@ export function noBacksteps(path: string, field: string): FieldError[] {
 
 /** validateLocalDescendingPath: relative, without `..` elements. */
 export function localDescendingPath(path: string, field: string): FieldError[] {
-  return [...(path.startsWith('/') ? [invalidValue(field, path, 'must be a relative path')] : []), ...noBacksteps(path, field)];
+  return [
+    ...(path.startsWith('/') ? [invalidValue(field, path, 'must be a relative path')] : []),
+    ...noBacksteps(path, field),
+  ];
 }
 
 /** validateLocalNonReservedPath: also not starting with `..`. */
 function localNonReservedPath(path: string, field: string): FieldError[] {
   const errs = localDescendingPath(path, field);
-  if (path.startsWith('..') && !path.startsWith('../')) errs.push(invalidValue(field, path, "must not start with '..'"));
+  if (path.startsWith('..') && !path.startsWith('../'))
+    errs.push(invalidValue(field, path, "must not start with '..'"));
   return errs;
 }
 
@@ -49,7 +62,8 @@ function downwardFile(file: Fields, field: string): FieldError[] {
   errs.push(...localNonReservedPath(str(file.path), `${field}.path`));
   if (isSet(file.fieldRef)) {
     errs.push(...objectFieldSelector(fieldsOf(file.fieldRef), VOLUME_FIELD_PATHS, `${field}.fieldRef`));
-    if (isSet(file.resourceFieldRef)) errs.push(invalidValue(field, 'resource', 'fieldRef and resourceFieldRef can not be specified simultaneously'));
+    if (isSet(file.resourceFieldRef))
+      errs.push(invalidValue(field, 'resource', 'fieldRef and resourceFieldRef can not be specified simultaneously'));
   } else if (isSet(file.resourceFieldRef)) {
     errs.push(...resourceFieldSelector(fieldsOf(file.resourceFieldRef), `${field}.resourceFieldRef`, true));
   } else {
@@ -131,7 +145,8 @@ const SOURCES: Record<string, (s: Fields, field: string, volName: string) => Fie
     if (!isSet(s.sizeLimit)) return [];
     try {
       const limit = s.sizeLimit;
-      if ((typeof limit === 'string' || typeof limit === 'number') && parseQuantity(limit).coef < 0n) return [forbidden(`${field}.sizeLimit`, 'SizeLimit field must be a valid resource quantity')];
+      if ((typeof limit === 'string' || typeof limit === 'number') && parseQuantity(limit).coef < 0n)
+        return [forbidden(`${field}.sizeLimit`, 'SizeLimit field must be a valid resource quantity')];
     } catch {
       /* the schema reports malformed quantities */
     }
@@ -141,9 +156,15 @@ const SOURCES: Record<string, (s: Fields, field: string, volName: string) => Fie
     if (!str(s.path)) return [required(`${field}.path`)];
     const type = s.type;
     const bad = isSet(type) && !HOST_PATH_TYPES.includes(str(type));
-    return [...noBacksteps(str(s.path), `${field}.path`), ...(bad ? [notSupported(`${field}.type`, type, HOST_PATH_TYPES)] : [])];
+    return [
+      ...noBacksteps(str(s.path), `${field}.path`),
+      ...(bad ? [notSupported(`${field}.type`, type, HOST_PATH_TYPES)] : []),
+    ];
   },
-  gitRepo: (s, field) => [...requiredFields(s, field, ['repository']), ...localDescendingPath(str(s.directory), `${field}.directory`)],
+  gitRepo: (s, field) => [
+    ...requiredFields(s, field, ['repository']),
+    ...localDescendingPath(str(s.directory), `${field}.directory`),
+  ],
   gcePersistentDisk: (s, field) => {
     const path = field.replace(/gcePersistentDisk$/, 'persistentDisk');
     return [...requiredFields(s, path, ['pdName']), ...partition(s, path)];
@@ -161,7 +182,13 @@ const SOURCES: Record<string, (s: Fields, field: string, volName: string) => Fie
   iscsi: (s, field, volName) => [
     ...iscsi(s, field),
     ...(isSet(s.initiatorName) && `${volName}:${str(s.targetPortal)}`.length > 64
-      ? [invalidValue(field.replace(/iscsi$/, 'name'), volName, 'Total length of <volume name>:<iscsi.targetPortal> must be under 64 characters if iscsi.initiatorName is specified.')]
+      ? [
+          invalidValue(
+            field.replace(/iscsi$/, 'name'),
+            volName,
+            'Total length of <volume name>:<iscsi.targetPortal> must be under 64 characters if iscsi.initiatorName is specified.',
+          ),
+        ]
       : []),
   ],
   glusterfs: (s, field) => requiredFields(s, field, ['endpoints', 'path']),
@@ -170,7 +197,8 @@ const SOURCES: Record<string, (s: Fields, field: string, volName: string) => Fie
     const uuid = str(s.datasetUUID);
     const errs: FieldError[] = [];
     if (!name && !uuid) errs.push(required(field, 'one of datasetName and datasetUUID is required'));
-    if (name && uuid) errs.push(invalidValue(field, 'resource', 'datasetName and datasetUUID can not be specified simultaneously'));
+    if (name && uuid)
+      errs.push(invalidValue(field, 'resource', 'datasetName and datasetUUID can not be specified simultaneously'));
     if (name.includes('/')) errs.push(invalidValue(`${field}.datasetName`, name, "must not contain '/'"));
     return errs;
   },
@@ -183,19 +211,29 @@ const SOURCES: Record<string, (s: Fields, field: string, volName: string) => Fie
     const registry = str(s.registry);
     const errs: FieldError[] = [];
     if (!registry) errs.push(required(`${field}.registry`, msg));
-    else for (const pair of registry.split(',')) if (!/^(\[[^\]]*\]|[^:[\]]*):[^:]*$/.test(pair)) errs.push(invalidValue(`${field}.registry`, registry, msg));
+    else
+      for (const pair of registry.split(','))
+        if (!/^(\[[^\]]*\]|[^:[\]]*):[^:]*$/.test(pair)) errs.push(invalidValue(`${field}.registry`, registry, msg));
     return [...errs, ...requiredFields(s, field, ['volume'])];
   },
-  downwardAPI: (s, field) => [...mode(s.defaultMode, `${field}.defaultMode`), ...items(s.items).flatMap((f) => downwardFile(f, field))],
+  downwardAPI: (s, field) => [
+    ...mode(s.defaultMode, `${field}.defaultMode`),
+    ...items(s.items).flatMap((f) => downwardFile(f, field)),
+  ],
   fc: (s, field) => {
     const wwns = Array.isArray(s.targetWWNs) ? s.targetWWNs : [];
     const wwids = Array.isArray(s.wwids) ? s.wwids : [];
     const errs: FieldError[] = [];
-    if (!wwns.length && !wwids.length) errs.push(required(`${field}.targetWWNs`, 'must specify either targetWWNs or wwids, but not both'));
-    if (wwns.length && wwids.length) errs.push(invalidStrings(`${field}.targetWWNs`, wwns, 'targetWWNs and wwids can not be specified simultaneously'));
+    if (!wwns.length && !wwids.length)
+      errs.push(required(`${field}.targetWWNs`, 'must specify either targetWWNs or wwids, but not both'));
+    if (wwns.length && wwids.length)
+      errs.push(
+        invalidStrings(`${field}.targetWWNs`, wwns, 'targetWWNs and wwids can not be specified simultaneously'),
+      );
     if (wwns.length) {
       if (!isSet(s.lun)) errs.push(required(`${field}.lun`, 'lun is required if targetWWNs is specified'));
-      else if (typeof s.lun === 'number' && (s.lun < 0 || s.lun > 255)) errs.push(invalidValue(`${field}.lun`, s.lun, inclusiveRange(0, 255)));
+      else if (typeof s.lun === 'number' && (s.lun < 0 || s.lun > 255))
+        errs.push(invalidValue(`${field}.lun`, s.lun, inclusiveRange(0, 255)));
     }
     return errs;
   },
@@ -203,7 +241,8 @@ const SOURCES: Record<string, (s: Fields, field: string, volName: string) => Fie
     const errs = requiredFields(s, field, ['driver']);
     for (const k of Object.keys(s.options ?? {})) {
       const ns = `.${(k.includes('/') ? k.slice(0, k.indexOf('/')) : k).toLowerCase()}`;
-      if (ns.endsWith('.kubernetes.io') || ns.endsWith('.k8s.io')) errs.push(invalidValue(`${field}.options[${k}]`, k, 'kubernetes.io and k8s.io namespaces are reserved'));
+      if (ns.endsWith('.kubernetes.io') || ns.endsWith('.k8s.io'))
+        errs.push(invalidValue(`${field}.options[${k}]`, k, 'kubernetes.io and k8s.io namespaces are reserved'));
     }
     return errs;
   },
@@ -219,13 +258,16 @@ const SOURCES: Record<string, (s: Fields, field: string, volName: string) => Fie
   azureDisk: (s, field) => {
     const errs = requiredFields(s, field, ['diskName', 'diskURI']);
     const modes = ['None', 'ReadOnly', 'ReadWrite'];
-    if (isSet(s.cachingMode) && !modes.includes(str(s.cachingMode))) errs.push(notSupported(`${field}.cachingMode`, s.cachingMode, modes));
+    if (isSet(s.cachingMode) && !modes.includes(str(s.cachingMode)))
+      errs.push(notSupported(`${field}.cachingMode`, s.cachingMode, modes));
     const kinds = ['Dedicated', 'Managed', 'Shared'];
     if (isSet(s.kind) && !kinds.includes(str(s.kind))) errs.push(notSupported(`${field}.kind`, s.kind, kinds));
     return errs;
   },
   storageos: (s, field) => {
-    const errs = str(s.volumeName) ? dns1123Label(str(s.volumeName), `${field}.volumeName`) : [required(`${field}.volumeName`)];
+    const errs = str(s.volumeName)
+      ? dns1123Label(str(s.volumeName), `${field}.volumeName`)
+      : [required(`${field}.volumeName`)];
     if (str(s.volumeNamespace)) errs.push(...dns1123Label(str(s.volumeNamespace), `${field}.volumeNamespace`));
     if (isSet(s.secretRef) && !str(fieldsOf(s.secretRef).name)) errs.push(required(`${field}.secretRef.name`));
     return errs;
@@ -259,7 +301,10 @@ function volumeSource(vol: Fields, field: string): FieldError[] {
  * Upstream ValidateVolumes: names are unique DNS-1123 labels, each volume has one valid
  * source. Returns the errors and the valid volumes by name (what mounts may refer to).
  */
-export function validateVolumes(volumes: unknown, field: string): { errors: FieldError[]; byName: Map<string, Fields> } {
+export function validateVolumes(
+  volumes: unknown,
+  field: string,
+): { errors: FieldError[]; byName: Map<string, Fields> } {
   const errors: FieldError[] = [];
   const byName = new Map<string, Fields>();
   items(volumes).forEach((vol, i) => {
@@ -267,7 +312,12 @@ export function validateVolumes(volumes: unknown, field: string): { errors: Fiel
     const el = volumeSource(vol, `${field}[${i}]`);
     if (!name) el.push(required(`${field}[${i}].name`));
     else el.push(...dns1123Label(name, `${field}[${i}].name`));
-    if (byName.has(name)) el.push({ reason: 'FieldValueDuplicate', field: `${field}[${i}].name`, message: `Duplicate value: ${JSON.stringify(name)}` });
+    if (byName.has(name))
+      el.push({
+        reason: 'FieldValueDuplicate',
+        field: `${field}[${i}].name`,
+        message: `Duplicate value: ${JSON.stringify(name)}`,
+      });
     if (el.length === 0) byName.set(name, vol);
     else errors.push(...el);
   });
@@ -278,7 +328,13 @@ export function validateVolumes(volumes: unknown, field: string): { errors: Fiel
 export function readOnlyPersistentDisks(volumes: unknown, field: string): FieldError[] {
   return items(volumes).flatMap((vol, i) =>
     isSet(vol.gcePersistentDisk) && !fieldsOf(vol.gcePersistentDisk).readOnly
-      ? [invalidValue(`${field}[${i}].gcePersistentDisk.readOnly`, false, 'must be true for replicated pods > 1; GCE PD can only be mounted on multiple machines if it is read-only')]
+      ? [
+          invalidValue(
+            `${field}[${i}].gcePersistentDisk.readOnly`,
+            false,
+            'must be true for replicated pods > 1; GCE PD can only be mounted on multiple machines if it is read-only',
+          ),
+        ]
       : [],
   );
 }

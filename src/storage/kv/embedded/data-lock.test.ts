@@ -27,7 +27,9 @@ function tempDir(): string {
 /** A child process that takes the lock of `dir` and keeps it; resolves once it holds it. */
 async function holdInChild(dir: string): Promise<ChildProcess> {
   const code = `const { lockDataDir } = await import(${JSON.stringify(LOCK_MODULE)}); lockDataDir(${JSON.stringify(dir)}); console.log('locked'); setInterval(() => {}, 60000);`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
@@ -55,7 +57,9 @@ describe('lockDataDir', () => {
       refused = err;
     }
     expect(refused).toBeInstanceOf(KvError);
-    expect((refused as KvError).message).toBe(`the data directory ${dir} is in use by process ${holder.pid}; one server per --data-dir`);
+    expect((refused as KvError).message).toBe(
+      `the data directory ${dir} is in use by process ${holder.pid}; one server per --data-dir`,
+    );
 
     await kill9(holder);
     // The dead holder's file is still there, naming a PID that is alive again: PID 1, as a
@@ -70,7 +74,9 @@ describe('lockDataDir', () => {
   it('refuses a process while this one holds the directory, and lets it in after release', async () => {
     const dir = tempDir();
     const release = lockDataDir(dir);
-    await expect(holdInChild(dir)).rejects.toThrow(`the data directory ${dir} is in use by process ${process.pid}; one server per --data-dir`);
+    await expect(holdInChild(dir)).rejects.toThrow(
+      `the data directory ${dir} is in use by process ${process.pid}; one server per --data-dir`,
+    );
     release();
     release(); // idempotent
     await kill9(await holdInChild(dir));
@@ -86,6 +92,8 @@ describe('lockDataDir', () => {
 
   it('fails with Unavailable, naming the directory, when the lock file cannot be created', () => {
     const dir = join(tempDir(), 'missing');
-    expect(() => lockDataDir(dir)).toThrow(expect.objectContaining({ code: 'Unavailable', message: expect.stringContaining(`cannot lock ${dir}`) }));
+    expect(() => lockDataDir(dir)).toThrow(
+      expect.objectContaining({ code: 'Unavailable', message: expect.stringContaining(`cannot lock ${dir}`) }),
+    );
   });
 });

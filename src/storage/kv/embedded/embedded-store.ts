@@ -18,7 +18,17 @@ import { setMaxListeners } from 'node:events';
 import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { open, type Database, type RootDatabase } from 'lmdb';
-import { KvError, nextKeyValue, type KeyValue, type KvStore, type KvWatch, type RangeOptions, type RangeResult, type TxnResult, type WatchOptions } from '../types.js';
+import {
+  KvError,
+  nextKeyValue,
+  type KeyValue,
+  type KvStore,
+  type KvWatch,
+  type RangeOptions,
+  type RangeResult,
+  type TxnResult,
+  type WatchOptions,
+} from '../types.js';
 import { lockDataDir } from './data-lock.js';
 import { watchLog, type LogEntry } from './embedded-watch.js';
 import { errorCode, errorMessage } from '../../../api/error-message.js';
@@ -92,13 +102,27 @@ export class EmbeddedKvStore implements KvStore {
       };
       if (rev === current) {
         if (opts.end === undefined) take(this.live.get(opts.start, { transaction: txn }));
-        else for (const { value } of this.live.getRange({ start: opts.start, end: opts.end, transaction: txn } as never)) take(value);
+        else
+          for (const { value } of this.live.getRange({ start: opts.start, end: opts.end, transaction: txn } as never))
+            take(value);
       } else {
         // History is ordered by key, then revision: keep the newest version at or below rev.
-        const [start, end] = opts.end === undefined ? [[opts.start, 0], [opts.start, MAX_REVISION]] : [[opts.start], [opts.end]];
+        const [start, end] =
+          opts.end === undefined
+            ? [
+                [opts.start, 0],
+                [opts.start, MAX_REVISION],
+              ]
+            : [[opts.start], [opts.end]];
         let key: string | undefined;
         let found: KeyValue | null = null;
-        for (const { key: [k, r], value } of this.history.getRange({ start, end, transaction: txn } as never) as Iterable<{ key: [string, number]; value: KeyValue | null }>) {
+        for (const {
+          key: [k, r],
+          value,
+        } of this.history.getRange({ start, end, transaction: txn } as never) as Iterable<{
+          key: [string, number];
+          value: KeyValue | null;
+        }>) {
           if (k !== key) {
             if (key !== undefined) take(found);
             key = k;
@@ -127,7 +151,8 @@ export class EmbeddedKvStore implements KvStore {
   async update(key: string, value: string, expectedModRevision: number, lease?: number): Promise<TxnResult> {
     return this.write((rev) => {
       const current = this.live.get(key);
-      if (!current || current.modRevision !== expectedModRevision) return { succeeded: false, revision: rev, current: current ?? null };
+      if (!current || current.modRevision !== expectedModRevision)
+        return { succeeded: false, revision: rev, current: current ?? null };
       return this.put(rev, key, value, lease, current);
     });
   }
@@ -172,7 +197,8 @@ export class EmbeddedKvStore implements KvStore {
     await this.write((current) => {
       const compacted = this.meta.get('compacted') ?? 0;
       if (revision > current) refusal = new KvError('FutureRevision', 'mvcc: required revision is a future revision');
-      else if (revision <= compacted) refusal = new KvError('Compacted', 'mvcc: required revision has been compacted', compacted);
+      else if (revision <= compacted)
+        refusal = new KvError('Compacted', 'mvcc: required revision has been compacted', compacted);
       if (refusal) return { succeeded: false, revision: current, current: null };
       const touched = new Set<string>();
       for (const { key, value } of [...this.log.getRange({ start: compacted + 1, end: revision + 1 })]) {
@@ -231,7 +257,13 @@ export class EmbeddedKvStore implements KvStore {
   }
 
   /** Inside a write transaction: store a new version of `key` at the next revision. */
-  private put(current: number, key: string, value: string, lease: number | undefined, prev: KeyValue | undefined): TxnResult {
+  private put(
+    current: number,
+    key: string,
+    value: string,
+    lease: number | undefined,
+    prev: KeyValue | undefined,
+  ): TxnResult {
     const revision = current + 1;
     const kv = nextKeyValue(key, value, revision, prev, lease && this.leases.get(lease) !== undefined ? lease : 0);
     this.live.put(key, kv);
@@ -256,16 +288,20 @@ export class EmbeddedKvStore implements KvStore {
 
   /** Expire lease `id` at `expiresAt`: delete every key attached to it, then the lease. */
   private schedule(id: number, expiresAt: number): void {
-    const timer = setTimeout(() => {
-      this.timers.delete(id);
-      if (this.closed) return;
-      void this.write((rev) => {
-        let revision = rev;
-        for (const { key, value } of [...this.live.getRange()]) if (value.lease === id) revision = this.remove(revision, key, value);
-        this.leases.remove(id);
-        return { succeeded: revision !== rev, revision, current: null };
-      }).catch(() => undefined);
-    }, Math.max(0, expiresAt - Date.now()));
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(id);
+        if (this.closed) return;
+        void this.write((rev) => {
+          let revision = rev;
+          for (const { key, value } of [...this.live.getRange()])
+            if (value.lease === id) revision = this.remove(revision, key, value);
+          this.leases.remove(id);
+          return { succeeded: revision !== rev, revision, current: null };
+        }).catch(() => undefined);
+      },
+      Math.max(0, expiresAt - Date.now()),
+    );
     timer.unref();
     this.timers.set(id, timer);
   }
@@ -274,4 +310,3 @@ export class EmbeddedKvStore implements KvStore {
     if (this.closed) throw new KvError('Unavailable', 'store closed');
   }
 }
-

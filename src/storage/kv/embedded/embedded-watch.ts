@@ -49,7 +49,9 @@ async function* iterate(source: WatchSource, opts: WatchOptions): AsyncGenerator
     if (page.length > 0) {
       next.cancel();
       cursor = page[page.length - 1].revision + 1;
-      const events = page.filter((e) => matches(e.kv.key)).map((e) => ({ type: e.type, kv: e.kv, ...(e.prevKv ? { prevKv: e.prevKv } : {}) }));
+      const events = page
+        .filter((e) => matches(e.kv.key))
+        .map((e) => ({ type: e.type, kv: e.kv, ...(e.prevKv ? { prevKv: e.prevKv } : {}) }));
       yield { events, revision: cursor - 1 };
       continue;
     }

@@ -27,7 +27,10 @@ describe('EtcdLiveness', () => {
     up = false;
     await sleep(70);
     expect(seen).toHaveLength(2);
-    expect(seen[0]).toMatchObject({ code: 'Unavailable', message: expect.stringMatching(/2 consecutive liveness probes failed, last: 4 DEADLINE_EXCEEDED/) });
+    expect(seen[0]).toMatchObject({
+      code: 'Unavailable',
+      message: expect.stringMatching(/2 consecutive liveness probes failed, last: 4 DEADLINE_EXCEEDED/),
+    });
     unsubscribeA();
     // Everyone was told and dropped: probing stops.
     const after = probes;

@@ -70,8 +70,14 @@ export class EtcdLiveness {
       }
     }
     if (failures >= this.failuresToDown) {
-      const message = (lastError instanceof Error ? lastError.message : String(lastError)).replace(/^etcd unavailable: /, '');
-      const err = new KvError('Unavailable', `etcd unavailable: ${failures} consecutive liveness probes failed, last: ${message}`);
+      const message = (lastError instanceof Error ? lastError.message : String(lastError)).replace(
+        /^etcd unavailable: /,
+        '',
+      );
+      const err = new KvError(
+        'Unavailable',
+        `etcd unavailable: ${failures} consecutive liveness probes failed, last: ${message}`,
+      );
       const down = [...this.subscribers];
       this.subscribers.clear();
       for (const notify of down) notify(err);

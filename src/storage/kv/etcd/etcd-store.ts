@@ -20,7 +20,16 @@
  */
 import { Etcd3 } from 'etcd3';
 import { circuitBreaker, ConsecutiveBreaker, handleWhen, noop } from 'cockatiel';
-import { type KvError, type KeyValue, type KvStore, type KvWatch, type RangeOptions, type RangeResult, type TxnResult, type WatchOptions } from '../types.js';
+import {
+  type KvError,
+  type KeyValue,
+  type KvStore,
+  type KvWatch,
+  type RangeOptions,
+  type RangeResult,
+  type TxnResult,
+  type WatchOptions,
+} from '../types.js';
 import { toKvError } from './etcd-errors.js';
 import { etcdWatch } from './etcd-watch.js';
 import { EtcdLiveness } from './etcd-liveness.js';
@@ -121,9 +130,13 @@ export class EtcdKvStore implements KvStore {
       faultHandling: {
         // A member whose connection fails is skipped for 2 s, then tried again by one call.
         host: (host) => {
-          const breaker = circuitBreaker(handleWhen(isConnectionFailure), { halfOpenAfter: 2000, breaker: new ConsecutiveBreaker(1) });
+          const breaker = circuitBreaker(handleWhen(isConnectionFailure), {
+            halfOpenAfter: 2000,
+            breaker: new ConsecutiveBreaker(1),
+          });
           breaker.onBreak((reason) => {
-            if ('error' in reason) this.lastConnectionFailure = `${host}: ${reason.error.message.replace(/\s+/g, ' ').replace(/\.? Resolution note: ?$/, '')}`;
+            if ('error' in reason)
+              this.lastConnectionFailure = `${host}: ${reason.error.message.replace(/\s+/g, ' ').replace(/\.? Resolution note: ?$/, '')}`;
           });
           return breaker;
         },
@@ -139,7 +152,9 @@ export class EtcdKvStore implements KvStore {
       maxSendBytes: MAX_CALL_SEND_MSG_SIZE,
       onConnectionFailure: (message) => (this.lastConnectionFailure = message.replace(/\s+/g, ' ')),
     });
-    this.liveness = new EtcdLiveness(() => this.rawRange({ start: 'compact_rev_key', limit: 1 }, this.probe), { intervalMs: options.livenessIntervalMs });
+    this.liveness = new EtcdLiveness(() => this.rawRange({ start: 'compact_rev_key', limit: 1 }, this.probe), {
+      intervalMs: options.livenessIntervalMs,
+    });
     this.attempts = {
       put: (key, value, expected, lease, deadline) => this.txnPut(key, value, expected, lease, deadline),
       delete: (key, expected, deadline) => this.txnDelete(key, expected, deadline),
@@ -169,7 +184,16 @@ export class EtcdKvStore implements KvStore {
   }
 
   watch(opts: WatchOptions): KvWatch {
-    return etcdWatch({ kv: this.kv, registry: this.watches, liveness: this.liveness, reconnectMs: 10_000, toKeyValue: (kv) => this.toLocal(kv) }, opts);
+    return etcdWatch(
+      {
+        kv: this.kv,
+        registry: this.watches,
+        liveness: this.liveness,
+        reconnectMs: 10_000,
+        toKeyValue: (kv) => this.toLocal(kv),
+      },
+      opts,
+    );
   }
 
   async currentRevision(): Promise<number> {
@@ -178,7 +202,9 @@ export class EtcdKvStore implements KvStore {
 
   /** etcd's dbSize (bytes physically allocated) from the maintenance status of the member answering. */
   async dbSizeBytes(): Promise<number> {
-    return this.guard(() => withRetry(async (deadline) => Number((await this.client.maintenance.status({ deadline })).dbSize), this.capped));
+    return this.guard(() =>
+      withRetry(async (deadline) => Number((await this.client.maintenance.status({ deadline })).dbSize), this.capped),
+    );
   }
 
   async compact(revision: number): Promise<void> {
@@ -196,7 +222,9 @@ export class EtcdKvStore implements KvStore {
 
   async grantLease(ttlSeconds: number): Promise<number> {
     // A retried grant may leave an unused lease behind; it expires after its TTL.
-    const res = await this.guard(() => withRetry((deadline) => this.client.leaseClient.leaseGrant({ TTL: ttlSeconds }, { deadline }), this.capped));
+    const res = await this.guard(() =>
+      withRetry((deadline) => this.client.leaseClient.leaseGrant({ TTL: ttlSeconds }, { deadline }), this.capped),
+    );
     const local = this.leaseIds.size + 1;
     this.leaseIds.set(local, String(res.ID));
     this.leaseNumbers.set(String(res.ID), local);
@@ -252,7 +280,13 @@ export class EtcdKvStore implements KvStore {
   }
 
   /** One attempt of Txn(If ModRevision == expected, Then Put, Else Get). */
-  private async txnPut(key: string, value: string, expectedModRevision: number, lease: number | undefined, deadline: number): Promise<TxnResult> {
+  private async txnPut(
+    key: string,
+    value: string,
+    expectedModRevision: number,
+    lease: number | undefined,
+    deadline: number,
+  ): Promise<TxnResult> {
     const k = buf(key);
     const res = await this.kv.txn(
       {
@@ -267,7 +301,14 @@ export class EtcdKvStore implements KvStore {
     return {
       succeeded: true,
       revision,
-      current: { key, value, createRevision: expectedModRevision === 0 ? revision : 0, modRevision: revision, version: 0, lease: lease ?? 0 },
+      current: {
+        key,
+        value,
+        createRevision: expectedModRevision === 0 ? revision : 0,
+        modRevision: revision,
+        version: 0,
+        lease: lease ?? 0,
+      },
     };
   }
 
@@ -276,7 +317,10 @@ export class EtcdKvStore implements KvStore {
     const k = buf(key);
     const res = await this.kv.txn(
       {
-        compare: expectedModRevision === undefined ? [] : [{ key: k, target: 2, result: 0, mod_revision: expectedModRevision }],
+        compare:
+          expectedModRevision === undefined
+            ? []
+            : [{ key: k, target: 2, result: 0, mod_revision: expectedModRevision }],
         success: [{ request_delete_range: { key: k, prev_kv: true } }],
         failure: [{ request_range: { key: k } }],
       },

@@ -66,14 +66,18 @@ function certificates(flag: string, path: string, pem: Buffer): X509Certificate[
  */
 export async function readEtcdCredentials(files: EtcdTlsFiles | undefined): Promise<EtcdCredentials | undefined> {
   if (!hasEtcdTls(files)) return undefined;
-  if (Boolean(files.certFile) !== Boolean(files.keyFile)) throw new EtcdTlsError('--etcd-certfile and --etcd-keyfile go together');
+  if (Boolean(files.certFile) !== Boolean(files.keyFile))
+    throw new EtcdTlsError('--etcd-certfile and --etcd-keyfile go together');
   let rootCertificate: Buffer | undefined;
   if (files.caFile) {
     rootCertificate = await read('--etcd-cafile', files.caFile);
     certificates('--etcd-cafile', files.caFile, rootCertificate);
   }
   if (!files.certFile || !files.keyFile) return { rootCertificate };
-  const [certChain, privateKey] = await Promise.all([read('--etcd-certfile', files.certFile), read('--etcd-keyfile', files.keyFile)]);
+  const [certChain, privateKey] = await Promise.all([
+    read('--etcd-certfile', files.certFile),
+    read('--etcd-keyfile', files.keyFile),
+  ]);
   const [leaf] = certificates('--etcd-certfile', files.certFile, certChain);
   let key;
   try {
@@ -81,6 +85,9 @@ export async function readEtcdCredentials(files: EtcdTlsFiles | undefined): Prom
   } catch (err) {
     throw new EtcdTlsError(`--etcd-keyfile ${files.keyFile} holds no usable PEM private key: ${errorMessage(err)}`);
   }
-  if (!leaf.checkPrivateKey(key)) throw new EtcdTlsError(`--etcd-keyfile ${files.keyFile} is not the key of the certificate in --etcd-certfile ${files.certFile}`);
+  if (!leaf.checkPrivateKey(key))
+    throw new EtcdTlsError(
+      `--etcd-keyfile ${files.keyFile} is not the key of the certificate in --etcd-certfile ${files.certFile}`,
+    );
   return { rootCertificate, certChain, privateKey };
 }

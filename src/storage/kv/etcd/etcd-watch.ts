@@ -19,7 +19,15 @@
 import { GrpcCode, GrpcError, type StreamCall } from './grpc/grpc-channel.js';
 import type { EtcdKvClient } from './grpc/etcd-kv-client.js';
 import { int, watchCodec, type EtcdKeyValue, type WatchResponse } from './grpc/etcd-messages.js';
-import { KvError, prefixEnd, type KeyValue, type KvEvent, type KvWatch, type KvWatchResponse, type WatchOptions } from '../types.js';
+import {
+  KvError,
+  prefixEnd,
+  type KeyValue,
+  type KvEvent,
+  type KvWatch,
+  type KvWatchResponse,
+  type WatchOptions,
+} from '../types.js';
 import { toKvError } from './etcd-errors.js';
 import type { EtcdLiveness } from './etcd-liveness.js';
 import { errorMessage } from '../../../api/error-message.js';
@@ -29,7 +37,14 @@ const WATCH_PATH = '/etcdserverpb.Watch/Watch';
 /** rpctypes.MetadataRequireLeaderKey / MetadataHasLeader (go.etcd.io/etcd api/v3rpc/rpctypes/md.go). */
 const REQUIRE_LEADER = { hasleader: 'true' };
 /** Stream failures that another attempt (on another member) may not meet again. */
-const TRANSIENT = new Set<number>([0, GrpcCode.CANCELLED, GrpcCode.UNKNOWN, GrpcCode.DEADLINE_EXCEEDED, GrpcCode.INTERNAL, GrpcCode.UNAVAILABLE]);
+const TRANSIENT = new Set<number>([
+  0,
+  GrpcCode.CANCELLED,
+  GrpcCode.UNKNOWN,
+  GrpcCode.DEADLINE_EXCEEDED,
+  GrpcCode.INTERNAL,
+  GrpcCode.UNAVAILABLE,
+]);
 
 /** What a watch needs from its store. */
 export interface EtcdWatchDeps {
@@ -88,7 +103,10 @@ export function etcdWatch(deps: EtcdWatchDeps, opts: WatchOptions): KvWatch {
       let unconnected: NodeJS.Timeout | undefined;
       let retry: NodeJS.Timeout | undefined;
       const awaitConnection = () => {
-        unconnected ??= setTimeout(() => fail(new KvError('Unavailable', `etcd unavailable: watch not connected for ${deps.reconnectMs} ms`)), deps.reconnectMs);
+        unconnected ??= setTimeout(
+          () => fail(new KvError('Unavailable', `etcd unavailable: watch not connected for ${deps.reconnectMs} ms`)),
+          deps.reconnectMs,
+        );
       };
       const handle = (res: WatchResponse) => {
         if (int(res.compact_revision) > 0) {
@@ -142,7 +160,17 @@ export function etcdWatch(deps: EtcdWatchDeps, opts: WatchOptions): KvWatch {
         }
         call = opened;
         const range = opts.exact ? {} : { range_end: buf(prefixEnd(opts.prefix)) };
-        opened.send(watchCodec.encode({ create_request: { key: buf(opts.prefix), ...range, start_revision: next, progress_notify: true, prev_kv: opts.prevKv !== false } }));
+        opened.send(
+          watchCodec.encode({
+            create_request: {
+              key: buf(opts.prefix),
+              ...range,
+              start_revision: next,
+              progress_notify: true,
+              prev_kv: opts.prevKv !== false,
+            },
+          }),
+        );
       };
       const unsubscribe = liveness.subscribe(fail);
       local.signal.addEventListener('abort', notify, { once: true });

@@ -32,9 +32,17 @@ class FakeEtcd implements TxnAttempts {
 
   async put(key: string, value: string, expected: number, lease: number | undefined): Promise<TxnResult> {
     return this.fault(() => {
-      if ((this.kv?.modRevision ?? 0) !== expected) return { succeeded: false, revision: this.revision, current: this.kv };
+      if ((this.kv?.modRevision ?? 0) !== expected)
+        return { succeeded: false, revision: this.revision, current: this.kv };
       this.revision++;
-      this.kv = { key, value, createRevision: this.kv?.createRevision ?? this.revision, modRevision: this.revision, version: 1, lease: lease ?? 0 };
+      this.kv = {
+        key,
+        value,
+        createRevision: this.kv?.createRevision ?? this.revision,
+        modRevision: this.revision,
+        version: 1,
+        lease: lease ?? 0,
+      };
       this.history.set(this.revision, this.kv);
       return { succeeded: true, revision: this.revision, current: this.kv };
     });
@@ -43,7 +51,8 @@ class FakeEtcd implements TxnAttempts {
   async delete(_key: string, expected: number | undefined): Promise<TxnResult> {
     return this.fault(() => {
       const cur = this.kv;
-      if (!cur || (expected !== undefined && cur.modRevision !== expected)) return { succeeded: false, revision: this.revision, current: cur };
+      if (!cur || (expected !== undefined && cur.modRevision !== expected))
+        return { succeeded: false, revision: this.revision, current: cur };
       this.revision++;
       this.kv = null;
       return { succeeded: true, revision: this.revision, current: cur };
@@ -117,7 +126,10 @@ describe('deleteWithRetry', () => {
     const etcd = new FakeEtcd();
     await etcd.put('/k', 'v1', 0, undefined);
     etcd.faults = ['after'];
-    expect(await deleteWithRetry(etcd, '/k', 11, retry)).toMatchObject({ succeeded: true, current: { value: 'v1', modRevision: 11 } });
+    expect(await deleteWithRetry(etcd, '/k', 11, retry)).toMatchObject({
+      succeeded: true,
+      current: { value: 'v1', modRevision: 11 },
+    });
   });
 
   it('counts a key re-created after the version it meant to delete as deleted', async () => {
@@ -186,7 +198,9 @@ describe('a write that gives up', () => {
   it('when no attempt reached etcd, fails with the last error (nothing was written)', async () => {
     const etcd = new FakeEtcd();
     thenFailing(etcd, 'unsent', () => new BrokenCircuitError());
-    await expect(putWithRetry(etcd, '/k', 'v', 0, undefined, { deadlineMs: 300 })).rejects.toBeInstanceOf(BrokenCircuitError);
+    await expect(putWithRetry(etcd, '/k', 'v', 0, undefined, { deadlineMs: 300 })).rejects.toBeInstanceOf(
+      BrokenCircuitError,
+    );
     expect(etcd.kv).toBeNull();
   });
 
@@ -231,7 +245,11 @@ describe('withRetry', () => {
     expect(isConnectionFailure(new GRPCUnavailableError('14 UNAVAILABLE: etcdserver: leader changed'))).toBe(false);
     expect(isTransient(new GRPCUnavailableError('14 UNAVAILABLE: etcdserver: leader changed'))).toBe(true);
     expect(isTransient(new BrokenCircuitError())).toBe(false);
-    expect(isTransient(new GRPCResourceExhastedError('8 RESOURCE_EXHAUSTED: Received message larger than max'))).toBe(false);
-    expect(isTransient(new GRPCResourceExhastedError('8 RESOURCE_EXHAUSTED: etcdserver: too many requests'))).toBe(true);
+    expect(isTransient(new GRPCResourceExhastedError('8 RESOURCE_EXHAUSTED: Received message larger than max'))).toBe(
+      false,
+    );
+    expect(isTransient(new GRPCResourceExhastedError('8 RESOURCE_EXHAUSTED: etcdserver: too many requests'))).toBe(
+      true,
+    );
   });
 });

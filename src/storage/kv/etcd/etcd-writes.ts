@@ -29,7 +29,13 @@ import { GrpcError } from './grpc/grpc-channel.js';
 /** One attempt of each etcd call the writes need, each finishing by `deadline` (ms since the epoch). */
 export interface TxnAttempts {
   /** Txn(If ModRevision(key) == expected, Then Put(key, value, lease), Else Get(key)). */
-  put(key: string, value: string, expectedModRevision: number, lease: number | undefined, deadline: number): Promise<TxnResult>;
+  put(
+    key: string,
+    value: string,
+    expectedModRevision: number,
+    lease: number | undefined,
+    deadline: number,
+  ): Promise<TxnResult>;
   /** Txn(If ModRevision(key) == expected (when given), Then Delete(key, prev_kv), Else Get(key)). */
   delete(key: string, expectedModRevision: number | undefined, deadline: number): Promise<TxnResult>;
   /** Get(key) at `revision`; null when absent. */
@@ -49,13 +55,19 @@ export async function putWithRetry(
     const res = await tx.put(key, value, expectedModRevision, lease, deadline);
     const cur = res.current;
     if (res.succeeded || !ambiguous || !cur) return res;
-    if (cur.value === value && cur.lease === (lease ?? 0)) return { succeeded: true, revision: cur.modRevision, current: cur };
+    if (cur.value === value && cur.lease === (lease ?? 0))
+      return { succeeded: true, revision: cur.modRevision, current: cur };
     return res;
   }, retry);
 }
 
 /** A delete retried within `retry`; see the file comment. Throws the last attempt's error, or {@link outcomeUnknown}. */
-export async function deleteWithRetry(tx: TxnAttempts, key: string, expectedModRevision: number | undefined, retry: RetryOptions): Promise<TxnResult> {
+export async function deleteWithRetry(
+  tx: TxnAttempts,
+  key: string,
+  expectedModRevision: number | undefined,
+  retry: RetryOptions,
+): Promise<TxnResult> {
   return retryWrite(async (deadline, ambiguous) => {
     const res = await tx.delete(key, expectedModRevision, deadline);
     if (res.succeeded || !ambiguous) return res;
@@ -82,7 +94,10 @@ const UNKNOWN = Symbol('outcome unknown');
  * etcd call timed out, rather than the last attempt's error: a retry that then reached no
  * member would otherwise say 503, as if nothing had been written.
  */
-async function retryWrite<T>(attempt: (deadline: number, ambiguous: boolean) => Promise<T>, retry: RetryOptions): Promise<T> {
+async function retryWrite<T>(
+  attempt: (deadline: number, ambiguous: boolean) => Promise<T>,
+  retry: RetryOptions,
+): Promise<T> {
   let inTransit: unknown;
   try {
     return await withRetry(
@@ -98,7 +113,8 @@ async function retryWrite<T>(attempt: (deadline: number, ambiguous: boolean) => 
       (err) => err !== UNKNOWN && isTransient(err),
     );
   } catch (err) {
-    if (inTransit !== undefined && (err === UNKNOWN || isTransient(err) || isBrokenCircuitError(err))) throw outcomeUnknown(inTransit);
+    if (inTransit !== undefined && (err === UNKNOWN || isTransient(err) || isBrokenCircuitError(err)))
+      throw outcomeUnknown(inTransit);
     throw err;
   }
 }
@@ -115,5 +131,8 @@ function mayHaveApplied(err: unknown): boolean {
  */
 export function outcomeUnknown(cause: unknown): KvError {
   const message = cause instanceof Error ? cause.message : String(cause);
-  return new KvError('Unavailable', `etcd unavailable: the write timed out with its outcome unknown (it may have been applied): ${message}`);
+  return new KvError(
+    'Unavailable',
+    `etcd unavailable: the write timed out with its outcome unknown (it may have been applied): ${message}`,
+  );
 }

@@ -8,7 +8,19 @@
  * own. The log is bounded: past `maxLogEntries` the oldest half is compacted away, and a
  * watcher still reading there fails with 'Compacted' (clients then relist, as with etcd).
  */
-import { KvError, nextKeyValue, type KeyValue, type KvEvent, type KvStore, type KvWatch, type KvWatchResponse, type RangeOptions, type RangeResult, type TxnResult, type WatchOptions } from '../types.js';
+import {
+  KvError,
+  nextKeyValue,
+  type KeyValue,
+  type KvEvent,
+  type KvStore,
+  type KvWatch,
+  type KvWatchResponse,
+  type RangeOptions,
+  type RangeResult,
+  type TxnResult,
+  type WatchOptions,
+} from '../types.js';
 import { SortedMap } from '../../sorted-map.js';
 
 interface LogEntry extends KvEvent {
@@ -42,9 +54,15 @@ export class MemoryKvStore implements KvStore {
   async range(opts: RangeOptions): Promise<RangeResult> {
     this.assertOpen();
     const rev = opts.revision && opts.revision > 0 ? opts.revision : this.revision;
-    if (rev < this.compacted) throw new KvError('Compacted', `mvcc: required revision has been compacted`, this.compacted);
+    if (rev < this.compacted)
+      throw new KvError('Compacted', `mvcc: required revision has been compacted`, this.compacted);
     if (rev > this.revision) throw new KvError('FutureRevision', 'mvcc: required revision is a future revision');
-    const candidates = opts.end === undefined ? (this.history.has(opts.start) ? [opts.start] : []) : this.keys.keys(opts.start, opts.end);
+    const candidates =
+      opts.end === undefined
+        ? this.history.has(opts.start)
+          ? [opts.start]
+          : []
+        : this.keys.keys(opts.start, opts.end);
     const kvs: KeyValue[] = [];
     let count = 0;
     const limit = opts.limit && opts.limit > 0 ? opts.limit : Infinity;
@@ -68,7 +86,8 @@ export class MemoryKvStore implements KvStore {
   async update(key: string, value: string, expectedModRevision: number, lease?: number): Promise<TxnResult> {
     this.assertOpen();
     const current = this.live.get(key);
-    if (!current || current.modRevision !== expectedModRevision) return { succeeded: false, revision: this.revision, current: current ?? null };
+    if (!current || current.modRevision !== expectedModRevision)
+      return { succeeded: false, revision: this.revision, current: current ?? null };
     return this.put(key, value, lease, current);
   }
 
@@ -94,14 +113,16 @@ export class MemoryKvStore implements KvStore {
   /** An estimate: the UTF-16 bytes of every key and value still held, history included. */
   async dbSizeBytes(): Promise<number> {
     let bytes = 0;
-    for (const [key, versions] of this.history) for (const v of versions) bytes += 2 * (key.length + (v.kv?.value.length ?? 0));
+    for (const [key, versions] of this.history)
+      for (const v of versions) bytes += 2 * (key.length + (v.kv?.value.length ?? 0));
     return bytes;
   }
 
   async compact(revision: number): Promise<void> {
     this.assertOpen();
     if (revision > this.revision) throw new KvError('FutureRevision', 'mvcc: required revision is a future revision');
-    if (revision <= this.compacted) throw new KvError('Compacted', 'mvcc: required revision has been compacted', this.compacted);
+    if (revision <= this.compacted)
+      throw new KvError('Compacted', 'mvcc: required revision has been compacted', this.compacted);
     this.compacted = revision;
     this.log = this.log.slice(lowerBound(this.log, revision + 1));
     for (const [key, versions] of this.history) {
@@ -187,10 +208,13 @@ export class MemoryKvStore implements KvStore {
   private async *watchIterator(opts: WatchOptions): AsyncGenerator<KvWatchResponse> {
     let cursor = Math.max(1, opts.fromRevision);
     const matches = opts.exact ? (k: string) => k === opts.prefix : (k: string) => k.startsWith(opts.prefix);
-    const aborted = new Promise<void>((resolve) => opts.signal.addEventListener('abort', () => resolve(), { once: true }));
+    const aborted = new Promise<void>((resolve) =>
+      opts.signal.addEventListener('abort', () => resolve(), { once: true }),
+    );
     while (!opts.signal.aborted) {
       if (this.closed) throw new KvError('Unavailable', 'store closed');
-      if (cursor <= this.compacted) throw new KvError('Compacted', 'mvcc: required revision has been compacted', this.compacted);
+      if (cursor <= this.compacted)
+        throw new KvError('Compacted', 'mvcc: required revision has been compacted', this.compacted);
       const wait = this.nextWrite.promise;
       const batch: KvEvent[] = [];
       const from = cursor;

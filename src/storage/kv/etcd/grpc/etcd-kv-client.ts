@@ -9,8 +9,23 @@
  *    cockatiel's BrokenCircuitError, which the store reports as "no member reachable".
  */
 import { BrokenCircuitError } from 'cockatiel';
-import { GrpcChannel, GrpcCode, GrpcError, type ChannelTls, type StreamCall, type StreamHandlers } from './grpc-channel.js';
-import { rangeCodec, txnCodec, type MessageCodec, type RangeRequest, type RangeResponse, type TxnRequest, type TxnResponse } from './etcd-messages.js';
+import {
+  GrpcChannel,
+  GrpcCode,
+  GrpcError,
+  type ChannelTls,
+  type StreamCall,
+  type StreamHandlers,
+} from './grpc-channel.js';
+import {
+  rangeCodec,
+  txnCodec,
+  type MessageCodec,
+  type RangeRequest,
+  type RangeResponse,
+  type TxnRequest,
+  type TxnResponse,
+} from './etcd-messages.js';
 import { errorMessage } from '../../../../api/error-message.js';
 
 export interface EtcdKvClientOptions {

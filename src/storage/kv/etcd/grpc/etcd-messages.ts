@@ -19,7 +19,16 @@ const root = protobuf.Root.fromJSON({
         // Only the revision is read: cluster_id (1), member_id (2) and raft_term (4) are left
         // undeclared, so decoding skips them instead of building a Long for each.
         ResponseHeader: { fields: { revision: int64(3) } },
-        KeyValue: { fields: { key: bytes(1), create_revision: int64(2), mod_revision: int64(3), version: int64(4), value: bytes(5), lease: int64(6) } },
+        KeyValue: {
+          fields: {
+            key: bytes(1),
+            create_revision: int64(2),
+            mod_revision: int64(3),
+            version: int64(4),
+            value: bytes(5),
+            lease: int64(6),
+          },
+        },
         RangeRequest: {
           fields: {
             key: bytes(1),
@@ -32,30 +41,74 @@ const root = protobuf.Root.fromJSON({
             min_mod_revision: int64(10),
           },
         },
-        RangeResponse: { fields: { header: of('ResponseHeader', 1), kvs: of('KeyValue', 2, 'repeated'), more: bool(3), count: int64(4) } },
+        RangeResponse: {
+          fields: {
+            header: of('ResponseHeader', 1),
+            kvs: of('KeyValue', 2, 'repeated'),
+            more: bool(3),
+            count: int64(4),
+          },
+        },
         PutRequest: { fields: { key: bytes(1), value: bytes(2), lease: int64(3), prev_kv: bool(4) } },
         PutResponse: { fields: { header: of('ResponseHeader', 1), prev_kv: of('KeyValue', 2) } },
         DeleteRangeRequest: { fields: { key: bytes(1), range_end: bytes(2), prev_kv: bool(3) } },
-        DeleteRangeResponse: { fields: { header: of('ResponseHeader', 1), deleted: int64(2), prev_kvs: of('KeyValue', 3, 'repeated') } },
+        DeleteRangeResponse: {
+          fields: { header: of('ResponseHeader', 1), deleted: int64(2), prev_kvs: of('KeyValue', 3, 'repeated') },
+        },
         RequestOp: {
           oneofs: { request: { oneof: ['request_range', 'request_put', 'request_delete_range'] } },
-          fields: { request_range: of('RangeRequest', 1), request_put: of('PutRequest', 2), request_delete_range: of('DeleteRangeRequest', 3) },
+          fields: {
+            request_range: of('RangeRequest', 1),
+            request_put: of('PutRequest', 2),
+            request_delete_range: of('DeleteRangeRequest', 3),
+          },
         },
         ResponseOp: {
           oneofs: { response: { oneof: ['response_range', 'response_put', 'response_delete_range'] } },
-          fields: { response_range: of('RangeResponse', 1), response_put: of('PutResponse', 2), response_delete_range: of('DeleteRangeResponse', 3) },
+          fields: {
+            response_range: of('RangeResponse', 1),
+            response_put: of('PutResponse', 2),
+            response_delete_range: of('DeleteRangeResponse', 3),
+          },
         },
         // result: Equal = 0 (the only one used); target: Mod = 2.
-        Compare: { fields: { result: { type: 'int32', id: 1 }, target: { type: 'int32', id: 2 }, key: bytes(3), mod_revision: int64(6) } },
-        TxnRequest: { fields: { compare: of('Compare', 1, 'repeated'), success: of('RequestOp', 2, 'repeated'), failure: of('RequestOp', 3, 'repeated') } },
-        TxnResponse: { fields: { header: of('ResponseHeader', 1), succeeded: bool(2), responses: of('ResponseOp', 3, 'repeated') } },
+        Compare: {
+          fields: {
+            result: { type: 'int32', id: 1 },
+            target: { type: 'int32', id: 2 },
+            key: bytes(3),
+            mod_revision: int64(6),
+          },
+        },
+        TxnRequest: {
+          fields: {
+            compare: of('Compare', 1, 'repeated'),
+            success: of('RequestOp', 2, 'repeated'),
+            failure: of('RequestOp', 3, 'repeated'),
+          },
+        },
+        TxnResponse: {
+          fields: { header: of('ResponseHeader', 1), succeeded: bool(2), responses: of('ResponseOp', 3, 'repeated') },
+        },
         // Filters (field 5) and fragmented responses (field 8) are not used.
-        WatchCreateRequest: { fields: { key: bytes(1), range_end: bytes(2), start_revision: int64(3), progress_notify: bool(4), prev_kv: bool(6) } },
+        WatchCreateRequest: {
+          fields: {
+            key: bytes(1),
+            range_end: bytes(2),
+            start_revision: int64(3),
+            progress_notify: bool(4),
+            prev_kv: bool(6),
+          },
+        },
         WatchCancelRequest: { fields: { watch_id: int64(1) } },
         WatchProgressRequest: { fields: {} },
         WatchRequest: {
           oneofs: { request_union: { oneof: ['create_request', 'cancel_request', 'progress_request'] } },
-          fields: { create_request: of('WatchCreateRequest', 1), cancel_request: of('WatchCancelRequest', 2), progress_request: of('WatchProgressRequest', 3) },
+          fields: {
+            create_request: of('WatchCreateRequest', 1),
+            cancel_request: of('WatchCancelRequest', 2),
+            progress_request: of('WatchProgressRequest', 3),
+          },
         },
         // type: Put = 0, Delete = 1 (mvccpb.Event.EventType).
         Event: { fields: { type: { type: 'int32', id: 1 }, kv: of('KeyValue', 2), prev_kv: of('KeyValue', 3) } },
@@ -131,7 +184,13 @@ export interface TxnResponse {
 
 /** etcdserverpb.WatchRequest: create a watch of [key, range_end) from start_revision (0: now). */
 export interface WatchRequest {
-  create_request?: { key: Uint8Array; range_end?: Uint8Array; start_revision?: number; progress_notify?: boolean; prev_kv?: boolean };
+  create_request?: {
+    key: Uint8Array;
+    range_end?: Uint8Array;
+    start_revision?: number;
+    progress_notify?: boolean;
+    prev_kv?: boolean;
+  };
 }
 
 /** mvccpb.Event as decoded: type 0 is a put, 1 a delete. */

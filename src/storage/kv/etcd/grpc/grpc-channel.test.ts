@@ -47,17 +47,36 @@ describe('GrpcChannel', () => {
     const ch = channel(url);
     const res = await ch.unary('/etcdserverpb.KV/Range', Buffer.from('hello'), soon());
     expect(res.toString()).toBe('echo:hello');
-    expect(seen).toMatchObject({ ':method': 'POST', ':path': '/etcdserverpb.KV/Range', 'content-type': 'application/grpc', te: 'trailers' });
+    expect(seen).toMatchObject({
+      ':method': 'POST',
+      ':path': '/etcdserverpb.KV/Range',
+      'content-type': 'application/grpc',
+      te: 'trailers',
+    });
     expect(String(seen['grpc-timeout'])).toMatch(/^\d+m$/);
     ch.close();
   });
 
   it("reports etcd's status and percent-decoded message, e.g. a compacted revision", async () => {
-    const url = await grpcServer((stream) => stream.respond({ ':status': 200, 'content-type': 'application/grpc', 'grpc-status': '11', 'grpc-message': 'etcdserver%3A mvcc%3A required revision has been compacted' }, { endStream: true }));
+    const url = await grpcServer((stream) =>
+      stream.respond(
+        {
+          ':status': 200,
+          'content-type': 'application/grpc',
+          'grpc-status': '11',
+          'grpc-message': 'etcdserver%3A mvcc%3A required revision has been compacted',
+        },
+        { endStream: true },
+      ),
+    );
     const ch = channel(url);
     const err = await ch.unary('/x', Buffer.alloc(1), soon()).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(GrpcError);
-    expect(err).toMatchObject({ code: 11, connection: false, message: '11 OUT_OF_RANGE: etcdserver: mvcc: required revision has been compacted' });
+    expect(err).toMatchObject({
+      code: 11,
+      connection: false,
+      message: '11 OUT_OF_RANGE: etcdserver: mvcc: required revision has been compacted',
+    });
     expect(isTransient(err)).toBe(false);
     ch.close();
   });
@@ -91,7 +110,10 @@ describe('GrpcChannel', () => {
     const silent: Server = createNetServer(() => undefined);
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
     servers.push({ close: () => silent.close() });
-    const ch = new GrpcChannel(`https://127.0.0.1:${(silent.address() as AddressInfo).port}`, { dialTimeoutMs: 200, maxSendBytes: 1024 });
+    const ch = new GrpcChannel(`https://127.0.0.1:${(silent.address() as AddressInfo).port}`, {
+      dialTimeoutMs: 200,
+      maxSendBytes: 1024,
+    });
     const err = await ch.unary('/x', Buffer.alloc(1), Date.now() + 3000).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: GrpcCode.UNAVAILABLE, connection: true });
     ch.close();
@@ -102,7 +124,10 @@ describe('GrpcChannel', () => {
     const url = await grpcServer((stream) => (calls++, answer(stream, Buffer.alloc(0))));
     const ch = channel(url, 16);
     const err = await ch.unary('/x', Buffer.alloc(17), soon()).catch((e: unknown) => e);
-    expect(err).toMatchObject({ code: GrpcCode.RESOURCE_EXHAUSTED, message: '8 RESOURCE_EXHAUSTED: Sent message larger than max (17 vs. 16)' });
+    expect(err).toMatchObject({
+      code: GrpcCode.RESOURCE_EXHAUSTED,
+      message: '8 RESOURCE_EXHAUSTED: Sent message larger than max (17 vs. 16)',
+    });
     expect(isTransient(err)).toBe(false);
     expect(calls).toBe(0);
     ch.close();
@@ -147,7 +172,11 @@ describe('EtcdKvClient', () => {
     const down = `http://127.0.0.1:${(probe.address() as AddressInfo).port}`;
     await new Promise((r) => probe.close(r));
     const failures: string[] = [];
-    const client = new EtcdKvClient([down, up], { maxSendBytes: 1024, breakMs: 60_000, onConnectionFailure: (m) => failures.push(m) });
+    const client = new EtcdKvClient([down, up], {
+      maxSendBytes: 1024,
+      breakMs: 60_000,
+      onConnectionFailure: (m) => failures.push(m),
+    });
     await expect(client.range({ key: Buffer.from('a') }, soon())).rejects.toMatchObject({ connection: true });
     expect(failures.some((m) => m.startsWith(down))).toBe(true);
     for (let i = 0; i < 3; i++) await client.range({ key: Buffer.from('a') }, soon());

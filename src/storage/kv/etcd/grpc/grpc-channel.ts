@@ -13,14 +13,45 @@
  *  - Requests over `maxSendBytes` fail with RESOURCE_EXHAUSTED before being sent, as etcd's Go
  *    client does (clientv3 MaxCallSendMsgSize); responses have no size limit.
  */
-import { connect, constants, type ClientHttp2Session, type ClientHttp2Stream, type IncomingHttpHeaders } from 'node:http2';
+import {
+  connect,
+  constants,
+  type ClientHttp2Session,
+  type ClientHttp2Stream,
+  type IncomingHttpHeaders,
+} from 'node:http2';
 import { MessageReader } from './message-reader.js';
 import { errorMessage } from '../../../../api/error-message.js';
 
 /** gRPC status codes (grpc/doc/statuscodes.md) used here. */
-export const GrpcCode = { CANCELLED: 1, UNKNOWN: 2, DEADLINE_EXCEEDED: 4, RESOURCE_EXHAUSTED: 8, INTERNAL: 13, UNAVAILABLE: 14 } as const;
+export const GrpcCode = {
+  CANCELLED: 1,
+  UNKNOWN: 2,
+  DEADLINE_EXCEEDED: 4,
+  RESOURCE_EXHAUSTED: 8,
+  INTERNAL: 13,
+  UNAVAILABLE: 14,
+} as const;
 
-const CODE_NAMES = ['OK', 'CANCELLED', 'UNKNOWN', 'INVALID_ARGUMENT', 'DEADLINE_EXCEEDED', 'NOT_FOUND', 'ALREADY_EXISTS', 'PERMISSION_DENIED', 'RESOURCE_EXHAUSTED', 'FAILED_PRECONDITION', 'ABORTED', 'OUT_OF_RANGE', 'UNIMPLEMENTED', 'INTERNAL', 'UNAVAILABLE', 'DATA_LOSS', 'UNAUTHENTICATED'];
+const CODE_NAMES = [
+  'OK',
+  'CANCELLED',
+  'UNKNOWN',
+  'INVALID_ARGUMENT',
+  'DEADLINE_EXCEEDED',
+  'NOT_FOUND',
+  'ALREADY_EXISTS',
+  'PERMISSION_DENIED',
+  'RESOURCE_EXHAUSTED',
+  'FAILED_PRECONDITION',
+  'ABORTED',
+  'OUT_OF_RANGE',
+  'UNIMPLEMENTED',
+  'INTERNAL',
+  'UNAVAILABLE',
+  'DATA_LOSS',
+  'UNAUTHENTICATED',
+];
 
 /**
  * A failed call: `code` is the gRPC status, the message "<code> <NAME>: <details>" (etcd's
@@ -100,19 +131,34 @@ export class GrpcChannel {
   unary(path: string, message: Uint8Array, deadline: number): Promise<Buffer> {
     if (this.closed) return Promise.reject(new GrpcError(GrpcCode.CANCELLED, 'channel closed', false, true));
     if (message.length > this.options.maxSendBytes) {
-      return Promise.reject(new GrpcError(GrpcCode.RESOURCE_EXHAUSTED, `Sent message larger than max (${message.length} vs. ${this.options.maxSendBytes})`, false, true));
+      return Promise.reject(
+        new GrpcError(
+          GrpcCode.RESOURCE_EXHAUSTED,
+          `Sent message larger than max (${message.length} vs. ${this.options.maxSendBytes})`,
+          false,
+          true,
+        ),
+      );
     }
     const timeout = Math.max(1, Math.ceil(deadline - Date.now()));
     let session: ClientHttp2Session;
     try {
       session = this.connected();
     } catch (err) {
-      return Promise.reject(new GrpcError(GrpcCode.UNAVAILABLE, `cannot dial ${this.target}: ${errorMessage(err)}`, true, true));
+      return Promise.reject(
+        new GrpcError(GrpcCode.UNAVAILABLE, `cannot dial ${this.target}: ${errorMessage(err)}`, true, true),
+      );
     }
     return new Promise<Buffer>((resolve, reject) => {
       let stream: ClientHttp2Stream;
       try {
-        stream = session.request({ ':method': 'POST', ':path': path, 'content-type': 'application/grpc', te: 'trailers', 'grpc-timeout': `${timeout}m` });
+        stream = session.request({
+          ':method': 'POST',
+          ':path': path,
+          'content-type': 'application/grpc',
+          te: 'trailers',
+          'grpc-timeout': `${timeout}m`,
+        });
       } catch (err) {
         reject(new GrpcError(GrpcCode.UNAVAILABLE, `connection lost: ${errorMessage(err)}`, true, true));
         return;
@@ -164,9 +210,15 @@ export class GrpcChannel {
     try {
       if (this.closed) throw new GrpcError(GrpcCode.CANCELLED, 'channel closed');
       session = this.connected();
-      stream = session.request({ ...metadata, ':method': 'POST', ':path': path, 'content-type': 'application/grpc', te: 'trailers' }, { endStream: false });
+      stream = session.request(
+        { ...metadata, ':method': 'POST', ':path': path, 'content-type': 'application/grpc', te: 'trailers' },
+        { endStream: false },
+      );
     } catch (err) {
-      const failure = err instanceof GrpcError ? err : new GrpcError(GrpcCode.UNAVAILABLE, `cannot dial ${this.target}: ${errorMessage(err)}`, true);
+      const failure =
+        err instanceof GrpcError
+          ? err
+          : new GrpcError(GrpcCode.UNAVAILABLE, `cannot dial ${this.target}: ${errorMessage(err)}`, true);
       queueMicrotask(() => end(failure));
       return call;
     }
@@ -203,7 +255,10 @@ export class GrpcChannel {
     const current = this.session;
     if (current && !current.closed && !current.destroyed) return current;
     const { tls, dialTimeoutMs } = this.options;
-    const session = connect(this.target, { ...(tls ?? {}), settings: { enablePush: false, initialWindowSize: STREAM_WINDOW } });
+    const session = connect(this.target, {
+      ...(tls ?? {}),
+      settings: { enablePush: false, initialWindowSize: STREAM_WINDOW },
+    });
     this.session = session;
     const dial = setTimeout(() => session.destroy(new Error(`dial timeout after ${dialTimeoutMs} ms`)), dialTimeoutMs);
     dial.unref();
@@ -227,12 +282,17 @@ export class GrpcChannel {
    * returned function, which wins over earlier ones), else its gRPC status: null for OK, a
    * GrpcError for another code, UNAVAILABLE when it closed without one.
    */
-  private settle(session: ClientHttp2Session, stream: ClientHttp2Stream, done: (err: GrpcError | null) => void): (failure: GrpcError) => void {
+  private settle(
+    session: ClientHttp2Session,
+    stream: ClientHttp2Stream,
+    done: (err: GrpcError | null) => void,
+  ): (failure: GrpcError) => void {
     let status: IncomingHttpHeaders | undefined;
     let failure: GrpcError | undefined;
     stream.on('response', (headers) => {
       if (headers['grpc-status'] !== undefined) status = headers;
-      else if (headers[':status'] !== 200) failure = new GrpcError(GrpcCode.UNKNOWN, `HTTP status ${headers[':status']}`);
+      else if (headers[':status'] !== 200)
+        failure = new GrpcError(GrpcCode.UNKNOWN, `HTTP status ${headers[':status']}`);
     });
     stream.on('trailers', (trailers) => (status = trailers));
     stream.on('error', (err) => {
@@ -241,7 +301,14 @@ export class GrpcChannel {
     stream.on('close', () => {
       if (failure) return done(failure);
       const code = Number(status?.['grpc-status'] ?? NaN);
-      if (Number.isNaN(code)) return done(new GrpcError(GrpcCode.UNAVAILABLE, `stream closed without a status (code ${stream.rstCode})`, session.destroyed));
+      if (Number.isNaN(code))
+        return done(
+          new GrpcError(
+            GrpcCode.UNAVAILABLE,
+            `stream closed without a status (code ${stream.rstCode})`,
+            session.destroyed,
+          ),
+        );
       done(code === 0 ? null : new GrpcError(code, decodeMessage(status?.['grpc-message'])));
     });
     return (err) => (failure = err);
@@ -249,9 +316,11 @@ export class GrpcChannel {
 
   /** The GrpcError of a stream's 'error' event. */
   private streamFailure(session: ClientHttp2Session, stream: ClientHttp2Stream, err: Error): GrpcError {
-    if (session.destroyed || !this.isUp(session)) return new GrpcError(GrpcCode.UNAVAILABLE, `connection lost: ${err.message}`, true);
+    if (session.destroyed || !this.isUp(session))
+      return new GrpcError(GrpcCode.UNAVAILABLE, `connection lost: ${err.message}`, true);
     // A stream the member refused (e.g. while going away) was not processed: safe to retry.
-    if (stream.rstCode === constants.NGHTTP2_REFUSED_STREAM) return new GrpcError(GrpcCode.UNAVAILABLE, err.message, false, true);
+    if (stream.rstCode === constants.NGHTTP2_REFUSED_STREAM)
+      return new GrpcError(GrpcCode.UNAVAILABLE, err.message, false, true);
     return new GrpcError(GrpcCode.INTERNAL, err.message);
   }
 

@@ -8,7 +8,9 @@ const servers: { close(): void }[] = [];
 afterEach(() => servers.splice(0).forEach((s) => s.close()));
 
 /** An HTTP/2 server calling `onStream` with each stream as it opens; resolves its http:// URL. */
-async function streamServer(onStream: (stream: ServerHttp2Stream, headers: Record<string, unknown>) => void): Promise<string> {
+async function streamServer(
+  onStream: (stream: ServerHttp2Stream, headers: Record<string, unknown>) => void,
+): Promise<string> {
   const server = createServer();
   server.on('stream', (stream, headers) => {
     stream.on('error', () => undefined);
@@ -30,7 +32,14 @@ function collect() {
   const messages: string[] = [];
   let resolveEnd: (err: GrpcError | null) => void = () => undefined;
   const ended = new Promise<GrpcError | null>((r) => (resolveEnd = r));
-  return { messages, ended, handlers: { onMessage: (m: Buffer) => messages.push(m.toString()), onEnd: (err: GrpcError | null) => resolveEnd(err) } };
+  return {
+    messages,
+    ended,
+    handlers: {
+      onMessage: (m: Buffer) => messages.push(m.toString()),
+      onEnd: (err: GrpcError | null) => resolveEnd(err),
+    },
+  };
 }
 
 const channel = (url: string) => new GrpcChannel(url, { dialTimeoutMs: 1000, maxSendBytes: 1024 });
@@ -63,7 +72,13 @@ describe('GrpcChannel streams', () => {
     call.send(Buffer.from('bye'));
     expect(await out.ended).toBeNull();
     expect(out.messages).toEqual(['re:one', 'again:one', 're:two', 'again:two']);
-    expect(seen).toMatchObject({ ':method': 'POST', ':path': '/etcdserverpb.Watch/Watch', 'content-type': 'application/grpc', te: 'trailers', hasleader: 'true' });
+    expect(seen).toMatchObject({
+      ':method': 'POST',
+      ':path': '/etcdserverpb.Watch/Watch',
+      'content-type': 'application/grpc',
+      te: 'trailers',
+      hasleader: 'true',
+    });
     expect(seen['grpc-timeout']).toBeUndefined();
     ch.close();
   });
@@ -72,7 +87,15 @@ describe('GrpcChannel streams', () => {
     const url = await streamServer((stream) => {
       if (stream.session && (stream.session as unknown as { n?: number }).n === undefined) {
         (stream.session as unknown as { n?: number }).n = 1;
-        stream.respond({ ':status': 200, 'content-type': 'application/grpc', 'grpc-status': '14', 'grpc-message': 'etcdserver%3A no leader' }, { endStream: true });
+        stream.respond(
+          {
+            ':status': 200,
+            'content-type': 'application/grpc',
+            'grpc-status': '14',
+            'grpc-message': 'etcdserver%3A no leader',
+          },
+          { endStream: true },
+        );
       } else {
         stream.respond({ ':status': 200, 'content-type': 'application/grpc' });
         setTimeout(() => stream.session?.destroy(), 20);
@@ -81,7 +104,11 @@ describe('GrpcChannel streams', () => {
     const ch = channel(url);
     const first = collect();
     ch.stream('/w', {}, first.handlers);
-    expect(await first.ended).toMatchObject({ code: GrpcCode.UNAVAILABLE, details: 'etcdserver: no leader', connection: false });
+    expect(await first.ended).toMatchObject({
+      code: GrpcCode.UNAVAILABLE,
+      details: 'etcdserver: no leader',
+      connection: false,
+    });
     const second = collect();
     ch.stream('/w', {}, second.handlers);
     expect(await second.ended).toMatchObject({ code: GrpcCode.UNAVAILABLE, connection: true });

@@ -31,11 +31,15 @@ function read(data: Buffer, cuts: number[]): { messages: string[]; pending: numb
 describe('MessageReader', () => {
   it('emits every message once, in order, however the body is cut into chunks', () => {
     fc.assert(
-      fc.property(fc.array(fc.uint8Array({ maxLength: 300 }), { maxLength: 12 }), fc.array(fc.nat(), { maxLength: 40 }), (messages, cuts) => {
-        const { messages: out, pending } = read(body(messages), cuts);
-        expect(out).toEqual(messages.map((m) => Buffer.from(m).toString('hex')));
-        expect(pending).toBe(0);
-      }),
+      fc.property(
+        fc.array(fc.uint8Array({ maxLength: 300 }), { maxLength: 12 }),
+        fc.array(fc.nat(), { maxLength: 40 }),
+        (messages, cuts) => {
+          const { messages: out, pending } = read(body(messages), cuts);
+          expect(out).toEqual(messages.map((m) => Buffer.from(m).toString('hex')));
+          expect(pending).toBe(0);
+        },
+      ),
       { numRuns: 500 },
     );
   });

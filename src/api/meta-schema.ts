@@ -135,7 +135,7 @@ export function objectSchema(fields: Record<string, z.ZodType> = {}): z.ZodType 
 }
 
 /** A kind's schema: apiVersion, kind, metadata, and its own top-level fields; strict. */
-export function kindSchema<T extends z.ZodRawShape = {}>(fields: T = {} as T) {
+export function kindSchema<T extends z.ZodRawShape = Record<never, never>>(fields: T = {} as T) {
   return z.strictObject({
     apiVersion: z
       .string()

@@ -13,29 +13,48 @@ import { ssaExtensions } from './apply/type-info.js';
 
 export type OpenApiSchema = Record<string, unknown>;
 
-function unwrap(schema: z.ZodType): any {
-  let t = schema as any;
+/** What the conversion reads of a zod schema's definition (zod 4's `def`). */
+interface ZodNode {
+  readonly description?: string;
+  readonly shape?: Record<string, z.ZodType>;
+  readonly def: {
+    readonly type: string;
+    readonly innerType?: ZodNode;
+    readonly in?: ZodNode;
+    readonly element?: z.ZodType;
+    readonly valueType?: z.ZodType;
+    readonly entries?: Record<string, unknown>;
+    readonly checks?: ReadonlyArray<{
+      readonly _zod?: { readonly def?: { readonly format?: string; readonly check?: string } };
+    }>;
+  };
+}
+
+const nodeOf = (schema: z.ZodType | ZodNode): ZodNode => schema as unknown as ZodNode;
+
+function unwrap(schema: z.ZodType): ZodNode {
+  let t = nodeOf(schema);
   while (t.def.type === 'optional' || t.def.type === 'nullable' || t.def.type === 'pipe')
-    t = t.def.type === 'pipe' ? t.def.in : t.def.innerType;
+    t = (t.def.type === 'pipe' ? t.def.in : t.def.innerType)!;
   return t;
 }
 
 function isOptional(schema: z.ZodType): boolean {
-  let t = schema as any;
+  let t = nodeOf(schema);
   while (t.def.type === 'nullable' || t.def.type === 'optional') {
     if (t.def.type === 'optional') return true;
-    t = t.def.innerType;
+    t = t.def.innerType!;
   }
   return false;
 }
 
 /** The description given with `.describe()` on the schema or any optional/nullable wrapper of it. */
 function descriptionOf(schema: z.ZodType): string | undefined {
-  let t = schema as any;
+  let t = nodeOf(schema);
   for (;;) {
     if (t.description) return t.description;
     if (t.def.type !== 'optional' && t.def.type !== 'nullable') return undefined;
-    t = t.def.innerType;
+    t = t.def.innerType!;
   }
 }
 
@@ -52,7 +71,7 @@ function convert(schema: z.ZodType, meta?: PatchMeta): OpenApiSchema {
     case 'object': {
       const properties: Record<string, OpenApiSchema> = {};
       const required: string[] = [];
-      for (const [key, value] of Object.entries(t.shape as Record<string, z.ZodType>)) {
+      for (const [key, value] of Object.entries(t.shape ?? {})) {
         properties[key] = toOpenApi(value, meta?.fields?.[key]);
         if (!isOptional(value)) required.push(key);
       }
@@ -63,7 +82,7 @@ function convert(schema: z.ZodType, meta?: PatchMeta): OpenApiSchema {
     case 'array': {
       const out: OpenApiSchema = {
         type: 'array',
-        items: toOpenApi(t.def.element, meta?.items),
+        items: toOpenApi(t.def.element!, meta?.items),
         ...ssaExtensions(meta, true),
       };
       if (meta?.merge) {
@@ -75,14 +94,14 @@ function convert(schema: z.ZodType, meta?: PatchMeta): OpenApiSchema {
     case 'record':
       return {
         type: 'object',
-        additionalProperties: toOpenApi(t.def.valueType, meta?.items),
+        additionalProperties: toOpenApi(t.def.valueType!, meta?.items),
         ...ssaExtensions(meta, false),
       };
     case 'string':
       return { type: 'string' };
     case 'number':
       return (t.def.checks ?? []).some(
-        (c: any) => c._zod?.def?.format === 'safeint' || c._zod?.def?.check === 'number_format',
+        (c) => c._zod?.def?.format === 'safeint' || c._zod?.def?.check === 'number_format',
       )
         ? { type: 'integer', format: 'int64' }
         : { type: 'number' };
@@ -91,7 +110,7 @@ function convert(schema: z.ZodType, meta?: PatchMeta): OpenApiSchema {
     case 'boolean':
       return { type: 'boolean' };
     case 'enum':
-      return { type: 'string', enum: Object.keys(t.def.entries) };
+      return { type: 'string', enum: Object.keys(t.def.entries ?? {}) };
     case 'union':
       // Quantities and int-or-string values.
       return { 'x-kubernetes-int-or-string': true, anyOf: [{ type: 'integer' }, { type: 'string' }] };

@@ -4,7 +4,7 @@
  * Constructors mirror upstream's k8s.io/apimachinery pkg/api/errors/errors.go, with the same
  * codes, reasons and message shapes.
  */
-import type { Status, StatusCause, StatusDetails, StatusReason } from '../api/status.js';
+import type { Status, StatusDetails, StatusReason } from '../api/status.js';
 import type { FieldError } from '../api/validation/field-errors.js';
 
 export class ApiError extends Error {

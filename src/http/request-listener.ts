@@ -35,7 +35,7 @@ interface FinishedHook {
  * once the middleware are done with a response that goes on (a watch), the request's URL
  * parse cache (`_parsedUrl`, kept by Koa's parseurl) is let go.
  */
-export function requestListener(app: Koa<any, any>): (req: Request, res: Response) => Promise<void> {
+export function requestListener<S, C>(app: Koa<S, C>): (req: Request, res: Response) => Promise<void> {
   const handle = app.callback() as (req: Request, res: Response) => Promise<void>;
   return (req, res) => {
     installFinishedHook(res);

@@ -76,6 +76,8 @@ export function installCheaperAsyncResourceBind(): boolean {
     value: function bind(this: AsyncResource, fn: AnyFunction, thisArg?: unknown): AnyFunction {
       // Node's own validation and error for a non-function.
       if (typeof fn !== 'function') return original.call(this, fn, thisArg);
+      // The bound function has a `this` of its own: the resource is kept under another name.
+      // eslint-disable-next-line @typescript-eslint/no-this-alias
       const resource = this;
       const bound =
         thisArg === undefined

@@ -139,7 +139,7 @@ export class ObjectStore implements ObjectStorage {
     if (minRevision > 0) await waitForRevision(this.kv, minRevision, keyPrefix);
 
     const items: ApiObject[] = [];
-    let more = false;
+    let more: boolean;
     let lastKey = '';
     let firstCount = -1;
     try {

@@ -19,8 +19,10 @@ describe('SortedMap', () => {
             .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
             .filter(([k]) => k >= start && (end === '\0' || k < end));
         for (const o of ops) {
-          if ('set' in o) (map.set(o.set, o.value), model.set(o.set, o.value));
-          else if ('del' in o) expect(map.delete(o.del)).toBe(model.delete(o.del));
+          if ('set' in o) {
+            map.set(o.set, o.value);
+            model.set(o.set, o.value);
+          } else if ('del' in o) expect(map.delete(o.del)).toBe(model.delete(o.del));
           else {
             const want = inRange(o.start, o.end);
             expect(map.keys(o.start, o.end)).toEqual(want.map(([k]) => k));

@@ -40,6 +40,6 @@ export function validate(object: Rendered): void {
   try {
     new Model(object).validate();
   } catch (err) {
-    throw new Error(`${object.kind}/${object.metadata.name}: ${(err as Error).message}`);
+    throw new Error(`${object.kind}/${object.metadata.name}: ${(err as Error).message}`, { cause: err });
   }
 }

@@ -208,9 +208,8 @@ function suite(name: string, open: () => Promise<{ kv: KvStore; close: () => Pro
       // A controller's signal is shared by its watches over the process's life.
       const shared = new AbortController();
       for (let i = 0; i < 3; i++) {
-        const w = store
-          .watch(p, { recursive: true, resourceVersion: 0, signal: shared.signal })
-          [Symbol.asyncIterator]();
+        const source = store.watch(p, { recursive: true, resourceVersion: 0, signal: shared.signal });
+        const w = source[Symbol.asyncIterator]();
         await w.next();
         const waiting = w.next();
         await w.return!();

@@ -157,9 +157,12 @@ for (const [backend, open] of BACKENDS) {
       const { cacher, direct } = await fresh({ watcherCapacity: 1000, watcherSoftCapacity: 5, watcherGraceMs: 300 });
       const start = await direct.list('cms/');
       const slowAbort = new AbortController();
-      const slow = cacher
-        .watch('cms/', { recursive: true, resourceVersion: Number(start.resourceVersion), signal: slowAbort.signal })
-        [Symbol.asyncIterator]();
+      const slowSource = cacher.watch('cms/', {
+        recursive: true,
+        resourceVersion: Number(start.resourceVersion),
+        signal: slowAbort.signal,
+      });
+      const slow = slowSource[Symbol.asyncIterator]();
       const firstSlow = slow.next(); // consumes one event, then stalls
       const fast = collect(
         cacher.watch('cms/', {

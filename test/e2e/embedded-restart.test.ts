@@ -20,7 +20,7 @@ it('keeps objects, resourceVersions and history across a restart; a watch older 
   const first = await api.call('POST', PATH, { metadata: { name: 'first' }, data: { n: '1' } });
   expect(first.status).toBe(201);
   const second = await api.call('PUT', `${PATH}/first`, { ...first.body, data: { n: '2' } });
-  const other = await api.call('POST', PATH, { metadata: { name: 'other' } });
+  expect((await api.call('POST', PATH, { metadata: { name: 'other' } })).status).toBe(201);
   const listed = await api.call('GET', PATH);
   await api.close();
   await server.stop();

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { clientFor, type Client } from '../helpers/api-client.js';
-import { startEtcdCluster, type EtcdCluster, type EtcdMember } from '../helpers/etcd-cluster.js';
+import { startEtcdCluster, type EtcdCluster } from '../helpers/etcd-cluster.js';
 import { E2E_TOKEN, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 import { openWatch } from '../helpers/watch-stream.js';
 

@@ -131,7 +131,7 @@ it('ends open watches within 15 s of etcd pausing; a watch resumed from the last
 
   await pause();
   const pausedAt = Date.now();
-  let endedAfter = -1;
+  let endedAfter: number;
   let errorEvent: { type: string; object: any } | undefined;
   try {
     await Promise.race([watch.ended, new Promise((r) => setTimeout(r, 20_000))]);

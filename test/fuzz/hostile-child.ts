@@ -41,7 +41,8 @@ await send('POST', '/api/v1/namespaces/default/configmaps', '{"metadata":{"name"
 for (let round = 0; round < rounds; round++) {
   for (const h of HOSTILE_REQUESTS) {
     const status = await send(h.method, h.path, h.body, h.contentType);
-    (seen[h.label] ??= []).includes(status) || seen[h.label].push(status);
+    const statuses = (seen[h.label] ??= []);
+    if (!statuses.includes(status)) statuses.push(status);
   }
 }
 console.log(JSON.stringify(seen));

@@ -48,9 +48,17 @@ function places(doc: Json): { parent: Json[] | Record<string, Json>; key: string
   const stack: Json[] = [doc];
   while (stack.length > 0 && out.length < 5_000) {
     const v = stack.pop()!;
-    if (Array.isArray(v)) v.forEach((child, i) => (out.push({ parent: v, key: i }), stack.push(child)));
-    else if (v && typeof v === 'object')
-      for (const [k, child] of Object.entries(v)) (out.push({ parent: v, key: k }), stack.push(child));
+    if (Array.isArray(v)) {
+      v.forEach((child, i) => {
+        out.push({ parent: v, key: i });
+        stack.push(child);
+      });
+    } else if (v && typeof v === 'object') {
+      for (const [k, child] of Object.entries(v)) {
+        out.push({ parent: v, key: k });
+        stack.push(child);
+      }
+    }
   }
   return out;
 }

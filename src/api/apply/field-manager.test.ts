@@ -91,7 +91,7 @@ describe('recordUpdate (fieldmanager.go Update chain)', () => {
       cmCtx,
     );
     const live = first.object;
-    const next = (meta: JsonMap) =>
+    const next = (_meta: JsonMap) =>
       y(`{apiVersion: v1, kind: ConfigMap, data: {a: "1", b: "2"}}`) as Record<string, unknown> & {
         metadata?: JsonMap;
       } & JsonMap;

@@ -87,6 +87,8 @@ export class FieldSet {
   /** True if the exact path is in the set. */
   has(path: Path): boolean {
     if (path.length === 0) return false;
+    // A walk down the tree starts at this set.
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
     let node: FieldSet = this;
     for (let i = 0; i < path.length - 1; i++) {
       const next = node.child(path[i]);

@@ -90,7 +90,7 @@ function read(node: Record<string, unknown>): { children?: FieldSet; isMember: b
       pe = parsePathElement(key);
     } catch (err) {
       if (err instanceof UnknownPathElementType) continue;
-      throw new Error(`parsing key as path element: ${errorMessage(err)}`);
+      throw new Error(`parsing key as path element: ${errorMessage(err)}`, { cause: err });
     }
     const sub = read(value);
     if (sub.isMember) {

@@ -86,7 +86,9 @@ export function decodeManagedFields(entries: readonly ManagedFieldsEntry[]): Man
     try {
       set = e.fieldsV1 === undefined || e.fieldsV1 === null ? FieldSet.EMPTY : fromFieldsV1(e.fieldsV1);
     } catch (err) {
-      throw new Error(`error decoding versioned set from entry ${i}: error decoding set: ${errorMessage(err)}`);
+      throw new Error(`error decoding versioned set from entry ${i}: error decoding set: ${errorMessage(err)}`, {
+        cause: err,
+      });
     }
     managed.sets.set(id, { set, apiVersion: e.apiVersion, applied: e.operation === 'Apply' });
     managed.times.set(id, e.time ?? undefined);

@@ -13,7 +13,7 @@
  */
 import { elementId, itemElements } from './list-items.js';
 import { fieldInfo, isAtomicMap, itemInfo, listInfo, type TypeInfo } from './type-info.js';
-import { isList, isMap, type Json, type JsonMap } from '../json.js';
+import { isList, isMap, type Json } from '../json.js';
 
 type Kind = 'list' | 'map' | 'scalar' | 'null';
 

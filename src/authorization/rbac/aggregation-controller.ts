@@ -64,7 +64,9 @@ export class ClusterRoleAggregator {
       if (name === role.metadata.name || !selectors.some((s) => s && matchesLabels(s, other.metadata.labels))) continue;
       for (const rule of other.rules ?? []) {
         const key = JSON.stringify(rule);
-        if (!seen.has(key)) (rules.push(rule), seen.add(key));
+        if (seen.has(key)) continue;
+        rules.push(rule);
+        seen.add(key);
       }
     }
     return rules;

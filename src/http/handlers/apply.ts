@@ -8,7 +8,6 @@
  * field.
  */
 import { ApiError, badRequest, invalid } from '../../errors/api-error.js';
-import type { FieldError } from '../../api/validation/field-errors.js';
 import { validatePatchManagerOptions } from '../../api/apply/manager-name.js';
 import { conflictStatus } from '../../api/apply/conflict.js';
 import { isApiObject, type ApiObject } from '../../api/object.js';

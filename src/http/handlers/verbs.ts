@@ -9,7 +9,6 @@ import { deleteCollection, deleteObject } from '../../registry/deletion.js';
 import type { WriteOptions } from '../../registry/store-options.js';
 import { checkSchema, parseFieldValidation, type FieldValidation } from '../../api/field-validation.js';
 import { badRequest, invalid } from '../../errors/api-error.js';
-import type { FieldError } from '../../api/validation/field-errors.js';
 import { managerOrUserAgent, validateFieldManager, validatePatchManagerOptions } from '../../api/apply/manager-name.js';
 import { handleApply } from './apply.js';
 import type { VerbTarget } from './verb-target.js';

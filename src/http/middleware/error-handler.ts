@@ -34,7 +34,7 @@ export function errorHandler(logger: Logger) {
         apiErr = internalError(errorMessage(err));
       }
       if (ctx.respond === false) return; // a stream already started; it reports its own errors
-      let format: Format = 'json';
+      let format: Format;
       try {
         format = ctx.state.format ?? negotiate(ctx.get('Accept'));
       } catch {

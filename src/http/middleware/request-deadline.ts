@@ -94,7 +94,7 @@ interface TimeoutSettings {
  * Set `app`'s `--request-timeout` (seconds; {@link DEFAULT_REQUEST_TIMEOUT_SECONDS} until
  * set). On the app's context prototype, so every request of the app reads it.
  */
-export function setRequestTimeout(app: Koa<any, any>, seconds: number): void {
+export function setRequestTimeout<S, C>(app: Koa<S, C>, seconds: number): void {
   (app.context as TimeoutSettings).requestTimeoutMs = seconds * 1000;
 }
 

@@ -23,7 +23,6 @@ import {
 import type { LimitRange } from './limitranges.schema.js';
 
 type Limits = Record<string, unknown>;
-type LimitItem = NonNullable<NonNullable<LimitRange['spec']>['limits']>[number];
 /** The resource lists of an item. */
 type LimitField = 'max' | 'min' | 'default' | 'defaultRequest' | 'maxLimitRequestRatio';
 

@@ -1,5 +1,5 @@
 /** `kubectl get podtemplates` columns: NAME CONTAINERS IMAGES POD LABELS. */
-import { AGE_COLUMN, NAME_COLUMN, age, column, type TablePrinter } from '../../api/table.js';
+import { NAME_COLUMN, column, type TablePrinter } from '../../api/table.js';
 import type { PodTemplate } from './podtemplates.schema.js';
 
 export const podTemplatePrinter: TablePrinter<PodTemplate> = {
@@ -9,7 +9,7 @@ export const podTemplatePrinter: TablePrinter<PodTemplate> = {
     column('Images', 'string', 'Images referenced by each container in the template.'),
     column('Pod Labels', 'string', 'The labels for the pod template.'),
   ],
-  cells: (obj, now) => [obj.metadata.name, ...templateCells(obj)],
+  cells: (obj) => [obj.metadata.name, ...templateCells(obj)],
 };
 
 function templateCells(obj: PodTemplate): unknown[] {

@@ -1,5 +1,5 @@
 /** `kubectl get quota` columns: NAME AGE. */
-import { AGE_COLUMN, NAME_COLUMN, age, column, type TablePrinter } from '../../api/table.js';
+import { AGE_COLUMN, NAME_COLUMN, age, type TablePrinter } from '../../api/table.js';
 import type { ResourceQuota } from './resourcequotas.schema.js';
 
 export const resourceQuotaPrinter: TablePrinter<ResourceQuota> = {

@@ -15,7 +15,7 @@ export const securityContextConstraintsPrinter: TablePrinter<SecurityContextCons
     column('ReadOnlyRootFS', 'string', 'Whether a read-only root filesystem is required.'),
     column('Volumes', 'string', 'Allowed volume types.'),
   ],
-  cells: (obj, now) => [...sccCells(obj)],
+  cells: (obj) => [...sccCells(obj)],
 };
 
 function sccCells(obj: SecurityContextConstraints): unknown[] {

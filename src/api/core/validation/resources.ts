@@ -8,7 +8,7 @@ import type { FieldError } from '../../validation/field-errors.js';
 import { forbidden, invalidValue, required } from '../../validation/field-errors.js';
 import { compareQuantities, formatQuantity, milliValue, type Quantity } from '../../quantity.js';
 import { quantityOfJson } from '../../validation/resources.js';
-import { fieldsOf, invalidEach, isQualifiedName, IS_NEGATIVE, items, type Fields } from './strings.js';
+import { fieldsOf, invalidEach, isQualifiedName, IS_NEGATIVE, items } from './strings.js';
 
 const HUGEPAGES = 'hugepages-';
 /** helper.IsStandardResourceName's list (1.10). */

@@ -21,7 +21,6 @@
 import { Etcd3 } from 'etcd3';
 import { circuitBreaker, ConsecutiveBreaker, handleWhen, noop } from 'cockatiel';
 import {
-  type KvError,
   type KeyValue,
   type KvStore,
   type KvWatch,

@@ -89,15 +89,34 @@ export class GenericStore<T extends ApiObject = ApiObject> implements ResourceSt
     if (memo) return memo;
     // Copied key by key, not by a rest pattern: a copy made by a spread or rest that sees many
     // shapes can get a hidden class of its own in V8, which makes every later read of it slow.
+    const served = this.def.conversion ? this.def.conversion.fromStorage(obj) : obj;
     const item: Record<string, unknown> = {};
-    for (const k of Object.keys(obj)) if (k !== 'apiVersion' && k !== 'kind') setOwn(item, k, obj[k]);
+    for (const k of Object.keys(served)) if (k !== 'apiVersion' && k !== 'kind') setOwn(item, k, served[k]);
     return keep(obj, this.listItemSlot, this.ofKind(item));
   }
 
-  /** Stamp apiVersion and kind of this definition on an object read from storage. */
+  /**
+   * An object read from storage as this definition serves it: converted to its version (when
+   * it is served over another version's storage), with its apiVersion and kind.
+   */
   present(obj: ApiObject): T {
-    const { apiVersion: _a, kind: _k, ...rest } = obj;
+    const { apiVersion: _a, kind: _k, ...rest } = this.def.conversion ? this.def.conversion.fromStorage(obj) : obj;
     return this.ofKind({ kind: this.def.kind, apiVersion: this.apiVersion, ...rest });
+  }
+
+  /**
+   * A checked request as stored: its version's defaults, then (for a version served over
+   * another's storage) converted into the storage version. What follows (admission, the
+   * strategy, validation) sees stored objects.
+   */
+  private defaulted(obj: T): T {
+    const conversion = this.def.conversion;
+    if (!conversion) {
+      this.def.strategy.defaults?.(obj);
+      return obj;
+    }
+    conversion.defaults?.(obj);
+    return this.ofKind(conversion.toStorage(obj));
   }
 
   /**
@@ -125,8 +144,7 @@ export class GenericStore<T extends ApiObject = ApiObject> implements ResourceSt
   async create(namespace: string, body: ApiObject, opts: WriteOptions = {}): Promise<T> {
     const request = deepCopy(body);
     request.metadata ??= {};
-    let obj = this.checkFields(request, opts);
-    this.def.strategy.defaults?.(obj);
+    let obj = this.defaulted(this.checkFields(request, opts));
     if (opts.fieldManager) obj = trackWrite(this.def, null, obj, opts.fieldManager);
     const dryRun = Boolean(opts.dryRun);
     beforeCreate(this.def, namespace, obj);
@@ -259,7 +277,7 @@ export class GenericStore<T extends ApiObject = ApiObject> implements ResourceSt
           const requested = deepCopy(
             await (subresource?.present
               ? (update as UpdateFunction)(deepCopy(subresource.present(old)))
-              : update(deepCopy(old))),
+              : update(this.def.conversion ? this.present(old) : deepCopy(old))),
           );
           requested.metadata ??= {};
           // A view checked by its own rules (Scale) is only used through its subresource's merge.
@@ -269,8 +287,10 @@ export class GenericStore<T extends ApiObject = ApiObject> implements ResourceSt
           const rv = requested.metadata.resourceVersion;
           if (rv && rv !== old.metadata.resourceVersion)
             throw conflict(this.def.plural, name, OPTIMISTIC_LOCK_MESSAGE, this.def.group);
-          if (!subresource?.present) this.def.strategy.defaults?.(checked);
-          let obj = subresource?.merge ? subresource.merge(requested, old) : checked;
+          const defaulted = subresource?.present ? checked : this.defaulted(checked);
+          let obj = subresource?.merge
+            ? subresource.merge(subresource.present ? requested : defaulted, old)
+            : defaulted;
           if (opts.fieldManager) obj = trackWrite(this.def, old, obj, opts.fieldManager, subresource);
           const admission = { dryRun, subresource: subresource?.name, user: opts.user, requestName: name };
           await runMutating(this.hooks, obj, old, admission);

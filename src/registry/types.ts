@@ -231,6 +231,24 @@ export interface ResourceStore<T extends ApiObject = ApiObject> {
 export type FieldSet = Readonly<Record<string, string>>;
 
 /**
+ * How a row served at another version than the one its objects are stored in converts them
+ * (upstream decodes a request with its version's defaults and converts it through the internal
+ * version into the storage version, and converts stored objects back on every read; here the
+ * storage version is the hub). A row with a conversion keeps the storage row's strategy,
+ * printer, field set, subresources and admission, which see stored objects; its schema, patch
+ * metadata and protobuf messages are its own version's. Converters return new objects and never
+ * change their argument (a watch cache's objects are shared).
+ */
+export interface VersionConversion {
+  /** This version's defaults on a decoded request (upstream SetDefaults_* of the version). */
+  defaults?(obj: ApiObject): void;
+  /** A request of this version, defaulted, as stored (in the storage version). */
+  toStorage(obj: ApiObject): ApiObject;
+  /** A stored object as this version serves it. */
+  fromStorage(obj: ApiObject): ApiObject;
+}
+
+/**
  * One row of the resource table. `T` is the kind's object type (KindObject of its schema): its
  * strategy, printer, field set, subresources and own create and delete work on it. The table
  * holds rows as ResourceDefinition (of ApiObject); what varies with `T` is declared as methods,
@@ -265,6 +283,8 @@ export interface ResourceDefinition<T extends ApiObject = ApiObject> {
   /** Strategic-merge-patch metadata of the kind's lists (upstream patchStrategy tags). */
   readonly patchMeta: PatchMeta;
   readonly strategy: Strategy<T>;
+  /** For a version served over another version's storage: the conversion between them. */
+  readonly conversion?: VersionConversion;
   /** Field selector values (beyond metadata.name / metadata.namespace, which are always there). */
   fieldSet?(obj: T): Record<string, string>;
   /** Field selector names this kind supports besides metadata.name / metadata.namespace. */

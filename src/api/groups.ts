@@ -1,8 +1,9 @@
 /**
- * Every API group the spec names, with its versions (preferred first). `*.ck.io` groups carry
- * upstream 1.10's versions; `*.platform.io` groups the platform's v1; the `*.k8s.io` groups are
- * upstream's names of groups served under both names. Discovery serves each;
- * a group version lists only the resources this server really serves there.
+ * Every API group the spec names, and upstream's groups served beside them, with their
+ * versions (preferred first). `*.ck.io` groups carry upstream 1.10's versions; `*.platform.io`
+ * groups the platform's v1; the `*.k8s.io` groups are upstream's names (of groups served under
+ * both names, and of groups added since 1.10). Discovery serves each; a group version lists
+ * only the resources this server really serves there, and /apis only groups that serve some.
  */
 export interface GroupVersions {
   readonly name: string;
@@ -11,25 +12,36 @@ export interface GroupVersions {
 }
 
 export const API_GROUPS: readonly GroupVersions[] = [
+  // Upstream's names of groups also served under ours come first: clients (kubectl's REST
+  // mapper) take the first group that serves a resource, and manifests and roles name these.
+  // Versions: upstream's current ones first (preferred), then the 1.10 ones the spec names.
+  { name: 'apiregistration.k8s.io', versions: ['v1', 'v1beta1'] },
   { name: 'apiregistration.ck.io', versions: ['v1beta1'] },
   { name: 'extensions', versions: ['v1beta1'] },
   { name: 'apps', versions: ['v1', 'v1beta2', 'v1beta1'] },
+  { name: 'events.k8s.io', versions: ['v1', 'v1beta1'] },
   { name: 'events.ck.io', versions: ['v1beta1'] },
-  // Upstream's names of groups also served under ours come first: clients (kubectl's REST
-  // mapper) take the first group that serves a resource, and manifests and roles name these.
   { name: 'authentication.k8s.io', versions: ['v1'] },
   { name: 'authentication.ck.io', versions: ['v1', 'v1beta1'] },
   { name: 'authorization.k8s.io', versions: ['v1'] },
   { name: 'authorization.ck.io', versions: ['v1', 'v1beta1'] },
-  { name: 'autoscaling', versions: ['v1', 'v2beta1'] },
+  { name: 'autoscaling', versions: ['v2', 'v1', 'v2beta1'] },
   { name: 'batch', versions: ['v1', 'v1beta1', 'v2alpha1'] },
+  { name: 'certificates.k8s.io', versions: ['v1', 'v1beta1'] },
   { name: 'certificates.ck.io', versions: ['v1beta1'] },
+  { name: 'networking.k8s.io', versions: ['v1'] },
   { name: 'networking.ck.io', versions: ['v1'] },
-  { name: 'policy', versions: ['v1beta1'] },
+  { name: 'policy', versions: ['v1', 'v1beta1'] },
   { name: 'rbac.authorization.k8s.io', versions: ['v1'] },
   { name: 'rbac.authorization.ck.io', versions: ['v1', 'v1beta1'] },
+  { name: 'storage.k8s.io', versions: ['v1', 'v1beta1'] },
   { name: 'storage.ck.io', versions: ['v1', 'v1beta1'] },
+  { name: 'admissionregistration.k8s.io', versions: ['v1', 'v1beta1'] },
   { name: 'admissionregistration.ck.io', versions: ['v1beta1'] },
+  { name: 'scheduling.k8s.io', versions: ['v1'] },
+  { name: 'coordination.k8s.io', versions: ['v1'] },
+  { name: 'node.k8s.io', versions: ['v1'] },
+  { name: 'discovery.k8s.io', versions: ['v1'] },
   { name: 'apps.platform.io', versions: ['v1'] },
   { name: 'authorization.platform.io', versions: ['v1'] },
   { name: 'build.platform.io', versions: ['v1'] },

@@ -3,6 +3,7 @@
  * file states only what is particular to its kind.
  */
 import { patchMetaOf } from '../api/core/patch-meta.js';
+import { isDeepStrictEqual } from 'node:util';
 import { objectSchema } from '../api/meta-schema.js';
 import { DEFAULT_PRINTER } from '../api/table.js';
 import type { ApiObject } from '../api/object.js';
@@ -79,4 +80,28 @@ export const keepStatusOnUpdate: Pick<Strategy, 'prepareForUpdate'> = {
 /** A subresource write keeps the stored metadata except the resourceVersion used as precondition. */
 export function mergeMetaForSubresource(requested: ApiObject, old: ApiObject): ApiObject['metadata'] {
   return { ...old.metadata, resourceVersion: requested.metadata?.resourceVersion };
+}
+
+/**
+ * Strategy part for kinds whose `metadata.generation` counts changes of what they ask for
+ * (upstream's workload strategies, e.g. pkg/registry/apps/deployment/strategy.go): 1 on
+ * create, +1 on an update that changes `spec`, or any of `alsoFields` (a Deployment's
+ * `metadata.annotations`, given as a dotted path). Status writes keep it (their subresource
+ * does not run the main strategy).
+ */
+export function specGeneration(...alsoFields: string[]): Pick<Strategy, 'prepareForCreate' | 'prepareForUpdate'> {
+  const at = (obj: ApiObject, path: string): unknown =>
+    path
+      .split('.')
+      .reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), obj);
+  return {
+    prepareForCreate(obj: ApiObject) {
+      obj.metadata.generation = 1;
+    },
+    prepareForUpdate(obj: ApiObject, old: ApiObject) {
+      const generation = old.metadata.generation ?? 0;
+      const changed = ['spec', ...alsoFields].some((f) => !isDeepStrictEqual(at(obj, f) ?? null, at(old, f) ?? null));
+      obj.metadata.generation = changed ? generation + 1 : generation;
+    },
+  };
 }

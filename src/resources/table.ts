@@ -25,6 +25,11 @@ import { serviceAccounts } from './serviceaccounts/serviceaccounts.resource.js';
 import { services } from './services/services.resource.js';
 import { reviewKinds } from './reviews/reviews.resource.js';
 import { RBAC_RESOURCES } from './rbac/rbac.resource.js';
+import { ROWS as APPS_ROLLOUTS } from './groups/apps-rollouts.js';
+import { ROWS as APPS_SETS } from './groups/apps-sets.js';
+import { ROWS as BATCH_AUTOSCALING } from './groups/batch-autoscaling.js';
+import { ROWS as NETWORK_POLICY } from './groups/network-policy.js';
+import { ROWS as CLUSTER_SERVICES } from './groups/cluster-services.js';
 
 /** Every served resource, core/v1 first in upstream discovery order, then group resources. */
 export const RESOURCE_TABLE: readonly ResourceDefinition[] = [
@@ -48,4 +53,10 @@ export const RESOURCE_TABLE: readonly ResourceDefinition[] = [
   securityContextConstraintsV1,
   ...RBAC_RESOURCES,
   ...reviewKinds,
+  // Upstream's groups beyond core (discovery sorts each group version's rows by name):
+  ...APPS_ROLLOUTS, // apps and extensions: deployments, replicasets
+  ...APPS_SETS, // apps and extensions: statefulsets, daemonsets, controllerrevisions
+  ...BATCH_AUTOSCALING, // batch: jobs, cronjobs; autoscaling: horizontalpodautoscalers
+  ...NETWORK_POLICY, // networking: networkpolicies, ingresses, ingressclasses; policy: poddisruptionbudgets, podsecuritypolicies
+  ...CLUSTER_SERVICES, // coordination, scheduling, node, events, discovery, storage, certificates, admissionregistration, apiregistration
 ];

@@ -93,7 +93,7 @@ describe('discovery', () => {
         preferredVersion: { groupVersion: 'rbac.authorization.ck.io/v1', version: 'v1' },
       }),
     );
-    expect(API_GROUPS).toHaveLength(29);
+    expect(API_GROUPS).toHaveLength(40);
     for (const g of API_GROUPS.map((x) => apiGroup(x))) {
       const group = await srv.api('GET', `/apis/${g.name}/`);
       expect(group.body).toMatchObject({ kind: 'APIGroup', name: g.name, preferredVersion: g.preferredVersion });

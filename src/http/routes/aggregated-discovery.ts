@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { API_GROUPS } from '../../api/groups.js';
+import { rowsOf } from './discovery.js';
 import type { ResourceDefinition } from '../../registry/types.js';
 import type { ApiContext } from '../context.js';
 import { encodeBody } from '../negotiation/media-types.js';
@@ -25,30 +26,28 @@ interface GroupVersionKind {
 
 /** The resource entries of one group version, with their subresources (APIResourceDiscovery). */
 function resourcesOf(defs: readonly ResourceDefinition[], group: string, version: string) {
-  return defs
-    .filter((d) => d.group === group && d.version === version)
-    .map((d) => {
-      const entry: Record<string, unknown> = {
-        resource: d.plural,
-        responseKind: { group, version, kind: d.kind } satisfies GroupVersionKind,
-        scope: d.namespaced ? 'Namespaced' : 'Cluster',
-        singularResource: d.singular,
-        verbs: [...d.verbs],
-      };
-      if (d.shortNames.length) entry.shortNames = [...d.shortNames];
-      if (d.categories.length) entry.categories = [...d.categories];
-      if (d.subresources.length) {
-        entry.subresources = d.subresources.map((s) => {
-          const [g, v] = s.apiVersion?.includes('/') ? s.apiVersion.split('/') : [group, version];
-          return {
-            subresource: s.name,
-            responseKind: { group: g, version: v, kind: s.kind } satisfies GroupVersionKind,
-            verbs: [...s.verbs],
-          };
-        });
-      }
-      return entry;
-    });
+  return rowsOf(defs, group, version).map((d) => {
+    const entry: Record<string, unknown> = {
+      resource: d.plural,
+      responseKind: { group, version, kind: d.kind } satisfies GroupVersionKind,
+      scope: d.namespaced ? 'Namespaced' : 'Cluster',
+      singularResource: d.singular,
+      verbs: [...d.verbs],
+    };
+    if (d.shortNames.length) entry.shortNames = [...d.shortNames];
+    if (d.categories.length) entry.categories = [...d.categories];
+    if (d.subresources.length) {
+      entry.subresources = d.subresources.map((s) => {
+        const [g, v] = s.apiVersion?.includes('/') ? s.apiVersion.split('/') : [group, version];
+        return {
+          subresource: s.name,
+          responseKind: { group: g, version: v, kind: s.kind } satisfies GroupVersionKind,
+          verbs: [...s.verbs],
+        };
+      });
+    }
+    return entry;
+  });
 }
 
 /**

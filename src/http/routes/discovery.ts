@@ -18,10 +18,20 @@ export interface ApiResource {
   version?: string;
 }
 
+/**
+ * The rows of one group version in upstream's discovery order: by resource name (upstream's
+ * route installer sorts the paths), whatever their order in the table.
+ */
+export function rowsOf(defs: readonly ResourceDefinition[], group: string, version: string): ResourceDefinition[] {
+  return defs
+    .filter((d) => d.group === group && d.version === version)
+    .sort((a, b) => (a.plural < b.plural ? -1 : a.plural > b.plural ? 1 : 0));
+}
+
 /** The APIResourceList of a group version: each resource, then each subresource entry. */
 export function apiResourceList(defs: readonly ResourceDefinition[], group: string, version: string) {
   const resources: ApiResource[] = [];
-  for (const def of defs.filter((d) => d.group === group && d.version === version)) {
+  for (const def of rowsOf(defs, group, version)) {
     const r: ApiResource = {
       name: def.plural,
       singularName: def.singular,

@@ -215,6 +215,7 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
     logger,
     metrics,
     lifecycle,
+    kubeVersion: config.emulatedVersion,
     inFlightLimits: { readOnly: config.maxRequestsInflight, mutating: config.maxMutatingRequestsInflight },
     watch: {
       minRequestTimeoutSeconds: config.minRequestTimeoutSeconds,

@@ -3,6 +3,7 @@
  * `CK_<FLAG_IN_UPPER_SNAKE_CASE>`. Flag wins over environment, which wins over the default.
  * Validated with zod; problems throw ConfigError naming the flag.
  */
+import { LATEST_KUBE_VERSION, parseEmulatedVersion, type KubeVersion } from './emulated-version.js';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { parseGoDurationMs } from '../api/go-duration.js';
@@ -100,6 +101,10 @@ const FLAGS: Record<string, { key: keyof ServerConfig; help: string }> = {
   'request-timeout': {
     key: 'requestTimeoutSeconds',
     help: 'Go duration a request that is not long-running may take, its body included, before it is answered 504 (default 1m0s)',
+  },
+  'emulated-version': {
+    key: 'emulatedVersion',
+    help: 'Kubernetes version reported by /version, major.minor between 1.10 and 1.33 (default 1.33)',
   },
   'min-request-timeout': {
     key: 'minRequestTimeoutSeconds',
@@ -261,6 +266,7 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Ser
     maxMutatingRequestsInflight: parse('max-mutating-requests-inflight', count, 200),
     requestTimeoutSeconds: requestTimeout(raw['request-timeout']),
     minRequestTimeoutSeconds: parse('min-request-timeout', count, 1800),
+    emulatedVersion: emulatedVersion(raw['emulated-version']),
     http2MaxStreamsPerConnection: parse('http2-max-streams-per-connection', z.coerce.number().int().min(0), 0),
     disableHttp2Serving: parse('disable-http2-serving', z.enum(['true', 'false']), 'false') === 'true',
     serviceClusterIpRange: parse(
@@ -376,4 +382,14 @@ function serviceAccountFlags(
     serviceAccountKeyFiles: list(raw['service-account-key-file']),
     apiAudiences: audiences.length ? audiences : [issuer],
   };
+}
+
+/** `--emulated-version`, default the newest version the server follows. Throws ConfigError. */
+function emulatedVersion(value: string | undefined): KubeVersion {
+  if (value === undefined) return LATEST_KUBE_VERSION;
+  try {
+    return parseEmulatedVersion(value);
+  } catch (err) {
+    throw new ConfigError(`invalid --emulated-version "${value}": ${errorMessage(err)}`);
+  }
 }

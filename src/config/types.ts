@@ -1,3 +1,4 @@
+import type { KubeVersion } from './emulated-version.js';
 import type { TlsVersionName } from '../serving/cipher-suites.js';
 
 /** The storage backends `--storage-backend` accepts. */
@@ -99,6 +100,8 @@ export interface ServerConfig {
   readonly requestTimeoutSeconds?: number;
   /** `--min-request-timeout` seconds (default 1800): watches last a random [t, 2t). */
   readonly minRequestTimeoutSeconds: number;
+  /** `--emulated-version`: the Kubernetes version /version reports (default 1.33). */
+  readonly emulatedVersion: KubeVersion;
   /** `--http2-max-streams-per-connection` (default 0: upstream's 100). */
   readonly http2MaxStreamsPerConnection?: number;
   /** `--disable-http2-serving`: offer only HTTP/1.1 (default false). */

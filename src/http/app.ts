@@ -33,6 +33,7 @@ import { apiGroup, apiGroupList, apiResourceList, apiVersions, findGroup } from 
 import { installOpenApiRoutes } from './routes/openapi.js';
 import { respondAggregated } from './routes/aggregated-discovery.js';
 import { installSystemRoutes, type Lifecycle } from './routes/system.js';
+import type { KubeVersion } from '../config/emulated-version.js';
 import { installOidcRoutes, type IssuerDocuments } from './routes/oidc.js';
 import { auditFailedRequest, withAudit, withFailedAuthenticationAudit, type Auditor } from './middleware/audit.js';
 import { stopWhenAbandoned } from './middleware/client-gone.js';
@@ -59,6 +60,8 @@ export interface AppDeps {
     readonly longrunning: Gauge<string>;
     readonly requestTerminations: Counter<string>;
   };
+  /** The Kubernetes version /version and the OpenAPI documents report (`--emulated-version`). */
+  readonly kubeVersion: KubeVersion;
   /** `shuttingDown` turns readyz's shutdown check red. */
   readonly lifecycle: Lifecycle;
   /** --max-requests-inflight / --max-mutating-requests-inflight. */
@@ -128,8 +131,11 @@ export function createApp(deps: AppDeps): Koa<ApiState> {
   app.use(stopWhenAbandoned());
 
   const router = new Router<ApiState>();
-  installSystemRoutes(router, deps.kv, deps.metrics.registry, deps.lifecycle);
-  installOpenApiRoutes(router, deps.registry.definitions);
+  installSystemRoutes(router, deps.kv, deps.metrics.registry, deps.lifecycle, deps.kubeVersion);
+  installOpenApiRoutes(router, deps.registry.definitions, {
+    title: 'ck-apiserver',
+    version: `v${deps.kubeVersion.major}.${deps.kubeVersion.minor}.0`,
+  });
   if (deps.issuer) installOidcRoutes(router, deps.issuer, () => `https://${deps.advertisedHostPort()}/openid/v1/jwks`);
   const versions = (ctx: ApiContext) => respond(ctx, 200, apiVersions(deps.advertisedHostPort()));
   router.get(['/api', '/api/'], (ctx) => respondAggregated(ctx, deps.registry.definitions, 'api') || versions(ctx));

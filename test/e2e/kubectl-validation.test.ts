@@ -14,7 +14,7 @@ import { serversOnEtcd } from '../helpers/servers-on-etcd.js';
 
 const started = serversOnEtcd(1);
 const KUBECTLS = [
-  ['1.32', '/usr/bin/kubectl'],
+  ['1.32', '/usr/lib/google-cloud-sdk/bin/kubectl.1.32'],
   ['1.27', '/usr/lib/google-cloud-sdk/bin/kubectl.1.27'],
 ] as const;
 const SETS = manifestSets();

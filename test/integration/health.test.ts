@@ -50,14 +50,40 @@ describe('/version', () => {
     const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: import.meta.dirname })
       .toString()
       .trim();
+    // By default the newest Kubernetes version the server follows (--emulated-version).
     expect(res.body).toMatchObject({
       major: '1',
-      minor: '10',
+      minor: '33',
+      emulationMajor: '1',
+      emulationMinor: '33',
+      minCompatibilityMajor: '1',
+      minCompatibilityMinor: '32',
       gitCommit: head,
-      gitVersion: expect.stringMatching(/^v1\.10\.0\+ck-apiserver-\d+\.\d+\.\d+/),
+      gitVersion: expect.stringMatching(/^v1\.33\.0\+ck-apiserver-\d+\.\d+\.\d+/),
     });
     expect(['clean', 'dirty']).toContain(res.body.gitTreeState);
     expect(Date.now() - Date.parse(res.body.buildDate)).toBeLessThan(365 * 24 * 3600 * 1000);
+  });
+});
+
+describe('--emulated-version', () => {
+  it('reports the version given, in /version and in the OpenAPI documents', async () => {
+    const old = await startTestServer({ emulatedVersion: { major: 1, minor: 21 } });
+    try {
+      const res = await old.api('GET', '/version', undefined, anonymous);
+      expect(res.body).toMatchObject({
+        major: '1',
+        minor: '21',
+        emulationMinor: '21',
+        gitVersion: expect.stringMatching(/^v1\.21\.0\+/),
+      });
+      expect((await old.api('GET', '/openapi/v3/api/v1')).body.info).toEqual({
+        title: 'ck-apiserver',
+        version: 'v1.21.0',
+      });
+    } finally {
+      await old.stop();
+    }
   });
 });
 

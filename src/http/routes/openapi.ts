@@ -17,7 +17,13 @@ import type { ApiState } from '../context.js';
 import { resourceNotFound } from '../handlers/resource-handler.js';
 
 type Op = Record<string, unknown>;
-const INFO = { title: 'ck-apiserver', version: 'v1.10.0' };
+/** The documents' `info`: the server and the Kubernetes version it reports (as upstream's `Kubernetes`, `v1.33.0`). */
+export interface OpenApiInfo {
+  readonly title: string;
+  readonly version: string;
+}
+
+const DEFAULT_INFO: OpenApiInfo = { title: 'ck-apiserver', version: 'v1.33.0' };
 
 /**
  * Upstream's definition names: io.k8s.api.<group>.<version>.<Kind> (core for the legacy group,
@@ -252,7 +258,12 @@ function kindSchema(def: ResourceDefinition): OpenApiSchema {
 }
 
 /** The OpenAPI 3.0 document of one group version. */
-export function openApiDocument(defs: readonly ResourceDefinition[], group: string, version: string): OpenApiSchema {
+export function openApiDocument(
+  defs: readonly ResourceDefinition[],
+  group: string,
+  version: string,
+  info: OpenApiInfo = DEFAULT_INFO,
+): OpenApiSchema {
   const served = defs.filter((d) => d.group === group && d.version === version);
   const root = group ? `/apis/${group}/${version}` : `/api/${version}`;
   const schemas: Record<string, unknown> = {
@@ -285,7 +296,7 @@ export function openApiDocument(defs: readonly ResourceDefinition[], group: stri
     };
     Object.assign(paths, pathsOf(def, root), subresourcePathsOf(def, served, root, schemas));
   }
-  return { openapi: '3.0.0', info: INFO, paths, components: { schemas } };
+  return { openapi: '3.0.0', info, paths, components: { schemas } };
 }
 
 const hashOf = (data: string | Uint8Array) =>
@@ -304,17 +315,21 @@ const SWAGGER_PROTOBUF_TYPES = [
  * Install `/openapi/v2` (JSON, or protobuf for kubectl), `/openapi/v3` and one v3 document per
  * group version that serves resources.
  */
-export function installOpenApiRoutes(router: Router<ApiState>, defs: readonly ResourceDefinition[]): void {
+export function installOpenApiRoutes(
+  router: Router<ApiState>,
+  defs: readonly ResourceDefinition[],
+  info: OpenApiInfo = DEFAULT_INFO,
+): void {
   const gvs = [...new Set(defs.map((d) => `${d.group}/${d.version}`))].map((gv) => gv.split('/') as [string, string]);
   const docs = new Map<string, { text: string; hash: string }>();
   const v3docs: OpenApiSchema[] = [];
   for (const [group, version] of gvs) {
-    const doc = openApiDocument(defs, group, version);
+    const doc = openApiDocument(defs, group, version, info);
     v3docs.push(doc);
     const text = JSON.stringify(doc);
     docs.set(group ? `apis/${group}/${version}` : `api/${version}`, { text, hash: hashOf(text) });
   }
-  const swagger = swaggerDocument(v3docs, INFO);
+  const swagger = swaggerDocument(v3docs, info);
   const v2json = JSON.stringify(swagger);
   const v2protobuf = Buffer.from(encodeSwaggerProtobuf(swagger));
   // One ETag per representation (the two bodies differ).

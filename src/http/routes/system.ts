@@ -8,20 +8,31 @@
 import type Router from '@koa/router';
 import type { Registry } from 'prom-client';
 import { buildInfo } from '../../build-info.js';
+import type { KubeVersion } from '../../config/emulated-version.js';
 import type { KvStore } from '../../storage/kv/types.js';
 import type { ApiState } from '../context.js';
 import { installHealthRoutes, withTimeout, type HealthCheck } from './health.js';
 
 /**
- * What `/version` answers (upstream version.Info): minor 10 picks kubectl's dispatcher target;
- * gitVersion, gitCommit, gitTreeState and buildDate come from this build (src/build-info.ts).
+ * What `/version` answers (upstream version.Info) for the reported Kubernetes version `kube`
+ * (`--emulated-version`): major, minor and gitVersion (`v1.33.0+ck-apiserver-0.1.0`, which Helm
+ * reads as the cluster's version) and, as upstream since 1.31, emulationMajor/emulationMinor and
+ * (1.33) minCompatibilityMajor/minCompatibilityMinor (one minor below). Upstream's major/minor
+ * stay those of its binary while the emulation fields follow the flag; this server has no other
+ * binary version, so both follow it. gitCommit, gitTreeState and buildDate come from this build
+ * (src/build-info.ts). kubectl's version dispatcher (google-cloud-sdk) picks its kubectl by
+ * `minor`.
  */
-export function versionInfo(): Record<string, string> {
+export function versionInfo(kube: KubeVersion): Record<string, string> {
   const build = buildInfo();
   return {
-    major: '1',
-    minor: '10',
-    gitVersion: `v1.10.0+ck-apiserver-${build.version}`,
+    major: String(kube.major),
+    minor: String(kube.minor),
+    emulationMajor: String(kube.major),
+    emulationMinor: String(kube.minor),
+    minCompatibilityMajor: String(kube.major),
+    minCompatibilityMinor: String(Math.max(0, kube.minor - 1)),
+    gitVersion: `v${kube.major}.${kube.minor}.0+ck-apiserver-${build.version}`,
     gitCommit: build.gitCommit,
     gitTreeState: build.gitTreeState,
     buildDate: build.buildDate,
@@ -41,6 +52,7 @@ export function installSystemRoutes(
   kv: KvStore,
   registry: Registry,
   lifecycle: Lifecycle,
+  kube: KubeVersion,
 ): void {
   const ping: HealthCheck = { name: 'ping', run: async () => {} };
   const log: HealthCheck = { name: 'log', run: async () => {} };
@@ -54,7 +66,7 @@ export function installSystemRoutes(
   installHealthRoutes(router, { healthz: [ping, log, etcd], livez: [ping, log], readyz: [ping, log, etcd, shutdown] });
   router.get('/version', (ctx) => {
     ctx.type = 'application/json';
-    ctx.body = JSON.stringify(versionInfo(), null, 2);
+    ctx.body = JSON.stringify(versionInfo(kube), null, 2);
   });
   router.get('/metrics', async (ctx) => {
     ctx.type = registry.contentType;

@@ -1,6 +1,7 @@
 /**
  * The bootstrap policy (upstream plugin/pkg/auth/authorizer/rbac/bootstrappolicy/policy.go,
- * for the resources served here): cluster-admin (bound to group system:masters), admin, edit
+ * today's rules, for the resources served here; the namespace roles cover apps, batch,
+ * autoscaling, extensions, policy, networking and endpoint slices as upstream's do): cluster-admin (bound to group system:masters), admin, edit
  * and view (aggregated from the system:aggregate-to-* roles), system:discovery,
  * system:basic-user, system:public-info-viewer, system:monitoring (Prometheus' group) and
  * system:service-account-issuer-discovery.
@@ -23,6 +24,13 @@ const AUTHORIZATION_GROUPS = ['authorization.k8s.io', 'authorization.ck.io'];
 const AUTHENTICATION_GROUPS = ['authentication.k8s.io', 'authentication.ck.io'];
 
 const core = (resources: string[], verbs: string[]): PolicyRule => ({ apiGroups: [''], resources, verbs });
+const rule = (apiGroups: string[], resources: string[], verbs: string[]): PolicyRule => ({
+  apiGroups,
+  resources,
+  verbs,
+});
+/** Groups whose resources the namespace roles cover (upstream's names; ours beside them where the spec names one). */
+const NETWORKING_GROUPS = ['networking.k8s.io', 'networking.ck.io'];
 
 function clusterRole(
   name: string,
@@ -131,6 +139,40 @@ export const BOOTSTRAP_CLUSTER_ROLES: readonly ClusterRole[] = [
       core(['serviceaccounts'], ['impersonate']),
       core(['pods', 'pods/attach', 'pods/exec', 'pods/portforward', 'pods/proxy'], WRITE),
       core(['serviceaccounts/token'], ['create']),
+      core(['pods/eviction'], ['create']),
+      rule(
+        ['apps'],
+        [
+          'daemonsets',
+          'deployments',
+          'deployments/rollback',
+          'deployments/scale',
+          'replicasets',
+          'replicasets/scale',
+          'statefulsets',
+          'statefulsets/scale',
+        ],
+        WRITE,
+      ),
+      rule(['autoscaling'], ['horizontalpodautoscalers'], WRITE),
+      rule(['batch'], ['cronjobs', 'jobs'], WRITE),
+      rule(
+        ['extensions'],
+        [
+          'daemonsets',
+          'deployments',
+          'deployments/rollback',
+          'deployments/scale',
+          'ingresses',
+          'networkpolicies',
+          'replicasets',
+          'replicasets/scale',
+          'replicationcontrollers/scale',
+        ],
+        WRITE,
+      ),
+      rule(['policy'], ['poddisruptionbudgets'], WRITE),
+      rule(NETWORKING_GROUPS, ['ingresses', 'networkpolicies'], WRITE),
       core(
         [
           'configmaps',
@@ -181,6 +223,47 @@ export const BOOTSTRAP_CLUSTER_ROLES: readonly ClusterRole[] = [
         READ,
       ),
       core(['namespaces'], READ),
+      rule(['discovery.k8s.io'], ['endpointslices'], READ),
+      rule(
+        ['apps'],
+        [
+          'controllerrevisions',
+          'daemonsets',
+          'daemonsets/status',
+          'deployments',
+          'deployments/scale',
+          'deployments/status',
+          'replicasets',
+          'replicasets/scale',
+          'replicasets/status',
+          'statefulsets',
+          'statefulsets/scale',
+          'statefulsets/status',
+        ],
+        READ,
+      ),
+      rule(['autoscaling'], ['horizontalpodautoscalers', 'horizontalpodautoscalers/status'], READ),
+      rule(['batch'], ['cronjobs', 'cronjobs/status', 'jobs', 'jobs/status'], READ),
+      rule(
+        ['extensions'],
+        [
+          'daemonsets',
+          'daemonsets/status',
+          'deployments',
+          'deployments/scale',
+          'deployments/status',
+          'ingresses',
+          'ingresses/status',
+          'networkpolicies',
+          'replicasets',
+          'replicasets/scale',
+          'replicasets/status',
+          'replicationcontrollers/scale',
+        ],
+        READ,
+      ),
+      rule(['policy'], ['poddisruptionbudgets', 'poddisruptionbudgets/status'], READ),
+      rule(NETWORKING_GROUPS, ['ingresses', 'ingresses/status', 'networkpolicies'], READ),
     ],
     { [AGGREGATE('view')]: 'true' },
   ),

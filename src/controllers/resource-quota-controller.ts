@@ -29,12 +29,16 @@ export class ResourceQuotaController {
   /** Every quota (no selector), for the reads of each event. */
   private readonly everyQuota: Predicate;
 
+  /** One evaluator per stored resource and quota name (see countedOnce). */
+  private readonly evaluators: readonly Evaluator[];
+
   constructor(
     private readonly registry: ResourceRegistry,
-    private readonly evaluators: readonly Evaluator[],
+    evaluators: readonly Evaluator[],
     private readonly logger: Logger,
     private readonly resyncMs = 5 * 60_000,
   ) {
+    this.evaluators = countedOnce(evaluators);
     this.queue = new WorkQueue(
       (ns) => ns,
       (ns) => this.syncNamespace(ns),
@@ -139,4 +143,20 @@ export class ResourceQuotaController {
       }
     }
   }
+}
+
+/**
+ * The evaluators with one per storage and set of quota names: the versions of a resource served
+ * over one storage (apps/v1 and apps/v1beta1 deployments) have evaluators of the same names
+ * that list the same objects, and counting each would count every object once per version.
+ * The names of another group (extensions' `count/deployments.extensions`) stay counted.
+ */
+export function countedOnce(evaluators: readonly Evaluator[]): Evaluator[] {
+  const seen = new Set<string>();
+  return evaluators.filter((ev) => {
+    const key = `${ev.store.def.storagePrefix}|${ev.store.def.group}|${ev.store.def.plural}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

@@ -95,9 +95,12 @@ describe('a version served over another version’s storage', () => {
   it('watches in the served version', async () => {
     const v1 = registry.lookup('widgets.test', 'v1', 'widgets')!;
     const signal = new AbortController();
-    const events = v1
-      .watch('default', '', { predicate: buildPredicate(v1.def), resourceVersion: '0', signal: signal.signal })
-      [Symbol.asyncIterator]();
+    const stream = v1.watch('default', '', {
+      predicate: buildPredicate(v1.def),
+      resourceVersion: '0',
+      signal: signal.signal,
+    });
+    const events = stream[Symbol.asyncIterator]();
     const first = await events.next();
     expect(first.value).toMatchObject({ type: 'ADDED', object: { apiVersion: 'widgets.test/v1', kind: 'Widget' } });
     expect(first.value.object).not.toHaveProperty('spec');

@@ -320,6 +320,45 @@ export function installOpenApiRoutes(
   defs: readonly ResourceDefinition[],
   info: OpenApiInfo = DEFAULT_INFO,
 ): void {
+  // Built on first request, not at start: every replica and test server starts faster, and
+  // the documents are the same whenever they are built (the table does not change at run time).
+  let built: ReturnType<typeof buildDocuments> | undefined;
+  const documents = () => (built ??= buildDocuments(defs, info));
+  router.get('/openapi/v2', (ctx) => {
+    const accept = (ctx.get('Accept') || '*/*').split(',').map((t) => t.split(';')[0].trim().toLowerCase());
+    const protobuf = accept.find((t) => SWAGGER_PROTOBUF_TYPES.includes(t));
+    const json = accept.some((t) => t === 'application/json' || t === '*/*' || t === 'application/*');
+    if (!protobuf && !json) throw notAcceptable(['application/json', ...SWAGGER_PROTOBUF_TYPES]);
+    const { v2etags, v2protobuf, v2json } = documents();
+    const etag = protobuf ? v2etags.protobuf : v2etags.json;
+    ctx.set('ETag', etag);
+    ctx.set('Vary', 'Accept');
+    if (ctx.get('If-None-Match') === etag) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.set('Content-Type', protobuf ? SWAGGER_PROTOBUF_TYPES[1] : 'application/json');
+    ctx.body = protobuf ? v2protobuf : v2json;
+  });
+  router.get('/openapi/v3', (ctx) => {
+    const paths = Object.fromEntries(
+      [...documents().docs].map(([p, d]) => [p, { serverRelativeURL: `/openapi/v3/${p}?hash=${d.hash}` }]),
+    );
+    ctx.set('Content-Type', 'application/json');
+    ctx.body = JSON.stringify({ paths });
+  });
+  router.get(/^\/openapi\/v3\/(.+)$/, (ctx) => {
+    const doc = documents().docs.get(ctx.path.slice('/openapi/v3/'.length));
+    if (!doc) throw resourceNotFound();
+    ctx.set('Content-Type', 'application/json');
+    ctx.set('ETag', `"${doc.hash}"`);
+    if (ctx.query.hash === doc.hash) ctx.set('Cache-Control', 'public, immutable');
+    ctx.body = doc.text;
+  });
+}
+
+/** The OpenAPI v3 document per group version, and the v2 document as JSON and protobuf with their ETags. */
+function buildDocuments(defs: readonly ResourceDefinition[], info: OpenApiInfo) {
   const gvs = [...new Set(defs.map((d) => `${d.group}/${d.version}`))].map((gv) => gv.split('/') as [string, string]);
   const docs = new Map<string, { text: string; hash: string }>();
   const v3docs: OpenApiSchema[] = [];
@@ -334,34 +373,5 @@ export function installOpenApiRoutes(
   const v2protobuf = Buffer.from(encodeSwaggerProtobuf(swagger));
   // One ETag per representation (the two bodies differ).
   const v2etags = { json: `"${hashOf(v2json)}"`, protobuf: `"${hashOf(v2protobuf)}"` };
-  router.get('/openapi/v2', (ctx) => {
-    const accept = (ctx.get('Accept') || '*/*').split(',').map((t) => t.split(';')[0].trim().toLowerCase());
-    const protobuf = accept.find((t) => SWAGGER_PROTOBUF_TYPES.includes(t));
-    const json = accept.some((t) => t === 'application/json' || t === '*/*' || t === 'application/*');
-    if (!protobuf && !json) throw notAcceptable(['application/json', ...SWAGGER_PROTOBUF_TYPES]);
-    const etag = protobuf ? v2etags.protobuf : v2etags.json;
-    ctx.set('ETag', etag);
-    ctx.set('Vary', 'Accept');
-    if (ctx.get('If-None-Match') === etag) {
-      ctx.status = 304;
-      return;
-    }
-    ctx.set('Content-Type', protobuf ? SWAGGER_PROTOBUF_TYPES[1] : 'application/json');
-    ctx.body = protobuf ? v2protobuf : v2json;
-  });
-  router.get('/openapi/v3', (ctx) => {
-    const paths = Object.fromEntries(
-      [...docs].map(([p, d]) => [p, { serverRelativeURL: `/openapi/v3/${p}?hash=${d.hash}` }]),
-    );
-    ctx.set('Content-Type', 'application/json');
-    ctx.body = JSON.stringify({ paths });
-  });
-  router.get(/^\/openapi\/v3\/(.+)$/, (ctx) => {
-    const doc = docs.get(ctx.path.slice('/openapi/v3/'.length));
-    if (!doc) throw resourceNotFound();
-    ctx.set('Content-Type', 'application/json');
-    ctx.set('ETag', `"${doc.hash}"`);
-    if (ctx.query.hash === doc.hash) ctx.set('Cache-Control', 'public, immutable');
-    ctx.body = doc.text;
-  });
+  return { docs, v2json, v2protobuf, v2etags };
 }

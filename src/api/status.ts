@@ -40,7 +40,9 @@ export type CauseReason =
   | 'UnexpectedServerResponse'
   | 'FieldValueUnknown'
   /** Server-side apply: a field another manager owns (upstream metav1.CauseTypeFieldManagerConflict). */
-  | 'FieldManagerConflict';
+  | 'FieldManagerConflict'
+  /** An eviction a PodDisruptionBudget forbids (upstream policyv1.DisruptionBudgetCause). */
+  | 'DisruptionBudget';
 
 export interface StatusCause {
   reason?: CauseReason;

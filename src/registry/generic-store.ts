@@ -15,6 +15,7 @@ import { parseResourceVersion } from '../storage/object-store.js';
 import { mapWatch } from '../storage/map-watch.js';
 import { StorageError } from '../storage/storage-error.js';
 import { beforeCreate, beforeUpdate, validateObjectMeta } from './metadata.js';
+import { buildPredicate } from './predicate.js';
 import { trackWrite } from './field-manager.js';
 import { runBefore, runMutating, type StoreHooks, type Undo } from './hooks.js';
 import { toApiError, type ErrorContext } from './translate-error.js';
@@ -202,6 +203,11 @@ export class GenericStore<T extends ApiObject = ApiObject> implements ResourceSt
       metadata,
       items: res.items.map((item) => this.listItem(this.ofKind(item))),
     };
+  }
+
+  /** Every object of `namespace` ('' = all), consistently read (ResourceStore.items). Throws ApiError as list does. */
+  async items(namespace: string): Promise<T[]> {
+    return (await this.list(namespace, { predicate: buildPredicate(this.def) })).items;
   }
 
   /**

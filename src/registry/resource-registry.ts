@@ -19,7 +19,10 @@ export class ResourceRegistry {
     for (const def of definitions) {
       this.byPath.set(pathKey(def.group, def.version, def.plural), new GenericStore(def, storage));
       this.kinds.add(`${apiVersionOf(def)}/${def.kind}`);
-      for (const sub of def.subresources) this.kinds.add(`${sub.apiVersion ?? apiVersionOf(def)}/${sub.kind}`);
+      for (const sub of def.subresources) {
+        this.kinds.add(`${sub.apiVersion ?? apiVersionOf(def)}/${sub.kind}`);
+        for (const v of sub.acceptedVersions ?? []) this.kinds.add(`${v}/${sub.kind}`);
+      }
     }
   }
 

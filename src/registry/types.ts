@@ -147,6 +147,12 @@ export interface SubresourceDefinition<T extends ApiObject = ApiObject, B extend
   readonly connect?: ConnectDefinition<T>;
   /** A create served by the kind itself (pods/binding) rather than a write of the object. */
   create?(req: CreateRequest<T, B>): Promise<CreateAnswer>;
+  /**
+   * For a create: other apiVersions of `kind` it accepts besides `apiVersion` (upstream
+   * rest.GroupVersionAcceptor: pods/eviction takes policy/v1 and policy/v1beta1 Evictions);
+   * the body keeps the version it was sent in.
+   */
+  readonly acceptedVersions?: readonly string[];
 }
 
 /**
@@ -225,6 +231,11 @@ export interface ResourceStore<T extends ApiObject = ApiObject> {
   mutate(namespace: string, name: string, change: (current: T) => T | Promise<T>, opts?: MutateOptions): Promise<T>;
   /** Remove an object once its preconditions hold; returns it as it was. Throws ApiError 404, 409. */
   remove(namespace: string, name: string, opts?: MutateOptions): Promise<T>;
+  /**
+   * Every object of `namespace` ('' = every namespace), read consistently as an unpaged list
+   * without selectors does (pods/eviction reads a namespace's PodDisruptionBudgets). Throws ApiError.
+   */
+  items(namespace: string): Promise<T[]>;
 }
 
 /** Selectable fields of an object for field selectors: `metadata.name` -> value. */

@@ -24,16 +24,30 @@ export function hasRequestBody(ctx: ApiContext): boolean {
 }
 
 /**
- * The request body as an object of `kind` in `apiVersion`, missing kind and apiVersion taken
- * from the URL. Throws ApiError 415 (media type), 400 (malformed, not an object, or of
+ * The request body as an object of `kind` in `endpointVersion` (or in one of
+ * `acceptedVersions`, as sent), missing kind and apiVersion taken from the URL. Throws ApiError 415 (media type), 400 (malformed, not an object, or of
  * another kind or version, with upstream's messages: see checkTypeMeta). `knows` tells
  * which kinds the server knows in which versions.
  */
-export function readObjectBody(ctx: ApiContext, kind: string, apiVersion: string, knows: KnownKinds): ApiObject {
+export function readObjectBody(
+  ctx: ApiContext,
+  kind: string,
+  endpointVersion: string,
+  knows: KnownKinds,
+  acceptedVersions: readonly string[] = [],
+): ApiObject {
   const body = decodeRequestBody(ctx);
   if (!isRecord(body)) {
-    throw badRequest(`${kind} in version "${apiVersion}" cannot be handled as a ${kind}: the body is not an object`);
+    throw badRequest(
+      `${kind} in version "${endpointVersion}" cannot be handled as a ${kind}: the body is not an object`,
+    );
   }
+  // A subresource create may take its kind in other versions too (SubresourceDefinition.acceptedVersions).
+  const sent = body.apiVersion;
+  const apiVersion =
+    typeof sent === 'string' && acceptedVersions.includes(sent) && (body.kind ?? kind) === kind
+      ? sent
+      : endpointVersion;
   checkTypeMeta(body, kind, apiVersion, knows);
   const obj = { ...body, apiVersion, kind, metadata: body.metadata === undefined ? {} : body.metadata };
   if (!isApiObject(obj))

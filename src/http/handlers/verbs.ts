@@ -165,6 +165,7 @@ export async function handleCreate(ctx: ApiContext, t: VerbTarget): Promise<void
       t.subresource?.kind ?? t.store.def.kind,
       t.subresource?.apiVersion ?? t.store.apiVersion,
       knownKinds(t),
+      t.subresource?.acceptedVersions,
     );
     if (t.subresource) checkNameAndNamespace(body, t.name, t.namespace, true);
     checkOwnCreateBody(t, body);

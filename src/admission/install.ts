@@ -15,6 +15,8 @@ import { installResourceQuota } from './quota/resource-quota.js';
 import { installServiceAccountAdmission } from './service-account.js';
 import { serviceAllocation } from './service-allocation/service-allocation.js';
 import { services } from '../resources/services/services.resource.js';
+import { installClusterServiceAdmission } from '../resources/groups/cluster-services.admission.js';
+import { installCertificatesRegistrationAdmission } from '../resources/groups/certificates-registration.admission.js';
 
 export interface AdmissionSettings {
   readonly serviceClusterIpRange: string;
@@ -37,5 +39,7 @@ export function installAdmission(
   registry
     .of(services)
     .addAdmission(serviceAllocation(registry, storage, settings.serviceClusterIpRange, settings.serviceNodePortRange));
+  installClusterServiceAdmission(registry);
+  installCertificatesRegistrationAdmission(registry);
   installResourceQuota(registry, evaluators);
 }

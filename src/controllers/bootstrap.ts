@@ -1,15 +1,17 @@
 /**
  * Objects that exist from the start: the `default`, `kube-system` and `kube-public`
- * namespaces (upstream's bootstrap controller). Creating one that exists is not an error, so
- * every replica may run this at start.
+ * namespaces (upstream's bootstrap controller), and the system priority classes (upstream's
+ * scheduling post-start hook). Creating one that exists is not an error, so every replica may
+ * run this at start.
  */
 import { ApiError } from '../errors/api-error.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
 import { namespaces } from '../resources/namespaces/namespaces.resource.js';
+import { ensureSystemPriorityClasses } from '../resources/priorityclasses/system-priority-classes.js';
 
 export const SYSTEM_NAMESPACES = ['default', 'kube-system', 'kube-public'] as const;
 
-/** Ensure the system namespaces exist. Throws only for storage failures. */
+/** Ensure the system namespaces (and the system priority classes) exist. Throws only for storage failures. */
 export async function ensureSystemNamespaces(registry: ResourceRegistry): Promise<void> {
   const store = registry.of(namespaces);
   for (const name of SYSTEM_NAMESPACES) {
@@ -19,4 +21,5 @@ export async function ensureSystemNamespaces(registry: ResourceRegistry): Promis
       if (!(err instanceof ApiError && err.code === 409)) throw err;
     }
   }
+  await ensureSystemPriorityClasses(registry);
 }

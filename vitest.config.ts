@@ -16,6 +16,8 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/security/**/*.test.ts'],
           testTimeout: 20_000,
+          // A test server starts in about a second, several on a loaded 2-core machine.
+          hookTimeout: 60_000,
         },
       },
       {

@@ -17,7 +17,6 @@ export const API_GROUPS: readonly GroupVersions[] = [
   // Versions: upstream's current ones first (preferred), then the 1.10 ones the spec names.
   { name: 'apiregistration.k8s.io', versions: ['v1', 'v1beta1'] },
   { name: 'apiregistration.ck.io', versions: ['v1beta1'] },
-  { name: 'extensions', versions: ['v1beta1'] },
   { name: 'apps', versions: ['v1', 'v1beta2', 'v1beta1'] },
   { name: 'events.k8s.io', versions: ['v1', 'v1beta1'] },
   { name: 'events.ck.io', versions: ['v1beta1'] },
@@ -42,6 +41,10 @@ export const API_GROUPS: readonly GroupVersions[] = [
   { name: 'coordination.k8s.io', versions: ['v1'] },
   { name: 'node.k8s.io', versions: ['v1'] },
   { name: 'discovery.k8s.io', versions: ['v1'] },
+  // Upstream 1.10 listed extensions before apps; today's servers no longer serve it. Listed
+  // after every group that now serves its resources, so kubectl maps a bare `deployment`,
+  // `ingress` or `networkpolicy` to apps and networking.k8s.io as on a cluster of today.
+  { name: 'extensions', versions: ['v1beta1'] },
   { name: 'apps.platform.io', versions: ['v1'] },
   { name: 'authorization.platform.io', versions: ['v1'] },
   { name: 'build.platform.io', versions: ['v1'] },

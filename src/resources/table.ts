@@ -30,6 +30,8 @@ import { ROWS as APPS_SETS } from './groups/apps-sets.js';
 import { ROWS as BATCH_AUTOSCALING } from './groups/batch-autoscaling.js';
 import { ROWS as NETWORK_POLICY } from './groups/network-policy.js';
 import { ROWS as CLUSTER_SERVICES } from './groups/cluster-services.js';
+import { ROWS as STORAGE_DISCOVERY } from './groups/storage-discovery.js';
+import { ROWS as CERTIFICATES_REGISTRATION } from './groups/certificates-registration.js';
 
 /** Every served resource, core/v1 first in upstream discovery order, then group resources. */
 export const RESOURCE_TABLE: readonly ResourceDefinition[] = [
@@ -58,5 +60,7 @@ export const RESOURCE_TABLE: readonly ResourceDefinition[] = [
   ...APPS_SETS, // apps and extensions: statefulsets, daemonsets, controllerrevisions
   ...BATCH_AUTOSCALING, // batch: jobs, cronjobs; autoscaling: horizontalpodautoscalers
   ...NETWORK_POLICY, // networking: networkpolicies, ingresses, ingressclasses; policy: poddisruptionbudgets, podsecuritypolicies
-  ...CLUSTER_SERVICES, // coordination, scheduling, node, events, discovery, storage, certificates, admissionregistration, apiregistration
+  ...CLUSTER_SERVICES, // coordination, scheduling, node, events
+  ...STORAGE_DISCOVERY, // storage: storageclasses, volumeattachments, csidrivers, csinodes; discovery: endpointslices
+  ...CERTIFICATES_REGISTRATION, // certificates, admissionregistration, apiregistration
 ];

@@ -107,6 +107,8 @@ export const daemonSetsExtensions: ResourceDefinition<DaemonSet> = {
   ...daemonSets,
   group: 'extensions',
   version: 'v1beta1',
+  // Only apps' workloads are in `all` (upstream #58301, 1.10): `kubectl get all` lists each once.
+  categories: [],
   schema: daemonSetSchemaExtensions,
   patchMeta: patchMetaOf(daemonSetSchemaExtensions),
   protobuf: daemonSetMessagesExtensions,

@@ -83,6 +83,8 @@ function servedAt(
     ...deployments,
     group,
     version: v,
+    // Only apps' workloads are in `all` (upstream #58301, 1.10): `kubectl get all` lists each once.
+    categories: group === 'apps' ? ['all'] : [],
     description: `DEPRECATED - This group version of Deployment is deprecated by apps/v1/Deployment. ${DESCRIPTION}`,
     schema,
     patchMeta: patchMetaOf(schema),

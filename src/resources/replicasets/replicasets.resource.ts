@@ -73,6 +73,8 @@ function servedAt(
   return {
     ...replicaSets,
     group,
+    // Only apps' workloads are in `all` (upstream #58301, 1.10): `kubectl get all` lists each once.
+    categories: group === 'apps' ? ['all'] : [],
     version: v,
     description: `DEPRECATED - This group version of ReplicaSet is deprecated by apps/v1/ReplicaSet. ${DESCRIPTION}`,
     schema,

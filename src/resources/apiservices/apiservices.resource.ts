@@ -1,0 +1,101 @@
+/**
+ * APIService (k8s.io/kube-aggregator pkg/registry/apiservice): one storage
+ * (apiregistration.k8s.io/v1, upstream's storage version) served as apiregistration.k8s.io v1
+ * and v1beta1 and as the spec's apiregistration.ck.io/v1beta1; the same fields at every version
+ * (a conversion changes only the apiVersion; a service's port defaults to 443 at both).
+ * Cluster-scoped, category `api-extensions`, `/status`. Create clears the status and marks a
+ * local APIService (no service) Available; an update keeps the status; `/status` writes only
+ * the status. Stored and validated only: nothing is proxied to the services, and the server
+ * does not create the local APIServices of its own group versions (upstream's
+ * autoregister controller does).
+ */
+import { validatePathSegmentName } from '../../api/names.js';
+import type { ApiObject } from '../../api/object.js';
+import { invalid } from '../../errors/api-error.js';
+import type { ResourceDefinition, Strategy, SubresourceDefinition } from '../../registry/types.js';
+import { defineResource, keepStatusOnUpdate, mergeMetaForSubresource } from '../define.js';
+import { apiServiceMessages } from './apiservices.protobuf.js';
+import { apiServiceSchema, type APIService } from './apiservices.schema.js';
+import { apiServicePrinter } from './apiservices.table.js';
+import { validateApiService, validateApiServiceStatus } from './apiservices.validation.js';
+
+const STORAGE = 'apiregistration.k8s.io/v1';
+
+/** SetDefaults_ServiceReference. */
+function defaults(obj: ApiObject): void {
+  const service = (obj as APIService).spec?.service;
+  if (service) service.port ??= 443;
+}
+
+const strategy: Strategy<APIService> = {
+  defaults,
+  prepareForCreate(obj) {
+    obj.status = {};
+    if (!obj.spec?.service)
+      obj.status.conditions = [
+        {
+          type: 'Available',
+          status: 'True',
+          lastTransitionTime: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+          reason: 'Local',
+          message: 'Local APIServices are always available',
+        },
+      ];
+  },
+  prepareForUpdate: keepStatusOnUpdate.prepareForUpdate,
+  validate: validateApiService,
+  validateUpdate: validateApiService,
+};
+
+/** `/status` (apiServerStatusStrategy): only the status, checked by ValidateAPIServiceStatus. */
+const status: SubresourceDefinition<APIService> = {
+  name: 'status',
+  kind: 'APIService',
+  verbs: ['get', 'patch', 'update'],
+  merge(requested, old) {
+    const obj: APIService = {
+      ...old,
+      metadata: mergeMetaForSubresource(requested, old),
+      status: (requested as APIService).status,
+    };
+    const errs = validateApiServiceStatus(obj);
+    if (errs.length) throw invalid('APIService', old.metadata.name ?? '', errs, 'apiregistration.k8s.io');
+    return obj;
+  },
+};
+
+/** apiregistration.k8s.io/v1: the storage version. */
+export const apiServices = defineResource({
+  group: 'apiregistration.k8s.io',
+  version: 'v1',
+  kind: 'APIService',
+  description:
+    'APIService represents a server for a particular GroupVersion: where it is served (locally or by a service) and its priority.',
+  plural: 'apiservices',
+  namespaced: false,
+  categories: ['api-extensions'],
+  schema: apiServiceSchema,
+  printer: apiServicePrinter,
+  protobuf: apiServiceMessages(STORAGE),
+  subresources: [status],
+  strategy,
+  validateName: validatePathSegmentName,
+});
+
+/** A v1beta1 row of `group` over the v1 storage. */
+function v1beta1Row(group: string): ResourceDefinition<APIService> {
+  return {
+    ...apiServices,
+    group,
+    version: 'v1beta1',
+    protobuf: apiServiceMessages(`${group}/v1beta1`),
+    conversion: {
+      defaults,
+      toStorage: (obj) => ({ ...obj, apiVersion: STORAGE }),
+      fromStorage: (obj) => ({ ...obj, apiVersion: `${group}/v1beta1` }),
+    },
+  };
+}
+
+export const apiServicesV1beta1 = v1beta1Row('apiregistration.k8s.io');
+export const apiServicesCkV1beta1 = v1beta1Row('apiregistration.ck.io');

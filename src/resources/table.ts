@@ -32,9 +32,10 @@ import { ROWS as NETWORK_POLICY } from './groups/network-policy.js';
 import { ROWS as CLUSTER_SERVICES } from './groups/cluster-services.js';
 import { ROWS as STORAGE_DISCOVERY } from './groups/storage-discovery.js';
 import { ROWS as CERTIFICATES_REGISTRATION } from './groups/certificates-registration.js';
+import { advertiseShortNamesOnce } from './short-names.js';
 
 /** Every served resource, core/v1 first in upstream discovery order, then group resources. */
-export const RESOURCE_TABLE: readonly ResourceDefinition[] = [
+export const RESOURCE_TABLE: readonly ResourceDefinition[] = advertiseShortNamesOnce([
   bindings,
   configMaps,
   endpoints,
@@ -63,4 +64,4 @@ export const RESOURCE_TABLE: readonly ResourceDefinition[] = [
   ...CLUSTER_SERVICES, // coordination, scheduling, node, events
   ...STORAGE_DISCOVERY, // storage: storageclasses, volumeattachments, csidrivers, csinodes; discovery: endpointslices
   ...CERTIFICATES_REGISTRATION, // certificates, admissionregistration, apiregistration
-];
+]);

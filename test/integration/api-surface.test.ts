@@ -406,3 +406,21 @@ describe('special operations', () => {
     expect((await srv.api('GET', `${path}/fin`)).status).toBe(404);
   });
 });
+
+describe('short names', () => {
+  it('are advertised by one group each, the first in discovery order (kubectl warns on a short name two groups share)', async () => {
+    const owners = new Map<string, Set<string>>();
+    const lists = [await srv.api('GET', '/api/v1')];
+    for (const group of (await srv.api('GET', '/apis')).body.groups as { versions: { groupVersion: string }[] }[])
+      for (const { groupVersion } of group.versions) lists.push(await srv.api('GET', `/apis/${groupVersion}`));
+    for (const list of lists) {
+      const group = String(list.body.groupVersion).includes('/') ? String(list.body.groupVersion).split('/')[0] : '';
+      for (const r of list.body.resources as { shortNames?: string[] }[])
+        for (const s of r.shortNames ?? []) owners.set(s, new Set([...(owners.get(s) ?? []), group]));
+    }
+    expect([...owners].filter(([, groups]) => groups.size > 1)).toEqual([]);
+    expect([...owners.get('deploy')!]).toEqual(['apps']);
+    expect([...owners.get('ing')!]).toEqual(['networking.k8s.io']);
+    expect([...owners.get('ev')!]).toEqual(['']);
+  });
+});

@@ -3,7 +3,8 @@
  * ipallocator, portallocator): an empty clusterIP gets the next free IP, `None` is headless,
  * ExternalName gets none; NodePort and LoadBalancer ports get node ports, and a LoadBalancer with
  * `externalTrafficPolicy: Local` a health check node port. Requested values must be in range
- * and free (422). Deleting a Service releases them and deletes its Endpoints.
+ * and free (422); clusterIPs follows clusterIP (this cluster is single-stack IPv4). Deleting a
+ * Service releases them and deletes its Endpoints.
  */
 import { invalid } from '../../errors/api-error.js';
 import type { FieldError } from '../../api/validation/field-errors.js';
@@ -15,6 +16,11 @@ import type { Service } from '../../resources/services/services.schema.js';
 import { RangeAllocator } from './range-allocator.js';
 import { endpoints } from '../../resources/endpoints/endpoints.resource.js';
 import { parseIpRange, parsePortRange } from '../../net/ranges.js';
+import {
+  initIPFamilyFields,
+  normalizeClusterIPs,
+  patchAllocatedValues,
+} from '../../resources/services/service-ip-fields.js';
 
 type Spec = NonNullable<Service['spec']>;
 
@@ -91,6 +97,7 @@ export function serviceAllocation(
             },
           ]);
         spec.clusterIP = prev.clusterIP;
+        if (!spec.clusterIPs?.length) spec.clusterIPs = [prev.clusterIP!];
       } else if (spec.clusterIP !== 'None') {
         if (spec.clusterIP) {
           const offset = ipRange.offsetOf(spec.clusterIP);
@@ -116,6 +123,8 @@ export function serviceAllocation(
           taken.push(() => ips.release(offset));
           spec.clusterIP = ipRange.ipAt(offset);
         }
+        // Upstream allocClusterIPs: clusterIPs[0] is the primary clusterIP.
+        spec.clusterIPs = [spec.clusterIP, ...(spec.clusterIPs ?? []).slice(1)];
       }
       const held = new Set(prev ? nodePortsOf(prev) : []);
       const takePort = async (field: string, wanted: number | null | undefined): Promise<number> => {
@@ -193,7 +202,22 @@ export function serviceAllocation(
     for (const port of nodePortsOf(prev)) if (!keep.has(port)) await portAllocator.release(port - portRange.base);
   }
 
+  /**
+   * What upstream's service REST does before validation (beginCreate, beginUpdate): an update
+   * keeps allocated values it omits (patchAllocatedValues), clusterIP and clusterIPs are kept in
+   * step (NormalizeClusterIPs) and the IP family fields are inferred for this single-stack
+   * cluster (initIPFamilyFields; RequireDualStack is 422). Status writes keep the stored spec.
+   */
+  async function prepareFamilies(svc: Service, old: Service | null, attrs: AdmissionAttributes): Promise<void> {
+    if (attrs.subresource) return;
+    if (old) patchAllocatedValues(svc, old);
+    normalizeClusterIPs(svc, old);
+    const errs = initIPFamilyFields(svc, old, 'IPv4');
+    if (errs.length) throw invalid('Service', svc.metadata.name ?? '', errs);
+  }
+
   return {
+    mutate: prepareFamilies,
     beforeCreate: (svc, attrs) => allocate(svc, null, attrs),
     beforeUpdate: (svc, old, attrs) => allocate(svc, old, attrs),
     afterUpdate: (svc, old) => releaseUnused(old, svc),

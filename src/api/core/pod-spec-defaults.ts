@@ -104,6 +104,8 @@ export function defaultPodSpec(spec: PodSpec | null | undefined): void {
     }
   }
   for (const c of [...s.containers, ...(s.initContainers ?? [])]) defaultContainer(c);
+  // Upstream SetDefaults_EphemeralContainer: the container defaults.
+  for (const c of s.ephemeralContainers ?? []) defaultContainer(c);
   for (const v of s.volumes ?? []) defaultVolume(v);
 }
 

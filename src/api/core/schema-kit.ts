@@ -75,6 +75,15 @@ export const protocolString = z
   .refine((v) => ['TCP', 'UDP'].includes(v.toUpperCase()), 'supported values: "TCP", "UDP"');
 export const protocol = protocolString.nullable().optional();
 
+/**
+ * A port protocol as today's upstream accepts it (SCTP is GA since 1.20): `TCP`, `UDP` or
+ * `SCTP`, the case not enforced as for {@link protocolString}.
+ */
+export const portProtocolString = z
+  .string()
+  .refine((v) => ['SCTP', 'TCP', 'UDP'].includes(v.toUpperCase()), 'supported values: "SCTP", "TCP", "UDP"');
+export const portProtocol = portProtocolString.nullable().optional();
+
 /** intstr.IntOrString. */
 export const intOrString = z.union([z.number().int(), z.string()]).nullable().optional();
 

@@ -1,14 +1,19 @@
 /**
  * Volume sources: the PersistentVolume blocks and the pod Volume blocks, with the spec's
  * differences (pod volumes reference secrets by name only; azureFile has no secretNamespace
- * there; storageos takes a local reference).
+ * there; storageos takes a local reference), and the sources and fields upstream has added up to
+ * 1.33 (csi for pods, ephemeral, image, projected service account tokens and cluster trust
+ * bundles, cinder and CSI secret references, quobyte tenant, glusterfs endpointsNamespace).
  */
 import type { z } from 'zod';
+import { strictObjectMeta } from '../meta-schema.js';
+import { persistentVolumeClaimSpec } from './pvc-spec.js';
 import {
   atomic,
   bool,
   described,
   int,
+  labelSelector,
   list,
   localRef,
   obj,
@@ -30,19 +35,20 @@ const localSecretRef = atomic(obj(localRef));
 const shared = {
   awsElasticBlockStore: obj({ fsType: str, partition: int, readOnly: bool, volumeID: reqStr }),
   azureDisk: obj({ cachingMode: str, diskName: reqStr, diskURI: reqStr, fsType: str, kind: str, readOnly: bool }),
-  cinder: obj({ fsType: str, readOnly: bool, volumeID: reqStr }),
   fc: obj({ fsType: str, lun: int, readOnly: bool, targetWWNs: strList, wwids: strList }),
-  flexVolume: obj({ driver: reqStr, fsType: str, options: strMap, readOnly: bool, secretRef: localSecretRef }),
   flocker: obj({ datasetName: str, datasetUUID: str }),
   gcePersistentDisk: obj({ fsType: str, partition: int, pdName: reqStr, readOnly: bool }),
-  glusterfs: obj({ endpoints: reqStr, path: reqStr, readOnly: bool }),
   hostPath: obj({ path: reqStr, type: str }),
   nfs: obj({ path: reqStr, readOnly: bool, server: reqStr }),
   photonPersistentDisk: obj({ fsType: str, pdID: reqStr }),
   portworxVolume: obj({ fsType: str, readOnly: bool, volumeID: reqStr }),
-  quobyte: obj({ group: str, readOnly: bool, registry: reqStr, user: str, volume: reqStr }),
   vsphereVolume: obj({ fsType: str, storagePolicyID: str, storagePolicyName: str, volumePath: reqStr }),
 };
+
+const cinder = (ref: z.ZodType) => obj({ fsType: str, readOnly: bool, secretRef: ref, volumeID: reqStr });
+const flexVolume = (ref: z.ZodType) =>
+  obj({ driver: reqStr, fsType: str, options: strMap, readOnly: bool, secretRef: ref });
+const quobyte = obj({ group: str, readOnly: bool, registry: reqStr, tenant: str, user: str, volume: reqStr });
 
 const iscsi = (ref: z.ZodType) =>
   obj({
@@ -96,6 +102,7 @@ const SOURCE_DOCS: Record<string, string> = {
   configMap: "A ConfigMap's keys as files.",
   csi: 'A volume managed by an external CSI driver.',
   downwardAPI: 'Pod and container fields (labels, annotations, resources) as files.',
+  ephemeral: 'A volume provisioned for the pod from a claim template, deleted with the pod.',
   emptyDir: 'An empty directory that lives as long as the pod, on node storage or in memory.',
   fc: 'A Fibre Channel disk.',
   flexVolume: 'A volume from a FlexVolume driver plugin.',
@@ -104,6 +111,7 @@ const SOURCE_DOCS: Record<string, string> = {
   gitRepo: 'Deprecated: a directory with a git repository cloned into it.',
   glusterfs: 'A GlusterFS volume.',
   hostPath: "A file or directory of the node's filesystem. Mostly for system agents; not portable.",
+  image: 'The content of an OCI image or artifact, read-only (ImageVolume: off in 1.33, dropped).',
   iscsi: 'An iSCSI disk.',
   local: 'A local disk or directory of a node (the volume has node affinity).',
   nfs: 'An NFS export.',
@@ -125,9 +133,24 @@ export const persistentVolumeSources = described(
     ...shared,
     azureFile: obj({ readOnly: bool, secretName: reqStr, secretNamespace: str, shareName: reqStr }),
     cephfs: cephfs(secretRef),
-    csi: obj({ driver: reqStr, readOnly: bool, volumeHandle: reqStr }),
+    cinder: cinder(secretRef),
+    csi: obj({
+      controllerExpandSecretRef: secretRef,
+      controllerPublishSecretRef: secretRef,
+      driver: reqStr,
+      fsType: str,
+      nodeExpandSecretRef: secretRef,
+      nodePublishSecretRef: secretRef,
+      nodeStageSecretRef: secretRef,
+      readOnly: bool,
+      volumeAttributes: strMap,
+      volumeHandle: reqStr,
+    }),
+    flexVolume: flexVolume(secretRef),
+    glusterfs: obj({ endpoints: reqStr, endpointsNamespace: str, path: reqStr, readOnly: bool }),
     iscsi: iscsi(secretRef),
-    local: obj({ path: reqStr }),
+    local: obj({ fsType: str, path: reqStr }),
+    quobyte,
     rbd: rbd(secretRef),
     scaleIO: scaleIO(secretRef),
     storageos: obj({
@@ -154,7 +177,22 @@ export const volume = reqObj(
       ...shared,
       azureFile: obj({ readOnly: bool, secretName: reqStr, shareName: reqStr }),
       cephfs: cephfs(localSecretRef),
+      cinder: cinder(localSecretRef),
+      csi: obj({
+        driver: reqStr,
+        fsType: str,
+        nodePublishSecretRef: localSecretRef,
+        readOnly: bool,
+        volumeAttributes: strMap,
+      }),
+      ephemeral: obj({
+        volumeClaimTemplate: obj({ metadata: strictObjectMeta, spec: persistentVolumeClaimSpec.unwrap().unwrap() }),
+      }),
+      flexVolume: flexVolume(localSecretRef),
+      glusterfs: obj({ endpoints: reqStr, path: reqStr, readOnly: bool }),
+      image: obj({ pullPolicy: str, reference: str }),
       iscsi: iscsi(localSecretRef),
+      quobyte,
       rbd: rbd(localSecretRef),
       scaleIO: scaleIO(localSecretRef),
       storageos: obj({ fsType: str, readOnly: bool, secretRef: localSecretRef, volumeName: str, volumeNamespace: str }),
@@ -167,9 +205,17 @@ export const volume = reqObj(
         defaultMode: int,
         sources: list(
           reqObj({
+            clusterTrustBundle: obj({
+              labelSelector,
+              name: str,
+              optional: bool,
+              path: reqStr,
+              signerName: str,
+            }),
             configMap: obj({ items: keyToPath, name: str, optional: bool }),
             downwardAPI: obj({ items: downwardItems }),
             secret: obj({ items: keyToPath, name: str, optional: bool }),
+            serviceAccountToken: obj({ audience: str, expirationSeconds: int, path: reqStr }),
           }),
         ),
       }),

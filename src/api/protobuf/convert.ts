@@ -44,6 +44,7 @@ function valueToWire(field: protobuf.Field, value: unknown, traits: Traits): unk
     case 'Verbs':
       return { items: value };
     case 'FieldsV1':
+    case 'RawExtension':
       return { raw: Buffer.from(JSON.stringify(value)) };
     case 'int32':
     case 'int64':
@@ -103,6 +104,19 @@ function parseFieldsV1(raw: Uint8Array | undefined): unknown {
   return value;
 }
 
+/**
+ * The JSON value a RawExtension's raw bytes hold (ControllerRevision data; upstream's JSON
+ * encoding writes them as they are), undefined when empty. Throws Error when they are not JSON.
+ */
+function parseRawExtension(raw: Uint8Array | undefined): unknown {
+  if (!raw?.length) return undefined;
+  try {
+    return JSON.parse(Buffer.from(raw).toString('utf8'));
+  } catch {
+    throw new Error('raw: not JSON');
+  }
+}
+
 /** One decoded value -> JSON; `undefined` for a value JSON leaves out (zero Time, empty Quantity). */
 function valueFromWire(field: protobuf.Field, value: unknown, traits: Traits): unknown {
   const m = value as Json;
@@ -124,6 +138,8 @@ function valueFromWire(field: protobuf.Field, value: unknown, traits: Traits): u
       return (m.items as unknown[]) ?? [];
     case 'FieldsV1':
       return parseFieldsV1(m.raw as Uint8Array | undefined);
+    case 'RawExtension':
+      return parseRawExtension(m.raw as Uint8Array | undefined);
     default:
       if (field.resolvedType && 'fieldsArray' in field.resolvedType)
         return fromWire(field.resolvedType as protobuf.Type, m, traits);

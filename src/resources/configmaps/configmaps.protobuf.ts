@@ -7,6 +7,6 @@ import { listMessage, type ProtoMessages } from '../../api/protobuf/messages.js'
 export const configMapMessages: ProtoMessages = {
   v1: {
     ...listMessage('ConfigMap'),
-    ConfigMap: 'metadata=1:ObjectMeta data=2:map<string> binaryData=3:map<bytes>',
+    ConfigMap: 'metadata=1:ObjectMeta data=2:map<string> binaryData=3:map<bytes> immutable=4:bool!',
   },
 };

@@ -4,7 +4,7 @@
  * whole object) and ValidateConfigMapUpdate (the same rules).
  */
 import { MAX_DATA_SIZE, validateConfigKey } from '../../api/config-data.js';
-import { invalidValue, tooLong, type FieldError } from '../../api/validation/field-errors.js';
+import { forbidden, invalidValue, tooLong, type FieldError } from '../../api/validation/field-errors.js';
 import type { ConfigMap } from './configmaps.schema.js';
 
 /** Upstream ValidateConfigMap (the ObjectMeta rules are the store's). */
@@ -28,7 +28,20 @@ export function validateConfigMap(obj: ConfigMap): FieldError[] {
   return errs;
 }
 
+/** reflect.DeepEqual of two string maps (an absent map equals only an absent one). */
+const sameMap = (a: Record<string, string> | null | undefined, b: Record<string, string> | null | undefined) =>
+  (a ?? null) === (b ?? null) ||
+  (!!a && !!b && Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v));
+const LOCKED = 'field is immutable when `immutable` is set';
+
 /** Upstream ValidateConfigMapUpdate: the rules of a new ConfigMap. */
-export function validateConfigMapUpdate(obj: ConfigMap): FieldError[] {
-  return validateConfigMap(obj);
+export function validateConfigMapUpdate(obj: ConfigMap, old?: ConfigMap): FieldError[] {
+  const errs: FieldError[] = [];
+  // Upstream 1.21+: an immutable ConfigMap keeps its data and binaryData and stays immutable.
+  if (old?.immutable === true) {
+    if (obj.immutable !== true) errs.push(forbidden('immutable', LOCKED));
+    if (!sameMap(obj.data, old.data)) errs.push(forbidden('data', LOCKED));
+    if (!sameMap(obj.binaryData, old.binaryData)) errs.push(forbidden('binaryData', LOCKED));
+  }
+  return [...errs, ...validateConfigMap(obj)];
 }

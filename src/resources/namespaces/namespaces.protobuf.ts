@@ -8,7 +8,8 @@ export const namespaceMessages: ProtoMessages = {
   v1: {
     ...listMessage('Namespace'),
     Namespace: 'metadata=1:ObjectMeta spec=2:NamespaceSpec status=3:NamespaceStatus',
+    NamespaceCondition: 'type=1! status=2! lastTransitionTime=4:Time reason=5 message=6',
     NamespaceSpec: 'finalizers=1:[]string',
-    NamespaceStatus: 'phase=1',
+    NamespaceStatus: 'phase=1 conditions=2:[]NamespaceCondition',
   },
 };

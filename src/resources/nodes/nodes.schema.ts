@@ -1,4 +1,9 @@
-/** Node fields (with the spec's agentEndpoint / agentVersion / proxyVersion names). */
+/**
+ * Node fields (with the spec's agentEndpoint / agentVersion / proxyVersion names) and those
+ * upstream has added up to 1.33 (podCIDRs, the 1.33 shape of configSource, config, features,
+ * runtimeHandlers, nodeInfo.swap).
+ */
+import { z } from 'zod';
 import type { KindObject } from '../../registry/types.js';
 import { kindSchema } from '../../api/meta-schema.js';
 import {
@@ -7,22 +12,36 @@ import {
   list,
   mergedList,
   obj,
-  objectReference,
   quantityMap,
   reqObj,
   reqStr,
+  setList,
   str,
   strList,
   time,
 } from '../../api/core/schema-kit.js';
 
+/** NodeConfigSource: a ConfigMap with a KubeletConfiguration (DynamicKubeletConfig, removed in 1.24). */
+const configSource = obj({
+  configMap: obj({
+    kubeletConfigKey: reqStr.describe('Key of the ConfigMap holding the KubeletConfiguration.'),
+    name: reqStr.describe('Name of the ConfigMap.'),
+    namespace: reqStr.describe('Namespace of the ConfigMap.'),
+    resourceVersion: str.describe('resourceVersion of the ConfigMap (status only).'),
+    uid: str.describe('uid of the ConfigMap (status only).'),
+  }).describe('A ConfigMap holding the KubeletConfiguration.'),
+});
+
 export const nodeSchema = kindSchema({
   spec: obj({
-    configSource: obj({ apiVersion: str, configMapRef: obj(objectReference), kind: str }).describe(
-      'Where the node agent reads its dynamic configuration from (a ConfigMap).',
+    configSource: configSource.describe(
+      'Deprecated (DynamicKubeletConfig was removed in 1.24): dropped on create, and on update unless the node already had it.',
     ),
     externalID: str.describe("Deprecated: the node's id in the cloud provider; use providerID."),
     podCIDR: str.describe("IP range assigned to the node's pods."),
+    podCIDRs: setList(z.string()).describe(
+      "IP ranges assigned to the node's pods, at most one per IP family; the first is podCIDR.",
+    ),
     providerID: str.describe("The node's id in the cloud provider: <provider>://<id>."),
     taints: list(reqObj({ effect: reqStr, key: reqStr, timeAdded: time, value: str })).describe(
       'Taints repelling pods that do not tolerate them (effects NoSchedule, PreferNoSchedule, NoExecute).',
@@ -35,6 +54,12 @@ export const nodeSchema = kindSchema({
     ),
     allocatable: quantityMap.describe('Resources available to pods (capacity minus what the system reserves).'),
     capacity: quantityMap.describe('Total resources of the node: cpu, memory, pods, ...'),
+    config: obj({
+      active: configSource.describe('Configuration the node agent uses.'),
+      assigned: configSource.describe('Configuration the node agent will try to use.'),
+      error: str.describe('Problem reconciling spec.configSource with the active configuration.'),
+      lastKnownGood: configSource.describe('Configuration the node agent falls back to.'),
+    }).describe('Status of the dynamic configuration (deprecated; dropped on create).'),
     conditions: mergedList(
       reqObj({
         lastHeartbeatTime: time,
@@ -47,6 +72,11 @@ export const nodeSchema = kindSchema({
       { key: 'type' },
     ),
     daemonEndpoints: obj({ agentEndpoint: obj({ Port: int }) }),
+    features: obj({
+      supplementalGroupsPolicy: bool.describe(
+        'Whether the runtime supports supplementalGroupsPolicy and ContainerUser.',
+      ),
+    }).describe('Features the container runtime implements.'),
     images: list(reqObj({ names: strList, sizeBytes: int })),
     nodeInfo: obj({
       architecture: str,
@@ -58,9 +88,19 @@ export const nodeSchema = kindSchema({
       machineID: str,
       operatingSystem: str,
       osImage: str,
+      swap: obj({ capacity: int.describe('Total swap memory in bytes.') }).describe('Swap memory of the node.'),
       systemUUID: str,
     }),
     phase: str,
+    runtimeHandlers: list(
+      reqObj({
+        features: obj({
+          recursiveReadOnlyMounts: bool.describe('Whether the handler supports recursive read-only mounts.'),
+          userNamespaces: bool.describe('Whether the handler supports user namespaces, volumes included.'),
+        }).describe('Features the handler supports.'),
+        name: str.describe('Name of the runtime handler; empty for the default one.'),
+      }),
+    ).describe('Runtime handlers the node offers.'),
     volumesAttached: list(reqObj({ devicePath: reqStr, name: reqStr })),
     volumesInUse: strList,
   }),

@@ -1,37 +1,22 @@
-/** PersistentVolumeClaim fields. */
+/**
+ * PersistentVolumeClaim fields (k8s.io/api core/v1 at 1.33): the spec is shared with claim
+ * templates (api/core/pvc-spec.ts); the status has the expansion-recovery fields.
+ */
 import type { KindObject } from '../../registry/types.js';
 import { kindSchema } from '../../api/meta-schema.js';
-import {
-  labelSelector,
-  list,
-  mergedList,
-  obj,
-  oneOf,
-  quantityMap,
-  reqObj,
-  reqStr,
-  str,
-  strList,
-  time,
-} from '../../api/core/schema-kit.js';
-
-const accessModes = list(oneOf(['ReadWriteOnce', 'ReadOnlyMany', 'ReadWriteMany']).unwrap().unwrap());
+import { mergedList, obj, oneOf, quantityMap, reqObj, reqStr, str, strMap, time } from '../../api/core/schema-kit.js';
+import { accessModes, persistentVolumeClaimSpec } from '../../api/core/pvc-spec.js';
 
 export const persistentVolumeClaimSchema = kindSchema({
-  spec: obj({
-    accessModes: accessModes.describe(
-      'Access modes the volume must offer: ReadWriteOnce, ReadOnlyMany, ReadWriteMany.',
-    ),
-    resources: obj({ limits: quantityMap, requests: quantityMap }).describe(
-      'Minimum resources the volume must have (requests.storage).',
-    ),
-    selector: labelSelector.describe('Label query over the volumes that may be bound.'),
-    storageClassName: str.describe('Storage class wanted; the empty string asks for a volume without class.'),
-    volumeMode: oneOf(['Block', 'Filesystem']).describe('Filesystem (the default) or Block.'),
-    volumeName: str.describe('Name of the PersistentVolume this claim is bound to.'),
-  }),
+  spec: persistentVolumeClaimSpec,
   status: obj({
-    accessModes: strList,
+    accessModes: accessModes.describe('Access modes the bound volume offers.'),
+    allocatedResourceStatuses: strMap.describe(
+      'State of each resource being resized: ControllerResizeInProgress, ControllerResizeInfeasible, NodeResizePending, NodeResizeInProgress or NodeResizeInfeasible.',
+    ),
+    allocatedResources: quantityMap.describe(
+      'Resources allocated to the claim, capacity included, while it is resized.',
+    ),
     capacity: quantityMap,
     conditions: mergedList(
       reqObj({
@@ -44,6 +29,13 @@ export const persistentVolumeClaimSchema = kindSchema({
       }),
       { key: 'type' },
     ),
+    currentVolumeAttributesClassName: str.describe(
+      'VolumeAttributesClass in use (VolumeAttributesClass: off in 1.33, dropped).',
+    ),
+    modifyVolumeStatus: obj({
+      status: reqStr.describe('Status of the modification: Pending, InProgress or Infeasible.'),
+      targetVolumeAttributesClassName: str.describe('VolumeAttributesClass being applied.'),
+    }).describe('State of a volume modification (VolumeAttributesClass: off in 1.33, dropped).'),
     phase: oneOf(['Pending', 'Bound', 'Lost']).describe('Pending, Bound, or Lost (its volume is gone).'),
   }),
 });

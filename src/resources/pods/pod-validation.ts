@@ -7,7 +7,7 @@
 import { containersOnlyForPod } from '../../api/core/validation/containers.js';
 import { validatePodSpec, validatePodSpecificAnnotations } from '../../api/core/validation/pod-spec.js';
 import { hugePageSizes } from '../../api/core/validation/resources.js';
-import type { FieldError } from '../../api/validation/field-errors.js';
+import { forbidden, type FieldError } from '../../api/validation/field-errors.js';
 import type { Pod } from './pods.schema.js';
 
 type PodSpec = NonNullable<Pod['spec']>;
@@ -31,5 +31,19 @@ export function validatePod(pod: Pod): FieldError[] {
       message: `Invalid value: ${value}: must use a single hugepage size in a pod spec`,
     });
   }
+  return errs;
+}
+
+/**
+ * Upstream 1.33 ValidatePodCreate: ValidatePod, then ephemeral containers only through the
+ * `ephemeralcontainers` subresource and no node before every scheduling gate is removed.
+ */
+export function validatePodCreate(pod: Pod): FieldError[] {
+  const spec: Partial<PodSpec> = pod.spec ?? {};
+  const errs = validatePod(pod);
+  if ((spec.ephemeralContainers ?? []).length > 0)
+    errs.push(forbidden('spec.ephemeralContainers', 'cannot be set on create'));
+  if (spec.nodeName && (spec.schedulingGates ?? []).length > 0)
+    errs.push(forbidden('spec.nodeName', 'cannot be set until all schedulingGates have been cleared'));
   return errs;
 }

@@ -10,8 +10,9 @@ import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define
 import { podMessages } from './pods.protobuf.js';
 import { bindingCreate } from '../bindings/bind-pod.js';
 import { validatePodUpdate } from './pod-update-rules.js';
-import { validatePod } from './pod-validation.js';
+import { validatePod, validatePodCreate } from './pod-validation.js';
 import { podConnectSubresources } from './pod-connect.js';
+import { evictionSubresource } from '../evictions/evictions.subresource.js';
 
 export const pods = defineResource({
   kind: 'Pod',
@@ -28,6 +29,7 @@ export const pods = defineResource({
   subresources: [
     podConnectSubresources[0],
     { name: 'binding', kind: 'Binding', verbs: ['create'], create: (req) => bindingCreate(req, req.target) },
+    evictionSubresource,
     ...podConnectSubresources.slice(1),
     statusSubresource('Pod'),
   ],
@@ -35,12 +37,14 @@ export const pods = defineResource({
     ...keepStatusOnUpdate,
     defaults(obj) {
       defaultPodSpec(obj.spec);
+      // Upstream SetDefaults_Pod (a Pod's spec only, not a template's).
+      if (obj.spec) obj.spec.enableServiceLinks ??= true;
     },
     prepareForCreate(obj) {
       obj.status = { phase: 'Pending', qosClass: podQosClass(obj.spec) };
     },
-    /** Upstream ValidatePod (pod-validation.ts). */
-    validate: validatePod,
+    /** Upstream ValidatePodCreate (pod-validation.ts). */
+    validate: validatePodCreate,
     /** ValidatePod, then only images, activeDeadlineSeconds and added tolerations change (upstream ValidatePodUpdate). */
     validateUpdate: (pod, old) => [...validatePod(pod), ...validatePodUpdate(pod, old)],
     /** Upstream CheckGracefulDelete: unscheduled or finished pods go at once. */

@@ -8,7 +8,9 @@ export const resourceQuotaMessages: ProtoMessages = {
   v1: {
     ...listMessage('ResourceQuota'),
     ResourceQuota: 'metadata=1:ObjectMeta spec=2:ResourceQuotaSpec status=3:ResourceQuotaStatus',
-    ResourceQuotaSpec: 'hard=1:map<Quantity> scopes=2:[]string',
+    ResourceQuotaSpec: 'hard=1:map<Quantity> scopes=2:[]string scopeSelector=3:ScopeSelector',
     ResourceQuotaStatus: 'hard=1:map<Quantity> used=2:map<Quantity>',
+    ScopeSelector: 'matchExpressions=1:[]ScopedResourceSelectorRequirement',
+    ScopedResourceSelectorRequirement: 'scopeName=1! operator=2! values=3:[]string',
   },
 };

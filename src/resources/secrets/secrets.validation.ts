@@ -5,7 +5,7 @@
  * `data[%s][username]` its basic-auth and ssh-auth rules print.
  */
 import { MAX_DATA_SIZE, isBase64, validateConfigKey } from '../../api/config-data.js';
-import { invalidValue, required, tooLong, type FieldError } from '../../api/validation/field-errors.js';
+import { forbidden, invalidValue, required, tooLong, type FieldError } from '../../api/validation/field-errors.js';
 import { goJsonMapError } from '../../api/validation/go-json.js';
 import type { Secret } from './secrets.schema.js';
 
@@ -67,10 +67,21 @@ export function validateSecret(obj: Secret): FieldError[] {
   return errs;
 }
 
+/** reflect.DeepEqual of two string maps (an absent map equals only an absent one). */
+const sameMap = (a: Record<string, string> | null | undefined, b: Record<string, string> | null | undefined) =>
+  (a ?? null) === (b ?? null) ||
+  (!!a && !!b && Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v));
+const LOCKED = 'field is immutable when `immutable` is set';
+
 /** Upstream ValidateSecretUpdate: an empty type keeps the old one; the type may not change. */
 export function validateSecretUpdate(obj: Secret, old: Secret): FieldError[] {
   if (!obj.type) obj.type = old.type;
   const errs: FieldError[] = [];
   if (obj.type !== old.type) errs.push(invalidValue('type', obj.type, 'field is immutable'));
+  // Upstream 1.21+: an immutable Secret keeps its data and stays immutable.
+  if (old.immutable === true) {
+    if (obj.immutable !== true) errs.push(forbidden('immutable', LOCKED));
+    if (!sameMap(obj.data, old.data)) errs.push(forbidden('data', LOCKED));
+  }
   return [...errs, ...validateSecret(obj)];
 }

@@ -1,10 +1,10 @@
 /**
- * Service rules of upstream 1.10: pkg/apis/core/validation (ValidateService, validateServicePort,
- * validateClientIPAffinityConfig, validateServiceExternalTrafficFieldsValue,
- * ValidateServiceExternalTrafficFieldsCombination, ValidateServiceUpdate,
- * ValidateLoadBalancerStatus) and the checks pkg/registry/core/service/rest.go makes around
- * allocation (healthCheckNodePortUpdate, externalTrafficPolicyUpdate). Errors come in upstream's
- * order, with its field paths (including its `spec.LoadBalancerSourceRanges`) and wording.
+ * Service rules of upstream 1.33: pkg/apis/core/validation (ValidateService, validateServicePort,
+ * validateClientIPAffinityConfig, validateServiceExternalTrafficPolicy,
+ * validateServiceInternalTrafficFieldsValue, validateServiceTrafficDistribution,
+ * ValidateServiceUpdate, ValidateLoadBalancerStatus); the dual-stack rules are in
+ * service-cluster-ips.ts. Errors come in upstream's order, with its field paths (including its
+ * `spec.LoadBalancerSourceRanges` and bare `allocateLoadBalancerNodePorts`) and wording.
  */
 import type { FieldError } from '../../api/validation/field-errors.js';
 import { duplicate, forbidden, invalidValue, notSupported, required } from '../../api/validation/field-errors.js';
@@ -23,38 +23,32 @@ import {
   validateQualifiedName,
 } from '../../api/names.js';
 import type { Service } from './services.schema.js';
+import {
+  isHeadless,
+  VALID_IP_MSG,
+  validateLoadBalancerClassField,
+  validateServiceClusterIPsRelatedFields,
+  validateUpgradeDowngradeClusterIPs,
+  validateUpgradeDowngradeIPFamilies,
+} from './service-cluster-ips.js';
+import { externallyAccessible, needsHealthCheck } from './service-ip-fields.js';
 
 type Spec = NonNullable<Service['spec']>;
 type Port = NonNullable<Spec['ports']>[number];
 
-const KUBELET_PORT = 10250;
 const MAX_AFFINITY_SECONDS = 86400;
-const PROTOCOLS = ['TCP', 'UDP'];
+const PROTOCOLS = ['SCTP', 'TCP', 'UDP'];
 const AFFINITIES = ['ClientIP', 'None'];
 const TYPES = ['ClusterIP', 'ExternalName', 'LoadBalancer', 'NodePort'];
+const TRAFFIC_POLICIES = ['Cluster', 'Local'];
+const IP_MODES = ['Proxy', 'VIP'];
 const SOURCE_RANGES_ANNOTATION = 'service.beta.kubernetes.io/load-balancer-source-ranges';
+const TOPOLOGY_MODE = 'service.kubernetes.io/topology-mode';
+const TOPOLOGY_HINTS = 'service.kubernetes.io/topology-aware-hints';
+const CIDR_MSG = 'must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)';
 
 const specOf = (svc: Service): Spec => svc.spec ?? {};
-
-/** An Invalid cause whose value is printed as Go's %#v prints a struct (not quoted). */
-function invalidGo(field: string, goValue: string, detail: string): FieldError {
-  return { reason: 'FieldValueInvalid', field, message: `Invalid value: ${goValue}: ${detail}` };
-}
-
-/** A ServicePort as Go's %#v prints upstream's internal struct. */
-function goServicePort(p: Port): string {
-  const tp = p.targetPort ?? 0;
-  const target =
-    typeof tp === 'string'
-      ? `intstr.IntOrString{Type:1, IntVal:0, StrVal:${JSON.stringify(tp)}}`
-      : `intstr.IntOrString{Type:0, IntVal:${tp}, StrVal:""}`;
-  return `core.ServicePort{Name:${JSON.stringify(p.name ?? '')}, Protocol:${JSON.stringify(p.protocol ?? '')}, Port:${p.port ?? 0}, TargetPort:${target}, NodePort:${p.nodePort ?? 0}}`;
-}
-
-/** Upstream NeedsHealthCheck: a LoadBalancer keeping traffic node-local. */
-export function needsHealthCheck(spec: Spec): boolean {
-  return spec.type === 'LoadBalancer' && spec.externalTrafficPolicy === 'Local';
-}
+const isSet = <V>(v: V | null | undefined): v is V => v !== undefined && v !== null;
 
 /** Upstream validateServicePort. */
 function validateServicePort(p: Port, requireName: boolean, names: Set<string>, path: string): FieldError[] {
@@ -70,6 +64,10 @@ function validateServicePort(p: Port, requireName: boolean, names: Set<string>, 
   if (!p.protocol) errs.push(required(`${path}.protocol`));
   else if (!PROTOCOLS.includes(p.protocol)) errs.push(notSupported(`${path}.protocol`, p.protocol, PROTOCOLS));
   errs.push(...validatePortNumOrName(p.targetPort ?? 0, `${path}.targetPort`));
+  if (isSet(p.appProtocol))
+    errs.push(
+      ...validateQualifiedName(p.appProtocol).map((m) => invalidValue(`${path}.appProtocol`, p.appProtocol, m)),
+    );
   return errs;
 }
 
@@ -79,7 +77,7 @@ function validateClientIPAffinityConfig(config: Spec['sessionAffinityConfig'], p
   if (!config) return [required(path, when)];
   if (!config.clientIP) return [required(`${path}.clientIP`, when)];
   const timeout = config.clientIP.timeoutSeconds;
-  if (timeout === undefined || timeout === null) return [required(`${path}.clientIP.timeoutSeconds`, when)];
+  if (!isSet(timeout)) return [required(`${path}.clientIP.timeoutSeconds`, when)];
   if (timeout <= 0 || timeout > MAX_AFFINITY_SECONDS) {
     return [
       invalidValue(
@@ -93,67 +91,33 @@ function validateClientIPAffinityConfig(config: Spec['sessionAffinityConfig'], p
 }
 
 /** The type-specific rules at the head of upstream ValidateService. */
-function validateTypeRules(spec: Spec, ports: Port[]): FieldError[] {
+function validateTypeRules(svc: Service, spec: Spec): FieldError[] {
   const errs: FieldError[] = [];
-  const clusterIP = spec.clusterIP ?? '';
+  const headless = isHeadless(svc);
   switch (spec.type) {
     case 'LoadBalancer':
-      for (const [i, p] of ports.entries()) {
-        if (p.port === KUBELET_PORT)
-          errs.push(
-            invalidValue(
-              `spec.ports[${i}]`,
-              p.port,
-              `may not expose port ${KUBELET_PORT} externally since it is used by kubelet`,
-            ),
-          );
-      }
-      if (clusterIP === 'None')
-        errs.push(invalidValue('spec.clusterIP', clusterIP, "may not be set to 'None' for LoadBalancer services"));
-      break;
     case 'NodePort':
-      if (clusterIP === 'None')
-        errs.push(invalidValue('spec.clusterIP', clusterIP, "may not be set to 'None' for NodePort services"));
+      if (headless)
+        errs.push(invalidValue('spec.clusterIPs[0]', 'None', `may not be set to 'None' for ${spec.type} services`));
       break;
-    case 'ExternalName':
-      if (clusterIP !== '') errs.push(forbidden('spec.clusterIP', 'must be empty for ExternalName services'));
-      if (spec.externalName)
-        errs.push(
-          ...validateDns1123Subdomain(spec.externalName).map((m) =>
-            invalidValue('spec.externalName', spec.externalName, m),
-          ),
-        );
+    case 'ExternalName': {
+      const never = 'may not be set for ExternalName services';
+      if ((spec.clusterIPs ?? []).length > 0) errs.push(forbidden('spec.clusterIPs', never));
+      if ((spec.ipFamilies ?? []).length > 0) errs.push(forbidden('spec.ipFamilies', never));
+      if (isSet(spec.ipFamilyPolicy)) errs.push(forbidden('spec.ipFamilyPolicy', never));
+      // A CNAME may end with a dot (fully qualified).
+      const cname = (spec.externalName ?? '').replace(/\.$/, '');
+      if (cname) errs.push(...validateDns1123Subdomain(cname).map((m) => invalidValue('spec.externalName', cname, m)));
       else errs.push(required('spec.externalName'));
       break;
+    }
   }
   return errs;
 }
 
-/** The LoadBalancer protocol, node port and duplicate port rules of upstream ValidateService. */
+/** The node port and duplicate port rules of upstream ValidateService. */
 function validatePortSet(spec: Spec, ports: Port[]): FieldError[] {
   const errs: FieldError[] = [];
-  if (spec.type === 'LoadBalancer') {
-    const seen = new Set<string>();
-    for (const [i, p] of ports.entries()) {
-      if (!PROTOCOLS.includes(p.protocol ?? '')) {
-        errs.push(
-          invalidValue(
-            `spec.ports[${i}].protocol`,
-            p.protocol ?? '',
-            'cannot create an external load balancer with non-TCP/UDP ports',
-          ),
-        );
-      } else seen.add(p.protocol!);
-    }
-    if (seen.size > 1)
-      errs.push(
-        invalidGo(
-          'spec.ports',
-          `[]core.ServicePort{${ports.map(goServicePort).join(', ')}}`,
-          'cannot create an external load balancer with mix protocols',
-        ),
-      );
-  }
   if (spec.type === 'ClusterIP') {
     for (const [i, p] of ports.entries())
       if (p.nodePort) errs.push(forbidden(`spec.ports[${i}].nodePort`, "may not be used when `type` is 'ClusterIP'"));
@@ -169,7 +133,7 @@ function validatePortSet(spec: Spec, ports: Port[]): FieldError[] {
   for (const [i, p] of ports.entries()) {
     const key = `${p.protocol ?? ''}/${p.port ?? 0}`;
     if (servicePorts.has(key)) {
-      const goKey = goServicePort({ protocol: p.protocol, port: p.port, targetPort: 0 });
+      const goKey = `core.ServicePort{Name:"", Protocol:${JSON.stringify(p.protocol ?? '')}, AppProtocol:(*string)(nil), Port:${p.port ?? 0}, TargetPort:intstr.IntOrString{Type:0, IntVal:0, StrVal:""}, NodePort:0}`;
       errs.push({ reason: 'FieldValueDuplicate', field: `spec.ports[${i}]`, message: `Duplicate value: ${goKey}` });
     }
     servicePorts.add(key);
@@ -177,31 +141,86 @@ function validatePortSet(spec: Spec, ports: Port[]): FieldError[] {
   return errs;
 }
 
-/** The source range rules of upstream ValidateService (field, else its annotation). */
+/** The source range rules of upstream ValidateService (the field, else its annotation). */
 function validateSourceRanges(svc: Service, spec: Spec): FieldError[] {
   const ranges = spec.loadBalancerSourceRanges ?? [];
   const annotations = svc.metadata.annotations ?? {};
-  const annotated = Object.prototype.hasOwnProperty.call(annotations, SOURCE_RANGES_ANNOTATION);
-  if (ranges.length === 0 && !annotated) return [];
+  const lbOnly = "may only be used when `type` is 'LoadBalancer'";
   const errs: FieldError[] = [];
-  const fromField = ranges.length > 0;
-  const field = fromField ? 'spec.LoadBalancerSourceRanges' : `metadata.annotations[${SOURCE_RANGES_ANNOTATION}]`;
-  const value = fromField ? `[${ranges.join(' ')}]` : annotations[SOURCE_RANGES_ANNOTATION];
-  if (spec.type !== 'LoadBalancer') errs.push(forbidden(field, "may only be used when `type` is 'LoadBalancer'"));
-  const specs = fromField ? ranges : (value.trim() || '0.0.0.0/0').split(',');
-  if (!specs.every((s) => isCIDR(s.trim())))
-    errs.push(invalidValue(field, value, 'must be a list of IP ranges. For example, 10.240.0.0/24,10.250.0.0/24 '));
+  if (ranges.length > 0) {
+    const field = 'spec.LoadBalancerSourceRanges';
+    if (spec.type !== 'LoadBalancer') errs.push(forbidden(field, lbOnly));
+    for (const [i, raw] of ranges.entries()) {
+      const value = raw.trim();
+      if (!isCIDR(value)) errs.push(invalidValue(`${field}[${i}]`, value, CIDR_MSG));
+    }
+  } else if (Object.prototype.hasOwnProperty.call(annotations, SOURCE_RANGES_ANNOTATION)) {
+    const field = `metadata.annotations[${SOURCE_RANGES_ANNOTATION}]`;
+    if (spec.type !== 'LoadBalancer') errs.push(forbidden(field, lbOnly));
+    const text = annotations[SOURCE_RANGES_ANNOTATION].trim();
+    if (text)
+      for (const raw of text.split(',')) {
+        const value = raw.trim();
+        if (!isCIDR(value)) errs.push(invalidValue(field, value, CIDR_MSG));
+      }
+  }
   return errs;
 }
 
-/** Upstream ValidateService (1.10), without the ObjectMeta rules the store checks for every kind. */
+/** Upstream validateServiceExternalTrafficPolicy and its health check node port rules. */
+function validateTrafficPolicies(spec: Spec): FieldError[] {
+  const errs: FieldError[] = [];
+  const etp = spec.externalTrafficPolicy ?? '';
+  if (!externallyAccessible(spec)) {
+    if (etp)
+      errs.push(invalidValue('spec.externalTrafficPolicy', etp, 'may only be set for externally-accessible services'));
+  } else if (!etp) errs.push(required('spec.externalTrafficPolicy'));
+  else if (!TRAFFIC_POLICIES.includes(etp))
+    errs.push(notSupported('spec.externalTrafficPolicy', etp, TRAFFIC_POLICIES));
+  const hc = spec.healthCheckNodePort ?? 0;
+  if (!needsHealthCheck(spec)) {
+    if (hc)
+      errs.push(
+        invalidValue(
+          'spec.healthCheckNodePort',
+          hc,
+          "may only be set when `type` is 'LoadBalancer' and `externalTrafficPolicy` is 'Local'",
+        ),
+      );
+  } else if (hc) {
+    // Required when 0: unreachable here, the allocation fills it (before validation upstream).
+    for (const m of isValidPortNum(hc)) errs.push(invalidValue('spec.healthCheckNodePort', hc, m));
+  }
+  // validateServiceInternalTrafficFieldsValue
+  const itp = spec.internalTrafficPolicy;
+  if (!isSet(itp)) {
+    if (spec.type === 'NodePort' || spec.type === 'LoadBalancer' || spec.type === 'ClusterIP')
+      errs.push(required('spec.internalTrafficPolicy'));
+  } else if (!TRAFFIC_POLICIES.includes(itp))
+    errs.push(notSupported('spec.internalTrafficPolicy', itp, TRAFFIC_POLICIES));
+  // validateServiceTrafficDistribution
+  const td = spec.trafficDistribution;
+  if (isSet(td) && td !== 'PreferClose') errs.push(notSupported('spec.trafficDistribution', td, ['PreferClose']));
+  return errs;
+}
+
+/** Upstream ValidateService (1.33), without the ObjectMeta rules the store checks for every kind. */
 export function validateService(svc: Service): FieldError[] {
   const spec = specOf(svc);
   const ports = spec.ports ?? [];
-  const headless = spec.clusterIP === 'None';
   const errs: FieldError[] = [];
-  if (ports.length === 0 && !headless && spec.type !== 'ExternalName') errs.push(required('spec.ports'));
-  errs.push(...validateTypeRules(spec, ports));
+  const annotations = svc.metadata.annotations ?? {};
+  const mode = annotations[TOPOLOGY_MODE];
+  if (isSet(mode) && isSet(annotations[TOPOLOGY_HINTS]) && mode !== annotations[TOPOLOGY_HINTS])
+    errs.push(
+      invalidValue(
+        `metadata.annotations[${TOPOLOGY_MODE}]`,
+        mode,
+        `must match annotations[${TOPOLOGY_HINTS}] when both are specified`,
+      ),
+    );
+  if (ports.length === 0 && !isHeadless(svc) && spec.type !== 'ExternalName') errs.push(required('spec.ports'));
+  errs.push(...validateTypeRules(svc, spec));
   const names = new Set<string>();
   for (const [i, p] of ports.entries())
     errs.push(...validateServicePort(p, ports.length > 1, names, `spec.ports[${i}]`));
@@ -219,9 +238,7 @@ export function validateService(svc: Service): FieldError[] {
   else if (spec.sessionAffinity === 'None' && spec.sessionAffinityConfig) {
     errs.push(forbidden('spec.sessionAffinityConfig', 'must not be set when session affinity is None'));
   }
-  if (spec.clusterIP && spec.clusterIP !== 'None' && !parseIP(spec.clusterIP)) {
-    errs.push(invalidValue('spec.clusterIP', spec.clusterIP, "must be empty, 'None', or a valid IP address"));
-  }
+  errs.push(...validateServiceClusterIPsRelatedFields(svc));
   for (const [i, ip] of (spec.externalIPs ?? []).entries()) {
     const msgs = isValidIP(ip);
     if (msgs.length) errs.push(...msgs.map((m) => invalidValue(`spec.externalIPs[${i}]`, ip, m)));
@@ -231,59 +248,18 @@ export function validateService(svc: Service): FieldError[] {
   else if (!TYPES.includes(spec.type)) errs.push(notSupported('spec.type', spec.type, TYPES));
   errs.push(...validatePortSet(spec, ports));
   errs.push(...validateSourceRanges(svc, spec));
-  // validateServiceExternalTrafficFieldsValue
-  const etp = spec.externalTrafficPolicy;
-  if (etp && etp !== 'Cluster' && etp !== 'Local')
-    errs.push(invalidValue('spec.externalTrafficPolicy', etp, 'ExternalTrafficPolicy must be empty, Cluster or Local'));
-  if ((spec.healthCheckNodePort ?? 0) < 0)
-    errs.push(
-      invalidValue('spec.healthCheckNodePort', spec.healthCheckNodePort, 'HealthCheckNodePort must be not less than 0'),
-    );
+  if (isSet(spec.allocateLoadBalancerNodePorts) && spec.type !== 'LoadBalancer')
+    errs.push(forbidden('spec.allocateLoadBalancerNodePorts', "may only be used when `type` is 'LoadBalancer'"));
+  if (spec.type === 'LoadBalancer' && !isSet(spec.allocateLoadBalancerNodePorts))
+    errs.push(required('allocateLoadBalancerNodePorts'));
+  errs.push(...validateLoadBalancerClassField(null, svc));
+  errs.push(...validateTrafficPolicies(spec));
   return errs;
 }
 
-/** Upstream ValidateServiceExternalTrafficFieldsCombination (checked by rest.go after validation). */
-export function validateServiceExternalTrafficFieldsCombination(svc: Service): FieldError[] {
-  const spec = specOf(svc);
-  const errs: FieldError[] = [];
-  if (spec.type !== 'LoadBalancer' && spec.type !== 'NodePort' && spec.externalTrafficPolicy) {
-    errs.push(
-      invalidValue(
-        'spec.externalTrafficPolicy',
-        spec.externalTrafficPolicy,
-        'ExternalTrafficPolicy can only be set on NodePort and LoadBalancer service',
-      ),
-    );
-  }
-  if (!needsHealthCheck(spec) && spec.healthCheckNodePort) {
-    errs.push(
-      invalidValue(
-        'spec.healthCheckNodePort',
-        spec.healthCheckNodePort,
-        'HealthCheckNodePort can only be set on LoadBalancer service with ExternalTrafficPolicy=Local',
-      ),
-    );
-  }
-  return errs;
-}
-
-/** Create: upstream svcStrategy.Validate, then rest.go's combination check when that passed. */
+/** Create: upstream ValidateServiceCreate. */
 export function validateServiceCreate(svc: Service): FieldError[] {
-  const errs = validateService(svc);
-  return errs.length ? errs : validateServiceExternalTrafficFieldsCombination(svc);
-}
-
-/**
- * What rest.go Update changes before its checks (externalTrafficPolicyUpdate and the
- * health-check transition that clears the port): a type that no longer uses node ports drops
- * its traffic policy, and a service no longer needing a health check drops its port.
- */
-export function prepareServiceUpdate(svc: Service, old: Service): void {
-  const spec = specOf(svc);
-  const prev = specOf(old);
-  const external = (s: Spec) => s.type === 'NodePort' || s.type === 'LoadBalancer';
-  if (needsHealthCheck(prev) && !needsHealthCheck(spec)) delete spec.healthCheckNodePort;
-  if (external(prev) && !external(spec)) delete spec.externalTrafficPolicy;
+  return validateService(svc);
 }
 
 /** Upstream ValidateLoadBalancerStatus (status.loadBalancer of a status write). */
@@ -292,7 +268,11 @@ export function validateLoadBalancerStatus(svc: Service): FieldError[] {
   const ingress = svc.status?.loadBalancer?.ingress ?? [];
   for (const [i, ing] of ingress.entries()) {
     const path = `status.loadBalancer.ingress[${i}]`;
-    if (ing.ip && !parseIP(ing.ip)) errs.push(invalidValue(`${path}.ip`, ing.ip, 'must be a valid IP address'));
+    if (ing.ip && !parseIP(ing.ip)) errs.push(invalidValue(`${path}.ip`, ing.ip, VALID_IP_MSG));
+    if (!isSet(ing.ipMode)) {
+      if (ing.ip) errs.push(required(`${path}.ipMode`, 'must be specified when `ip` is set'));
+    } else if (!ing.ip) errs.push(forbidden(`${path}.ipMode`, 'may not be specified when `ip` is not set'));
+    else if (!IP_MODES.includes(ing.ipMode)) errs.push(notSupported(`${path}.ipMode`, ing.ipMode, IP_MODES));
     if (ing.hostname) {
       errs.push(
         ...validateDns1123Subdomain(ing.hostname).map((m) => invalidValue(`${path}.hostname`, ing.hostname, m)),
@@ -305,33 +285,24 @@ export function validateLoadBalancerStatus(svc: Service): FieldError[] {
 }
 
 /**
- * Update: upstream ValidateServiceUpdate (cluster IP immutable while neither type is
- * ExternalName and one was set), then rest.go's refusal to change a needed health check
- * node port and its combination check; the load balancer status of a status write.
+ * Update: upstream ValidateServiceUpdate (primary cluster IP and family fixed, loadBalancerClass
+ * fixed on a LoadBalancer, a needed health check node port fixed), then ValidateService; the
+ * load balancer status of a status write.
  */
 export function validateServiceUpdate(svc: Service, old: Service): FieldError[] {
   const spec = specOf(svc);
   const prev = specOf(old);
-  const errs: FieldError[] = [];
-  if (spec.type !== 'ExternalName' && prev.type !== 'ExternalName' && prev.clusterIP) {
-    if ((spec.clusterIP ?? '') !== prev.clusterIP)
-      errs.push(invalidValue('spec.clusterIP', spec.clusterIP ?? '', 'field is immutable'));
-  }
-  errs.push(...validateService(svc));
-  if (errs.length) return errs;
+  const errs: FieldError[] = [
+    ...validateUpgradeDowngradeClusterIPs(old, svc),
+    ...validateUpgradeDowngradeIPFamilies(old, svc),
+    ...validateLoadBalancerClassField(old, svc),
+  ];
   if (
     needsHealthCheck(prev) &&
     needsHealthCheck(spec) &&
     (prev.healthCheckNodePort ?? 0) !== (spec.healthCheckNodePort ?? 0)
-  ) {
-    return [
-      invalidValue(
-        'spec.healthCheckNodePort',
-        spec.healthCheckNodePort ?? 0,
-        'cannot change healthCheckNodePort on loadBalancer service with externalTraffic=Local during update',
-      ),
-    ];
-  }
-  const combination = validateServiceExternalTrafficFieldsCombination(svc);
-  return combination.length ? combination : validateLoadBalancerStatus(svc);
+  )
+    errs.push(forbidden('spec.healthCheckNodePort', 'field is immutable'));
+  errs.push(...validateService(svc));
+  return errs.length ? errs : validateLoadBalancerStatus(svc);
 }

@@ -24,7 +24,8 @@ import {
 import { localDescendingPath } from './volumes.js';
 
 const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'];
-const PROTOCOLS = ['TCP', 'UDP'];
+// SCTP is GA since 1.20.
+const PROTOCOLS = ['SCTP', 'TCP', 'UDP'];
 
 /** validateContainerPorts: names unique IANA service names, port numbers in range, a protocol. */
 function ports(list: unknown, field: string): FieldError[] {

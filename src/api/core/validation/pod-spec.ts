@@ -5,7 +5,7 @@
  * `spec.template.spec`). Feature gates as 1.10's defaults (CustomPodDNS on, PodPriority off).
  */
 import type { FieldError } from '../../validation/field-errors.js';
-import { invalidValue, notSupported, required } from '../../validation/field-errors.js';
+import { forbidden, invalidValue, notSupported, required } from '../../validation/field-errors.js';
 import { validateContainers, validateInitContainers } from './containers.js';
 import { validateAffinity, validateTolerations } from './scheduling.js';
 import { validatePodSecurityContext } from './security.js';
@@ -145,7 +145,10 @@ export function validatePodSpecificAnnotations(annotations: unknown, spec: unkno
   return errs;
 }
 
-/** Upstream ValidatePodTemplateSpec for the template at `path` (`template`, `spec.template`). */
+/**
+ * Upstream ValidatePodTemplateSpec for the template at `path` (`template`, `spec.template`);
+ * 1.33 refuses ephemeral containers in a template.
+ */
 export function validatePodTemplateSpec(template: unknown, path: string): FieldError[] {
   const t = fieldsOf(template);
   const meta = fieldsOf(t.metadata);
@@ -154,5 +157,9 @@ export function validatePodTemplateSpec(template: unknown, path: string): FieldE
     ...annotationKeys(meta.annotations, `${path}.annotations`),
     ...validatePodSpecificAnnotations(meta.annotations, t.spec, `${path}.annotations`),
     ...validatePodSpec(t.spec, `${path}.spec`),
+    ...(Array.isArray(fieldsOf(t.spec).ephemeralContainers) &&
+    (fieldsOf(t.spec).ephemeralContainers as unknown[]).length
+      ? [forbidden(`${path}.spec.ephemeralContainers`, 'ephemeral containers not allowed in pod template')]
+      : []),
   ];
 }

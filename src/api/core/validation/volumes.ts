@@ -5,10 +5,21 @@
  * `downwardAPI.path` without the item index).
  */
 import type { FieldError } from '../../validation/field-errors.js';
-import { forbidden, invalidValue, notSupported, required } from '../../validation/field-errors.js';
+import { forbidden, invalidValue, notSupported, required, tooLong } from '../../validation/field-errors.js';
 import { parseQuantity } from '../../quantity.js';
+import { validateDns1123Subdomain } from '../../names.js';
 import { objectFieldSelector, resourceFieldSelector, VOLUME_FIELD_PATHS } from './env.js';
-import { fieldsOf, dns1123Label, inclusiveRange, invalidStrings, isSet, items, str, type Fields } from './strings.js';
+import {
+  fieldsOf,
+  dns1123Label,
+  dns1123Subdomain,
+  inclusiveRange,
+  invalidStrings,
+  isSet,
+  items,
+  str,
+  type Fields,
+} from './strings.js';
 
 const FILE_MODE = 'must be a number between 0 and 0777 (octal), both inclusive';
 const HOST_PATH_TYPES = [
@@ -274,6 +285,24 @@ const SOURCES: Record<string, (s: Fields, field: string, volName: string) => Fie
   },
   projected: (s, field) => [...mode(s.defaultMode, `${field}.defaultMode`), ...projectionSources(s, field)],
   scaleIO: (s, field) => requiredFields(s, field, ['gateway', 'system', 'volumeName']),
+  // Upstream 1.33 validateCSIVolumeSource (ValidateCSIDriverName; the secret name's errors at `name`, sic).
+  csi: (s, field) => {
+    const driver = str(s.driver);
+    const errs: FieldError[] = [];
+    if (!driver) errs.push(required(`${field}.driver`));
+    if (driver.length > 63) errs.push(tooLong(`${field}.driver`, driver, 63));
+    for (const m of validateDns1123Subdomain(driver.toLowerCase()))
+      errs.push(invalidValue(`${field}.driver`, driver, m));
+    if (isSet(s.nodePublishSecretRef)) {
+      const name = str(fieldsOf(s.nodePublishSecretRef).name);
+      if (!name) errs.push(required(`${field}.nodePublishSecretRef.name`));
+      else errs.push(...dns1123Subdomain(name, `${field}.name`));
+    }
+    return errs;
+  },
+  // Upstream 1.33 validateEphemeralVolumeSource: a claim template is required (its spec is
+  // checked by the claim's own rules when the claim is created).
+  ephemeral: (s, field) => (isSet(s.volumeClaimTemplate) ? [] : [required(`${field}.volumeClaimTemplate`)]),
 };
 
 /** The path segment upstream names a second source with (it misspells downwardAPI there). */

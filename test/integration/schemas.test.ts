@@ -72,7 +72,7 @@ describe('invalid objects', () => {
     [
       'container port protocol',
       `${ns}/pods`,
-      pod({ containers: [{ name: 'c', image: 'i', ports: [{ containerPort: 80, protocol: 'SCTP' }] }] }),
+      pod({ containers: [{ name: 'c', image: 'i', ports: [{ containerPort: 80, protocol: 'ICMP' }] }] }),
       { field: 'spec.containers[0].ports[0].protocol', reason: 'FieldValueInvalid' },
     ],
     [

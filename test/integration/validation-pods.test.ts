@@ -345,8 +345,8 @@ const CASES: [number, Kind, object, Cause][] = [
   [
     64,
     'pod',
-    podC({ ports: [{ containerPort: 80, protocol: 'SCTP' }] }),
-    IR(`${sc}.ports[0].protocol`, /supported values: "TCP", "UDP"/),
+    podC({ ports: [{ containerPort: 80, protocol: 'ICMP' }] }),
+    IR(`${sc}.ports[0].protocol`, /supported values: "SCTP", "TCP", "UDP"/),
   ],
   [
     65,

@@ -23,3 +23,24 @@ it('creates, lists, patches, deletes a ConfigMap and watches ADDED/MODIFIED/DELE
   expect(out.events[0][1]).toBe(out.created_rv);
   expect(out.events[1][2]).toEqual({ k: 'patched' });
 });
+
+it('drives Deployments (and their scale), Jobs, Leases, PodDisruptionBudgets and Ingresses', async () => {
+  const server = started.servers[0];
+  const caFile = join(server.dir, 'py-ca.crt');
+  await writeFile(caFile, server.caPem);
+  const script = resolve(import.meta.dirname, 'python/apps_flow.py');
+  const res = await run('/usr/bin/python3', [script, server.url, E2E_TOKEN, caFile], { timeoutMs: 60_000 });
+  expect(res.code, res.stderr).toBe(0);
+  expect(JSON.parse(res.stdout.trim().split('\n').pop()!)).toEqual({
+    strategy: 'RollingUpdate',
+    scaled: 4,
+    replicas: 4,
+    generation: 2,
+    listed: ['py-web'],
+    job_backoff: 6,
+    holder: 'b',
+    stale: 409,
+    pdb: 1,
+    ingress_port: 80,
+  });
+});

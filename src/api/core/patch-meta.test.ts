@@ -1,7 +1,7 @@
 /**
  * Patch metadata declared beside each field and derived from the schema: every kind's facts
- * (upstream 1.10 core/v1 types.go `patchStrategy` / `patchMergeKey` tags, today's server-side
- * apply tags), the same in strategic merge (the row's PatchMeta), server-side apply (its list
+ * (upstream 1.33 types.go `patchStrategy` / `patchMergeKey` tags and server-side apply
+ * tags), the same in strategic merge (the row's PatchMeta), server-side apply (its list
  * types) and OpenAPI; declarations whose path or key is not in the schema fail.
  */
 import { z } from 'zod';
@@ -42,51 +42,145 @@ const OBJECT_META = (at: string) => [
   `${at}.ownerReferences merge(uid)`,
 ];
 
-/** PodSpec: upstream 1.10 merge keys; container ports keyed by containerPort and protocol (TCP by default) for SSA. */
+const CONTAINER = (at: string) => [
+  `${at} merge(name)`,
+  `${at}[].env merge(name)`,
+  ...['configMapKeyRef', 'fieldRef', 'resourceFieldRef', 'secretKeyRef'].map(
+    (r) => `${at}[].env[].valueFrom.${r} atomic`,
+  ),
+  `${at}[].ports merge(containerPort) keys(containerPort,protocol) defaults(protocol=TCP)`,
+  `${at}[].resources.claims listType(map) keys(name)`,
+  `${at}[].volumeDevices merge(devicePath)`,
+  `${at}[].volumeMounts merge(mountPath)`,
+];
+const SECRET_REFS = ['cephfs', 'cinder', 'flexVolume', 'iscsi', 'rbd', 'scaleIO', 'storageos'];
+const NODE_SELECTOR = (at: string) => [`${at} atomic`, `${at}.nodeSelectorTerms[] atomic`];
+
+/**
+ * PodSpec: upstream 1.33 core/v1 types.go tags (`patchStrategy`/`patchMergeKey`, `+listType`,
+ * `+structType=atomic` of LocalObjectReference, NodeSelector and NodeSelectorTerm); container
+ * ports keyed by containerPort and protocol (TCP by default) for server-side apply.
+ */
 const POD_SPEC = (at: string) => [
-  ...['containers', 'initContainers'].flatMap((c) => [
-    `${at}.${c} merge(name)`,
-    `${at}.${c}[].env merge(name)`,
-    ...['configMapKeyRef', 'fieldRef', 'resourceFieldRef', 'secretKeyRef'].map(
-      (r) => `${at}.${c}[].env[].valueFrom.${r} atomic`,
-    ),
-    `${at}.${c}[].ports merge(containerPort) keys(containerPort,protocol) defaults(protocol=TCP)`,
-    `${at}.${c}[].volumeDevices merge(devicePath)`,
-    `${at}.${c}[].volumeMounts merge(mountPath)`,
-  ]),
-  `${at}.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution atomic`,
+  ...['containers', 'initContainers', 'ephemeralContainers'].flatMap((c) => CONTAINER(`${at}.${c}`)),
+  `${at}.affinity.nodeAffinity.preferredDuringSchedulingIgnoredDuringExecution[].preference atomic`,
+  ...NODE_SELECTOR(`${at}.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution`),
   `${at}.hostAliases merge(ip)`,
   `${at}.imagePullSecrets merge(name)`,
   `${at}.imagePullSecrets[] atomic`,
   `${at}.nodeSelector atomic`,
+  `${at}.resourceClaims merge(name) retainKeys`,
+  `${at}.resources.claims listType(map) keys(name)`,
+  `${at}.schedulingGates merge(name)`,
+  `${at}.topologySpreadConstraints merge(topologyKey) keys(topologyKey,whenUnsatisfiable)`,
   `${at}.volumes merge(name) retainKeys`,
-  ...['cephfs', 'flexVolume', 'iscsi', 'rbd', 'scaleIO', 'storageos'].map(
-    (s) => `${at}.volumes[].${s}.secretRef atomic`,
-  ),
+  ...SECRET_REFS.map((s) => `${at}.volumes[].${s}.secretRef atomic`),
+  `${at}.volumes[].csi.nodePublishSecretRef atomic`,
+  ...OBJECT_META(`${at}.volumes[].ephemeral.volumeClaimTemplate.metadata`),
+  `${at}.volumes[].ephemeral.volumeClaimTemplate.spec.dataSource atomic`,
 ];
+const TEMPLATE = (at: string) => [...OBJECT_META(`${at}.metadata`), ...POD_SPEC(`${at}.spec`)];
+const CONTAINER_STATUSES = (at: string) => [
+  `${at}[].allocatedResourcesStatus merge(name)`,
+  `${at}[].allocatedResourcesStatus[].resources listType(map) keys(resourceID)`,
+  `${at}[].resources.claims listType(map) keys(name)`,
+  `${at}[].volumeMounts merge(mountPath)`,
+];
+/** PersistentVolumeSpec's tags (SecretReference and NodeSelector are atomic structs). */
+const PV_SPEC = (at: string) => [
+  ...SECRET_REFS.map((s) => `${at}.${s}.secretRef atomic`),
+  ...['controllerExpand', 'controllerPublish', 'nodeExpand', 'nodePublish', 'nodeStage'].map(
+    (r) => `${at}.csi.${r}SecretRef atomic`,
+  ),
+  ...NODE_SELECTOR(`${at}.nodeAffinity.required`),
+];
+const CONDITIONS = 'status.conditions merge(type)';
+const SELECTED = (at: string) => ['spec.selector atomic', ...TEMPLATE(at), CONDITIONS];
+const WEBHOOKS = [
+  'webhooks merge(name)',
+  'webhooks[].matchConditions merge(name)',
+  'webhooks[].namespaceSelector atomic',
+  'webhooks[].objectSelector atomic',
+];
+const PEERS = (rule: string, peers: string) =>
+  ['namespaceSelector', 'podSelector'].map((s) => `spec.${rule}[].${peers}[].${s} atomic`);
 
 /** Every kind's facts beyond ObjectMeta's (the same under every group a kind is served in). */
 const EXPECTED: Record<string, string[]> = {
   Binding: ['target atomic'],
+  Endpoints: ['subsets[].ports[] atomic'],
   Event: ['involvedObject atomic', 'related atomic'],
-  Node: ['status.addresses merge(type)', 'status.conditions merge(type)'],
-  PersistentVolumeClaim: ['status.conditions merge(type)'],
-  PersistentVolume: [
-    'spec.claimRef atomic',
-    ...['cephfs', 'flexVolume', 'iscsi', 'rbd', 'scaleIO', 'storageos'].map((s) => `spec.${s}.secretRef atomic`),
+  Namespace: [CONDITIONS],
+  Node: ['spec.podCIDRs merge()', 'status.addresses merge(type)', CONDITIONS],
+  PersistentVolumeClaim: ['spec.dataSource atomic', CONDITIONS],
+  // claimRef is `+structType=granular` since ObjectReference became atomic.
+  PersistentVolume: PV_SPEC('spec'),
+  Pod: [
+    ...POD_SPEC('spec'),
+    CONDITIONS,
+    ...['containerStatuses', 'initContainerStatuses', 'ephemeralContainerStatuses'].flatMap((c) =>
+      CONTAINER_STATUSES(`status.${c}`),
+    ),
+    'status.hostIPs merge(ip) listType(atomic)',
+    'status.podIPs merge(ip)',
+    'status.resourceClaimStatuses merge(name) retainKeys',
   ],
-  Pod: [...POD_SPEC('spec'), 'status.conditions merge(type)'],
-  PodTemplate: [...OBJECT_META('template.metadata'), ...POD_SPEC('template.spec')],
-  ReplicationController: [
-    'spec.selector atomic',
-    ...OBJECT_META('spec.template.metadata'),
-    ...POD_SPEC('spec.template.spec'),
-    'status.conditions merge(type)',
-  ],
+  PodTemplate: TEMPLATE('template'),
+  ReplicationController: SELECTED('spec.template'),
+  ResourceQuota: ['spec.scopeSelector atomic'],
   ServiceAccount: ['secrets merge(name)', 'secrets[] atomic'],
-  Service: ['spec.ports merge(port) keys(port,protocol) defaults(protocol=TCP)', 'spec.selector atomic'],
+  Service: ['spec.ports merge(port) keys(port,protocol) defaults(protocol=TCP)', 'spec.selector atomic', CONDITIONS],
   RoleBinding: ['roleRef atomic'],
   ClusterRoleBinding: ['roleRef atomic'],
+  Deployment: SELECTED('spec.template'),
+  ReplicaSet: SELECTED('spec.template'),
+  DaemonSet: SELECTED('spec.template'),
+  StatefulSet: [
+    ...SELECTED('spec.template'),
+    ...OBJECT_META('spec.volumeClaimTemplates[].metadata'),
+    'spec.volumeClaimTemplates[].spec.dataSource atomic',
+    'spec.volumeClaimTemplates[].status.conditions merge(type)',
+  ],
+  Job: [
+    ...TEMPLATE('spec.template'),
+    'status.conditions merge(type) listType(atomic)',
+    'status.uncountedTerminatedPods.failed listType(set)',
+    'status.uncountedTerminatedPods.succeeded listType(set)',
+  ],
+  CronJob: [
+    ...OBJECT_META('spec.jobTemplate.metadata'),
+    ...TEMPLATE('spec.jobTemplate.spec.template'),
+    'status.active listType(atomic)',
+  ],
+  NetworkPolicy: ['spec.podSelector atomic', ...PEERS('egress', 'to'), ...PEERS('ingress', 'from')],
+  PodDisruptionBudget: ['spec.selector atomic', CONDITIONS],
+  RuntimeClass: ['scheduling.nodeSelector atomic'],
+  CSIDriver: ['spec.volumeLifecycleModes merge()'],
+  CSINode: ['spec.drivers merge(name)'],
+  VolumeAttachment: PV_SPEC('spec.source.inlineVolumeSpec'),
+  EndpointSlice: ['endpoints[].addresses merge()'],
+  CertificateSigningRequest: ['status.conditions listType(map) keys(type)'],
+  MutatingWebhookConfiguration: WEBHOOKS,
+  ValidatingWebhookConfiguration: WEBHOOKS,
+  APIService: [CONDITIONS],
+};
+
+/** Facts of a kind at a version whose schema differs from the kind's storage version. */
+const EXPECTED_AT: Record<string, string[]> = {
+  // autoscaling/v2's lists (v2beta1 has no behavior; v1 has none of them).
+  'HorizontalPodAutoscaler autoscaling/v2': [
+    'spec.behavior.scaleDown.policies listType(atomic)',
+    'spec.behavior.scaleUp.policies listType(atomic)',
+    'spec.metrics listType(atomic)',
+    CONDITIONS,
+    'status.currentMetrics listType(atomic)',
+  ],
+  // events.k8s.io names core Events' involvedObject `regarding`.
+  'Event events.k8s.io/v1': ['regarding atomic', 'related atomic'],
+  'Event events.k8s.io/v1beta1': ['regarding atomic', 'related atomic'],
+  'Event events.ck.io/v1beta1': ['regarding atomic', 'related atomic'],
+  // policy/v1beta1 budgets have no status conditions.
+  'PodDisruptionBudget policy/v1beta1': ['spec.selector atomic'],
 };
 
 /** Lists upstream 1.10 replaces whole (no patch strategy): they declare nothing. */
@@ -143,7 +237,9 @@ function openApiOf(def: ResourceDefinition): Record<string, any> {
 
 describe('patch metadata declared in the schema', () => {
   it.each(rows)('%s: the derived facts are upstream tags', (_, def) => {
-    expect(facts(def.patchMeta)).toEqual([...OBJECT_META('metadata'), ...(EXPECTED[def.kind] ?? [])].sort());
+    const at = `${def.kind} ${apiVersionOf(def)}`;
+    const own = EXPECTED_AT[at] ?? EXPECTED[def.kind] ?? [];
+    expect(facts(def.patchMeta)).toEqual([...OBJECT_META('metadata'), ...own].sort());
   });
 
   it.each(rows)('%s: the row patches with what its schema declares, every path in the schema', (_, def) => {

@@ -91,7 +91,6 @@ describe('list types from patch metadata (kube-openapi schemaconv rules, k8s.io/
     [
       'PersistentVolume',
       {
-        'spec.claimRef': { 'x-kubernetes-map-type': 'atomic' },
         'spec.rbd.secretRef': { 'x-kubernetes-map-type': 'atomic' },
       },
     ],
@@ -112,7 +111,6 @@ describe('list types from patch metadata (kube-openapi schemaconv rules, k8s.io/
       fields: {
         a: { merge: { key: 'name' }, listMapKeys: ['id'] },
         b: { merge: {}, listType: 'map', listMapKeys: ['x'] },
-        c: { listType: 'set' },
         d: { listType: 'atomic', listMapKeys: ['x'] },
         e: { merge: { key: 'k' }, keyDefaults: { other: 1 } },
       },
@@ -120,7 +118,6 @@ describe('list types from patch metadata (kube-openapi schemaconv rules, k8s.io/
     expect(listTypeProblems(bad)).toEqual([
       'a: merge key name is not a list-map key',
       'b: merged as a set but list type map',
-      'c: not merged but list type set',
       'd: list-map keys on a atomic list',
       'e: default for other, not a key',
     ]);

@@ -108,9 +108,12 @@ export function openApiListTypes(kindMeta: PatchMeta): Record<string, SsaExtensi
 
 /**
  * Disagreements between a kind's strategic-merge and SSA facts, as `path: problem` strings
- * (empty when they agree): a list merged by key must be a map list with that key among its
- * keys, a keyless merged list a set, an unmerged list atomic; list-map keys and key defaults
- * only on map lists, defaults only for key fields.
+ * (empty when they agree): a list merged by key and typed map has that key among its keys, a
+ * keyless merged list is not a map, a list typed by its merge strategy alone agrees with it;
+ * list-map keys and key defaults only on map lists, defaults only for key fields. An explicit
+ * `+listType` that differs from the patch strategy is upstream's choice and is kept (1.33:
+ * Job `status.conditions` merged by type but atomic, `status.hostIPs` merged by ip but atomic,
+ * `resources.claims` a map list that strategic merge replaces).
  */
 export function listTypeProblems(kindMeta: PatchMeta): string[] {
   const problems: string[] = [];
@@ -119,11 +122,17 @@ export function listTypeProblems(kindMeta: PatchMeta): string[] {
     if (isList) {
       const info = listInfo(meta);
       const key = meta.merge?.key;
-      if (meta.merge && key !== undefined && (info.type !== 'map' || !info.keys.includes(key)))
+      const declared = meta.listType !== undefined;
+      if (meta.merge && key !== undefined && info.type === 'map' && !info.keys.includes(key))
         problems.push(`${path}: merge key ${key} is not a list-map key`);
-      if (meta.merge && key === undefined && info.type !== 'set')
+      if (meta.merge && key !== undefined && info.type !== 'map' && !declared)
+        problems.push(`${path}: merge key ${key} is not a list-map key`);
+      if (meta.merge && key === undefined && info.type === 'map')
         problems.push(`${path}: merged as a set but list type ${info.type}`);
-      if (!meta.merge && info.type !== 'atomic') problems.push(`${path}: not merged but list type ${info.type}`);
+      if (meta.merge && key === undefined && info.type !== 'set' && !declared)
+        problems.push(`${path}: merged as a set but list type ${info.type}`);
+      if (!meta.merge && info.type !== 'atomic' && !declared)
+        problems.push(`${path}: not merged but list type ${info.type}`);
       if (info.type === 'map' && info.keys.length === 0) problems.push(`${path}: map list without keys`);
     }
     if (meta.listMapKeys && listInfo(meta).type !== 'map')

@@ -19,24 +19,18 @@ const KUBECTLS = [
 ] as const;
 const SETS = manifestSets();
 
-type Manifest = { kind?: string; spec?: { clusterIP?: string; type?: string } };
+type Manifest = { kind?: string };
 
 /**
  * Why replacing the objects of a manifest with the manifest itself is refused, as upstream
- * 1.10 refuses it, or null: a Pod, because ServiceAccount admission set
- * spec.serviceAccountName at create and pod updates may change only images,
- * activeDeadlineSeconds and tolerations; a Service without a cluster IP in its manifest,
- * because the one allocated at create is immutable and a replace may not drop it.
+ * refuses it, or null: a Pod, because ServiceAccount admission set spec.serviceAccountName at
+ * create and pod updates may change only images, activeDeadlineSeconds and tolerations. (A
+ * Service without a cluster IP in its manifest is replaced keeping the allocated one, as
+ * upstream since 1.20.)
  */
 function replaceRefusal(file: string): string | null {
   const objects: Manifest[] = objectsOf(file);
-  const first = objects.find(
-    (d) => d.kind === 'Pod' || (d.kind === 'Service' && !d.spec?.clusterIP && d.spec?.type !== 'ExternalName'),
-  );
-  if (!first) return null;
-  return first.kind === 'Pod'
-    ? 'pod updates may not change fields other than'
-    : 'spec.clusterIP: Invalid value: "": field is immutable';
+  return objects.some((d) => d.kind === 'Pod') ? 'pod updates may not change fields other than' : null;
 }
 
 describe.each(KUBECTLS)('kubectl %s', (version, kubectl) => {
@@ -72,7 +66,7 @@ describe.each(KUBECTLS)('kubectl %s', (version, kubectl) => {
           .map((f) => [f, replaceRefusal(join(set.root, f))] as const)
           .filter(([f, why]) => why && !set.unknownFields[f] && !set.refused[f]) as [string, string][],
       );
-      expect(replaceRefused.size).toBeGreaterThan(10);
+      expect(replaceRefused.size).toBeGreaterThan(5);
       expect(failures.map((f) => f.split(': ')[0]).sort()).toEqual(
         [...Object.keys(set.unknownFields), ...Object.keys(set.refused), ...replaceRefused.keys()].sort(),
       );

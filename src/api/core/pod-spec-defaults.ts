@@ -54,6 +54,7 @@ function defaultContainer(c: Container): void {
   for (const e of c.env ?? []) if (e.valueFrom?.fieldRef) setIfUnset(e.valueFrom.fieldRef, 'apiVersion', 'v1');
   defaultProbe(c.livenessProbe);
   defaultProbe(c.readinessProbe);
+  defaultProbe(c.startupProbe);
   defaultHandler(c.lifecycle?.postStart);
   defaultHandler(c.lifecycle?.preStop);
 }

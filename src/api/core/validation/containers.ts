@@ -1,13 +1,13 @@
 /**
- * Containers as upstream 1.10 validates them (pkg/apis/core/validation/validation.go
- * validateContainers, validateInitContainers, validateContainerPorts, ValidateVolumeMounts,
+ * Containers as upstream validates them (pkg/apis/core/validation/validation.go
+ * validateContainerCommon, validateContainers, validateInitContainers with 1.33's sidecars, validateContainerPorts, ValidateVolumeMounts,
  * validateMountPropagation, ValidateVolumeDevices, validatePullPolicy, checkHostPortConflicts /
  * AccumulateUniqueHostPorts, validateContainersOnlyForPod).
  */
 import type { FieldError } from '../../validation/field-errors.js';
 import { duplicate, forbidden, invalidValue, notFound, notSupported, required } from '../../validation/field-errors.js';
 import { validateEnv, validateEnvFrom } from './env.js';
-import { livenessSuccessThreshold, validateLifecycle, validateProbe } from './probes.js';
+import { livenessSuccessThreshold, readinessGracePeriod, validateLifecycle, validateProbe } from './probes.js';
 import { validateResources } from './resources.js';
 import { validateSecurityContext } from './security.js';
 import {
@@ -89,8 +89,70 @@ function volumeMounts(container: Fields, volumes: Map<string, Fields>, field: st
   return errs;
 }
 
-/** Upstream validateContainers: names, images, probes, ports, env, mounts, resources, security. */
-export function validateContainers(containers: unknown, volumes: Map<string, Fields>, field: string): FieldError[] {
+/** Upstream validateContainerCommon: the rules every container kind shares (name format, image, ports, env, ...). */
+function containerCommon(c: Fields, volumes: Map<string, Fields>, path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  const name = str(c.name);
+  if (!name) errs.push(required(`${path}.name`));
+  else errs.push(...dns1123Label(name, `${path}.name`));
+  if (!str(c.image)) errs.push(required(`${path}.image`));
+  const policy = str(c.terminationMessagePolicy);
+  if (!policy) errs.push(required(`${path}.terminationMessagePolicy`, "must be 'File' or 'FallbackToLogsOnError'"));
+  else if (policy !== 'File' && policy !== 'FallbackToLogsOnError')
+    errs.push(invalidValue(`${path}.terminationMessagePolicy`, policy, "must be 'File' or 'FallbackToLogsOnError'"));
+  errs.push(
+    ...ports(c.ports, `${path}.ports`),
+    ...validateEnv(c.env, `${path}.env`),
+    ...validateEnvFrom(c.envFrom, `${path}.envFrom`),
+    ...volumeMounts(c, volumes, `${path}.volumeMounts`),
+  );
+  // BlockVolume is off in 1.10: any volumeDevices list is refused (upstream names the path twice).
+  if (isSet(c.volumeDevices))
+    errs.push(forbidden(`${path}.volumeDevices.volumeDevices`, 'Container volumeDevices is disabled by feature-gate'));
+  const pull = str(c.imagePullPolicy);
+  if (!pull) errs.push(required(`${path}.imagePullPolicy`));
+  else if (!PULL_POLICIES.includes(pull)) errs.push(notSupported(`${path}.imagePullPolicy`, pull, PULL_POLICIES));
+  errs.push(
+    ...validateResources(c.resources, `${path}.resources`),
+    ...validateSecurityContext(c.securityContext, `${path}.securityContext`),
+  );
+  return errs;
+}
+
+/** Lifecycle and the three probes, as regular containers and sidecars (restartable init containers) have them. */
+function lifecycleAndProbes(c: Fields, path: string, gracePeriod?: number): FieldError[] {
+  return [
+    ...(isSet(c.lifecycle) ? validateLifecycle(fieldsOf(c.lifecycle), `${path}.lifecycle`, gracePeriod) : []),
+    ...validateProbe(c.livenessProbe, `${path}.livenessProbe`),
+    ...livenessSuccessThreshold(c.livenessProbe, `${path}.livenessProbe`),
+    ...validateProbe(c.readinessProbe, `${path}.readinessProbe`),
+    ...(isSet(c.readinessProbe) ? readinessGracePeriod(c.readinessProbe, `${path}.readinessProbe`) : []),
+    ...validateProbe(c.startupProbe, `${path}.startupProbe`),
+    ...livenessSuccessThreshold(c.startupProbe, `${path}.startupProbe`),
+  ];
+}
+
+/** checkHostPortConflicts / AccumulateUniqueHostPorts: protocol/hostIP/hostPort unique across `list`. */
+function hostPortConflicts(list: { c: Fields; path: string }[]): FieldError[] {
+  const errs: FieldError[] = [];
+  const hostPorts = new Set<string>();
+  for (const { c, path } of list)
+    items(c.ports).forEach((p, j) => {
+      if (!p.hostPort) return;
+      const key = `${str(p.protocol)}/${str(p.hostIP)}/${p.hostPort}`;
+      if (hostPorts.has(key)) errs.push(duplicate(`${path}.ports[${j}].hostPort`, key));
+      else hostPorts.add(key);
+    });
+  return errs;
+}
+
+/** Upstream validateContainers: common rules, unique names, lifecycle and probes, no restartPolicy. */
+export function validateContainers(
+  containers: unknown,
+  volumes: Map<string, Fields>,
+  field: string,
+  gracePeriod?: number,
+): FieldError[] {
   const list = items(containers);
   if (!list.length) return [required(field)];
   const errs: FieldError[] = [];
@@ -98,71 +160,46 @@ export function validateContainers(containers: unknown, volumes: Map<string, Fie
   list.forEach((c, i) => {
     const path = `${field}[${i}]`;
     const name = str(c.name);
-    if (!name) errs.push(required(`${path}.name`));
-    else errs.push(...dns1123Label(name, `${path}.name`));
+    errs.push(...containerCommon(c, volumes, path));
     if (names.has(name)) errs.push(duplicate(`${path}.name`, name));
     else names.add(name);
-    if (!str(c.image)) errs.push(required(`${path}.image`));
-    if (isSet(c.lifecycle)) errs.push(...validateLifecycle(fieldsOf(c.lifecycle), `${path}.lifecycle`));
-    errs.push(
-      ...validateProbe(c.livenessProbe, `${path}.livenessProbe`),
-      ...livenessSuccessThreshold(c.livenessProbe, `${path}.livenessProbe`),
-    );
-    const policy = str(c.terminationMessagePolicy);
-    if (!policy) errs.push(required(`${path}.terminationMessagePolicy`, "must be 'File' or 'FallbackToLogsOnError'"));
-    else if (policy !== 'File' && policy !== 'FallbackToLogsOnError')
-      errs.push(invalidValue(`${path}.terminationMessagePolicy`, policy, "must be 'File' or 'FallbackToLogsOnError'"));
-    errs.push(
-      ...validateProbe(c.readinessProbe, `${path}.readinessProbe`),
-      ...ports(c.ports, `${path}.ports`),
-      ...validateEnv(c.env, `${path}.env`),
-      ...validateEnvFrom(c.envFrom, `${path}.envFrom`),
-      ...volumeMounts(c, volumes, `${path}.volumeMounts`),
-    );
-    // BlockVolume is off in 1.10: any volumeDevices list is refused (upstream names the path twice).
-    if (isSet(c.volumeDevices))
-      errs.push(
-        forbidden(`${path}.volumeDevices.volumeDevices`, 'Container volumeDevices is disabled by feature-gate'),
-      );
-    const pull = str(c.imagePullPolicy);
-    if (!pull) errs.push(required(`${path}.imagePullPolicy`));
-    else if (!PULL_POLICIES.includes(pull)) errs.push(notSupported(`${path}.imagePullPolicy`, pull, PULL_POLICIES));
-    errs.push(
-      ...validateResources(c.resources, `${path}.resources`),
-      ...validateSecurityContext(c.securityContext, `${path}.securityContext`),
-    );
+    errs.push(...lifecycleAndProbes(c, path, gracePeriod));
+    if (isSet(c.restartPolicy)) errs.push(forbidden(`${path}.restartPolicy`, 'may not be set for non-init containers'));
   });
-  // checkHostPortConflicts: protocol/hostIP/hostPort unique across the list.
-  const hostPorts = new Set<string>();
-  list.forEach((c, i) =>
-    items(c.ports).forEach((p, j) => {
-      if (!p.hostPort) return;
-      const key = `${str(p.protocol)}/${str(p.hostIP)}/${p.hostPort}`;
-      if (hostPorts.has(key)) errs.push(duplicate(`${field}[${i}].ports[${j}].hostPort`, key));
-      else hostPorts.add(key);
-    }),
-  );
+  errs.push(...hostPortConflicts(list.map((c, i) => ({ c, path: `${field}[${i}]` }))));
   return errs;
 }
 
-/** Upstream validateInitContainers: container rules, names unique with the app containers, no probes or lifecycle. */
+const SIDECAR_ONLY = 'may not be set for init containers without restartPolicy=Always';
+
+/**
+ * Upstream validateInitContainers: common rules, names unique with the app containers, a
+ * restartPolicy only `Always` (a sidecar); lifecycle and probes only on sidecars.
+ */
 export function validateInitContainers(
   init: unknown,
   containers: unknown,
   volumes: Map<string, Fields>,
   field: string,
+  gracePeriod?: number,
 ): FieldError[] {
-  const list = items(init);
-  const errs = list.length ? validateContainers(list, volumes, field) : [];
+  const errs: FieldError[] = [];
   const names = new Set(items(containers).map((c) => str(c.name)));
-  list.forEach((c, i) => {
+  items(init).forEach((c, i) => {
     const path = `${field}[${i}]`;
     const name = str(c.name);
+    errs.push(...containerCommon(c, volumes, path));
+    if (isSet(c.restartPolicy) && c.restartPolicy !== 'Always')
+      errs.push(notSupported(`${path}.restartPolicy`, c.restartPolicy, ['Always']));
     if (names.has(name)) errs.push(duplicate(`${path}.name`, name));
-    if (name) names.add(name);
-    for (const k of ['lifecycle', 'livenessProbe', 'readinessProbe'] as const) {
-      if (isSet(c[k])) errs.push(invalidValue(`${path}.${k}`, c[k], 'must not be set for init containers'));
-    }
+    else if (name) names.add(name);
+    // Init containers run one at a time: host ports are checked per container (upstream's path
+    // then says index 0 whatever the container's index).
+    errs.push(...hostPortConflicts([{ c, path: `${field}[0]` }]));
+    if (c.restartPolicy === 'Always') errs.push(...lifecycleAndProbes(c, path, gracePeriod));
+    else
+      for (const k of ['lifecycle', 'livenessProbe', 'readinessProbe', 'startupProbe'] as const)
+        if (isSet(c[k])) errs.push(forbidden(`${path}.${k}`, SIDECAR_ONLY));
   });
   return errs;
 }

@@ -7,7 +7,8 @@
 import type { FieldError } from '../../validation/field-errors.js';
 import { forbidden, invalidValue, notSupported, required } from '../../validation/field-errors.js';
 import { validateContainers, validateInitContainers } from './containers.js';
-import { validateAffinity, validateTolerations } from './scheduling.js';
+import { validatePodSpecSince110 } from './pod-os.js';
+import { validateAffinity, validateTolerations, validateTopologySpreadConstraints } from './scheduling.js';
 import { validatePodSecurityContext } from './security.js';
 import {
   annotationKeys,
@@ -81,10 +82,11 @@ function hostAliases(list: unknown, field: string): FieldError[] {
 export function validatePodSpec(spec: unknown, path: string): FieldError[] {
   const s = fieldsOf(spec);
   const { errors, byName } = validateVolumes(s.volumes, `${path}.volumes`);
+  const grace = typeof s.terminationGracePeriodSeconds === 'number' ? s.terminationGracePeriodSeconds : undefined;
   const errs = [
     ...errors,
-    ...validateContainers(s.containers, byName, `${path}.containers`),
-    ...validateInitContainers(s.initContainers, s.containers, byName, `${path}.initContainers`),
+    ...validateContainers(s.containers, byName, `${path}.containers`, grace),
+    ...validateInitContainers(s.initContainers, s.containers, byName, `${path}.initContainers`, grace),
   ];
   const restart = str(s.restartPolicy);
   if (!restart) errs.push(required(`${path}.restartPolicy`));
@@ -110,6 +112,8 @@ export function validatePodSpec(spec: unknown, path: string): FieldError[] {
   errs.push(
     ...validateTolerations(s.tolerations, `${path}.tolerations`),
     ...hostAliases(s.hostAliases, `${path}.hostAliases`),
+    ...validateTopologySpreadConstraints(s.topologySpreadConstraints, `${path}.topologySpreadConstraints`),
+    ...validatePodSpecSince110(s, path),
   );
   return errs;
 }

@@ -1,7 +1,8 @@
 /**
- * Probes and lifecycle handlers as upstream 1.10 validates them (pkg/apis/core/validation/
+ * Probes and lifecycle handlers as upstream validates them (pkg/apis/core/validation/
  * validation.go validateProbe, validateHandler, validateLifecycle, validateExecAction,
- * validateHTTPGetAction, validateTCPSocketAction, ValidatePortNumOrName).
+ * validateHTTPGetAction, validateTCPSocketAction, ValidatePortNumOrName), with 1.33's grpc
+ * handler, probe terminationGracePeriodSeconds and the liveness/readiness/startup specifics.
  */
 import type { FieldError } from '../../validation/field-errors.js';
 import { forbidden, invalidValue, notSupported, required } from '../../validation/field-errors.js';
@@ -25,7 +26,8 @@ export function portNumOrName(port: unknown, field: string): FieldError[] {
   return invalidEach(field, 0, isValidPortNum(0));
 }
 
-const HANDLERS = ['exec', 'httpGet', 'tcpSocket'] as const;
+// Upstream's order; the schema allows grpc only in probes and sleep only in lifecycle handlers.
+const HANDLERS = ['exec', 'httpGet', 'tcpSocket', 'grpc', 'sleep'] as const;
 
 /** validateHTTPGetAction. */
 function httpGet(h: Fields, field: string): FieldError[] {
@@ -39,8 +41,8 @@ function httpGet(h: Fields, field: string): FieldError[] {
   return errs;
 }
 
-/** Upstream validateHandler: exactly one of exec, httpGet, tcpSocket. */
-export function validateHandler(handler: Fields, field: string): FieldError[] {
+/** Upstream validateHandler: exactly one of exec, httpGet, tcpSocket, grpc (probes), sleep (lifecycle). */
+export function validateHandler(handler: Fields, field: string, gracePeriod?: number): FieldError[] {
   const errs: FieldError[] = [];
   let n = 0;
   for (const kind of HANDLERS) {
@@ -54,31 +56,57 @@ export function validateHandler(handler: Fields, field: string): FieldError[] {
       errs.push(required(`${field}.exec.command`));
     if (kind === 'httpGet') errs.push(...httpGet(h, `${field}.httpGet`));
     if (kind === 'tcpSocket') errs.push(...portNumOrName(h.port, `${field}.tcpSocket.port`));
+    // validateGRPCAction: an int32 port, checked as a port number.
+    // validateSleepAction (PodLifecycleSleepActionAllowZero is on in 1.33): 0 up to the pod's grace period.
+    if (kind === 'sleep' && gracePeriod !== undefined) {
+      const seconds = typeof h.seconds === 'number' ? h.seconds : 0;
+      if (seconds < 0 || seconds > gracePeriod)
+        errs.push(
+          invalidValue(
+            `${field}.sleep`,
+            seconds,
+            `must be non-negative and less than terminationGracePeriodSeconds (${gracePeriod})`,
+          ),
+        );
+    }
+    if (kind === 'grpc') errs.push(...portNumOrName(typeof h.port === 'number' ? h.port : 0, `${field}.grpc.port`));
   }
   if (n === 0) errs.push(required(field, 'must specify a handler type'));
   return errs;
 }
 
-/** Upstream validateLifecycle. */
-export function validateLifecycle(lifecycle: Fields, field: string): FieldError[] {
+/** Upstream validateLifecycle (`gracePeriod`: the pod's terminationGracePeriodSeconds, for sleep actions). */
+export function validateLifecycle(lifecycle: Fields, field: string, gracePeriod?: number): FieldError[] {
   return (['postStart', 'preStop'] as const).flatMap((k) =>
-    isSet(lifecycle[k]) ? validateHandler(fieldsOf(lifecycle[k]), `${field}.${k}`) : [],
+    isSet(lifecycle[k]) ? validateHandler(fieldsOf(lifecycle[k]), `${field}.${k}`, gracePeriod) : [],
   );
 }
 
-/** Upstream validateProbe: one handler; counts and seconds non-negative. */
+/** Upstream validateProbe: one handler; counts and seconds non-negative; a grace period above 0. */
 export function validateProbe(probe: unknown, field: string): FieldError[] {
   if (!probe || typeof probe !== 'object') return [];
   const p = fieldsOf(probe);
-  return [
+  const errs = [
     ...validateHandler(p, field),
     ...(
       ['initialDelaySeconds', 'timeoutSeconds', 'periodSeconds', 'successThreshold', 'failureThreshold'] as const
     ).flatMap((k) => nonNegative(p[k], `${field}.${k}`)),
   ];
+  const grace = p.terminationGracePeriodSeconds;
+  if (typeof grace === 'number' && grace <= 0)
+    errs.push(invalidValue(`${field}.terminationGracePeriodSeconds`, grace, 'must be greater than 0'));
+  return errs;
 }
 
-/** The liveness-only rule of validateContainers: successThreshold must be 1. */
+/** validateReadinessProbe's own rule: no terminationGracePeriodSeconds. */
+export function readinessGracePeriod(probe: unknown, field: string): FieldError[] {
+  const grace = fieldsOf(probe).terminationGracePeriodSeconds;
+  return isSet(grace)
+    ? [invalidValue(`${field}.terminationGracePeriodSeconds`, grace, 'must not be set for readinessProbes')]
+    : [];
+}
+
+/** The rule of validateLivenessProbe and validateStartupProbe: successThreshold must be 1. */
 export function livenessSuccessThreshold(probe: unknown, field: string): FieldError[] {
   if (!probe || typeof probe !== 'object') return [];
   // 0 is defaulted to 1 upstream (SetDefaults_Probe).

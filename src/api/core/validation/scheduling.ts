@@ -2,10 +2,11 @@
  * Scheduling constraints as upstream 1.10 validates them (pkg/apis/core/validation/
  * validation.go validateAffinity, validateNodeAffinity, ValidateNodeSelector(Term/Requirement),
  * ValidatePreferredSchedulingTerms, validatePodAffinity(Term), validateWeightedPodAffinityTerms,
- * ValidateTolerations; apimachinery ValidateLabelSelector).
+ * ValidateTolerations; apimachinery ValidateLabelSelector) and 1.33's
+ * validateTopologySpreadConstraints.
  */
 import type { FieldError } from '../../validation/field-errors.js';
-import { forbidden, invalidValue, notSupported, required } from '../../validation/field-errors.js';
+import { duplicate, forbidden, invalidValue, notSupported, required } from '../../validation/field-errors.js';
 import { validateDns1123Label, validateLabelValue } from '../../names.js';
 import { fieldsOf, invalidEach, isSet, items, labelName, labels, str, type Fields } from './strings.js';
 
@@ -150,6 +151,66 @@ export function validateTolerations(tolerations: unknown, field: string): FieldE
       errs.push(notSupported(`${path}.operator`, op, ['Equal', 'Exists']));
     }
     if (str(t.effect) && !EFFECTS.includes(str(t.effect))) errs.push(notSupported(`${path}.effect`, t.effect, EFFECTS));
+  });
+  return errs;
+}
+
+const NOT_POSITIVE = 'must be greater than zero';
+const NODE_POLICIES = ['Honor', 'Ignore'];
+
+/** validateMatchLabelKeysInTopologySpread: label names, a labelSelector, none of its keys. */
+function matchLabelKeys(keys: unknown, selector: unknown, field: string): FieldError[] {
+  if (!Array.isArray(keys) || !keys.length) return [];
+  const errs: FieldError[] = [];
+  const sel = fieldsOf(selector);
+  const selectorKeys = new Set([
+    ...Object.keys(fieldsOf(sel.matchLabels)),
+    ...items(sel.matchExpressions).map((e) => str(e.key)),
+  ]);
+  if (!isSet(selector)) errs.push(forbidden(field, 'must not be specified when labelSelector is not set'));
+  keys.forEach((k: unknown, i) => {
+    errs.push(...labelName(str(k), `${field}[${i}]`));
+    if (selectorKeys.has(str(k)))
+      errs.push(invalidValue(`${field}[${i}]`, k, 'exists in both matchLabelKeys and labelSelector'));
+  });
+  return errs;
+}
+
+/** Upstream validateTopologySpreadConstraints (1.33). */
+export function validateTopologySpreadConstraints(constraints: unknown, field: string): FieldError[] {
+  const list = items(constraints);
+  const errs: FieldError[] = [];
+  list.forEach((c, i) => {
+    const path = `${field}[${i}]`;
+    const key = str(c.topologyKey);
+    const action = str(c.whenUnsatisfiable);
+    const skew = typeof c.maxSkew === 'number' ? c.maxSkew : 0;
+    if (skew <= 0) errs.push(invalidValue(`${path}.maxSkew`, skew, NOT_POSITIVE));
+    if (!key) errs.push(required(`${path}.topologyKey`, 'can not be empty'));
+    if (!['DoNotSchedule', 'ScheduleAnyway'].includes(action))
+      errs.push(notSupported(`${path}.whenUnsatisfiable`, action, ['DoNotSchedule', 'ScheduleAnyway']));
+    // ValidateSpreadConstraintNotRepeat: reported on the first of two equal pairs.
+    if (list.slice(i + 1).some((o) => str(o.topologyKey) === key && str(o.whenUnsatisfiable) === action))
+      errs.push(duplicate(`${path}.{topologyKey, whenUnsatisfiable}`, `{${key}, ${action}}`));
+    if (isSet(c.minDomains)) {
+      const min = c.minDomains;
+      if (typeof min === 'number' && min <= 0) errs.push(invalidValue(`${path}.minDomains`, min, NOT_POSITIVE));
+      if (action !== 'DoNotSchedule')
+        errs.push(
+          invalidValue(
+            `${path}.minDomains`,
+            min,
+            `can only use minDomains if whenUnsatisfiable=DoNotSchedule, not ${action}`,
+          ),
+        );
+    }
+    for (const k of ['nodeAffinityPolicy', 'nodeTaintsPolicy'] as const)
+      if (isSet(c[k]) && !NODE_POLICIES.includes(str(c[k])))
+        errs.push(notSupported(`${path}.${k}`, c[k], NODE_POLICIES));
+    errs.push(
+      ...matchLabelKeys(c.matchLabelKeys, c.labelSelector, `${path}.matchLabelKeys`),
+      ...labelSelector(c.labelSelector, `${path}.labelSelector`),
+    );
   });
   return errs;
 }

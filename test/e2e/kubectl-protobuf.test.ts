@@ -1,8 +1,8 @@
 /**
  * kubectl 1.32 and 1.33 send protobuf bodies for typed creates; each succeeds and the object
  * reads back as JSON with what the command meant. `kubectl describe` (1.32, 1.33) of every
- * stored kind works while the server answers its typed GETs in protobuf; `drain` deletes with
- * a protobuf DeleteOptions body.
+ * stored kind works while the server answers its typed GETs in protobuf; `drain` evicts through
+ * pods/eviction.
  */
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -85,7 +85,7 @@ describe.each(['1.32', '1.33'])('kubectl %s describe, answered in protobuf', (ve
   });
 });
 
-it('kubectl 1.32 drain deletes a pod through a protobuf DeleteOptions body', async () => {
+it('kubectl 1.32 drain evicts a pod through pods/eviction (a policy/v1 Eviction, served since the policy group is)', async () => {
   const k = kubectl('1.32');
   const run1 = await k(
     'run',
@@ -98,9 +98,9 @@ it('kubectl 1.32 drain deletes a pod through a protobuf DeleteOptions body', asy
   expect(run1.code, run1.stderr).toBe(0);
   const res = await k('drain', 'describe-n1', '--force', '--grace-period=0', '-v=8');
   expect(res.code, res.stderr).toBe(0);
-  expect(res.stderr).toMatch(
-    /DELETE https:\/\/\S+\/pods\/drained[\s\S]*?Content-Type: application\/vnd\.kubernetes\.protobuf/,
-  );
+  expect(res.stdout + res.stderr).toContain('evicting pod describe-pb/drained');
+  expect(res.stderr).toMatch(/POST https:\/\/\S+\/pods\/drained\/eviction/);
+  expect(res.stderr).toContain('"kind":"Eviction","apiVersion":"policy/v1"');
   expect((await k('get', 'pod', 'drained', '-n', 'describe-pb')).code).not.toBe(0);
   expect(JSON.parse((await k('get', 'node', 'describe-n1', '-o', 'json')).stdout).spec.unschedulable).toBe(true);
 });

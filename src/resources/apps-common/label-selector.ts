@@ -1,6 +1,7 @@
 /**
- * metav1.LabelSelector as the workload kinds carry it (`spec.selector` of Deployments,
- * ReplicaSets, StatefulSets, DaemonSets): its schema (`+structType=atomic`, as today's
+ * metav1.LabelSelector as the kinds carry it (`spec.selector` of Deployments, ReplicaSets,
+ * StatefulSets, DaemonSets and PodDisruptionBudgets, NetworkPolicy's pod and namespace
+ * selectors, webhooks' selectors; the eviction rules read budgets with it): its schema (`+structType=atomic`, as today's
  * k8s.io/apimachinery types.go), upstream's checks of it (apimachinery
  * pkg/apis/meta/v1/validation ValidateLabelSelector), its conversion to a selector
  * (metav1.LabelSelectorAsSelector with labels.NewRequirement's checks), that selector's string
@@ -10,7 +11,7 @@
 import { validateLabelValue, validateQualifiedName } from '../../api/names.js';
 import type { LabelOperator, LabelRequirement } from '../../api/label-selector.js';
 import { atomic, list, obj, reqObj, reqStr, strList, strMap } from '../../api/core/schema-kit.js';
-import { labelName, labels } from '../../api/core/validation/strings.js';
+import { invalidEach, labelName, labels } from '../../api/core/validation/strings.js';
 import { forbidden, invalidValue, required, type FieldError } from '../../api/validation/field-errors.js';
 
 /** metav1.LabelSelectorRequirement. */
@@ -185,10 +186,20 @@ export function invalidPrinted(field: string, printed: string, detail: string): 
   return { reason: 'FieldValueInvalid', field, message: `Invalid value: ${printed}: ${detail}` };
 }
 
-/** Upstream ValidateLabelSelectorRequirement: values as the operator needs them, a known operator, a qualified-name key. */
+/** Options of upstream's LabelSelectorValidationOptions. */
+export interface SelectorOptions {
+  /** Upstream AllowInvalidLabelValueInSelector: an update keeps values its old object already had. */
+  readonly allowInvalidLabelValue?: boolean;
+}
+
+/**
+ * Upstream ValidateLabelSelectorRequirement: values as the operator needs them, a known
+ * operator, a qualified-name key, label values (unless the options allow invalid ones).
+ */
 function validateRequirement(
   expr: NonNullable<SelectorObject['matchExpressions']>[number],
   path: string,
+  opts: SelectorOptions,
 ): FieldError[] {
   const errs: FieldError[] = [];
   const operator = expr.operator ?? '';
@@ -203,6 +214,8 @@ function validateRequirement(
     errs.push(invalidValue(`${path}.operator`, operator, 'not a valid selector operator'));
   }
   errs.push(...labelName(expr.key ?? '', `${path}.key`));
+  if (!opts.allowInvalidLabelValue)
+    values.forEach((v, j) => errs.push(...invalidEach(`${path}.values[${j}]`, v, validateLabelValue(v))));
   return errs;
 }
 
@@ -210,12 +223,55 @@ function validateRequirement(
  * Upstream ValidateLabelSelector at `path` (`spec.selector`): matchLabels keys and values
  * (reported at `<path>.matchLabels`), each matchExpressions entry; nothing for a nil selector.
  */
-export function validateLabelSelector(sel: SelectorObject | null | undefined, path: string): FieldError[] {
+export function validateLabelSelector(
+  sel: SelectorObject | null | undefined,
+  path: string,
+  opts: SelectorOptions = {},
+): FieldError[] {
   if (!sel) return [];
   return [
     ...labels(sel.matchLabels, `${path}.matchLabels`),
-    ...(sel.matchExpressions ?? []).flatMap((expr, i) => validateRequirement(expr, `${path}.matchExpressions[${i}]`)),
+    ...(sel.matchExpressions ?? []).flatMap((expr, i) =>
+      validateRequirement(expr, `${path}.matchExpressions[${i}]`, opts),
+    ),
   ];
+}
+
+/** Upstream LabelSelectorHasInvalidLabelValue: an expression value that is not a label value. */
+export function hasInvalidLabelValue(sel: SelectorObject | null | undefined): boolean {
+  return (sel?.matchExpressions ?? []).some((e) => (e.values ?? []).some((v) => validateLabelValue(v).length > 0));
+}
+
+/** {@link asSelector}, or undefined where upstream's LabelSelectorAsSelector fails. */
+function asSelectorOrUndefined(sel: SelectorObject | null | undefined): Selector | undefined {
+  try {
+    return asSelector(sel);
+  } catch (err) {
+    if (err instanceof InvalidSelectorError) return undefined;
+    throw err;
+  }
+}
+
+/**
+ * Whether `sel` selects `podLabels` as upstream's eviction reads a PDB's selector
+ * (LabelSelectorAsSelector, then `selector.Empty() || !Matches`): a nil or empty selector and
+ * one LabelSelectorAsSelector refuses select nothing.
+ */
+export function selectsForEviction(
+  sel: SelectorObject | null | undefined,
+  podLabels: Readonly<Record<string, string>> | null | undefined,
+): boolean {
+  const selector = asSelectorOrUndefined(sel);
+  return selector !== undefined && selector.length > 0 && selects(selector, podLabels);
+}
+
+/**
+ * metav1.FormatLabelSelector: the selector's string (`app=web,tier in (a,b)`), `<none>` when
+ * it is nil or selects everything, `<error>` when upstream cannot build it.
+ */
+export function formatLabelSelector(sel: SelectorObject | null | undefined): string {
+  const selector = asSelectorOrUndefined(sel);
+  return selector === undefined ? '<error>' : selectorString(selector) || '<none>';
 }
 
 /** apiequality.Semantic.DeepEqual of two selectors: nil and empty maps and lists are alike. */

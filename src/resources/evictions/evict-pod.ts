@@ -30,7 +30,7 @@ import { notSupported } from '../../api/validation/field-errors.js';
 import { ApiError, forbidden, internalError, invalid } from '../../errors/api-error.js';
 import { deleteObject } from '../../registry/deletion.js';
 import type { CreateAnswer, CreateRequest, DeleteOptions, ResourceStore } from '../../registry/types.js';
-import { selectsForEviction } from '../networkpolicies/label-selector.js';
+import { selectsForEviction } from '../apps-common/label-selector.js';
 import type { PodDisruptionBudget } from '../poddisruptionbudgets/poddisruptionbudgets.schema.js';
 import { podDisruptionBudgets } from '../poddisruptionbudgets/poddisruptionbudgets.resource.js';
 import type { Pod } from '../pods/pods.schema.js';

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { KindObject } from '../../registry/types.js';
 import { kindSchema } from '../../api/meta-schema.js';
 import { int, intOrString, list, obj, reqObj, reqStr, str, strList } from '../../api/core/schema-kit.js';
-import { labelSelectorSchema } from './label-selector.js';
+import { labelSelectorSchema } from '../apps-common/label-selector.js';
 
 const PORTS =
   'Ports the rule allows, ORed; empty or missing matches every port. When present, traffic must match one of them.';

@@ -1,6 +1,6 @@
 /** `kubectl get networkpolicies` columns (upstream printers.go printNetworkPolicy). */
 import { AGE_COLUMN, NAME_COLUMN, age, column, type TablePrinter } from '../../api/table.js';
-import { formatLabelSelector } from './label-selector.js';
+import { formatLabelSelector } from '../apps-common/label-selector.js';
 import type { NetworkPolicy } from './networkpolicies.schema.js';
 
 export const networkPolicyPrinter: TablePrinter<NetworkPolicy> = {

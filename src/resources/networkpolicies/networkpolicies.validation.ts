@@ -7,7 +7,7 @@
 import { isCIDR, isValidPortName, isValidPortNum, parseIP } from '../../api/validation/network.js';
 import { goSlice } from '../../api/validation/resources.js';
 import { forbidden, invalidValue, notSupported, required, type FieldError } from '../../api/validation/field-errors.js';
-import { hasInvalidLabelValue, validateLabelSelector, type SelectorOptions } from './label-selector.js';
+import { hasInvalidLabelValue, validateLabelSelector, type SelectorOptions } from '../apps-common/label-selector.js';
 import type { NetworkPolicy } from './networkpolicies.schema.js';
 
 type Spec = NonNullable<NetworkPolicy['spec']>;

@@ -6,7 +6,7 @@ import type { KindObject } from '../../registry/types.js';
 import { kindSchema } from '../../api/meta-schema.js';
 import { int, intOrString, mergedList, obj, reqObj, reqStr, str, time, timeString } from '../../api/core/schema-kit.js';
 import { z } from 'zod';
-import { labelSelectorSchema } from '../networkpolicies/label-selector.js';
+import { labelSelectorSchema } from '../apps-common/label-selector.js';
 
 const specShape = {
   maxUnavailable: intOrString.describe(

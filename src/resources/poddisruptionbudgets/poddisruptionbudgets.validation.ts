@@ -7,7 +7,7 @@
 import { labelName } from '../../api/core/validation/strings.js';
 import { regexError } from '../../api/core/validation/strings.js';
 import { duplicate, invalidValue, notSupported, required, type FieldError } from '../../api/validation/field-errors.js';
-import { hasInvalidLabelValue, validateLabelSelector } from '../networkpolicies/label-selector.js';
+import { hasInvalidLabelValue, validateLabelSelector } from '../apps-common/label-selector.js';
 import type { PodDisruptionBudget } from './poddisruptionbudgets.schema.js';
 
 type Spec = NonNullable<PodDisruptionBudget['spec']>;

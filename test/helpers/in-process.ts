@@ -88,6 +88,31 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
 }
 
 /**
+ * Write a kubeconfig for `srv` under its directory (`<name>.kubeconfig`) that authenticates
+ * with `token` (the admin's by default) and defaults to `namespace`; returns its path.
+ */
+export async function writeTokenKubeconfig(
+  srv: TestServer,
+  name: string,
+  { token = TEST_TOKEN, namespace = 'default' }: { token?: string; namespace?: string } = {},
+): Promise<string> {
+  const file = join(srv.dir, `${name}.kubeconfig`);
+  const ca = Buffer.from(srv.running.caPem ?? '').toString('base64');
+  await writeFile(
+    file,
+    JSON.stringify({
+      apiVersion: 'v1',
+      kind: 'Config',
+      clusters: [{ name: 'ck', cluster: { server: srv.url, 'certificate-authority-data': ca } }],
+      users: [{ name: 'user', user: { token } }],
+      contexts: [{ name: 'user', context: { cluster: 'ck', user: 'user', namespace } }],
+      'current-context': 'user',
+    }),
+  );
+  return file;
+}
+
+/**
  * Register beforeAll/afterAll hooks that start and stop a test server for this file, and
  * return a handle that forwards to it once started.
  */

@@ -3,12 +3,12 @@
  * flags and its Ingress and HorizontalPodAutoscaler switched on, then upgraded, rolled back and
  * uninstalled; `kubectl get all` lists what it made (issue 30's first "done when").
  */
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
-import { TEST_TOKEN, useTestServer } from '../helpers/in-process.js';
+import { useTestServer, writeTokenKubeconfig } from '../helpers/in-process.js';
 
 const srv = useTestServer();
 const KUBECTL = '/usr/lib/google-cloud-sdk/bin/kubectl.1.33';
@@ -21,19 +21,7 @@ beforeAll(async () => {
   const found = await run('bash', [join(import.meta.dirname, '../../scripts/get-helm.sh')], { timeoutMs: 170_000 });
   expect(found.code, found.stderr).toBe(0);
   helm = found.stdout.trim();
-  kubeconfig = join(srv.dir, 'helm.kubeconfig');
-  const ca = Buffer.from(srv.running.caPem ?? '').toString('base64');
-  await writeFile(
-    kubeconfig,
-    JSON.stringify({
-      apiVersion: 'v1',
-      kind: 'Config',
-      clusters: [{ name: 'ck', cluster: { server: srv.url, 'certificate-authority-data': ca } }],
-      users: [{ name: 'admin', user: { token: TEST_TOKEN } }],
-      contexts: [{ name: 'admin', context: { cluster: 'ck', user: 'admin', namespace: 'default' } }],
-      'current-context': 'admin',
-    }),
-  );
+  kubeconfig = await writeTokenKubeconfig(srv, 'helm');
   const dir = await mkdtemp(join(tmpdir(), 'helm-create-'));
   chart = join(dir, 'demo');
   const created = await run(helm, ['create', chart]);

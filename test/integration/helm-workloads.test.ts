@@ -10,8 +10,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
-import { TEST_TOKEN, useTestServer } from '../helpers/in-process.js';
-import { writeFile } from 'node:fs/promises';
+import { useTestServer, writeTokenKubeconfig } from '../helpers/in-process.js';
 
 const srv = useTestServer();
 const CHART = join(import.meta.dirname, '../fixtures/charts/workloads');
@@ -64,19 +63,7 @@ beforeAll(async () => {
   const found = await run('bash', [join(import.meta.dirname, '../../scripts/get-helm.sh')], { timeoutMs: 170_000 });
   expect(found.code, found.stderr).toBe(0);
   helm = found.stdout.trim();
-  kubeconfig = join(srv.dir, 'workloads.kubeconfig');
-  const ca = Buffer.from(srv.running.caPem ?? '').toString('base64');
-  await writeFile(
-    kubeconfig,
-    JSON.stringify({
-      apiVersion: 'v1',
-      kind: 'Config',
-      clusters: [{ name: 'ck', cluster: { server: srv.url, 'certificate-authority-data': ca } }],
-      users: [{ name: 'admin', user: { token: TEST_TOKEN } }],
-      contexts: [{ name: 'admin', context: { cluster: 'ck', user: 'admin', namespace: 'default' } }],
-      'current-context': 'admin',
-    }),
-  );
+  kubeconfig = await writeTokenKubeconfig(srv, 'workloads');
   controller = completeJobs();
 }, 200_000);
 afterAll(async () => {

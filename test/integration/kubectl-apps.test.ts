@@ -6,30 +6,16 @@
  * deployment.spec.strategy` (OpenAPI v3 for 1.33, v2 in protobuf for 1.27) and `rollout undo`
  * refused for lack of history (no controller has made ReplicaSets).
  */
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
-import { TEST_TOKEN, useTestServer } from '../helpers/in-process.js';
+import { useTestServer, writeTokenKubeconfig } from '../helpers/in-process.js';
 
 const srv = useTestServer();
 const KUBECTLS = ['1.33', '1.27'].map((v) => [v, `/usr/lib/google-cloud-sdk/bin/kubectl.${v}`] as const);
 
 let config: string;
 beforeAll(async () => {
-  config = join(srv.dir, 'apps.kubeconfig');
-  const ca = Buffer.from(srv.running.caPem ?? '').toString('base64');
-  await writeFile(
-    config,
-    JSON.stringify({
-      apiVersion: 'v1',
-      kind: 'Config',
-      clusters: [{ name: 'ck', cluster: { server: srv.url, 'certificate-authority-data': ca } }],
-      users: [{ name: 'admin', user: { token: TEST_TOKEN } }],
-      contexts: [{ name: 'admin', context: { cluster: 'ck', user: 'admin', namespace: 'default' } }],
-      'current-context': 'admin',
-    }),
-  );
+  config = await writeTokenKubeconfig(srv, 'apps');
 });
 
 describe.each(KUBECTLS)('kubectl %s', (version, bin) => {

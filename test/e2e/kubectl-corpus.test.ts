@@ -3,7 +3,7 @@
  * (single, list, -o yaml, -A), labelled, annotated and deleted, with the dispatcher kubectl and
  * with kubectl 1.27; `get -w` shows a change made by another client. The corpus is the
  * project's fixtures (test/fixtures/corpus), and kubernetes/examples as well where
- * ../shared/corpus/examples is beside the repository.
+ * CK_EXTERNAL_CORPUS names a copy (e.g. ../shared/corpus/examples).
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';

@@ -3,8 +3,8 @@
  * and 1.27 against OpenAPI v2 (protobuf): every corpus manifest is created and replaced, a
  * manifest with an unknown field is rejected with the field's name, apply uses the published
  * patch metadata, and explain prints field docs. The corpus is the project's fixtures
- * (test/fixtures/corpus), and kubernetes/examples as well where ../shared/corpus/examples is
- * beside the repository.
+ * (test/fixtures/corpus), and kubernetes/examples as well where CK_EXTERNAL_CORPUS names a
+ * copy (e.g. ../shared/corpus/examples).
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -3,7 +3,7 @@
  * add defaults and server fields, never lose or change what was sent), except fields that the served
  * schema does not have, which are dropped with a warning as upstream does, and the manifests 1.10
  * refuses, which get its 422. The corpus is the project's fixtures (test/fixtures/corpus), and
- * kubernetes/examples as well where ../shared/corpus/examples is beside the repository.
+ * kubernetes/examples as well where CK_EXTERNAL_CORPUS names a copy (e.g. ../shared/corpus/examples).
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -40,27 +40,30 @@ export interface MergeKeys {
 /** The registry holding every declaration, keyed by schema instance (clones inherit). */
 export const patchInfo = z.registry<PatchInfo>();
 
-type Node = {
-  readonly def: { readonly type: string; readonly innerType?: z.ZodType; readonly in?: z.ZodType };
-  readonly shape?: Record<string, z.ZodType>;
-};
-
-const WRAPPERS = new Set(['optional', 'nullable', 'pipe']);
+/** The schema a wrapper (optional, nullable; a pipe's input) holds, or undefined for any other schema. */
+function wrappedBy(t: z.ZodType): z.ZodType | undefined {
+  const inner =
+    t instanceof z.ZodOptional || t instanceof z.ZodNullable
+      ? t.def.innerType
+      : t instanceof z.ZodPipe
+        ? t.def.in
+        : undefined;
+  return inner instanceof z.ZodType ? inner : undefined;
+}
 
 /** The schemas from `schema` inwards through optional, nullable and pipe wrappers, outermost first. */
-function layers(schema: z.ZodType): z.ZodType[] {
-  const out = [schema];
-  let t = schema as unknown as Node;
-  while (WRAPPERS.has(t.def.type)) {
-    const inner = (t.def.type === 'pipe' ? t.def.in : t.def.innerType) as z.ZodType;
-    out.push(inner);
-    t = inner as unknown as Node;
-  }
+function layers(schema: z.ZodType): [z.ZodType, ...z.ZodType[]] {
+  const out: [z.ZodType, ...z.ZodType[]] = [schema];
+  for (let inner = wrappedBy(schema); inner; inner = wrappedBy(inner)) out.push(inner);
   return out;
 }
 
 /** The schema inside optional, nullable and pipe wrappers. */
-export const unwrapped = (schema: z.ZodType): z.ZodType => layers(schema).at(-1) as z.ZodType;
+export function unwrapped(schema: z.ZodType): z.ZodType {
+  let t = schema;
+  for (let inner = wrappedBy(t); inner; inner = wrappedBy(t)) t = inner;
+  return t;
+}
 
 /** What `schema` declares, on it or on any wrapper (the outermost wins). */
 export function infoOf(schema: z.ZodType): PatchInfo {
@@ -69,13 +72,20 @@ export function infoOf(schema: z.ZodType): PatchInfo {
 
 /** The fields of an object schema (inside wrappers), or undefined for other schemas. */
 export function shapeOf(schema: z.ZodType): Record<string, z.ZodType> | undefined {
-  const t = unwrapped(schema) as unknown as Node;
-  return t.def.type === 'object' ? t.shape : undefined;
+  const t = unwrapped(schema);
+  return t instanceof z.ZodObject ? t.shape : undefined;
+}
+
+/** The schema of the items of a list schema or of the values of a map schema (inside wrappers); undefined for other schemas. */
+export function itemsOf(schema: z.ZodType): z.ZodType | undefined {
+  const t = unwrapped(schema);
+  const inner = t instanceof z.ZodArray ? t.def.element : t instanceof z.ZodRecord ? t.def.valueType : undefined;
+  return inner instanceof z.ZodType ? inner : undefined;
 }
 
 /** Problems of declaring `info` on `schema`: list facts on lists only, map type on objects and maps only. */
 function misplaced(schema: z.ZodType, info: PatchInfo): string | undefined {
-  const type = (unwrapped(schema) as unknown as Node).def.type;
+  const type = unwrapped(schema).def.type;
   const listFacts = info.merge || info.retainKeys || info.listType || info.listMapKeys || info.keyDefaults;
   if (listFacts && type !== 'array') return `list patch facts on a ${type}`;
   if (info.mapType && type !== 'object' && type !== 'record') return `a map type on a ${type}`;
@@ -86,7 +96,7 @@ function misplaced(schema: z.ZodType, info: PatchInfo): string | undefined {
 export function declared<T extends z.ZodType>(schema: T, info: PatchInfo): T {
   const problem = misplaced(schema, info);
   if (problem) throw new Error(`patch metadata: ${problem}`);
-  const copy = schema.clone() as T;
+  const copy = schema.clone();
   // The registry's lookup merges in what the original declares (zod clones inherit).
   patchInfo.add(copy, info);
   return copy;

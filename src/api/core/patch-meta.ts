@@ -12,7 +12,7 @@
  */
 import type { z } from 'zod';
 import { strictObjectMeta } from '../meta-schema.js';
-import { infoOf, unwrapped, type PatchInfo } from './patch-info.js';
+import { infoOf, itemsOf, shapeOf, unwrapped, type PatchInfo } from './patch-info.js';
 import { podSpec } from './pod-spec.js';
 
 export type { PatchInfo } from './patch-info.js';
@@ -25,20 +25,18 @@ export interface PatchMeta extends PatchInfo {
   readonly items?: PatchMeta;
 }
 
-type Inner = { def: { type: string; element?: z.ZodType; valueType?: z.ZodType }; shape?: Record<string, z.ZodType> };
-
 /** The metadata below and at `schema`, or undefined when nothing there declares any. */
 function derive(schema: z.ZodType): PatchMeta | undefined {
-  const t = unwrapped(schema) as unknown as Inner;
+  const shape = shapeOf(schema);
+  const inner = itemsOf(schema);
   let fields: Record<string, PatchMeta> | undefined;
   let items: PatchMeta | undefined;
-  if (t.def.type === 'object') {
-    for (const [name, field] of Object.entries(t.shape ?? {})) {
+  if (shape) {
+    for (const [name, field] of Object.entries(shape)) {
       const meta = derive(field);
       if (meta) (fields ??= {})[name] = meta;
     }
-  } else if (t.def.type === 'array') items = derive(t.def.element as z.ZodType);
-  else if (t.def.type === 'record') items = derive(t.def.valueType as z.ZodType);
+  } else if (inner) items = derive(inner);
   const node: PatchMeta = { ...infoOf(schema), ...(fields ? { fields } : {}), ...(items ? { items } : {}) };
   return Object.keys(node).length > 0 ? node : undefined;
 }
@@ -70,7 +68,9 @@ export function kindPatch(fields: Readonly<Record<string, PatchMeta>> = {}): Pat
  * metadata written by hand (tests, and any a row states itself) against the kind's schema.
  */
 export function patchMetaProblems(schema: z.ZodType, meta: PatchMeta, path = ''): string[] {
-  const t = unwrapped(schema) as unknown as Inner;
+  const t = unwrapped(schema);
+  const shape = shapeOf(t);
+  const inner = itemsOf(t);
   const at = path || '(root)';
   const problems: string[] = [];
   const isList = t.def.type === 'array';
@@ -79,20 +79,19 @@ export function patchMetaProblems(schema: z.ZodType, meta: PatchMeta, path = '')
   if (meta.mapType && t.def.type !== 'object' && t.def.type !== 'record')
     problems.push(`${at}: a map type on a ${t.def.type}`);
   if (isList) {
-    const items = unwrapped(t.def.element as z.ZodType) as unknown as Inner;
+    const itemShape = inner ? shapeOf(inner) : undefined;
     for (const key of [...(meta.merge?.key !== undefined ? [meta.merge.key] : []), ...(meta.listMapKeys ?? [])]) {
-      if (items.def.type !== 'object' || !Object.hasOwn(items.shape ?? {}, key))
+      if (!itemShape || !Object.hasOwn(itemShape, key))
         problems.push(`${at}: merge key ${key} is not a field of the items`);
     }
   }
   for (const [name, child] of Object.entries(meta.fields ?? {})) {
-    const field = t.def.type === 'object' ? t.shape?.[name] : undefined;
-    if (field && Object.hasOwn(t.shape ?? {}, name))
+    const field = shape?.[name];
+    if (field && Object.hasOwn(shape ?? {}, name))
       problems.push(...patchMetaProblems(field, child, path ? `${path}.${name}` : name));
     else problems.push(`${path ? `${path}.${name}` : name}: no such field`);
   }
   if (meta.items) {
-    const inner = t.def.type === 'array' ? t.def.element : t.def.type === 'record' ? t.def.valueType : undefined;
     if (inner) problems.push(...patchMetaProblems(inner, meta.items, `${path}${isList ? '[]' : '{}'}`));
     else problems.push(`${at}: items of a ${t.def.type}`);
   }

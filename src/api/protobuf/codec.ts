@@ -13,6 +13,8 @@ import {
   type ProtoMessages,
 } from './messages.js';
 import { fromWire, toWire } from './convert.js';
+import { errorMessage } from '../error-message.js';
+import { recordOf } from '../json.js';
 import { META_MESSAGES, META_VERSION } from './meta-messages.js';
 import { CORE_MESSAGES, CORE_VERSION } from '../core/protobuf-messages.js';
 
@@ -58,10 +60,7 @@ export class ProtobufCodec {
         known = type.fieldsArray
           .map((f) => {
             const traits = this.compiled.traits.get(f);
-            const inner =
-              f.resolvedType && 'fieldsArray' in f.resolvedType
-                ? `{${signature(f.resolvedType as protobuf.Type)}}`
-                : f.type;
+            const inner = f.resolvedType && 'fieldsArray' in f.resolvedType ? `{${signature(f.resolvedType)}}` : f.type;
             return `${f.name}=${f.id}:${f.repeated ? '[]' : ''}${f.map ? 'map' : ''}${inner}${traits?.keepZero ? '!' : ''}${traits?.inline ? '~' : ''}`;
           })
           .join(' ');
@@ -152,26 +151,28 @@ export class ProtobufCodec {
     const buf = Buffer.from(body);
     if (buf.length < 4 || !buf.subarray(0, 4).equals(PROTOBUF_MAGIC))
       throw new ProtobufDecodeError('protobuf body does not start with the k8s\\0 magic prefix');
-    let unknown: { typeMeta?: { apiVersion?: string; kind?: string }; raw?: Uint8Array };
+    let unknown: protobuf.Message;
     try {
-      unknown = this.type('Unknown').decode(buf.subarray(4)) as unknown as typeof unknown;
+      unknown = this.type('Unknown').decode(buf.subarray(4));
     } catch (err) {
-      throw new ProtobufDecodeError(`couldn't decode the protobuf envelope: ${(err as Error).message}`);
+      throw new ProtobufDecodeError(`couldn't decode the protobuf envelope: ${errorMessage(err)}`);
     }
-    const apiVersion = unknown.typeMeta?.apiVersion ?? '';
-    const kind = unknown.typeMeta?.kind ?? '';
+    const envelope = recordOf(unknown);
+    const typeMeta = recordOf(envelope.typeMeta);
+    const apiVersion = typeof typeMeta.apiVersion === 'string' ? typeMeta.apiVersion : '';
+    const kind = typeof typeMeta.kind === 'string' ? typeMeta.kind : '';
     const type = this.messageOf(apiVersion, kind);
     if (!type) throw new ProtobufDecodeError(this.missing(kind, apiVersion, '(unset)'), true);
     try {
       const json = fromWire(
         type,
-        type.decode(unknown.raw ?? new Uint8Array()) as unknown as Json,
+        recordOf(type.decode(envelope.raw instanceof Uint8Array ? envelope.raw : new Uint8Array())),
         this.compiled.traits,
       );
       return { apiVersion, kind, ...json };
     } catch (err) {
       throw new ProtobufDecodeError(
-        `${kind} in version "${apiVersion}" cannot be handled as a ${kind}: ${(err as Error).message}`,
+        `${kind} in version "${apiVersion}" cannot be handled as a ${kind}: ${errorMessage(err)}`,
       );
     }
   }
@@ -193,11 +194,12 @@ export class ProtobufCodec {
       if (at + 4 > buf.length) throw new ProtobufDecodeError('truncated watch frame length');
       const len = buf.readUInt32BE(at);
       if (at + 4 + len > buf.length) throw new ProtobufDecodeError('truncated watch frame');
-      const ev = this.type('WatchEvent').decode(buf.subarray(at + 4, at + 4 + len)) as unknown as {
-        type: string;
-        object?: { raw?: Uint8Array };
-      };
-      events.push({ type: ev.type, object: this.decodeObject(ev.object?.raw ?? new Uint8Array()) });
+      const ev = recordOf(this.type('WatchEvent').decode(buf.subarray(at + 4, at + 4 + len)));
+      const raw = recordOf(ev.object).raw;
+      events.push({
+        type: String(ev.type),
+        object: this.decodeObject(raw instanceof Uint8Array ? raw : new Uint8Array()),
+      });
       at += 4 + len;
     }
     return events;

@@ -7,6 +7,7 @@
  * Pure; no I/O.
  */
 import type protobuf from 'protobufjs';
+import { recordOf } from '../json.js';
 import type { FieldTraits } from './messages.js';
 
 type Json = Record<string, unknown>;
@@ -52,7 +53,7 @@ function valueToWire(field: protobuf.Field, value: unknown, traits: Traits): unk
       return value;
     default:
       if (field.resolvedType && 'fieldsArray' in field.resolvedType)
-        return toWire(field.resolvedType as protobuf.Type, value as Json, traits);
+        return toWire(field.resolvedType, recordOf(value), traits);
       return value;
   }
 }
@@ -65,14 +66,16 @@ export function toWire(type: protobuf.Type, json: Json, traits: Traits): Json {
   const out: Json = {};
   for (const field of type.fieldsArray) {
     if (traits.get(field)!.inline) {
-      out[field.name] = toWire(field.resolvedType as protobuf.Type, json, traits);
+      if (!field.resolvedType || !('fieldsArray' in field.resolvedType))
+        throw new Error(`${field.name}: an inlined field must be a message`);
+      out[field.name] = toWire(field.resolvedType, json, traits);
       continue;
     }
     const value = json?.[field.name];
     if (value === undefined || value === null) continue;
     if (field.map) {
       out[field.name] = Object.fromEntries(
-        Object.entries(value as Json)
+        Object.entries(value)
           .filter(([, v]) => v !== null)
           .map(([k, v]) => [k, valueToWire(field, v, traits)]),
       );
@@ -119,10 +122,10 @@ function parseRawExtension(raw: Uint8Array | undefined): unknown {
 
 /** One decoded value -> JSON; `undefined` for a value JSON leaves out (zero Time, empty Quantity). */
 function valueFromWire(field: protobuf.Field, value: unknown, traits: Traits): unknown {
-  const m = value as Json;
+  const m = recordOf(value);
   switch (typeName(field)) {
     case 'bytes':
-      return Buffer.from(value as Uint8Array).toString('base64');
+      return Buffer.from(value instanceof Uint8Array ? value : new Uint8Array()).toString('base64');
     case 'int64':
       return Number(value);
     case 'Time':
@@ -135,14 +138,13 @@ function valueFromWire(field: protobuf.Field, value: unknown, traits: Traits): u
     case 'IntOrString':
       return Number(m.type ?? 0) === 1 ? (m.strVal ?? '') : (m.intVal ?? 0);
     case 'Verbs':
-      return (m.items as unknown[]) ?? [];
+      return Array.isArray(m.items) ? m.items : [];
     case 'FieldsV1':
-      return parseFieldsV1(m.raw as Uint8Array | undefined);
+      return parseFieldsV1(m.raw instanceof Uint8Array ? m.raw : undefined);
     case 'RawExtension':
-      return parseRawExtension(m.raw as Uint8Array | undefined);
+      return parseRawExtension(m.raw instanceof Uint8Array ? m.raw : undefined);
     default:
-      if (field.resolvedType && 'fieldsArray' in field.resolvedType)
-        return fromWire(field.resolvedType as protobuf.Type, m, traits);
+      if (field.resolvedType && 'fieldsArray' in field.resolvedType) return fromWire(field.resolvedType, m, traits);
       return value;
   }
 }
@@ -157,11 +159,12 @@ export function fromWire(type: protobuf.Type, message: Json, traits: Traits): Js
     const { keepZero, inline } = traits.get(field)!;
     let json: unknown;
     if (field.map) {
-      const entries = Object.entries(value as Json);
+      const entries = Object.entries(value);
       if (entries.length === 0 && !keepZero) continue;
       json = Object.fromEntries(entries.map(([k, v]) => [k, valueFromWire(field, v, traits) ?? '']));
     } else if (field.repeated) {
-      json = (value as unknown[]).map((v) => valueFromWire(field, v, traits));
+      if (!Array.isArray(value)) throw new Error(`${field.name}: expected a list`);
+      json = value.map((v) => valueFromWire(field, v, traits));
     } else {
       json = valueFromWire(field, value, traits);
     }

@@ -84,8 +84,7 @@ export function messageNesting(types: Iterable<protobuf.Type>): Map<protobuf.Typ
     visiting.add(type);
     let d = 1;
     for (const f of type.fieldsArray)
-      if (f.resolvedType && 'fieldsArray' in f.resolvedType)
-        d = Math.max(d, 1 + visit(f.resolvedType as protobuf.Type));
+      if (f.resolvedType && 'fieldsArray' in f.resolvedType) d = Math.max(d, 1 + visit(f.resolvedType));
     visiting.delete(type);
     depth.set(type, d);
     return d;
@@ -130,7 +129,7 @@ function collectTraits(
   into: Map<protobuf.Field, FieldTraits>,
 ): void {
   for (const [name, { traits }] of parsed) {
-    for (const field of (namespace.lookup(name) as protobuf.Type).fieldsArray) into.set(field, traits.get(field.name)!);
+    for (const field of namespace.lookupType(name).fieldsArray) into.set(field, traits.get(field.name)!);
   }
 }
 
@@ -195,9 +194,10 @@ export function compilePackages(sets: readonly ProtoMessages[], shared: readonly
   const traits = new Map<protobuf.Field, FieldTraits>();
   const packages = new Map<string, Map<string, protobuf.Type>>();
   for (const [version, messages] of parsed) {
-    const namespace = root.lookup(namespaceOf(version)) as protobuf.Namespace;
+    const namespace = root.lookup(namespaceOf(version));
+    if (!(namespace instanceof protobuf.Namespace)) throw new Error(`protobuf package ${version} did not compile`);
     collectTraits(namespace, messages, traits);
-    packages.set(version, new Map([...messages.keys()].map((name) => [name, namespace.lookup(name) as protobuf.Type])));
+    packages.set(version, new Map([...messages.keys()].map((name) => [name, namespace.lookupType(name)])));
   }
   return { root, traits, packages };
 }

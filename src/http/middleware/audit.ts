@@ -43,6 +43,7 @@ import { attributesOf } from './authorization.js';
 import { toHttpApiError } from './error-handler.js';
 import { deadlineOf, isLongRunning, requestTimedOut } from './request-deadline.js';
 import { errorMessage } from '../../api/error-message.js';
+import { isRecord } from '../../api/json.js';
 
 export type { Auditor, AuditState };
 
@@ -160,9 +161,9 @@ function finish(ctx: ApiContext, sink: AuditSink, state: AuditState, errorStatus
     const code = ctx.respond === false ? ctx.res.statusCode : ctx.status;
     const wantObject = level === 'RequestResponse' && Boolean(ctx.state.requestInfo?.apiPrefix);
     const body = wantObject || looksLikeStatus(ctx) ? responseBody(ctx) : undefined;
-    const isStatus = (body as { kind?: unknown } | undefined)?.kind === 'Status';
     // Upstream: a Status body's bounded fields, then the written HTTP code (processCode).
-    ev.responseStatus = isStatus ? { ...responseStatusOf(body as Status), code } : { metadata: {}, code };
+    ev.responseStatus =
+      isRecord(body) && body.kind === 'Status' ? { ...responseStatusOf(body), code } : { metadata: {}, code };
     if (wantObject && body !== undefined) ev.responseObject = omitManagedFields ? withoutManagedFields(body) : body;
   }
   if (isLongRunning(ctx.state.requestInfo)) emit(sink, state, 'ResponseStarted');
@@ -185,9 +186,9 @@ function logRequestObject(ctx: ApiContext, state: AuditState): void {
   if (body === undefined && (info.verb === 'delete' || info.verb === 'deletecollection'))
     body = deleteOptionsFromQuery(ctx);
   if (body === undefined) return;
-  const meta = (body as { metadata?: Record<string, unknown> }).metadata;
+  const meta = isRecord(body) ? body.metadata : undefined;
   const ref = state.event.objectRef;
-  if (fillsRef && ref && meta && typeof meta === 'object') {
+  if (fillsRef && ref && isRecord(meta)) {
     const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
     ref.namespace ||= str(meta.namespace);
     ref.name ||= str(meta.name);
@@ -226,7 +227,7 @@ function deleteOptionsFromQuery(ctx: ApiContext): Record<string, unknown> {
   if (grace !== undefined && /^-?\d+$/.test(grace)) options.gracePeriodSeconds = Number(grace);
   if (one(q.propagationPolicy)) options.propagationPolicy = one(q.propagationPolicy);
   if (one(q.orphanDependents) !== undefined) options.orphanDependents = one(q.orphanDependents) === 'true';
-  if (q.dryRun !== undefined) options.dryRun = ([] as string[]).concat(q.dryRun);
+  if (q.dryRun !== undefined) options.dryRun = [q.dryRun].flat();
   return options;
 }
 
@@ -277,14 +278,15 @@ function responseBody(ctx: ApiContext): unknown {
 /** A copy without metadata.managedFields in the object, a list's items or a Table's rows (upstream copyWithoutManagedFields). */
 function withoutManagedFields(value: unknown): unknown {
   const strip = (o: unknown): unknown => {
-    const meta = (o as { metadata?: Record<string, unknown> } | null)?.metadata;
-    if (!meta || typeof meta !== 'object' || !('managedFields' in meta)) return o;
-    const { managedFields: _dropped, ...rest } = meta;
-    return { ...(o as object), metadata: rest };
+    if (!isRecord(o) || !isRecord(o.metadata) || !('managedFields' in o.metadata)) return o;
+    const { managedFields: _dropped, ...rest } = o.metadata;
+    return { ...o, metadata: rest };
   };
-  const v = strip(value) as { items?: unknown; rows?: { object?: unknown }[] };
-  if (Array.isArray(v?.items)) return { ...v, items: v.items.map(strip) };
-  if (Array.isArray(v?.rows))
-    return { ...v, rows: v.rows.map((r) => (r?.object ? { ...r, object: strip(r.object) } : r)) };
+  const v = strip(value);
+  if (!isRecord(v)) return v;
+  if (Array.isArray(v.items)) return { ...v, items: v.items.map(strip) };
+  const rows: unknown = v.rows;
+  if (Array.isArray(rows))
+    return { ...v, rows: rows.map((r: unknown) => (isRecord(r) && r.object ? { ...r, object: strip(r.object) } : r)) };
   return v;
 }

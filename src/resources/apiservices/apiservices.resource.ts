@@ -10,7 +10,6 @@
  * autoregister controller does).
  */
 import { validatePathSegmentName } from '../../api/names.js';
-import type { ApiObject } from '../../api/object.js';
 import { invalid } from '../../errors/api-error.js';
 import type { ResourceDefinition, Strategy, SubresourceDefinition } from '../../registry/types.js';
 import { defineResource, keepStatusOnUpdate, mergeMetaForSubresource } from '../define.js';
@@ -22,8 +21,8 @@ import { validateApiService, validateApiServiceStatus } from './apiservices.vali
 const STORAGE = 'apiregistration.k8s.io/v1';
 
 /** SetDefaults_ServiceReference. */
-function defaults(obj: ApiObject): void {
-  const service = (obj as APIService).spec?.service;
+function defaults(obj: APIService): void {
+  const service = obj.spec?.service;
   if (service) service.port ??= 443;
 }
 
@@ -52,11 +51,11 @@ const status: SubresourceDefinition<APIService> = {
   name: 'status',
   kind: 'APIService',
   verbs: ['get', 'patch', 'update'],
-  merge(requested, old) {
+  merge(requested: APIService, old) {
     const obj: APIService = {
       ...old,
       metadata: mergeMetaForSubresource(requested, old),
-      status: (requested as APIService).status,
+      status: requested.status,
     };
     const errs = validateApiServiceStatus(obj);
     if (errs.length) throw invalid('APIService', old.metadata.name ?? '', errs, 'apiregistration.k8s.io');

@@ -135,13 +135,13 @@ export function parseCsr(request: Buffer): ParsedCsr {
   if (!info || !algorithm || !signature || signature.tag !== 0x03)
     throw new Error('x509: malformed certificate request');
   const [, subject, spki, attributes] = children(buf, info);
-  const out = {
+  const out: { cn: string } & Record<'o' | 'dns' | 'email' | 'ip' | 'uri', string[]> = {
     cn: '',
-    o: [] as string[],
-    dns: [] as string[],
-    email: [] as string[],
-    ip: [] as string[],
-    uri: [] as string[],
+    o: [],
+    dns: [],
+    email: [],
+    ip: [],
+    uri: [],
   };
   for (const rdn of children(buf, subject))
     for (const atv of children(buf, rdn)) {

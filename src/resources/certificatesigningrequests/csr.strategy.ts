@@ -8,7 +8,6 @@
  * (populateConditionTimestamps). A request through v1beta1 is validated with 1.21's tolerance.
  */
 import { invalid } from '../../errors/api-error.js';
-import type { ApiObject } from '../../api/object.js';
 import type { Strategy, SubresourceDefinition } from '../../registry/types.js';
 import { mergeMetaForSubresource } from '../define.js';
 import type { CertificateSigningRequest, CsrCondition } from './csr.schema.js';
@@ -74,8 +73,8 @@ export function csrStatus(v1beta1: boolean): SubresourceDefinition<Csr> {
     name: 'status',
     kind: 'CertificateSigningRequest',
     verbs: ['get', 'patch', 'update'],
-    merge(requested: ApiObject, old) {
-      const status = { ...(requested as Csr).status };
+    merge(requested: Csr, old) {
+      const status = { ...requested.status };
       if (status.conditions) status.conditions = withTimestamps(keepApproval(status.conditions, old), old);
       const obj: Csr = { ...old, metadata: mergeMetaForSubresource(requested, old), status };
       return checked(obj, old, validateCsrUpdate(obj, old, { ...csrOptions(obj, old, v1beta1), certificate: true }));
@@ -89,8 +88,8 @@ export function csrApproval(v1beta1: boolean): SubresourceDefinition<Csr> {
     name: 'approval',
     kind: 'CertificateSigningRequest',
     verbs: ['get', 'patch', 'update'],
-    merge(requested: ApiObject, old) {
-      const conditions = withTimestamps((requested as Csr).status?.conditions ?? [], old);
+    merge(requested: Csr, old) {
+      const conditions = withTimestamps(requested.status?.conditions ?? [], old);
       const status: Csr['status'] = { ...old.status, conditions };
       if (!conditions.length) delete status.conditions;
       const obj: Csr = { ...old, metadata: mergeMetaForSubresource(requested, old), status };

@@ -31,7 +31,7 @@ const pick = (o: Record<string, unknown>, keys: readonly string[]) =>
 /** A stored batch/v1 CronJob as a 1.10 version serves it. */
 function toV110(stored: CronJob, apiVersion: string): ApiObject {
   const { spec, status, ...rest } = structuredClone(stored);
-  const out: Record<string, unknown> = { ...rest, apiVersion };
+  const out: ApiObject = { ...rest, apiVersion };
   if (spec) {
     const { timeZone: _zone, jobTemplate, ...specRest } = spec;
     out.spec = {
@@ -50,19 +50,19 @@ function toV110(stored: CronJob, apiVersion: string): ApiObject {
     const { lastSuccessfulTime: _last, ...statusRest } = status;
     out.status = statusRest;
   }
-  return out as ApiObject;
+  return out;
 }
 
 /** The conversion of 1.10's `version` (v1beta1 or v2alpha1) to and from batch/v1. */
 export function cronJobConversion(version: 'v1beta1' | 'v2alpha1'): VersionConversion {
   const apiVersion = `batch/${version}`;
   return {
-    defaults: (obj) => (version === 'v1beta1' ? defaultCronJob(obj as CronJob) : defaultCronJobCommon(obj as CronJob)),
-    toStorage(obj) {
-      const stored = { ...structuredClone(obj), apiVersion: 'batch/v1' } as CronJob;
+    defaults: (obj: CronJob) => (version === 'v1beta1' ? defaultCronJob(obj) : defaultCronJobCommon(obj)),
+    toStorage(obj: CronJob) {
+      const stored: CronJob = { ...structuredClone(obj), apiVersion: 'batch/v1' };
       defaultCronJob(stored);
       return stored;
     },
-    fromStorage: (obj) => toV110(obj as CronJob, apiVersion),
+    fromStorage: (obj: CronJob) => toV110(obj, apiVersion),
   };
 }

@@ -32,7 +32,7 @@ export const cronJobs = defineResource({
 function served110(version: 'v1beta1' | 'v2alpha1'): ResourceDefinition {
   const conversion = cronJobConversion(version);
   return {
-    ...(cronJobs as ResourceDefinition),
+    ...cronJobs,
     version,
     schema: cronJobSchema110,
     patchMeta: patchMetaOf(cronJobSchema110),

@@ -9,7 +9,6 @@
  * extensions/v1beta1 (upstream's strategy ValidateUpdate).
  */
 import { patchMetaOf } from '../../api/core/patch-meta.js';
-import type { ApiObject } from '../../api/object.js';
 import type { ResourceDefinition, Strategy, VersionConversion } from '../../registry/types.js';
 import { defineResource, keepStatusOnUpdate, specGeneration, statusSubresource } from '../define.js';
 import {
@@ -32,9 +31,6 @@ import { daemonSetPrinter } from './daemonsets.table.js';
 import { validateDaemonSet, validateDaemonSetUpdate } from './daemonsets.validation.js';
 
 const generation = specGeneration();
-/** The one view of a checked request or stored object of these rows as a DaemonSet. */
-const asDaemonSet = (obj: ApiObject): DaemonSet => obj as DaemonSet;
-const asExtensions = (obj: ApiObject): DaemonSetExtensions => obj as DaemonSetExtensions;
 
 /**
  * apps/v1 and apps/v1beta2 defaults; their requests' template generation annotation must parse,
@@ -84,16 +80,16 @@ export const daemonSets = defineResource({
 
 /** apps/v1beta2: the same fields and defaults as apps/v1. */
 const v1beta2: VersionConversion = {
-  defaults: (obj) => defaultsV1(asDaemonSet(obj)),
+  defaults: (obj: DaemonSet) => defaultsV1(obj),
   toStorage: (obj) => ({ ...obj, apiVersion: 'apps/v1' }),
   fromStorage: (obj) => ({ ...obj, apiVersion: 'apps/v1beta2' }),
 };
 
 /** extensions/v1beta1: its own defaults, and spec.templateGeneration for the annotation. */
 const extensions: VersionConversion = {
-  defaults: (obj) => defaultDaemonSetExtensions(asExtensions(obj)),
-  toStorage: (obj) => extensionsToStorage(asExtensions(obj)),
-  fromStorage: (obj) => extensionsFromStorage(asDaemonSet(obj)),
+  defaults: (obj: DaemonSetExtensions) => defaultDaemonSetExtensions(obj),
+  toStorage: (obj: DaemonSetExtensions) => extensionsToStorage(obj),
+  fromStorage: (obj: DaemonSet) => extensionsFromStorage(obj),
 };
 
 export const daemonSetsV1beta2: ResourceDefinition<DaemonSet> = {

@@ -7,6 +7,7 @@
  * events.k8s.io has no field for. Both directions leave the fields they do not rename as they
  * are, so converting an object already in the target form changes nothing.
  */
+import { isRecord } from '../../api/json.js';
 import type { ApiObject } from '../../api/object.js';
 import type { VersionConversion } from '../../registry/types.js';
 
@@ -36,8 +37,8 @@ function rename(obj: ApiObject, from: 0 | 1): ApiObject {
 /** A core/v1 Event (stored) as events.k8s.io serves it. */
 export function eventToK8s(obj: ApiObject): ApiObject {
   const out = rename(obj, 1);
-  const series = out.series as Record<string, unknown> | null | undefined;
-  if (series && typeof series === 'object' && 'state' in series) {
+  const series = out.series;
+  if (isRecord(series) && 'state' in series) {
     const { state: _state, ...rest } = series;
     out.series = rest;
   }

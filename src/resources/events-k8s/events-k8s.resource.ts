@@ -8,8 +8,7 @@
  * Field selectors are events.k8s.io's labels (regarding.*, reportingController, reason, source,
  * type), evaluated on the stored object as upstream's label conversion maps them.
  */
-import type { ApiObject } from '../../api/object.js';
-import type { ResourceDefinition } from '../../registry/types.js';
+import type { ResourceDefinition, Strategy } from '../../registry/types.js';
 import { defineResource } from '../define.js';
 import { events } from '../events/events.resource.js';
 import type { Event } from '../events/events.schema.js';
@@ -22,11 +21,11 @@ import { validateEventsV1Create, validateEventsV1Update } from './events-k8s.val
 const REGARDING = ['kind', 'namespace', 'name', 'uid', 'apiVersion', 'resourceVersion', 'fieldPath'] as const;
 
 /** The events.k8s.io field labels of a stored (core/v1) Event. */
-function fieldSet(obj: ApiObject): Record<string, string> {
-  const core = events.fieldSet!(obj as Event);
+function fieldSet(obj: Event): Record<string, string> {
+  const core = events.fieldSet!(obj);
   const set: Record<string, string> = {
     reason: core.reason ?? '',
-    reportingController: String((obj as Event).reportingComponent ?? ''),
+    reportingController: String(obj.reportingComponent ?? ''),
     source: core.source ?? '',
     type: core.type ?? '',
   };
@@ -35,16 +34,13 @@ function fieldSet(obj: ApiObject): Record<string, string> {
 }
 
 /** The rules of a legacy write (core/v1's, as upstream's for core/v1 and events.k8s.io/v1beta1). */
-const legacy = events.strategy as ResourceDefinition['strategy'];
+const legacy: Strategy<Event> = events.strategy;
 
 /** events.k8s.io/v1: the legacy rules and upstream's strict ones. */
-const strict: ResourceDefinition['strategy'] = {
+const strict: Strategy<Event> = {
   ...legacy,
-  validate: (obj) => [...(legacy.validate?.(obj) ?? []), ...validateEventsV1Create(obj as Event)],
-  validateUpdate: (obj, old) => [
-    ...(legacy.validateUpdate?.(obj, old) ?? []),
-    ...validateEventsV1Update(obj as Event, old as Event),
-  ],
+  validate: (obj) => [...(legacy.validate?.(obj) ?? []), ...validateEventsV1Create(obj)],
+  validateUpdate: (obj, old) => [...(legacy.validateUpdate?.(obj, old) ?? []), ...validateEventsV1Update(obj, old)],
 };
 
 function row(group: string, version: string): ResourceDefinition {
@@ -66,7 +62,7 @@ function row(group: string, version: string): ResourceDefinition {
     conversion: eventsConversion(`${group}/${version}`),
     selectableFields: ['reason', ...REGARDING.map((f) => `regarding.${f}`), 'reportingController', 'source', 'type'],
     fieldSet,
-  }) as ResourceDefinition;
+  });
 }
 
 /** events.k8s.io/v1, upstream's current version. */

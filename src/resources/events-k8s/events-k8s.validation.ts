@@ -8,6 +8,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { formatValue, invalidValue, required, type FieldError } from '../../api/validation/field-errors.js';
 import type { Event } from '../events/events.schema.js';
+import { recordOf } from '../../api/json.js';
 
 const set = (v: unknown) => v !== undefined && v !== null && v !== '';
 
@@ -22,7 +23,7 @@ export function goTime(text: string): string {
 
 /** Go's %#v of a struct of string fields (`core.EventSource{Component:"a", Host:""}`). */
 function goStruct(type: string, value: unknown, fields: readonly [string, string][]): string {
-  const rec = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
+  const rec = recordOf(value);
   return `${type}{${fields.map(([go, json]) => `${go}:${JSON.stringify(String(rec[json] ?? ''))}`).join(', ')}}`;
 }
 const OBJECT_REFERENCE: [string, string][] = [

@@ -7,6 +7,7 @@
  * `withNewFields` adds what 1.10's v2beta1 lacked (selectors, object averageValue, container
  * resources). Pure.
  */
+import { recordOf } from '../../api/json.js';
 import { canonicalQuantity } from '../../api/quantity.js';
 import type { MetricSpecV2, MetricStatusV2 } from './hpa.schema.js';
 
@@ -72,7 +73,7 @@ export function metricSpecToOld(m: MetricSpecV2, withNewFields: boolean): Json |
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
-const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
+const obj = recordOf;
 const metric = (name: unknown, selector: unknown) => clean({ name: str(name), selector: selector ?? undefined });
 
 /** An old-shape metric spec as v2. */

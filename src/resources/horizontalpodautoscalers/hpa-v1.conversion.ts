@@ -8,7 +8,7 @@
  * `.../conditions`. A v1 write with no metric at all gets the 80% CPU target, and the stored
  * object is read with autoscaling/v2's defaults (upstream decodes storage with them).
  */
-import type { ApiObject } from '../../api/object.js';
+import { isRecord } from '../../api/json.js';
 import type { VersionConversion } from '../../registry/types.js';
 import {
   metricSpecFromOld,
@@ -56,9 +56,9 @@ export function behaviorAnnotation(b: Behavior): string {
 
 /** A field of a Go-unmarshalled object: Go matches JSON keys to field names case-insensitively. */
 function field(o: unknown, name: string): unknown {
-  if (!o || typeof o !== 'object') return undefined;
+  if (!isRecord(o)) return undefined;
   const key = Object.keys(o).find((k) => k.toLowerCase() === name.toLowerCase());
-  return key === undefined ? undefined : (o as Json)[key];
+  return key === undefined ? undefined : o[key];
 }
 
 /** The behavior an annotation holds, or undefined when it is malformed or empty (upstream keeps only well-formed data). */
@@ -158,7 +158,7 @@ function toV1(stored: Hpa): HpaV1 {
           },
         }
       : {}),
-  } as HpaV1;
+  };
 }
 
 /** A v1 request as stored in autoscaling/v2. */
@@ -216,10 +216,10 @@ function fromV1(obj: HpaV1): Hpa {
 }
 
 export const hpaV1Conversion: VersionConversion = {
-  defaults: (obj) => {
-    const spec = ((obj as HpaV1).spec ??= {});
+  defaults: (obj: HpaV1) => {
+    const spec = (obj.spec ??= {});
     spec.minReplicas ??= 1;
   },
-  toStorage: (obj) => fromV1(obj as HpaV1) as ApiObject,
-  fromStorage: (obj) => toV1(obj as Hpa) as ApiObject,
+  toStorage: fromV1,
+  fromStorage: toV1,
 };

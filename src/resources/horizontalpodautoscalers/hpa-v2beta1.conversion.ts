@@ -8,7 +8,6 @@
  * v2beta1: minReplicas 1 and, with no metric, a CPU target of 80%; the stored object is read
  * with autoscaling/v2's defaults, as upstream decodes storage with them.
  */
-import type { ApiObject } from '../../api/object.js';
 import type { VersionConversion } from '../../registry/types.js';
 import {
   metricSpecFromOld,
@@ -54,7 +53,7 @@ function toV2beta1(stored: Hpa): HpaV2beta1 {
           },
         }
       : {}),
-  } as HpaV2beta1;
+  };
 }
 
 function fromV2beta1(obj: HpaV2beta1): Hpa {
@@ -81,20 +80,20 @@ function fromV2beta1(obj: HpaV2beta1): Hpa {
           },
         }
       : {}),
-  } as Hpa;
+  };
   defaultHpaV2(out);
   return out;
 }
 
 export const hpaV2beta1Conversion: VersionConversion = {
-  defaults: (obj) => {
-    const spec = ((obj as HpaV2beta1).spec ??= {});
+  defaults: (obj: HpaV2beta1) => {
+    const spec = (obj.spec ??= {});
     spec.minReplicas ??= 1;
     if (!spec.metrics?.length)
       spec.metrics = [
         { type: 'Resource', resource: { name: 'cpu', targetAverageUtilization: DEFAULT_CPU_UTILIZATION } },
       ];
   },
-  toStorage: (obj) => fromV2beta1(obj as HpaV2beta1) as ApiObject,
-  fromStorage: (obj) => toV2beta1(obj as Hpa) as ApiObject,
+  toStorage: fromV2beta1,
+  fromStorage: toV2beta1,
 };

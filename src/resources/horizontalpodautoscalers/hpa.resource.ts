@@ -39,7 +39,7 @@ function served(
   conversion: VersionConversion,
 ): ResourceDefinition {
   return {
-    ...(horizontalPodAutoscalers as ResourceDefinition),
+    ...horizontalPodAutoscalers,
     version,
     schema,
     patchMeta: patchMetaOf(schema),

@@ -47,15 +47,15 @@ function mapPaths<R extends { http?: { paths?: unknown[] | null } | null }>(
   );
 }
 
-function toV1(obj: ApiObject): ApiObject {
-  const { backend, rules, ...spec } = (obj.spec ?? {}) as OldSpec;
+function toV1(obj: IngressV1beta1): ApiObject {
+  const { backend, rules, ...spec } = obj.spec ?? {};
   const out: ApiObject = { ...obj, apiVersion: 'networking.k8s.io/v1' };
   if (obj.spec) {
     const v1: Record<string, unknown> = { ...spec };
     if (backend) v1.defaultBackend = backendToV1(backend);
     if (rules !== undefined)
       v1.rules = mapPaths(
-        rules as OldRule[],
+        rules,
         ({ backend: b, ...p }: NonNullable<NonNullable<OldRule['http']>['paths']>[number]) => ({
           ...p,
           pathType: 'ImplementationSpecific',
@@ -67,20 +67,20 @@ function toV1(obj: ApiObject): ApiObject {
   return out;
 }
 
-function fromV1(obj: ApiObject): ApiObject {
-  const { defaultBackend, rules, ingressClassName: _c, ...spec } = (obj.spec ?? {}) as V1Spec;
+function fromV1(obj: Ingress): ApiObject {
+  const { defaultBackend, rules, ingressClassName: _c, ...spec } = obj.spec ?? {};
   const out: ApiObject = { ...obj, apiVersion: 'extensions/v1beta1' };
   if (obj.spec) {
     const old: Record<string, unknown> = { ...spec };
     if (defaultBackend) old.backend = backendFromV1(defaultBackend);
     if (rules !== undefined)
-      old.rules = mapPaths(rules as V1Rule[], ({ backend, pathType: _t, ...p }: V1Path) => ({
+      old.rules = mapPaths(rules, ({ backend, pathType: _t, ...p }: V1Path) => ({
         ...p,
         backend: backendFromV1(backend ?? {}),
       }));
     out.spec = old;
   }
-  const status = obj.status as V1Status | undefined;
+  const status = obj.status;
   const lb = status?.loadBalancer;
   if (lb?.ingress)
     out.status = { ...status, loadBalancer: { ...lb, ingress: lb.ingress.map(({ ports: _p, ...i }) => i) } };

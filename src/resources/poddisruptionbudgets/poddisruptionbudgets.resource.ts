@@ -35,14 +35,13 @@ function statusOf(v1beta1: boolean): SubresourceDefinition<PodDisruptionBudget> 
     name: 'status',
     kind: 'PodDisruptionBudget',
     verbs: ['get', 'patch', 'update'],
-    merge(requested, old) {
-      const req = requested as PodDisruptionBudget;
+    merge(req: PodDisruptionBudget, old) {
       // 1.10's v1beta1 cannot show the conditions: a write through it keeps the stored ones.
       const status =
         v1beta1 && old.status?.conditions ? { ...req.status, conditions: old.status.conditions } : req.status;
       const errs = validatePodDisruptionBudgetStatus(status, v1beta1);
       if (errs.length) throw invalid('PodDisruptionBudget', old.metadata.name ?? '', errs, 'policy');
-      return { ...old, metadata: mergeMetaForSubresource(requested, old), status };
+      return { ...old, metadata: mergeMetaForSubresource(req, old), status };
     },
   };
 }

@@ -66,7 +66,7 @@ function servedAt(
   const [group, v] = version.split('/') as [string, string];
   const schema = version === 'extensions/v1beta1' ? replicaSetExtensionsSchema : replicaSetSchema;
   const conversion: VersionConversion = {
-    defaults: (obj) => defaults(obj as ReplicaSet),
+    defaults,
     toStorage: (obj) => ({ ...obj, apiVersion: 'apps/v1' }),
     fromStorage: (obj) => ({ ...obj, apiVersion: version }),
   };

@@ -82,4 +82,4 @@ export function defaultStatefulSetV1beta1(obj: StatefulSet): void {
 }
 
 /** An object's apiVersion set to `apiVersion` (a new object; `obj` is left alone). */
-export const withApiVersion = (obj: ApiObject, apiVersion: string): ApiObject => ({ ...obj, apiVersion });
+export const withApiVersion = <T extends ApiObject>(obj: T, apiVersion: string): T => ({ ...obj, apiVersion });

@@ -7,7 +7,6 @@
  * pointer status.observedGeneration; every field has the same JSON name in all three.
  */
 import { validateDns1123Label } from '../../api/names.js';
-import type { ApiObject } from '../../api/object.js';
 import type { ResourceDefinition, VersionConversion } from '../../registry/types.js';
 import { defineResource, keepStatusOnUpdate, specGeneration, statusSubresource } from '../define.js';
 import { workloadScale } from '../apps-common/scale.js';
@@ -23,8 +22,6 @@ import { validateStatefulSet, validateStatefulSetUpdate } from './statefulsets.v
 
 const STORAGE = 'apps/v1';
 const generation = specGeneration();
-/** The one view of an object of this table row's kind as a StatefulSet: what the schema checked. */
-const asStatefulSet = (obj: ApiObject): StatefulSet => obj as StatefulSet;
 
 /** apps/v1: the storage version. */
 export const statefulSets = defineResource({
@@ -60,7 +57,7 @@ export const statefulSets = defineResource({
 
 /** apps/v1beta2: the same fields and defaults as apps/v1. */
 const v1beta2: VersionConversion = {
-  defaults: (obj) => defaultStatefulSetV1(asStatefulSet(obj)),
+  defaults: (obj: StatefulSet) => defaultStatefulSetV1(obj),
   toStorage: (obj) => withApiVersion(obj, STORAGE),
   fromStorage: (obj) => withApiVersion(obj, 'apps/v1beta2'),
 };
@@ -70,17 +67,17 @@ const v1beta2: VersionConversion = {
  * status.observedGeneration, which upstream's conversion from apps/v1 always sets (0 included).
  */
 const v1beta1: VersionConversion = {
-  defaults: (obj) => defaultStatefulSetV1beta1(asStatefulSet(obj)),
-  toStorage(obj) {
-    const out = asStatefulSet(withApiVersion(obj, STORAGE));
+  defaults: (obj: StatefulSet) => defaultStatefulSetV1beta1(obj),
+  toStorage(obj: StatefulSet) {
+    const out = withApiVersion(obj, STORAGE);
     if (out.status && !out.status.observedGeneration) {
       const { observedGeneration: _dropped, ...status } = out.status;
       out.status = status;
     }
     return out;
   },
-  fromStorage(obj) {
-    const out = asStatefulSet(withApiVersion(obj, 'apps/v1beta1'));
+  fromStorage(obj: StatefulSet) {
+    const out = withApiVersion(obj, 'apps/v1beta1');
     if (out.status) out.status = { ...out.status, observedGeneration: out.status.observedGeneration ?? 0 };
     return out;
   },

@@ -5,13 +5,12 @@
  * [v1beta1]; both: empty namespace and object selectors, reinvocationPolicy Never (mutating),
  * a rule's scope `*`, a service's port 443.
  */
-import type { ApiObject } from '../../api/object.js';
 import type { Webhook, WebhookConfiguration } from './webhook.schema.js';
 
 /** SetDefaults_ValidatingWebhook / SetDefaults_MutatingWebhook and their parts, for `version`. */
-export function defaultWebhooks(obj: ApiObject, version: 'v1' | 'v1beta1', mutating: boolean): void {
+export function defaultWebhooks(obj: WebhookConfiguration, version: 'v1' | 'v1beta1', mutating: boolean): void {
   const v1 = version === 'v1';
-  for (const hook of (obj as WebhookConfiguration).webhooks ?? []) {
+  for (const hook of obj.webhooks ?? []) {
     const h: Webhook = hook;
     h.failurePolicy ??= v1 ? 'Fail' : 'Ignore';
     h.matchPolicy ??= v1 ? 'Equivalent' : 'Exact';

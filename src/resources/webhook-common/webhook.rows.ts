@@ -53,7 +53,7 @@ export function webhookRows<S extends z.ZodType>(k: WebhookKind<S>): ResourceDef
         ? {}
         : {
             conversion: {
-              defaults: (obj) => defaultWebhooks(obj, 'v1beta1', k.mutating),
+              defaults: (obj: WebhookConfiguration) => defaultWebhooks(obj, 'v1beta1', k.mutating),
               toStorage: (obj) => ({ ...obj, apiVersion: `${STORAGE_GROUP}/v1` }),
               fromStorage: (obj) => ({ ...obj, apiVersion: `${group}/v1beta1` }),
             },

@@ -305,7 +305,9 @@ export class GenericStore<T extends ApiObject = ApiObject> implements ResourceSt
           this.assertValid(obj, [
             ...errs,
             ...validateObjectMeta(this.def, obj),
-            ...(this.def.strategy.validateUpdate?.(obj, old) ?? []),
+            ...((subresource?.validateUpdate
+              ? subresource.validateUpdate(obj, old)
+              : this.def.strategy.validateUpdate?.(obj, old)) ?? []),
           ]);
           undo = await runBefore(this.hooks, obj, old, admission);
           delete obj.metadata.resourceVersion;

@@ -138,6 +138,11 @@ export interface SubresourceDefinition<T extends ApiObject = ApiObject, B extend
   validate?(requested: ApiObject): FieldError[];
   /** Run the resource's own update strategy on the merged object (Scale: generation bumps). */
   readonly useMainStrategy?: boolean;
+  /**
+   * Field problems of an update through this subresource, in place of the strategy's
+   * validateUpdate (upstream's per-subresource strategies: pods/status, pods/ephemeralcontainers).
+   */
+  validateUpdate?(obj: T, old: T): FieldError[];
   /** Schema of a view with its own kind (Scale), for OpenAPI; absent when the kind is served itself. */
   readonly schema?: z.ZodType;
   /**

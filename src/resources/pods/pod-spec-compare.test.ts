@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { objectDiff, quantityKey, semanticEqual } from './pod-spec-compare.js';
+import { cmpDiff, quantityKey, semanticEqual } from './pod-spec-compare.js';
 
 describe('pod spec comparison', () => {
   it('compares quantities by value', () => {
@@ -32,7 +32,11 @@ describe('pod spec comparison', () => {
     ).toBe(false);
     expect(semanticEqual({ hostNetwork: true }, {})).toBe(false);
   });
-  it('prints the common prefix, then the rest of each side, as upstream diff.ObjectDiff', () => {
-    expect(objectDiff({ b: 'x', a: 1 }, { a: 1, b: 'y' })).toBe('{"a":1,"b":"\n\nA: x"}\n\nB: y"}\n\n');
+  it('reports changed top-level fields in the shape of go-cmp’s cmp.Diff', () => {
+    expect(
+      cmpDiff('core.PodSpec', { b: 'x', a: 1, dnsPolicy: 'ClusterFirst' }, { a: 1, b: 'y', dnsPolicy: 'Default' }),
+    ).toBe(
+      '  core.PodSpec{\n  \t... // 1 identical field\n- \tB: "x",\n+ \tB: "y",\n- \tDNSPolicy: "ClusterFirst",\n+ \tDNSPolicy: "Default",\n  }\n',
+    );
   });
 });

@@ -1,10 +1,9 @@
 /**
- * Comparing two pod specs as upstream 1.10 does in ValidatePodUpdate:
+ * Comparing two pod specs as upstream does in ValidatePodUpdate:
  * `apiequality.Semantic.DeepEqual` on the internal Go types, where a nil and an empty slice or
  * map are equal, an absent non-pointer field is its zero value, and resource quantities compare
- * by value (`1` == `1000m`); and `diff.ObjectDiff` (apimachinery pkg/util/diff), which prints
- * the common JSON prefix of both, then `A: ` and the rest of the first, `B: ` and the rest of
- * the second.
+ * by value (`1` == `1000m`); and 1.33's report of a difference, `cmp.Diff` (go-cmp), in outline
+ * (cmpDiff).
  *
  * Here JSON has no types, so every empty value (null, '', false, 0, [], {}) counts as absent.
  * This is looser than Go only for pointer fields set to their zero value (e.g.
@@ -67,11 +66,44 @@ export function semanticEqual(a: unknown, b: unknown): boolean {
   return isDeepStrictEqual(comparable(a) ?? {}, comparable(b) ?? {});
 }
 
-/** Upstream diff.ObjectDiff over the comparable JSON of `a` and `b`, quantities as written. */
-export function objectDiff(a: unknown, b: unknown): string {
-  const ja = JSON.stringify(comparable(a, true) ?? {});
-  const jb = JSON.stringify(comparable(b, true) ?? {});
-  let i = 0;
-  while (i < ja.length && i < jb.length && ja[i] === jb[i]) i++;
-  return `${ja.slice(0, i)}\n\nA: ${ja.slice(i)}\n\nB: ${jb.slice(i)}\n\n`;
+/** Go field names that are not the JSON name with its first letter capitalized. */
+const GO_NAMES: Record<string, string> = {
+  dnsPolicy: 'DNSPolicy',
+  dnsConfig: 'DNSConfig',
+  hostPID: 'HostPID',
+  hostIPC: 'HostIPC',
+  os: 'OS',
+  tty: 'TTY',
+};
+const goName = (k: string) => GO_NAMES[k] ?? k.charAt(0).toUpperCase() + k.slice(1);
+
+/**
+ * A report in the shape of upstream's `cmp.Diff(old, new)` (github.com/google/go-cmp) of two
+ * structs of Go type `type`: the header, a `-`/`+` pair per changed top-level field and a count of
+ * the identical ones. Values are printed as JSON, not Go syntax, and nested changes are not
+ * descended into (go-cmp prints the changed leaves).
+ */
+export function cmpDiff(type: string, old: unknown, next: unknown): string {
+  const a = (comparable(old) ?? {}) as Record<string, unknown>;
+  const b = (comparable(next) ?? {}) as Record<string, unknown>;
+  const asWritten = [comparable(old, true), comparable(next, true)] as Record<string, unknown>[];
+  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
+  const lines = [`  ${type}{`];
+  let same = 0;
+  const flush = () => {
+    if (same) lines.push(`  \t... // ${same} identical field${same > 1 ? 's' : ''}`);
+    same = 0;
+  };
+  for (const k of keys) {
+    if (isDeepStrictEqual(a[k], b[k])) {
+      same++;
+      continue;
+    }
+    flush();
+    const show = (v: unknown) => (v === undefined ? 'nil' : JSON.stringify(v));
+    lines.push(`- \t${goName(k)}: ${show(asWritten[0]?.[k])},`, `+ \t${goName(k)}: ${show(asWritten[1]?.[k])},`);
+  }
+  flush();
+  lines.push('  }', '');
+  return lines.join('\n');
 }

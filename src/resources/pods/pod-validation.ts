@@ -1,10 +1,12 @@
 /**
- * A pod's own field rules, as upstream 1.10 ValidatePod (pkg/apis/core/validation/
- * validation.go) beyond the common metadata rules: the pod-specific annotations, ValidatePodSpec
- * (api/core/validation), image whitespace (validateContainersOnlyForPod) and a single huge page
- * size. The pod strategy runs it on create and, with ValidatePodUpdate, on update.
+ * A pod's own field rules, as upstream ValidatePod / 1.33 validatePodMetadataAndSpec
+ * (pkg/apis/core/validation/validation.go) beyond the common metadata rules: the pod-specific
+ * annotations, ValidatePodSpec (api/core/validation), image whitespace
+ * (validateContainersOnlyForPod), ephemeral containers (validateEphemeralContainers) and a single
+ * huge page size. The pod strategy runs it on create and, with ValidatePodUpdate, on update.
  */
-import { containersOnlyForPod } from '../../api/core/validation/containers.js';
+import { containersOnlyForPod, validateEphemeralContainers } from '../../api/core/validation/containers.js';
+import { validateVolumes } from '../../api/core/validation/volumes.js';
 import { validatePodSpec, validatePodSpecificAnnotations } from '../../api/core/validation/pod-spec.js';
 import { hugePageSizes } from '../../api/core/validation/resources.js';
 import { forbidden, type FieldError } from '../../api/validation/field-errors.js';
@@ -21,6 +23,18 @@ export function validatePod(pod: Pod): FieldError[] {
     ...containersOnlyForPod(spec.containers, 'spec.containers'),
     ...containersOnlyForPod(spec.initContainers, 'spec.initContainers'),
   ];
+  if ((spec.ephemeralContainers ?? []).length > 0) {
+    const { byName } = validateVolumes(spec.volumes, 'spec.volumes');
+    errs.push(
+      ...validateEphemeralContainers(
+        spec.ephemeralContainers,
+        spec.containers,
+        spec.initContainers,
+        byName,
+        'spec.ephemeralContainers',
+      ),
+    );
+  }
   const sizes = hugePageSizes(spec.containers);
   if (sizes.length > 1) {
     // Upstream prints the set as Go's %#v of a sets.String.

@@ -1,10 +1,12 @@
 /**
  * Pod (core/v1). Field selectors as upstream 1.10 (pkg/registry/core/pod/strategy.go
- * PodToSelectableFields), with the legacy `spec.host` label. Status and binding subresources.
- * Updates are restricted as upstream ValidatePodUpdate (pod-update-rules.ts).
+ * PodToSelectableFields), with the legacy `spec.host` label. Status, binding, eviction and
+ * ephemeralcontainers subresources. Updates are restricted as upstream 1.33 ValidatePodUpdate
+ * (pod-update-rules.ts), status writes as ValidatePodStatusUpdate (pod-status-rules.ts),
+ * ephemeral container writes as ValidatePodEphemeralContainersUpdate (pod-ephemeral.ts).
  */
 import { podPrinter } from './pods.table.js';
-import { podSchema } from './pods.schema.js';
+import { podSchema, type Pod } from './pods.schema.js';
 import { defaultPodSpec, podQosClass } from '../../api/core/pod-spec-defaults.js';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
 import { podMessages } from './pods.protobuf.js';
@@ -12,6 +14,8 @@ import { bindingCreate } from '../bindings/bind-pod.js';
 import { validatePodUpdate } from './pod-update-rules.js';
 import { validatePod, validatePodCreate } from './pod-validation.js';
 import { podConnectSubresources } from './pod-connect.js';
+import { ephemeralContainersSubresource } from './pod-ephemeral.js';
+import { mergePodStatus, validatePodStatusUpdate } from './pod-status-rules.js';
 import { evictionSubresource } from '../evictions/evictions.subresource.js';
 
 export const pods = defineResource({
@@ -29,9 +33,10 @@ export const pods = defineResource({
   subresources: [
     podConnectSubresources[0],
     { name: 'binding', kind: 'Binding', verbs: ['create'], create: (req) => bindingCreate(req, req.target) },
+    ephemeralContainersSubresource,
     evictionSubresource,
     ...podConnectSubresources.slice(1),
-    statusSubresource('Pod'),
+    { ...statusSubresource<Pod>('Pod'), merge: mergePodStatus, validateUpdate: validatePodStatusUpdate },
   ],
   strategy: {
     ...keepStatusOnUpdate,
@@ -45,7 +50,7 @@ export const pods = defineResource({
     },
     /** Upstream ValidatePodCreate (pod-validation.ts). */
     validate: validatePodCreate,
-    /** ValidatePod, then only images, activeDeadlineSeconds and added tolerations change (upstream ValidatePodUpdate). */
+    /** ValidatePod, then upstream 1.33 ValidatePodUpdate's rules (pod-update-rules.ts). */
     validateUpdate: (pod, old) => [...validatePod(pod), ...validatePodUpdate(pod, old)],
     /** Upstream CheckGracefulDelete: unscheduled or finished pods go at once. */
     gracefulDelete(pod, requested) {

@@ -213,3 +213,70 @@ export function containersOnlyForPod(containers: unknown, field: string): FieldE
       : [];
   });
 }
+
+/** EphemeralContainerCommon fields an ephemeral container may not set, in upstream's struct order. */
+const EPHEMERAL_FORBIDDEN = [
+  'ports',
+  'resources',
+  'resizePolicy',
+  'restartPolicy',
+  'livenessProbe',
+  'readinessProbe',
+  'startupProbe',
+  'lifecycle',
+] as const;
+
+/** Go's IsZero for a JSON value: absent, null, '', 0, false, or an empty list or object. */
+const isZero = (v: unknown): boolean =>
+  !isSet(v) ||
+  v === '' ||
+  v === 0 ||
+  v === false ||
+  (Array.isArray(v) && v.length === 0) ||
+  (typeof v === 'object' && !Array.isArray(v) && Object.values(v as object).every(isZero));
+
+/**
+ * Upstream 1.33 validateEphemeralContainers: the common container rules and the pod-only image
+ * rule, a name unique across containers, init and ephemeral containers, an existing (not
+ * ephemeral) target container, none of the fields outside upstream's allow list
+ * (validateFieldAllowList) and no volume mount subPath or subPathExpr.
+ */
+export function validateEphemeralContainers(
+  ephemeral: unknown,
+  containers: unknown,
+  init: unknown,
+  volumes: Map<string, Fields>,
+  field: string,
+): FieldError[] {
+  const errs: FieldError[] = [];
+  const others = new Set([...items(containers), ...items(init)].map((c) => str(c.name)));
+  const seen = new Set<string>();
+  items(ephemeral).forEach((c, i) => {
+    const path = `${field}[${i}]`;
+    const name = str(c.name);
+    errs.push(
+      ...containerCommon(c, volumes, path),
+      ...containersOnlyForPod([c], field).map((e) => ({ ...e, field: `${path}.image` })),
+    );
+    if (others.has(name))
+      errs.push(
+        invalidValue(
+          `${path}.name`,
+          name,
+          'must be unique among all containers, init containers and ephemeral containers',
+        ),
+      );
+    else if (seen.has(name)) errs.push(duplicate(`${path}.name`, name));
+    else seen.add(name);
+    const target = str(c.targetContainerName);
+    if (target && !others.has(target)) errs.push(notFound(`${path}.targetContainerName`, target));
+    for (const k of EPHEMERAL_FORBIDDEN)
+      if (!isZero(c[k])) errs.push(forbidden(`${path}.${k}`, 'cannot be set for an Ephemeral Container'));
+    items(c.volumeMounts).forEach((m, j) => {
+      for (const k of ['subPath', 'subPathExpr'] as const)
+        if (str(m[k]))
+          errs.push(forbidden(`${path}.volumeMounts[${j}].${k}`, 'cannot be set for an Ephemeral Container'));
+    });
+  });
+  return errs;
+}

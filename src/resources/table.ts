@@ -57,7 +57,7 @@ export const RESOURCE_TABLE: readonly ResourceDefinition[] = advertiseShortNames
   ...RBAC_RESOURCES,
   ...reviewKinds,
   // Upstream's groups beyond core (discovery sorts each group version's rows by name):
-  ...APPS_ROLLOUTS, // apps and extensions: deployments, replicasets
+  ...APPS_ROLLOUTS, // apps and extensions: deployments, replicasets; extensions: replicationcontrollers/scale
   ...APPS_SETS, // apps and extensions: statefulsets, daemonsets, controllerrevisions
   ...BATCH_AUTOSCALING, // batch: jobs, cronjobs; autoscaling: horizontalpodautoscalers
   ...NETWORK_POLICY, // networking: networkpolicies, ingresses, ingressclasses; policy: poddisruptionbudgets, podsecuritypolicies

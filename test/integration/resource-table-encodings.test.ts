@@ -104,7 +104,10 @@ function compareOperations(paths: Json, def: ResourceDefinition): { present: str
   return { present, served };
 }
 
-describe.each(RESOURCE_TABLE.map((def) => [rowKey(def), def] as const))('%s', (_key, def) => {
+// Rows serving only subresources (no verb of their own) have no objects to encode.
+const encoded = RESOURCE_TABLE.filter((def) => def.verbs.length > 0);
+
+describe.each(encoded.map((def) => [rowKey(def), def] as const))('%s', (_key, def) => {
   if (isStored(def)) {
     it(
       hasMessages(def)

@@ -17,7 +17,7 @@ import {
 } from '../../src/registry/types.js';
 import { RESOURCE_TABLE } from '../../src/resources/table.js';
 import { fixtureOf, rowKey, type Json, type SubresourceFixture } from '../fixtures/kinds/index.js';
-import { collectionOf, createObject, isStored, placeOf, typedBody } from '../fixtures/kinds/rows.js';
+import { collectionOf, createObject, isStored, itemOf, placeOf, typedBody } from '../fixtures/kinds/rows.js';
 import { useTestServer } from '../helpers/in-process.js';
 
 const srv = useTestServer();
@@ -177,10 +177,13 @@ const METHOD_OF: Partial<Record<Verb, string>> = {
 const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /** The row's object for one subresource, and its path. */
-async function objectFor(def: ResourceDefinition, sub: SubresourceDefinition): Promise<{ item: string; obj: Json }> {
+async function objectFor(
+  def: ResourceDefinition,
+  sub: SubresourceDefinition,
+): Promise<{ item: string; path: string; obj: Json }> {
   const place = placeOf(def, sub.name);
   const obj = await createObject(api, def, place);
-  return { item: `${collectionOf(def)}/${place.name}`, obj };
+  return { item: itemOf(def, place), path: `${collectionOf(def)}/${place.name}/${sub.name}`, obj };
 }
 
 /** The fixture of one write verb of a subresource; throws, naming it, when there is none. */
@@ -197,8 +200,7 @@ function writeOf<V extends 'update' | 'patch' | 'create'>(
 /** Check the writes of an update-style subresource (status, scale, finalize) in verb order. */
 async function checkUpdateStyle(def: ResourceDefinition, sub: SubresourceDefinition): Promise<void> {
   const fixture = fixtureOf(def).subresources?.[sub.name] ?? {};
-  const { item, obj } = await objectFor(def, sub);
-  const path = `${item}/${sub.name}`;
+  const { item, path, obj } = await objectFor(def, sub);
   let view = obj;
   if (sub.verbs.includes('get')) {
     const got = await api('GET', path);
@@ -229,8 +231,8 @@ async function checkUpdateStyle(def: ResourceDefinition, sub: SubresourceDefinit
 async function checkCreateStyle(def: ResourceDefinition, sub: SubresourceDefinition): Promise<void> {
   const create = writeOf(def, sub, 'create');
   const place = placeOf(def, sub.name);
-  const { item } = await objectFor(def, sub);
-  const res = await api('POST', `${item}/${sub.name}`, create.body(place));
+  const { item, path } = await objectFor(def, sub);
+  const res = await api('POST', path, create.body(place));
   expect(res.status, res.text).toBe(201);
   expect(res.body).toMatchObject(create.expect);
   const fixture = fixtureOf(def).subresources?.[sub.name] ?? {};

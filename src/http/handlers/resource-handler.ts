@@ -67,6 +67,9 @@ export function resourceHandler(registry: ResourceRegistry, settings: WatchSetti
     const namespace = def.namespaced ? info.namespace : '';
     const subresource = info.subresource ? def.subresources.find((s) => s.name === info.subresource) : undefined;
     if (info.subresource && !subresource) throw resourceNotFound();
+    // A resource without verbs of its own (extensions' ReplicationControllerDummy) serves no paths
+    // but its subresources' (upstream registers no route for a storage without a verb interface).
+    if (!subresource && def.verbs.length === 0) throw resourceNotFound();
     // Only connect subresources that take a path (proxies) serve segments after their name.
     if (info.extra.length > 0 && !subresource?.connect?.subpath) throw resourceNotFound();
     if (subresource?.connect)

@@ -117,8 +117,29 @@ function validate(scale: ApiObject): FieldError[] {
   return [];
 }
 
-/** The `scale` subresource of a workload served at a version whose Scale is `version`. */
+/** A workload's own label selector (`spec.selector` of the apps kinds). */
+const specSelector = (workload: ScaleSource): SelectorObject | null | undefined => workload.spec?.selector;
+
+/** What any replicated object's Scale is made of, its selector aside. */
+type Scalable = ApiObject & { readonly spec?: { readonly replicas?: number | null } | null } & Pick<
+    ScaleSource,
+    'status'
+  >;
+
+/** The `scale` subresource of an apps workload served at a version whose Scale is `version`. */
 export function workloadScale<T extends ApiObject & ScaleSource>(version: ScaleVersion): SubresourceDefinition<T> {
+  return scaleOf<T>(version, specSelector);
+}
+
+/**
+ * The `scale` subresource of a replicated object whose selector `selectorOf` gives as a
+ * LabelSelector (a ReplicationController's map selector is its `matchLabels`, as upstream's
+ * labels.SelectorFromSet), served at a version whose Scale is `version`.
+ */
+export function scaleOf<T extends Scalable>(
+  version: ScaleVersion,
+  selectorOf: (obj: T) => SelectorObject | null | undefined,
+): SubresourceDefinition<T> {
   return {
     name: 'scale',
     kind: 'Scale',
@@ -130,7 +151,7 @@ export function workloadScale<T extends ApiObject & ScaleSource>(version: ScaleV
     present(workload: T): ApiObject {
       const { name, namespace, uid, resourceVersion, creationTimestamp } = workload.metadata;
       const replicas = workload.status?.replicas ?? 0;
-      const selector = workload.spec?.selector;
+      const selector = selectorOf(workload);
       return {
         kind: 'Scale',
         apiVersion: version,

@@ -7,7 +7,7 @@ import { replicationControllerSchema, type ReplicationController } from './repli
 import { isDeepStrictEqual } from 'node:util';
 import { defaultPodSpec } from '../../api/core/pod-spec-defaults.js';
 import { defineResource, keepStatusOnUpdate, statusSubresource } from '../define.js';
-import { scaleSubresource } from './scale.js';
+import { controllerScale } from './scale.js';
 import { replicationControllerMessages } from './replicationcontrollers.protobuf.js';
 import { validateReplicationController } from './rc-validation.js';
 
@@ -37,7 +37,7 @@ export const replicationControllers = defineResource({
   shortNames: ['rc'],
   categories: ['all'],
   storagePrefix: 'controllers',
-  subresources: [statusSubresource('ReplicationController'), scaleSubresource],
+  subresources: [statusSubresource('ReplicationController'), controllerScale('autoscaling/v1')],
   strategy: {
     defaults,
     prepareForCreate(obj) {

@@ -76,6 +76,7 @@ function convert(schema: z.ZodType, meta?: PatchMeta): OpenApiSchema {
         if (!isOptional(value)) required.push(key);
       }
       const out: OpenApiSchema = { type: 'object', properties, ...ssaExtensions(meta, false) };
+      if (meta?.replace) out['x-kubernetes-patch-strategy'] = 'replace';
       if (required.length) out.required = required;
       return out;
     }

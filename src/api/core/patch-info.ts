@@ -23,6 +23,8 @@ export interface PatchInfo {
   readonly keyDefaults?: Readonly<Record<string, string | number | boolean>>;
   /** Server-side apply map/struct type (`+mapType`, `+structType`): `atomic` is owned and replaced whole. */
   readonly mapType?: 'granular' | 'atomic';
+  /** Strategic merge replaces this map or struct whole instead of merging into it (`patchStrategy:"replace"`). */
+  readonly replace?: boolean;
 }
 
 /** How a merged list matches its items. */
@@ -89,6 +91,8 @@ function misplaced(schema: z.ZodType, info: PatchInfo): string | undefined {
   const listFacts = info.merge || info.retainKeys || info.listType || info.listMapKeys || info.keyDefaults;
   if (listFacts && type !== 'array') return `list patch facts on a ${type}`;
   if (info.mapType && type !== 'object' && type !== 'record') return `a map type on a ${type}`;
+  if (info.replace && type !== 'object' && type !== 'record')
+    return `a replace strategy on a ${type} (lists without merge are replaced)`;
   return undefined;
 }
 

@@ -7,7 +7,9 @@
  * Lists and maps also state here, beside the field, how patches merge them (upstream's struct
  * tags): `mergedList(item, { key })` (`patchStrategy:"merge"`, `patchMergeKey`, and for
  * server-side apply `+listType=map` with its `+listMapKey`s and key `+default`s), `setList`
- * (merged primitives, `+listType=set`), `atomic(...)` (`+mapType=atomic` / `+structType=atomic`).
+ * (merged primitives, `+listType=set`), `replacedSetList` (`+listType=set` that strategic merge
+ * replaces), `replacedByPatch(...)` (`patchStrategy:"replace"` on a struct), `atomic(...)`
+ * (`+mapType=atomic` / `+structType=atomic`).
  * `patch-info.ts` records them on the schema; `patch-meta.ts` derives strategic merge, server-side
  * apply and OpenAPI metadata from them.
  */
@@ -42,6 +44,16 @@ export const reqMergedList = <T extends z.ZodType>(item: T, by: MergeKeys) =>
   declared(reqList(item), mergeInfo(item, by));
 /** A list of primitives merged as a set (`patchStrategy:"merge"` without a key; `+listType=set`). */
 export const setList = <T extends z.ZodType>(item: T) => declared(list(item), { merge: {} });
+/**
+ * A list of primitives that server-side apply treats as a set (`+listType=set`) but strategic
+ * merge replaces, having no `patchStrategy` (EndpointSlice addresses).
+ */
+export const replacedSetList = <T extends z.ZodType>(item: T) => declared(list(item), { listType: 'set' });
+/**
+ * `schema` (an object or a map) that strategic merge replaces whole rather than merging into
+ * (`patchStrategy:"replace"`: a PodDisruptionBudget's selector). Throws Error for other schemas.
+ */
+export const replacedByPatch = <T extends z.ZodType>(schema: T): T => declared(schema, { replace: true });
 /**
  * `schema` (an object or a map) owned and replaced as one value by server-side apply
  * (`+structType=atomic`, `+mapType=atomic`). Throws Error for other schemas.

@@ -79,9 +79,12 @@ function mergeMap(original: Fields, patch: Fields, meta?: PatchMeta): Fields | t
     }
     const fieldMeta = meta?.fields?.[key];
     const current = result[key];
+    // A struct declared `patchStrategy:"replace"` takes the patch's value whole (upstream mergeMapHandler).
     const merged = Array.isArray(value)
       ? mergeList(Array.isArray(current) ? current : [], value, fieldMeta, patch[SET_ORDER + key])
-      : mergeValue(current, value, fieldMeta);
+      : fieldMeta?.replace && isRecord(value)
+        ? clean(value, fieldMeta)
+        : mergeValue(current, value, fieldMeta);
     if (merged === DELETE) delete result[key];
     else setOwn(result, key, merged);
   }

@@ -1,7 +1,7 @@
 /** CSIDriver fields (k8s.io/api storage/v1 types.go, 1.33). */
 import type { KindObject } from '../../registry/types.js';
 import { kindSchema } from '../../api/meta-schema.js';
-import { bool, int, list, obj, reqObj, setList, str } from '../../api/core/schema-kit.js';
+import { bool, int, list, obj, reqObj, replacedSetList, str } from '../../api/core/schema-kit.js';
 import { z } from 'zod';
 
 export const csiDriverSchema = kindSchema({
@@ -35,7 +35,7 @@ export const csiDriverSchema = kindSchema({
     ).describe(
       "Service account tokens of the pods the driver mounts volumes for, passed in NodePublishVolume's volume context; each audience once.",
     ),
-    volumeLifecycleModes: setList(z.string()).describe(
+    volumeLifecycleModes: replacedSetList(z.string()).describe(
       'The kinds of volumes the driver supports: Persistent (the default) and Ephemeral (inline in a pod spec). Immutable.',
     ),
   }).describe('The specification of the CSI driver.'),

@@ -1,13 +1,23 @@
 /** EndpointSlice fields (k8s.io/api discovery/v1 types.go, 1.33). */
 import type { KindObject } from '../../registry/types.js';
 import { kindSchema } from '../../api/meta-schema.js';
-import { bool, int, list, obj, objectReference, reqObj, setList, str, strMap } from '../../api/core/schema-kit.js';
+import {
+  bool,
+  int,
+  list,
+  obj,
+  objectReference,
+  reqObj,
+  replacedSetList,
+  str,
+  strMap,
+} from '../../api/core/schema-kit.js';
 import { z } from 'zod';
 
 const named = (what: string) => reqObj({ name: str.describe(`The name of the ${what}.`) });
 
 const endpoint = reqObj({
-  addresses: setList(z.string()).describe(
+  addresses: replacedSetList(z.string()).describe(
     'Addresses of this endpoint, of the slice’s addressType (IP addresses in canonical form): at least 1, at most 100.',
   ),
   conditions: obj({

@@ -4,7 +4,18 @@
  */
 import type { KindObject } from '../../registry/types.js';
 import { kindSchema } from '../../api/meta-schema.js';
-import { int, intOrString, mergedList, obj, reqObj, reqStr, str, time, timeString } from '../../api/core/schema-kit.js';
+import {
+  int,
+  intOrString,
+  mergedList,
+  obj,
+  replacedByPatch,
+  reqObj,
+  reqStr,
+  str,
+  time,
+  timeString,
+} from '../../api/core/schema-kit.js';
 import { z } from 'zod';
 import { labelSelectorSchema } from '../apps-common/label-selector.js';
 
@@ -48,7 +59,7 @@ export const conditionSchema = reqObj({
 export const podDisruptionBudgetSchema = kindSchema({
   spec: obj({
     ...specShape,
-    selector: labelSelectorSchema.describe(
+    selector: replacedByPatch(labelSelectorSchema).describe(
       'Pods whose evictions the budget manages. A null selector matches no pods; an empty one ({}) every pod of the namespace.',
     ),
     unhealthyPodEvictionPolicy: str.describe(
@@ -67,7 +78,7 @@ export const podDisruptionBudgetSchema = kindSchema({
 export const podDisruptionBudgetV1beta1Schema = kindSchema({
   spec: obj({
     ...specShape,
-    selector: labelSelectorSchema.describe(
+    selector: replacedByPatch(labelSelectorSchema).describe(
       'Pods whose evictions the budget manages. In policy/v1beta1 an empty selector ({}) matches no pods.',
     ),
   }).describe('Desired behaviour of the PodDisruptionBudget.'),

@@ -247,8 +247,9 @@ describe('immutable fields', () => {
       merge,
     );
     expect(frozen.status).toBe(422);
-    expect(frozen.body.details.causes[0].message).toBe(
-      'Forbidden: is immutable after creation except resources.requests for bound claims',
+    // Upstream 1.33 wording, followed by a diff of the two specs.
+    expect(frozen.body.details.causes[0].message).toMatch(
+      /^Forbidden: spec is immutable after creation except resources\.requests and volumeAttributesClassName for bound claims\n/,
     );
     await srv.api('POST', '/api/v1/persistentvolumes', {
       metadata: { name: 'imm-pv' },

@@ -118,7 +118,11 @@ const cases: Case[] = [
   {
     rule: 'node podCIDR',
     call: post('/api/v1/nodes', node('vn-cidr', { podCIDR: '10.0.0.0' })),
-    cause: inv('spec.podCIDR', 'Invalid value: "10.0.0.0": not a valid CIDR'),
+    // Upstream 1.33: podCIDR is checked as podCIDRs[0], with IsValidCIDR's wording.
+    cause: inv(
+      'spec.podCIDRs[0]',
+      'Invalid value: "10.0.0.0": must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)',
+    ),
   },
   {
     rule: 'node taint key',
@@ -173,43 +177,23 @@ const cases: Case[] = [
     cause: inv('status.allocatable.pods', `Invalid value: ${goQ(15, -1, '')}: must be an integer`),
   },
   {
+    // Upstream 1.33 no longer requires externalID; it may not change instead.
     rule: 'node externalID required',
-    call: post('/api/v1/nodes', { metadata: { generateName: 'vn-gen-' } }),
-    cause: req('spec.externalID'),
-  },
-  {
-    rule: 'node configSource gated',
-    call: post(
-      '/api/v1/nodes',
-      node('vn-cfg', { configSource: { configMapRef: { name: 'c', namespace: 'kube-system' } } }),
-    ),
-    cause: forb(
-      'spec.configSource',
-      'configSource may only be set if the DynamicKubeletConfig feature gate is enabled)',
-    ),
+    setup: [post('/api/v1/nodes', node('vn-ext'))],
+    call: ['PATCH', '/api/v1/nodes/vn-ext', { spec: { externalID: 'other' } }, merge],
+    cause: forb('spec.externalID', 'may not be updated'),
   },
   {
     rule: 'node update podCIDR',
     setup: [post('/api/v1/nodes', node('vn-u1', { podCIDR: '10.1.0.0/24' }))],
-    call: ['PATCH', '/api/v1/nodes/vn-u1', { spec: { podCIDR: '10.2.0.0/24' } }, merge],
-    cause: forb('spec.podCIDR', 'node updates may not change podCIDR except from "" to valid'),
+    call: ['PATCH', '/api/v1/nodes/vn-u1', { spec: { podCIDR: '10.2.0.0/24', podCIDRs: ['10.2.0.0/24'] } }, merge],
+    cause: forb('spec.podCIDRs', 'node updates may not change podCIDR except from "" to valid'),
   },
   {
     rule: 'node update providerID',
     setup: [post('/api/v1/nodes', node('vn-u2', { providerID: 'aws://a' }))],
     call: ['PATCH', '/api/v1/nodes/vn-u2', { spec: { providerID: 'aws://b' } }, merge],
     cause: forb('spec.providerID', 'node updates may not change providerID except from "" to valid'),
-  },
-  {
-    rule: 'node update other fields',
-    setup: [post('/api/v1/nodes', node('vn-u3'))],
-    call: ['PATCH', '/api/v1/nodes/vn-u3', { spec: { externalID: 'other' } }, merge],
-    cause: {
-      field: '',
-      reason: 'FieldValueForbidden',
-      message:
-        'Forbidden: node updates may only change labels, taints, or capacity (or configSource, if the DynamicKubeletConfig feature gate is enabled)',
-    },
   },
   {
     rule: 'node update duplicate addresses',
@@ -323,11 +307,6 @@ const cases: Case[] = [
     cause: inv('spec.storageClassName', `Invalid value: "Bad_Class": ${subdomain('Bad_Class')}`),
   },
   {
-    rule: 'pv volumeMode gated',
-    call: post('/api/v1/persistentvolumes', hostPv('vpv-vm', { volumeMode: 'Block' })),
-    cause: forb('spec.volumeMode', 'PersistentVolume volumeMode is disabled by feature-gate'),
-  },
-  {
     rule: 'pv mount options',
     call: post(
       '/api/v1/persistentvolumes',
@@ -337,12 +316,6 @@ const cases: Case[] = [
       'metadata.annotations.volume.beta.kubernetes.io/mount-options',
       'may not specify mount options for this volume type',
     ),
-  },
-  {
-    rule: 'pv update source immutable',
-    setup: [post('/api/v1/persistentvolumes', hostPv('vpv-upd'))],
-    call: ['PATCH', '/api/v1/persistentvolumes/vpv-upd', { spec: { hostPath: { path: '/other' } } }, merge],
-    cause: forb('spec.persistentvolumesource', 'is immutable after creation'),
   },
   // PersistentVolumeClaim
   {
@@ -358,7 +331,8 @@ const cases: Case[] = [
   {
     rule: 'pvc storage non-negative',
     call: post(`${ns}/persistentvolumeclaims`, pvc('vc-neg', { resources: { requests: { storage: '-1Gi' } } })),
-    cause: inv('spec.resources[storage]', 'Invalid value: "-1Gi": must be greater than or equal to 0'),
+    // Upstream 1.33 ValidatePositiveQuantityValue.
+    cause: inv('spec.resources[storage]', 'Invalid value: "-1Gi": must be greater than zero'),
   },
   {
     rule: 'pvc selector operator',
@@ -382,21 +356,15 @@ const cases: Case[] = [
     cause: inv('spec.storageClassName', `Invalid value: "Bad_Class": ${subdomain('Bad_Class')}`),
   },
   {
-    rule: 'pvc volumeMode gated',
-    call: post(`${ns}/persistentvolumeclaims`, pvc('vc-vm', { volumeMode: 'Block' })),
-    cause: forb('spec.volumeMode', 'PersistentVolumeClaim volumeMode is disabled by feature-gate'),
-  },
-  {
-    rule: 'pvc update spec immutable',
-    setup: [post(`${ns}/persistentvolumeclaims`, pvc('vc-u1'))],
-    call: ['PATCH', `${ns}/persistentvolumeclaims/vc-u1`, { spec: { accessModes: ['ReadWriteMany'] } }, merge],
-    cause: forb('spec', 'is immutable after creation except resources.requests for bound claims'),
-  },
-  {
     rule: 'pvc update storage not below previous',
     setup: [
       post(`${ns}/persistentvolumeclaims`, pvc('vc-u2', { resources: { requests: { storage: '2Gi' } } })),
-      ['PATCH', `${ns}/persistentvolumeclaims/vc-u2/status`, { status: { phase: 'Bound' } }, merge],
+      [
+        'PATCH',
+        `${ns}/persistentvolumeclaims/vc-u2/status`,
+        { status: { phase: 'Bound', capacity: { storage: '2Gi' } } },
+        merge,
+      ],
     ],
     call: [
       'PATCH',
@@ -404,7 +372,7 @@ const cases: Case[] = [
       { spec: { resources: { requests: { storage: '1Gi' } } } },
       merge,
     ],
-    cause: forb('spec.resources.requests.storage', 'field can not be less than previous value'),
+    cause: forb('spec.resources.requests.storage', 'field can not be less than status.capacity'),
   },
   {
     rule: 'pvc update storage-class annotation',

@@ -414,7 +414,11 @@ const endpointCases: Case[] = [
     'EP-2',
     'addresses are IPs',
     post('endpoints', ep([{ addresses: [addr('10.1.2')] }])),
-    [c('subsets[0].addresses[0].ip', INV, `Invalid value: "10.1.2": ${IP_MSG}`)],
+    // Upstream 1.33: IsValidIP's wording, and ValidateNonSpecialIP runs on every address.
+    [
+      c('subsets[0].addresses[0].ip', INV, `Invalid value: "10.1.2": ${IP_MSG_133}`),
+      c('subsets[0].addresses[0].ip', INV, 'Invalid value: "10.1.2": must be a valid IP address'),
+    ],
   ],
   [
     'EP-3',
@@ -432,7 +436,7 @@ const endpointCases: Case[] = [
     'EP-6',
     'address not unspecified',
     post('endpoints', ep([{ addresses: [addr('::')] }])),
-    [c('subsets[0].addresses[0].ip', INV, 'Invalid value: "::": may not be unspecified (0.0.0.0)')],
+    [c('subsets[0].addresses[0].ip', INV, 'Invalid value: "::": may not be unspecified (::)')],
   ],
   [
     'EP-7',
@@ -442,7 +446,7 @@ const endpointCases: Case[] = [
       c(
         'subsets[0].addresses[0].ip',
         INV,
-        'Invalid value: "127.0.0.1": may not be in the loopback range (127.0.0.0/8)',
+        'Invalid value: "127.0.0.1": may not be in the loopback range (127.0.0.0/8, ::1/128)',
       ),
     ],
   ],
@@ -454,7 +458,7 @@ const endpointCases: Case[] = [
       c(
         'subsets[0].addresses[0].ip',
         INV,
-        'Invalid value: "fe80::1": may not be in the link-local range (169.254.0.0/16)',
+        'Invalid value: "fe80::1": may not be in the link-local range (169.254.0.0/16, fe80::/10)',
       ),
     ],
   ],
@@ -466,7 +470,7 @@ const endpointCases: Case[] = [
       c(
         'subsets[0].addresses[0].ip',
         INV,
-        'Invalid value: "224.0.0.251": may not be in the link-local multicast range (224.0.0.0/24)',
+        'Invalid value: "224.0.0.251": may not be in the link-local multicast range (224.0.0.0/24, ff02::/10)',
       ),
     ],
   ],
@@ -490,21 +494,11 @@ const endpointCases: Case[] = [
   ],
   [
     'EP-14',
-    'protocol TCP or UDP',
+    'protocol TCP, UDP or SCTP',
     post('endpoints', ep([{ addresses: [addr('10.1.2.3')], ports: [{ port: 80, protocol: 'udp' }] }])),
-    [c('subsets[0].ports[0].protocol', UNS, 'Unsupported value: "udp": supported values: "TCP", "UDP"')],
+    [c('subsets[0].ports[0].protocol', UNS, 'Unsupported value: "udp": supported values: "SCTP", "TCP", "UDP"')],
   ],
-  [
-    'EP-5',
-    'an address keeps its nodeName (update)',
-    () =>
-      update(
-        'endpoints',
-        ep([{ addresses: [addr('10.1.2.3', { nodeName: 'node-a' })] }]),
-        (o) => ((o.subsets[0].addresses[0].nodeName = 'node-b'), o),
-      ),
-    [c('subsets[0].addresses[0].nodeName', FORB, 'Forbidden: Cannot change NodeName for 10.1.2.3 to node-b')],
-  ],
+  // EP-5 (an address keeps its nodeName) is gone in 1.33: core-today.md E33-6.
   [
     'EP-15',
     'updates meet the create rules',
@@ -518,7 +512,7 @@ const endpointCases: Case[] = [
       c(
         'subsets[0].addresses[0].ip',
         INV,
-        'Invalid value: "127.0.0.1": may not be in the loopback range (127.0.0.0/8)',
+        'Invalid value: "127.0.0.1": may not be in the loopback range (127.0.0.0/8, ::1/128)',
       ),
     ],
   ],

@@ -1,52 +1,59 @@
 /**
- * Endpoints rules of upstream 1.10 pkg/apis/core/validation: ValidateEndpoints,
+ * Endpoints rules of upstream 1.33 pkg/apis/core/validation: ValidateEndpoints,
  * ValidateEndpointsUpdate, validateEndpointSubsets, validateEndpointAddress (with
- * validateEpAddrNodeNameTransition and validateNonSpecialIP) and validateEndpointPort.
+ * ValidateNonSpecialIP, now run on every address) and validateEndpointPort (SCTP, appProtocol).
+ * Since 1.10 an update may change an address's node name. Rows E33-* of core-today.md.
  */
 import type { FieldError } from '../../api/validation/field-errors.js';
-import { forbidden, invalidValue, notSupported, required } from '../../api/validation/field-errors.js';
-import { isValidIP, isValidPortNum, validateNonSpecialIP } from '../../api/validation/network.js';
-import { validateDns1123Label, validateDns1123Subdomain } from '../../api/names.js';
+import { invalidValue, notSupported, required } from '../../api/validation/field-errors.js';
+import { isValidPortNum, parseIP } from '../../api/validation/network.js';
+import { validateDns1123Label, validateDns1123Subdomain, validateQualifiedName } from '../../api/names.js';
 import type { Endpoints } from './endpoints.schema.js';
 
 type Subset = NonNullable<Endpoints['subsets']>[number];
 type Address = NonNullable<Subset['addresses']>[number];
 type Port = NonNullable<Subset['ports']>[number];
 
-const PROTOCOLS = ['TCP', 'UDP'];
+const PROTOCOLS = ['SCTP', 'TCP', 'UDP'];
 
 const subsetsOf = (obj: Endpoints): Subset[] => obj.subsets ?? [];
 
-/** Upstream buildEndpointAddressNodeNameMap: IP -> nodeName over every address of the old subsets. */
-function nodeNamesByIP(subsets: Subset[]): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const s of subsets) {
-    for (const a of [...(s.addresses ?? []), ...(s.notReadyAddresses ?? [])]) {
-      if (a.nodeName !== undefined && a.nodeName !== null && a.ip !== undefined) out.set(a.ip, a.nodeName);
-    }
-  }
-  return out;
+/** apimachinery IsValidIP, 1.33 wording. */
+const VALID_IP_MSG = 'must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)';
+
+/** Upstream 1.33 ValidateNonSpecialIP (IPv6 ranges named in the messages). */
+function validateNonSpecialIP(value: string, path: string): FieldError[] {
+  const ip = parseIP(value);
+  if (!ip) return [invalidValue(path, value, 'must be a valid IP address')];
+  const v4 = ip.slice(0, 10).every((b) => b === 0) && ip[10] === 0xff && ip[11] === 0xff;
+  const [a, b, c] = v4 ? ip.slice(12) : [ip[0], ip[1], ip[2]];
+  const errs: FieldError[] = [];
+  if ((v4 ? ip.slice(12) : ip).every((x) => x === 0))
+    errs.push(invalidValue(path, value, `may not be unspecified (${value})`));
+  if (v4 ? a === 127 : ip.slice(0, 15).every((x) => x === 0) && ip[15] === 1)
+    errs.push(invalidValue(path, value, 'may not be in the loopback range (127.0.0.0/8, ::1/128)'));
+  if (v4 ? a === 169 && b === 254 : a === 0xfe && (b! & 0xc0) === 0x80)
+    errs.push(invalidValue(path, value, 'may not be in the link-local range (169.254.0.0/16, fe80::/10)'));
+  if (v4 ? a === 224 && b === 0 && c === 0 : a === 0xff && (b! & 0x0f) === 0x02)
+    errs.push(invalidValue(path, value, 'may not be in the link-local multicast range (224.0.0.0/24, ff02::/10)'));
+  return errs;
 }
 
-/** Upstream validateEndpointAddress: the special-IP rules only when nothing else failed. */
-function validateEndpointAddress(a: Address, path: string, nodeNames: Map<string, string>): FieldError[] {
+/** Upstream validateEndpointAddress: IP, hostname, node name, then the special-IP rules. */
+function validateEndpointAddress(a: Address, path: string): FieldError[] {
   const errs: FieldError[] = [];
   const ip = a.ip ?? '';
-  errs.push(...isValidIP(ip).map((m) => invalidValue(`${path}.ip`, ip, m)));
+  if (!parseIP(ip)) errs.push(invalidValue(`${path}.ip`, ip, VALID_IP_MSG));
   if (a.hostname)
     errs.push(...validateDns1123Label(a.hostname).map((m) => invalidValue(`${path}.hostname`, a.hostname, m)));
   if (a.nodeName !== undefined && a.nodeName !== null) {
     errs.push(...validateDns1123Subdomain(a.nodeName).map((m) => invalidValue(`${path}.nodeName`, a.nodeName, m)));
   }
-  const existing = nodeNames.get(ip);
-  if (existing !== undefined && a.nodeName !== undefined && a.nodeName !== null && a.nodeName !== existing) {
-    errs.push(forbidden(`${path}.nodeName`, `Cannot change NodeName for ${ip} to ${a.nodeName}`));
-  }
-  if (errs.length) return errs;
-  return validateNonSpecialIP(ip, `${path}.ip`);
+  errs.push(...validateNonSpecialIP(ip, `${path}.ip`));
+  return errs;
 }
 
-/** Upstream validateEndpointPort: a name when there are several, a port number, TCP or UDP. */
+/** Upstream validateEndpointPort: a name when there are several, a port number, a protocol, appProtocol. */
 function validateEndpointPort(p: Port, requireName: boolean, path: string): FieldError[] {
   const errs: FieldError[] = [];
   if (requireName && !p.name) errs.push(required(`${path}.name`));
@@ -54,13 +61,16 @@ function validateEndpointPort(p: Port, requireName: boolean, path: string): Fiel
   for (const m of isValidPortNum(p.port ?? 0)) errs.push(invalidValue(`${path}.port`, p.port ?? 0, m));
   if (!p.protocol) errs.push(required(`${path}.protocol`));
   else if (!PROTOCOLS.includes(p.protocol)) errs.push(notSupported(`${path}.protocol`, p.protocol, PROTOCOLS));
+  if (p.appProtocol !== undefined && p.appProtocol !== null)
+    errs.push(
+      ...validateQualifiedName(p.appProtocol).map((m) => invalidValue(`${path}.appProtocol`, p.appProtocol, m)),
+    );
   return errs;
 }
 
-/** Upstream validateEndpointSubsets; `old` carries the node names an update may not change. */
-function validateEndpointSubsets(subsets: Subset[], old: Subset[]): FieldError[] {
+/** Upstream validateEndpointSubsets. */
+function validateEndpointSubsets(subsets: Subset[]): FieldError[] {
   const errs: FieldError[] = [];
-  const nodeNames = nodeNamesByIP(old);
   for (const [i, s] of subsets.entries()) {
     const path = `subsets[${i}]`;
     const addresses = s.addresses ?? [];
@@ -68,10 +78,9 @@ function validateEndpointSubsets(subsets: Subset[], old: Subset[]): FieldError[]
     const ports = s.ports ?? [];
     if (addresses.length === 0 && notReady.length === 0)
       errs.push(required(path, 'must specify `addresses` or `notReadyAddresses`'));
-    for (const [j, a] of addresses.entries())
-      errs.push(...validateEndpointAddress(a, `${path}.addresses[${j}]`, nodeNames));
+    for (const [j, a] of addresses.entries()) errs.push(...validateEndpointAddress(a, `${path}.addresses[${j}]`));
     for (const [j, a] of notReady.entries())
-      errs.push(...validateEndpointAddress(a, `${path}.notReadyAddresses[${j}]`, nodeNames));
+      errs.push(...validateEndpointAddress(a, `${path}.notReadyAddresses[${j}]`));
     for (const [k, p] of ports.entries())
       errs.push(...validateEndpointPort(p, ports.length > 1, `${path}.ports[${k}]`));
   }
@@ -80,10 +89,10 @@ function validateEndpointSubsets(subsets: Subset[], old: Subset[]): FieldError[]
 
 /** Upstream ValidateEndpoints (the ObjectMeta rules are the store's). */
 export function validateEndpoints(obj: Endpoints): FieldError[] {
-  return validateEndpointSubsets(subsetsOf(obj), []);
+  return validateEndpointSubsets(subsetsOf(obj));
 }
 
-/** Upstream ValidateEndpointsUpdate: the same rules, and an address keeps its node name. */
-export function validateEndpointsUpdate(obj: Endpoints, old: Endpoints): FieldError[] {
-  return validateEndpointSubsets(subsetsOf(obj), subsetsOf(old));
+/** Upstream ValidateEndpointsUpdate: the same rules (node names may change since 1.11). */
+export function validateEndpointsUpdate(obj: Endpoints): FieldError[] {
+  return validateEndpointSubsets(subsetsOf(obj));
 }

@@ -1,12 +1,25 @@
 /**
- * Node rules of upstream 1.10 pkg/apis/core/validation (ValidateNode, validateNodeTaints,
- * ValidateNodeResources, ValidateNodeUpdate), with the DynamicKubeletConfig gate at its 1.10
- * default (off: spec.configSource may not be set).
+ * Node rules of upstream 1.33 pkg/apis/core/validation (ValidateNode, validateNodeTaints,
+ * ValidateNodeResources, ValidateNodeUpdate, validateNodeConfigStatus). spec.configSource is
+ * dropped by the strategy (DynamicKubeletConfig is gone), so its rules never run; externalID is
+ * no longer required; podCIDRs replaced podCIDR. Rows N33-* of docs/validation/core-today.md.
  */
 import { isIP } from 'node:net';
-import { isDeepStrictEqual } from 'node:util';
-import { validateLabelValue, validateQualifiedName } from '../../api/names.js';
-import { forbidden, invalidValue, notSupported, required, type FieldError } from '../../api/validation/field-errors.js';
+import {
+  validateDns1123Label,
+  validateDns1123Subdomain,
+  validateLabelValue,
+  validateQualifiedName,
+} from '../../api/names.js';
+import { isConfigMapKey } from '../../api/core/validation/strings.js';
+import {
+  duplicate,
+  forbidden,
+  invalidValue,
+  notSupported,
+  required,
+  type FieldError,
+} from '../../api/validation/field-errors.js';
 import { duplicateGo, validateResourceQuantityValue } from '../../api/validation/resources.js';
 import type { Node } from './nodes.schema.js';
 
@@ -70,29 +83,82 @@ function validateNodeResources(obj: Node): FieldError[] {
   return errs;
 }
 
-/** Upstream ValidateNode (create): taints, resources, externalID, configSource gate, podCIDR. */
+const CIDR_MSG = 'must be a valid CIDR value, (e.g. 10.9.8.0/24 or 2001:db8::/64)';
+
+/** podCIDRs, or podCIDR as v1's conversion makes it the only entry. */
+const podCIDRsOf = (spec: NodeSpec): string[] =>
+  spec.podCIDRs?.length ? [...spec.podCIDRs] : spec.podCIDR ? [spec.podCIDR] : [];
+
+/** Upstream ValidateNode's podCIDRs rules: each a CIDR, at most one per family, no repeats. */
+function validatePodCIDRs(cidrs: string[]): FieldError[] {
+  const errs: FieldError[] = [];
+  const path = 'spec.podCIDRs';
+  cidrs.forEach((c, i) => {
+    if (!isCidr(c)) errs.push(invalidValue(`${path}[${i}]`, c, CIDR_MSG));
+  });
+  if (cidrs.length > 1) {
+    const families = cidrs.map((c) => (c.includes(':') ? 6 : 4));
+    const dual = cidrs.length === 2 && families[0] !== families[1] && cidrs.every(isCidr);
+    if (!dual) {
+      const shown = `[]string{${cidrs.map((c) => JSON.stringify(c)).join(', ')}}`;
+      errs.push({
+        reason: 'FieldValueInvalid',
+        field: path,
+        message: `Invalid value: ${shown}: may specify no more than one CIDR for each IP family`,
+      });
+    }
+    const seen = new Set<string>();
+    cidrs.forEach((c, i) => {
+      if (seen.has(c)) errs.push(duplicate(`${path}[${i}]`, c));
+      seen.add(c);
+    });
+  }
+  return errs;
+}
+
+/** Upstream validateNodeConfigSourceStatus (with its configMap rules) for status.config.* */
+function validateConfigSourceStatus(source: unknown, path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  const src = (source ?? {}) as { configMap?: Record<string, string | undefined> | null };
+  const cm = src.configMap;
+  if (cm === undefined || cm === null) {
+    errs.push({
+      reason: 'FieldValueInvalid',
+      field: path,
+      message:
+        'Invalid value: core.NodeConfigSource{ConfigMap:(*core.ConfigMapNodeConfigSource)(nil)}: exactly one reference subfield must be non-nil',
+    });
+    return errs;
+  }
+  const at = `${path}.configMap`;
+  if (!cm.uid) errs.push(required(`${at}.uid`, 'uid must be set in status'));
+  if (!cm.resourceVersion) errs.push(required(`${at}.resourceVersion`, 'resourceVersion must be set in status'));
+  if (!cm.namespace) errs.push(required(`${at}.namespace`, 'namespace must be set'));
+  else errs.push(...validateDns1123Label(cm.namespace).map((m) => invalidValue(`${at}.namespace`, cm.namespace, m)));
+  if (!cm.name) errs.push(required(`${at}.name`, 'name must be set'));
+  else errs.push(...validateDns1123Subdomain(cm.name).map((m) => invalidValue(`${at}.name`, cm.name, m)));
+  if (!cm.kubeletConfigKey) errs.push(required(`${at}.kubeletConfigKey`, 'kubeletConfigKey must be set'));
+  else
+    errs.push(
+      ...isConfigMapKey(cm.kubeletConfigKey).map((m) => invalidValue(`${at}.kubeletConfigKey`, cm.kubeletConfigKey, m)),
+    );
+  return errs;
+}
+
+/** Upstream ValidateNode (create): taints, resources, podCIDRs. */
 export function validateNode(obj: Node): FieldError[] {
   const spec = specOf(obj);
   const errs: FieldError[] = [];
   if (spec.taints?.length) errs.push(...validateNodeTaints(spec.taints));
   errs.push(...validateNodeResources(obj));
-  if (!spec.externalID) errs.push(required('spec.externalID'));
-  if (spec.configSource !== undefined && spec.configSource !== null) {
-    errs.push(
-      forbidden(
-        'spec.configSource',
-        'configSource may only be set if the DynamicKubeletConfig feature gate is enabled)',
-      ),
-    );
-  }
-  if (spec.podCIDR && !isCidr(spec.podCIDR)) errs.push(invalidValue('spec.podCIDR', spec.podCIDR, 'not a valid CIDR'));
+  errs.push(...validatePodCIDRs(podCIDRsOf(spec)));
   return errs;
 }
 
 /**
- * Upstream ValidateNodeUpdate: resources valid, no duplicate addresses, podCIDR and providerID
- * only set from empty, taints valid; beyond labels/metadata, unschedulable, taints and status,
- * nothing else may change.
+ * Upstream ValidateNodeUpdate: resources valid, no duplicate addresses, podCIDRs and providerID
+ * only set from empty, status.config valid, taints valid, externalID unchanged. Other spec
+ * fields (unschedulable, taints) may change.
  */
 export function validateNodeUpdate(obj: Node, old: Node): FieldError[] {
   const errs = validateNodeResources(obj);
@@ -109,25 +175,24 @@ export function validateNodeUpdate(obj: Node, old: Node): FieldError[] {
     seen.add(id);
   });
   const spec = specOf(obj);
-  const prev = { ...specOf(old) };
-  if (!prev.podCIDR) prev.podCIDR = spec.podCIDR;
-  else if (prev.podCIDR !== spec.podCIDR)
-    errs.push(forbidden('spec.podCIDR', 'node updates may not change podCIDR except from "" to valid'));
-  if (!prev.providerID) prev.providerID = spec.providerID;
-  else if (prev.providerID !== spec.providerID)
-    errs.push(forbidden('spec.providerID', 'node updates may not change providerID except from "" to valid'));
-  if (spec.taints?.length) errs.push(...validateNodeTaints(spec.taints));
-  const comparable = (s: NodeSpec) => {
-    const { unschedulable: _u, taints: _t, ...rest } = s;
-    return Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined && v !== '' && v !== null));
-  };
-  if (!isDeepStrictEqual(comparable(spec), comparable(prev))) {
-    errs.push(
-      forbidden(
-        '',
-        'node updates may only change labels, taints, or capacity (or configSource, if the DynamicKubeletConfig feature gate is enabled)',
-      ),
-    );
+  const oldSpec = specOf(old);
+  const before = podCIDRsOf(oldSpec);
+  const after = podCIDRsOf(spec);
+  const cidrMsg = 'node updates may not change podCIDR except from "" to valid';
+  if (before.length) {
+    if (before.length !== after.length) errs.push(forbidden('spec.podCIDRs', cidrMsg));
+    else before.forEach((c, i) => c !== after[i] && errs.push(forbidden('spec.podCIDRs', cidrMsg)));
   }
+  if (oldSpec.providerID && oldSpec.providerID !== spec.providerID)
+    errs.push(forbidden('spec.providerID', 'node updates may not change providerID except from "" to valid'));
+  const config = statusOf(obj).config;
+  if (config) {
+    for (const k of ['assigned', 'active', 'lastKnownGood'] as const)
+      if (config[k] !== undefined && config[k] !== null)
+        errs.push(...validateConfigSourceStatus(config[k], `status.config.${k}`));
+  }
+  if (spec.taints?.length) errs.push(...validateNodeTaints(spec.taints));
+  if ((spec.externalID ?? '') !== (oldSpec.externalID ?? ''))
+    errs.push(forbidden('spec.externalID', 'may not be updated'));
   return errs;
 }

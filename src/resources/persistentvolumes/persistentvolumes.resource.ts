@@ -16,13 +16,20 @@ export const persistentVolumes = defineResource({
   shortNames: ['pv'],
   subresources: [statusSubresource('PersistentVolume')],
   strategy: {
-    ...keepStatusOnUpdate,
     defaults(obj) {
       const spec = (obj.spec ??= {});
       spec.persistentVolumeReclaimPolicy ||= 'Retain';
+      // Upstream 1.33 SetDefaults_PersistentVolume (BlockVolume GA since 1.18).
+      spec.volumeMode ??= 'Filesystem';
     },
     prepareForCreate(obj) {
       obj.status = { phase: 'Pending' };
+      // Upstream pvutil.DropDisabledSpecFields: VolumeAttributesClass is off in 1.33.
+      if (obj.spec) delete obj.spec.volumeAttributesClassName;
+    },
+    prepareForUpdate(obj, old) {
+      keepStatusOnUpdate.prepareForUpdate?.(obj, old);
+      if (obj.spec && (old.spec?.volumeAttributesClassName ?? null) === null) delete obj.spec.volumeAttributesClassName;
     },
     validate: validatePersistentVolume,
     validateUpdate: validatePersistentVolumeUpdate,

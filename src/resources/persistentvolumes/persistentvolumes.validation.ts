@@ -1,7 +1,9 @@
 /**
- * PersistentVolume rules of upstream 1.10 pkg/apis/core/validation (ValidatePersistentVolume,
- * ValidatePersistentVolumeUpdate and the per-source checks) and pkg/volume/validation
- * (mount options), with the feature gates at their 1.10 defaults (BlockVolume off).
+ * PersistentVolume rules of upstream 1.33 pkg/apis/core/validation (ValidatePersistentVolume,
+ * ValidatePersistentVolumeSpec, ValidatePersistentVolumeUpdate, ValidatePersistentVolumeStatusUpdate
+ * and the per-source checks) and pkg/volume/validation (mount options), with 1.33's default
+ * feature gates (VolumeAttributesClass off: the field is dropped on create, see the strategy).
+ * What changed since 1.10 is in persistentvolume-today.ts (rows PV33-* of core-today.md).
  */
 import { isDeepStrictEqual } from 'node:util';
 import { posix } from 'node:path';
@@ -12,10 +14,18 @@ import { wholeValue } from '../../api/quantity.js';
 import { fieldsOf, type Fields } from '../../api/core/validation/strings.js';
 import { sourceChecks } from './persistentvolume-sources.js';
 import type { PersistentVolume } from './persistentvolumes.schema.js';
+import {
+  ACCESS_MODES_TODAY,
+  diffOf,
+  immutable,
+  validateAccessModes,
+  validatePositiveQuantity,
+  validateVolumeNodeAffinity,
+} from './persistentvolume-today.js';
 
 type Spec = NonNullable<PersistentVolume['spec']>;
 
-export const ACCESS_MODES = ['ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOnce'];
+export const ACCESS_MODES = ACCESS_MODES_TODAY;
 const RECLAIM_POLICIES = ['Delete', 'Recycle', 'Retain'];
 const MOUNT_OPTIONS_ANNOTATION = 'volume.beta.kubernetes.io/mount-options';
 
@@ -86,8 +96,7 @@ export function validatePersistentVolume(obj: PersistentVolume): FieldError[] {
   const errs: FieldError[] = [];
   const modes: string[] = spec.accessModes ?? [];
   if (!modes.length) errs.push(required('spec.accessModes'));
-  for (const mode of modes)
-    if (!ACCESS_MODES.includes(mode)) errs.push(notSupported('spec.accessModes', mode, ACCESS_MODES));
+  errs.push(...validateAccessModes(modes, 'spec.accessModes'));
 
   const capacity = spec.capacity;
   const capKeys = Object.keys(capacity ?? {});
@@ -96,19 +105,17 @@ export function validatePersistentVolume(obj: PersistentVolume): FieldError[] {
     errs.push(notSupportedGo('spec.capacity', goResourceList(capacity), ['storage']));
   for (const [r, raw] of Object.entries(capacity ?? {})) {
     const q = quantityOfJson(raw);
-    // Upstream 1.10 validateBasicResource refuses Quantity.Value() < 0, an int64 that overflows
-    // to 0 for huge negatives; today's upstream compares the quantity itself (Cmp), as here.
-    if (q && q.coef < 0n) {
-      const whole = wholeValue(q);
-      errs.push(
-        invalidValue(`spec.capacity[${r}]`, whole < 0n ? whole : q.toString(), 'must be a valid resource quantity'),
-      );
-    }
+    if (!q) continue;
+    // validateBasicResource refuses Quantity.Value() < 0 (printed as that int64).
+    const whole = wholeValue(q);
+    if (whole < 0n) errs.push(invalidValue(`spec.capacity[${r}]`, whole, 'must be a valid resource quantity'));
+    errs.push(...validatePositiveQuantity(q, `spec.capacity[${r}]`));
   }
   const policy = spec.persistentVolumeReclaimPolicy;
   if (policy && !RECLAIM_POLICIES.includes(policy))
     errs.push(notSupported('spec.persistentVolumeReclaimPolicy', policy, RECLAIM_POLICIES));
 
+  if (present(spec.nodeAffinity)) errs.push(...validateVolumeNodeAffinity(spec.nodeAffinity, 'spec.nodeAffinity'));
   let count = 0;
   for (const [key, pathName] of SOURCE_ORDER) {
     if (!present(fields[key])) continue;
@@ -118,6 +125,8 @@ export function validatePersistentVolume(obj: PersistentVolume): FieldError[] {
     }
     count++;
     errs.push(...(sourceChecks[key]?.(fieldsOf(fields[key]), `spec.${pathName}`, obj) ?? []));
+    if (key === 'local' && !present(spec.nodeAffinity))
+      errs.push(required('spec.nodeAffinity', 'Local volume requires node affinity'));
   }
   if (count === 0) errs.push(required('spec', 'must specify a volume type'));
 
@@ -129,8 +138,6 @@ export function validatePersistentVolume(obj: PersistentVolume): FieldError[] {
     errs.push(forbidden('spec.persistentVolumeReclaimPolicy', "may not be 'recycle' for a hostPath mount of '/'"));
   }
   if (spec.storageClassName) errs.push(...subdomainErrors(spec.storageClassName, 'spec.storageClassName'));
-  if (present(spec.volumeMode))
-    errs.push(forbidden('spec.volumeMode', 'PersistentVolume volumeMode is disabled by feature-gate'));
 
   const annotations = obj.metadata.annotations ?? {};
   const mountable = Object.keys(persistentVolumeSources).some((k) => MOUNTABLE.has(k) && present(fields[k]));
@@ -145,12 +152,46 @@ export function validatePersistentVolume(obj: PersistentVolume): FieldError[] {
   return errs;
 }
 
-/** Upstream ValidatePersistentVolumeUpdate: the object rules, and the volume source unchanged. */
+/**
+ * Upstream ValidatePersistentVolumeUpdate: the object rules, the volume source unchanged (a CSI
+ * source may gain a controllerExpandSecretRef), volumeMode unchanged, nodeAffinity unchanged
+ * once set. A /status write (the status differs; the main resource keeps the stored one) is
+ * ValidatePersistentVolumeStatusUpdate, which checks metadata only.
+ */
 export function validatePersistentVolumeUpdate(obj: PersistentVolume, old: PersistentVolume): FieldError[] {
+  if (!isDeepStrictEqual(obj.status, old.status)) return [];
   const errs = validatePersistentVolume(obj);
-  const source = (o: PersistentVolume) =>
-    Object.fromEntries(Object.entries(o.spec ?? {}).filter(([k]) => k in persistentVolumeSources));
-  if (!isDeepStrictEqual(source(obj), source(old)))
-    errs.push(forbidden('spec.persistentvolumesource', 'is immutable after creation'));
+  const source = (o: PersistentVolume, expandRef: boolean) => {
+    const out: Record<string, unknown> = Object.fromEntries(
+      Object.entries(o.spec ?? {}).filter(([k, v]) => k in persistentVolumeSources && v !== null && v !== undefined),
+    );
+    if (!expandRef && out.csi) {
+      const { controllerExpandSecretRef: _r, ...csi } = fieldsOf(out.csi);
+      out.csi = csi;
+    }
+    return out;
+  };
+  const oldHasRef = present(fieldsOf(old.spec?.csi).controllerExpandSecretRef);
+  const before = source(old, true);
+  const after = source(obj, !(present(old.spec?.csi) && !oldHasRef));
+  if (!isDeepStrictEqual(after, before)) {
+    errs.push(
+      forbidden(
+        'spec.persistentvolumesource',
+        `spec.persistentvolumesource is immutable after creation\n${diffOf(before, after)}`,
+      ),
+    );
+  }
+  errs.push(...immutable('volumeMode', obj.spec?.volumeMode, old.spec?.volumeMode));
+  if (present(old.spec?.nodeAffinity) && !isDeepStrictEqual(obj.spec?.nodeAffinity, old.spec?.nodeAffinity)) {
+    const shown = present(obj.spec?.nodeAffinity)
+      ? '&core.VolumeNodeAffinity{Required:(*core.NodeSelector)(0xc000000000)}'
+      : 'null';
+    errs.push({
+      reason: 'FieldValueInvalid',
+      field: 'nodeAffinity',
+      message: `Invalid value: ${shown}: field is immutable`,
+    });
+  }
   return errs;
 }

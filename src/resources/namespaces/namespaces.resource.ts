@@ -29,6 +29,18 @@ function requestedFinalizers(requested: ApiObject): string[] {
   return Array.isArray(finalizers) ? finalizers : [];
 }
 
+/** The label every namespace carries with its own name (upstream v1.LabelMetadataName, GA in 1.22). */
+export const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
+
+/**
+ * Label `ns` with its name, whatever a client sent (upstream SetDefaults_Namespace and the
+ * strategy's Canonicalize): NetworkPolicies select namespaces by it.
+ */
+function labelWithName(ns: Namespace): void {
+  const name = ns.metadata.name;
+  if (name) ns.metadata.labels = { ...ns.metadata.labels, [NAMESPACE_NAME_LABEL]: name };
+}
+
 export const namespaces = defineResource({
   kind: 'Namespace',
   description: 'Namespace provides a scope for names; most objects live in one.',
@@ -56,12 +68,14 @@ export const namespaces = defineResource({
   ],
   strategy: {
     prepareForCreate(obj) {
+      labelWithName(obj);
       const finalizers = new Set(specOf(obj).finalizers ?? []);
       finalizers.add(NAMESPACE_FINALIZER);
       obj.spec = { ...specOf(obj), finalizers: [...finalizers] };
       obj.status = { phase: 'Active' };
     },
     prepareForUpdate(obj, old) {
+      labelWithName(obj);
       obj.spec = { ...specOf(obj), finalizers: specOf(old).finalizers ?? [] };
       obj.status = old.status;
     },

@@ -20,6 +20,7 @@ import { ClusterRoleAggregator } from './authorization/rbac/aggregation-controll
 import { rbacStores } from './authorization/rbac/stores.js';
 import type { ServerConfig } from './config/types.js';
 import { ensureSystemNamespaces } from './controllers/bootstrap.js';
+import { ApiServiceRegistration } from './controllers/apiservice-registration.js';
 import { Compactor } from './controllers/compactor.js';
 import { GarbageCollector } from './controllers/garbage-collector.js';
 import { PodGarbageCollector } from './controllers/pod-gc.js';
@@ -81,6 +82,7 @@ function startControllers(registry: ResourceRegistry, evaluators: readonly Evalu
     new PodGarbageCollector(registry, logger),
     new ServiceAccountController(registry, logger),
     new ResourceQuotaController(registry, evaluators, logger),
+    new ApiServiceRegistration(registry, logger),
   ];
   const rbac = rbacStores(registry);
   if (rbac) controllers.push(new ClusterRoleAggregator(rbac.clusterRoles, logger));

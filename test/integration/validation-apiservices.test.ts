@@ -112,7 +112,8 @@ validationSuite(
   ],
   [
     named('ok.example.com', 'v1'),
-    named('', 'v1'),
+    // An empty group with v1: the server's own `v1.` (registered at start), replaced.
+    ['PUT', `${V1}/v1.`, { metadata: { name: 'v1.' }, spec: { ...SPEC, group: '', version: 'v1' } }],
     named('ok2.example.com', 'v2', { service: { ...svc, port: 8443 }, caBundle: 'YWJj' }),
   ],
 );

@@ -5,9 +5,9 @@
  * (a conversion changes only the apiVersion; a service's port defaults to 443 at both).
  * Cluster-scoped, category `api-extensions`, `/status`. Create clears the status and marks a
  * local APIService (no service) Available; an update keeps the status; `/status` writes only
- * the status. Stored and validated only: nothing is proxied to the services, and the server
- * does not create the local APIServices of its own group versions (upstream's
- * autoregister controller does).
+ * the status. Stored and validated only: nothing is proxied to the services. The local
+ * APIServices of the server's own group versions are registered by
+ * controllers/apiservice-registration.ts (upstream's autoregister controller).
  */
 import { validatePathSegmentName } from '../../api/names.js';
 import { invalid } from '../../errors/api-error.js';

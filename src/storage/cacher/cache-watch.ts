@@ -14,7 +14,6 @@
  */
 import type { ObjectWatchOptions, WatchEvent, WatchIterator } from '../types.js';
 import { INITIAL_EVENTS_END_ANNOTATION, onAbort } from '../object-watch.js';
-import { prefixEnd } from '../kv/types.js';
 import type { CacheWatcher } from './cache-watcher.js';
 import { readConsistent } from './freshness.js';
 import { CacheNotReady } from './watch-cache.js';
@@ -33,8 +32,8 @@ export interface CacheWatchSource {
   readonly ready: boolean;
   /** The key-value store under the cache, for consistent reads. */
   readonly kv: KvStore;
-  /** The cache's full key prefix. */
-  readonly fullPrefix: string;
+  /** Ask storage for a progress notification on the cache's watch (see Reflector.requestProgress). */
+  requestProgress(): void;
   newWatcher(key: string, opts: Options, fromRevision: number): CacheWatcher;
 }
 
@@ -174,9 +173,7 @@ async function start(cacher: CacheWatchSource, key: string, opts: Options): Prom
     return register(cacher, key, opts, revision, events, revision);
   };
   if (opts.consistent) {
-    const full = cacher.kv;
-    const start = cacher.fullPrefix;
-    const fresh = await readConsistent({ kv: full, cache, start, end: prefixEnd(start) }, take);
+    const fresh = await readConsistent({ kv: cacher.kv, cache, requestProgress: () => cacher.requestProgress() }, take);
     return fresh ? fresh.value : null;
   }
   if (opts.resourceVersion > 0) await cache.waitFor(opts.resourceVersion);

@@ -16,7 +16,6 @@
 import type { ApiObject } from '../../api/object.js';
 import { encodeContinue } from '../continue-token.js';
 import type { KvStore } from '../kv/types.js';
-import { prefixEnd } from '../kv/types.js';
 import { parseResourceVersion } from '../object-store.js';
 import { StorageError } from '../storage-error.js';
 import { storageErrorOf } from '../codec.js';
@@ -142,6 +141,11 @@ export class Cacher implements ObjectStorage, CacheWatchSource {
     return this.storage.delete(key, opts);
   }
 
+  /** Ask storage for a progress notification on the cache's watch (see Reflector.requestProgress). */
+  requestProgress(): void {
+    this.reflector.requestProgress();
+  }
+
   /** True when `key` (relative) belongs to this resource. */
   owns(key: string): boolean {
     return key.startsWith(this.opts.prefix);
@@ -171,9 +175,8 @@ export class Cacher implements ObjectStorage, CacheWatchSource {
     if (!this.ready || opts.continueToken || exact || (rv === '' && limited)) return this.storage.list(keyPrefix, opts);
     try {
       if (rv === '') {
-        const end = prefixEnd(this.fullPrefix);
         const fresh = await readConsistent(
-          { kv: this.kv, cache: this.cache, start: this.fullPrefix, end },
+          { kv: this.kv, cache: this.cache, requestProgress: () => this.requestProgress() },
           (revision) => this.snapshot(keyPrefix, revision, opts),
         );
         this.opts.observer?.consistentRead(this.opts.resource, fresh !== null);

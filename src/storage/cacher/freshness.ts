@@ -1,66 +1,62 @@
 /**
  * Consistent reads from a watch cache (KEP-2340, upstream k8s.io/apiserver pkg/storage/cacher
  * Cacher.GetList with ConsistentListFromCache): a read without resourceVersion must see every
- * write storage acknowledged before it began. The cache may answer once it is known to be
- * current as of storage's revision R at the start of the read:
- *  - when its watch has delivered everything up to R (memory and embedded watches report
- *    progress on every write; etcd's on every event of the prefix), or
- *  - when storage shows that the resource did not change after the cache's revision C up to R:
- *    no key under the prefix has a ModRevision above C at R (a keys-only read filtered by
- *    min_mod_revision, so only changed keys travel), and the prefix holds as many keys at R as
- *    the cache holds. The cache's state is then the state at R, and its revision advances to R
- *    (no event of the resource can still arrive at or below it). (This stands in for upstream's
- *    etcd progress request, which the etcd3 client cannot send and which etcd before 3.4.31
- *    may answer ahead of the events it still has to deliver.)
- * Otherwise it waits for the watch, checking again every 50 ms, and gives up after `timeoutMs`
- * (upstream blockTimeout, 3 s): the caller then reads storage (upstream's fallback).
+ * write storage acknowledged before it began. Storage's current revision R comes from a one-key
+ * read (upstream GetCurrentResourceVersion), so the check costs the same however many objects
+ * the resource holds. The cache answers once it has seen everything up to R:
+ *  - at once when its watch is already there (nothing was written since its last event or
+ *    progress notification);
+ *  - else, when its store's watches learn of progress (see WatchProgressMode), after waiting
+ *    for it: the memory and embedded stores report every write to every watch; etcd from
+ *    3.4.31 / 3.5.13 is asked for a progress notification on the cache's own watch stream
+ *    (upstream's progress requester), again every 100 ms while the read waits.
+ * Otherwise (older etcd, whose progress answers may overtake undelivered events; no progress
+ * within `timeoutMs`, upstream's blockTimeout of 3 s; the cache stopped serving) it resolves to
+ * null and the caller reads storage, which costs what the request's own key range holds (a
+ * namespace's objects for a namespaced list), as upstream's fallback does.
  */
+import { StorageError } from '../storage-error.js';
 import type { KvStore } from '../kv/types.js';
 import { CacheNotReady, type WatchCache } from './watch-cache.js';
 
 export interface FreshnessCheck {
   readonly kv: KvStore;
   readonly cache: WatchCache;
-  /** Full key range of the whole resource. */
-  readonly start: string;
-  readonly end: string;
+  /** Ask the cache's storage watch for a progress notification (rate-limited by the reflector). */
+  readonly requestProgress: () => void;
+  /** Milliseconds to wait for the cache before giving up (default 3,000). */
   readonly timeoutMs?: number;
 }
 
+/** How often a waiting read asks again for progress, in milliseconds. */
+const RECHECK_MS = 100;
+
 /**
  * Run `read(revision)` synchronously on the cache once it is confirmed current (see the file
- * comment); `revision` is the resourceVersion the read answers at. Resolves to null when
- * freshness could not be confirmed in time or the cache stopped serving; storage failures
- * throw (KvError).
+ * comment); `revision` is the resourceVersion the read answers at. Resolves to null when the
+ * cache cannot be confirmed current in time or stopped serving; storage failures throw
+ * (KvError).
  */
 export async function readConsistent<T>(
   check: FreshnessCheck,
   read: (revision: number) => T,
 ): Promise<{ value: T } | null> {
-  const { kv, cache, start, end } = check;
+  const { kv, cache } = check;
+  const target = await kv.currentRevision();
+  if (cache.revision >= target) return { value: read(cache.revision) };
+  const mode = await kv.watchProgress();
+  if (mode === 'none') return null;
   const deadline = Date.now() + (check.timeoutMs ?? 3000);
-  // One read gives both storage's current revision and the resource's key count.
-  const latest = await kv.range({ start, end, countOnly: true });
-  const target = latest.revision;
   for (;;) {
-    if (cache.revision >= target) return { value: read(cache.revision) };
-    const seen = cache.revision;
-    if (cache.size === latest.count) {
-      const changed = await kv.range({ start, end, revision: target, keysOnly: true, minModRevision: seen + 1 });
-      if (cache.revision >= target) return { value: read(cache.revision) };
-      if (cache.revision === seen && changed.kvs.length === 0) {
-        // The cache holds the state at `target`: say so, as a progress notification would, so
-        // the reads after this one need no proof until storage moves on.
-        cache.advance(target);
-        return { value: read(target) };
-      }
-    }
+    if (mode === 'on-request') check.requestProgress();
     const left = deadline - Date.now();
     if (left <= 0) return null;
     try {
-      await cache.waitFor(target, Math.min(50, left));
+      await cache.waitFor(target, Math.min(RECHECK_MS, left));
+      return { value: read(cache.revision) };
     } catch (err) {
       if (err instanceof CacheNotReady) return null;
+      if (!(err instanceof StorageError) || err.code !== 'TooLargeResourceVersion') throw err;
     }
   }
 }

@@ -7,7 +7,7 @@
  */
 import type { ApiObject } from '../../api/object.js';
 import { decodeObject } from '../codec.js';
-import { KvError, prefixEnd, type KvStore } from '../kv/types.js';
+import { KvError, prefixEnd, type KvStore, type KvWatch } from '../kv/types.js';
 import type { CacheEvent, WatchCache } from './watch-cache.js';
 
 export interface ReflectorOptions {
@@ -29,9 +29,15 @@ export interface ReflectorOptions {
   readonly onLost: (err: unknown) => void;
 }
 
+/** Milliseconds between progress requests while reads wait (upstream's progress requester ticks every 100 ms). */
+const PROGRESS_REQUEST_INTERVAL_MS = 100;
+
 export class Reflector {
   private readonly abort = new AbortController();
   private running: Promise<void> | undefined;
+  /** The storage watch the cache is following now. */
+  private stream: KvWatch | undefined;
+  private lastProgressRequest = 0;
 
   constructor(private readonly opts: ReflectorOptions) {}
 
@@ -44,6 +50,17 @@ export class Reflector {
   async stop(): Promise<void> {
     this.abort.abort();
     await this.running;
+  }
+
+  /**
+   * Ask storage for a progress notification on the cache's watch (etcd's progress request), at
+   * most once per 100 ms however many reads wait for one; the answer advances the cache.
+   */
+  requestProgress(): void {
+    const now = Date.now();
+    if (now - this.lastProgressRequest < PROGRESS_REQUEST_INTERVAL_MS) return;
+    this.lastProgressRequest = now;
+    this.stream?.requestProgress?.();
   }
 
   private async run(): Promise<void> {
@@ -93,14 +110,19 @@ export class Reflector {
       signal: this.abort.signal,
       prevKv: false,
     });
-    for await (const response of stream) {
-      for (const change of response.events) {
-        const object = change.type === 'put' ? decodeObject(change.kv) : null;
-        const ev = cache.apply(change.kv.key.slice(rootLength), change.kv.modRevision, object);
-        if (ev) this.opts.onEvent(ev);
+    this.stream = stream;
+    try {
+      for await (const response of stream) {
+        for (const change of response.events) {
+          const object = change.type === 'put' ? decodeObject(change.kv) : null;
+          const ev = cache.apply(change.kv.key.slice(rootLength), change.kv.modRevision, object);
+          if (ev) this.opts.onEvent(ev);
+        }
+        cache.advance(response.revision);
+        this.opts.onProgress(cache.revision);
       }
-      cache.advance(response.revision);
-      this.opts.onProgress(cache.revision);
+    } finally {
+      this.stream = undefined;
     }
     if (!this.abort.signal.aborted) throw new KvError('Unavailable', 'watch ended');
   }

@@ -203,11 +203,13 @@ export class WatchCache {
     let timer: NodeJS.Timeout | undefined;
     try {
       await new Promise<void>((resolve, reject) => {
-        this.waiters.push({ revision, resolve, reject });
-        timer = setTimeout(
-          () => reject(new StorageError('TooLargeResourceVersion', '', `${revision}, current: ${this.revision}`)),
-          timeoutMs,
-        );
+        const waiter = { revision, resolve, reject };
+        this.waiters.push(waiter);
+        timer = setTimeout(() => {
+          // A reader that gave up leaves the queue (readers that recheck would pile up in it).
+          this.waiters = this.waiters.filter((w) => w !== waiter);
+          reject(new StorageError('TooLargeResourceVersion', '', `${revision}, current: ${this.revision}`));
+        }, timeoutMs);
       });
     } finally {
       clearTimeout(timer);

@@ -38,6 +38,7 @@ export function instrumentKvStore(kv: KvStore, prefix: string, observer: Storage
     delete: (key: string, rev?: number): Promise<TxnResult> => timed('delete', key, () => kv.delete(key, rev)),
     watch: (o: WatchOptions): KvWatch => kv.watch(o),
     currentRevision: (): Promise<number> => timed('revision', '', () => kv.currentRevision()),
+    watchProgress: () => kv.watchProgress(),
     compact: (revision: number): Promise<void> => timed('compact', '', () => kv.compact(revision)),
     grantLease: (ttl: number): Promise<number> => timed('grant', '', () => kv.grantLease(ttl)),
     ...(kv.dbSizeBytes ? { dbSizeBytes: () => kv.dbSizeBytes!() } : {}),

@@ -111,7 +111,25 @@ export interface KvWatchResponse {
  * of several is not a loss (the watch carries on from another member without a gap). A
  * consumer resumes by watching again from the revision after the last event it saw.
  */
-export type KvWatch = AsyncIterable<KvWatchResponse>;
+export type KvWatch = AsyncIterable<KvWatchResponse> & {
+  /**
+   * Ask storage for a progress notification on this watch: a response without events whose
+   * revision is storage's current one, once every event up to it was delivered (etcd's
+   * progress request; stores whose watches see progress on every write have none).
+   */
+  readonly requestProgress?: () => void;
+};
+
+/**
+ * How a watch learns that nothing under its prefix changed up to storage's current revision,
+ * which a consistent read from a watch cache needs (upstream RequestWatchProgress):
+ *  - 'every-write': every write reaches every watch as progress (the memory and embedded stores);
+ *  - 'on-request': a progress request on the watch's stream (etcd 3.4.31+ and 3.5.13+, which
+ *    answer it only once the stream's watchers are synced);
+ *  - 'none': older etcd, whose progress answers may overtake events still to be delivered
+ *    (etcd #15220): consistent reads go to storage, as upstream's fallback.
+ */
+export type WatchProgressMode = 'every-write' | 'on-request' | 'none';
 
 /** 'TooLarge': the request exceeds the backend's size limit (etcd's 1.5 MiB by default). */
 export type KvErrorCode = 'Compacted' | 'FutureRevision' | 'Unavailable' | 'TooLarge' | 'Internal';
@@ -145,8 +163,10 @@ export interface KvStore {
   delete(key: string, expectedModRevision?: number): Promise<TxnResult>;
   /** Stream changes under a prefix from a revision. */
   watch(options: WatchOptions): KvWatch;
-  /** Current store revision (header revision of a cheap read). */
+  /** Current store revision (header revision of a one-key read: its cost does not grow with the data). */
   currentRevision(): Promise<number>;
+  /** How this store's watches learn of progress (see {@link WatchProgressMode}); never throws. */
+  watchProgress(): Promise<WatchProgressMode>;
   /** Compact history up to and including `revision`; older revisions then read as 'Compacted'. */
   compact(revision: number): Promise<void>;
   /** Grant a lease of `ttlSeconds`; keys attached to it are deleted when it expires. */

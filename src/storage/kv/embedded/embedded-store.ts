@@ -28,6 +28,7 @@ import {
   type RangeResult,
   type TxnResult,
   type WatchOptions,
+  type WatchProgressMode,
 } from '../types.js';
 import { lockDataDir } from './data-lock.js';
 import { watchLog, type LogEntry } from './embedded-watch.js';
@@ -182,6 +183,10 @@ export class EmbeddedKvStore implements KvStore {
   async currentRevision(): Promise<number> {
     this.assertOpen();
     return this.meta.get('revision')!;
+  }
+  /** Every write reaches every watch as progress. */
+  async watchProgress(): Promise<WatchProgressMode> {
+    return 'every-write';
   }
 
   /** The size of the database file in bytes. */

@@ -28,6 +28,7 @@ import {
   type RangeResult,
   type TxnResult,
   type WatchOptions,
+  type WatchProgressMode,
 } from '../types.js';
 import { toKvError } from './etcd-errors.js';
 import { etcdWatch } from './etcd-watch.js';
@@ -106,6 +107,7 @@ export class EtcdKvStore implements KvStore {
   private readonly attempts: TxnAttempts;
   /** Why a member's circuit last opened ("host: message"), told when no member is reachable. */
   private lastConnectionFailure?: string;
+  private progressMode?: Promise<WatchProgressMode>;
 
   /** `hosts`: `http(s)://host:port` of each member. Does not connect until the first call. */
   constructor(hosts: readonly string[], options: EtcdStoreOptions = {}) {
@@ -197,6 +199,24 @@ export class EtcdKvStore implements KvStore {
 
   async currentRevision(): Promise<number> {
     return (await this.range({ start: 'compact_rev_key', limit: 1 })).revision;
+  }
+
+  /**
+   * 'on-request' when the etcd answering is at least 3.4.31, 3.5.13 or 3.6 (progress answers
+   * wait for synced watchers: etcd #15220, upstream's etcdfeature checker), else 'none'; decided
+   * once per store from the maintenance status, and 'none' until a status was read.
+   */
+  async watchProgress(): Promise<WatchProgressMode> {
+    this.progressMode ??= this.guard(() =>
+      withRetry(async (deadline) => (await this.client.maintenance.status({ deadline })).version, this.capped),
+    ).then(
+      (version) => (progressRequestsSafe(version) ? 'on-request' : 'none'),
+      () => {
+        this.progressMode = undefined; // ask again next time
+        return 'none';
+      },
+    );
+    return this.progressMode;
   }
 
   /** etcd's dbSize (bytes physically allocated) from the maintenance status of the member answering. */
@@ -331,4 +351,18 @@ export class EtcdKvStore implements KvStore {
     if (!prev) return { succeeded: false, revision, current: null };
     return { succeeded: true, revision, current: this.toLocal(prev) };
   }
+}
+
+/**
+ * Whether etcd `version` (e.g. `3.4.23`) answers progress requests only once the stream's
+ * watchers have caught up: 3.4.31+, 3.5.13+ and 3.6+ (upstream's etcd feature support checker).
+ */
+export function progressRequestsSafe(version: string): boolean {
+  const match = /^(\d+)\.(\d+)\.(\d+)/.exec(version);
+  if (!match) return false;
+  const [major, minor, patch] = match.slice(1).map(Number) as [number, number, number];
+  if (major !== 3) return major > 3;
+  if (minor === 4) return patch >= 31;
+  if (minor === 5) return patch >= 13;
+  return minor > 5;
 }

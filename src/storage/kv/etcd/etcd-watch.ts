@@ -15,6 +15,8 @@
  *    revision); a consumer more than `MAX_PENDING` batches behind is cut off with
  *    'Unavailable' rather than buffering without bound.
  *  - Aborting the signal cancels the stream at once, and with it etcd's watcher.
+ *  - `requestProgress()` sends a progress request on the stream serving it now; etcd answers
+ *    with a response without events carrying its current revision.
  */
 import { GrpcCode, GrpcError, type StreamCall } from './grpc/grpc-channel.js';
 import type { EtcdKvClient } from './grpc/etcd-kv-client.js';
@@ -76,7 +78,12 @@ function toResponse(res: WatchResponse, toKeyValue: (kv: EtcdKeyValue) => KeyVal
 /** Watch `opts.prefix` from `opts.fromRevision`; see the file comment. */
 export function etcdWatch(deps: EtcdWatchDeps, opts: WatchOptions): KvWatch {
   const { registry, liveness } = deps;
+  // The stream serving the iteration now, for progress requests.
+  let current: StreamCall | undefined;
   return {
+    requestProgress() {
+      current?.send(watchCodec.encode({ progress_request: {} }));
+    },
     async *[Symbol.asyncIterator]() {
       if (opts.signal.aborted) return;
       const local = new AbortController();
@@ -151,6 +158,7 @@ export function etcdWatch(deps: EtcdWatchDeps, opts: WatchOptions): KvWatch {
             },
             onEnd: (err) => {
               if (call === opened) call = undefined;
+              if (current === opened) current = undefined;
               lost(err ?? new GrpcError(0, 'etcd ended the watch stream'));
             },
           });
@@ -159,6 +167,7 @@ export function etcdWatch(deps: EtcdWatchDeps, opts: WatchOptions): KvWatch {
           return lost(err);
         }
         call = opened;
+        current = opened;
         const range = opts.exact ? {} : { range_end: buf(prefixEnd(opts.prefix)) };
         opened.send(
           watchCodec.encode({
@@ -191,6 +200,7 @@ export function etcdWatch(deps: EtcdWatchDeps, opts: WatchOptions): KvWatch {
         opts.signal.removeEventListener('abort', onAbort);
         registry.delete(local);
         call?.cancel();
+        current = undefined;
       }
     },
   };

@@ -20,6 +20,7 @@ import {
   type RangeResult,
   type TxnResult,
   type WatchOptions,
+  type WatchProgressMode,
 } from '../types.js';
 import { SortedMap } from '../../sorted-map.js';
 
@@ -108,6 +109,10 @@ export class MemoryKvStore implements KvStore {
   async currentRevision(): Promise<number> {
     this.assertOpen();
     return this.revision;
+  }
+  /** Every write reaches every watch as progress. */
+  async watchProgress(): Promise<WatchProgressMode> {
+    return 'every-write';
   }
 
   /** An estimate: the UTF-16 bytes of every key and value still held, history included. */

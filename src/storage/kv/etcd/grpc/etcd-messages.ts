@@ -191,6 +191,8 @@ export interface WatchRequest {
     progress_notify?: boolean;
     prev_kv?: boolean;
   };
+  /** A progress request: etcd answers with a response without events at its current revision. */
+  progress_request?: Record<string, never>;
 }
 
 /** mvccpb.Event as decoded: type 0 is a put, 1 a delete. */

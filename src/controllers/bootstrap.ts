@@ -1,6 +1,7 @@
 /**
- * Objects that exist from the start: the `default`, `kube-system` and `kube-public`
- * namespaces (upstream's bootstrap controller), and the system priority classes (upstream's
+ * Objects that exist from the start: the `default`, `kube-system`, `kube-public` and
+ * `kube-node-lease` namespaces (upstream's bootstrap controller; the RBAC bootstrap policy puts
+ * Roles in kube-system and kube-public), and the system priority classes (upstream's
  * scheduling post-start hook). Creating one that exists is not an error, so every replica may
  * run this at start.
  */
@@ -9,7 +10,7 @@ import type { ResourceRegistry } from '../registry/resource-registry.js';
 import { namespaces } from '../resources/namespaces/namespaces.resource.js';
 import { ensureSystemPriorityClasses } from '../resources/priorityclasses/system-priority-classes.js';
 
-export const SYSTEM_NAMESPACES = ['default', 'kube-system', 'kube-public'] as const;
+export const SYSTEM_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease'] as const;
 
 /** Ensure the system namespaces (and the system priority classes) exist. Throws only for storage failures. */
 export async function ensureSystemNamespaces(registry: ResourceRegistry): Promise<void> {

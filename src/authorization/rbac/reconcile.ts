@@ -1,7 +1,8 @@
 /**
  * Keep the bootstrap policy in storage (upstream's rbac/bootstrap-roles post-start hook with
  * reconciliation, pkg/registry/rbac/reconciliation): at every start, on every replica, a
- * missing bootstrap ClusterRole or ClusterRoleBinding is created; an existing one whose
+ * missing bootstrap ClusterRole, ClusterRoleBinding, Role or RoleBinding (the namespaced ones in
+ * kube-system and kube-public, which exist by then) is created; an existing one whose
  * `rbac.authorization.kubernetes.io/autoupdate` annotation is not "false" gets the rules,
  * aggregation selectors, subjects, labels and annotations it lacks (nothing is removed; a
  * binding whose roleRef differs is deleted and created again, as roleRef is immutable).
@@ -12,20 +13,28 @@ import type { ApiObject } from '../../api/object.js';
 import { ApiError } from '../../errors/api-error.js';
 import type { GenericStore } from '../../registry/generic-store.js';
 import { SERVER_WRITER } from '../../registry/hooks.js';
-import { AUTOUPDATE_ANNOTATION, BOOTSTRAP_CLUSTER_ROLE_BINDINGS, BOOTSTRAP_CLUSTER_ROLES } from './bootstrap-policy.js';
-import type { ClusterRole, ClusterRoleBinding } from '../../resources/rbac/rbac.schema.js';
+import {
+  AUTOUPDATE_ANNOTATION,
+  BOOTSTRAP_CLUSTER_ROLE_BINDINGS,
+  BOOTSTRAP_CLUSTER_ROLES,
+  BOOTSTRAP_ROLE_BINDINGS,
+  BOOTSTRAP_ROLES,
+} from './bootstrap-policy.js';
+import type { ClusterRole, ClusterRoleBinding, Role, RoleBinding } from '../../resources/rbac/rbac.schema.js';
 import type { RbacStores } from './rbac-authorizer.js';
 
 type Merge<T extends ApiObject> = (existing: T, wanted: T) => T;
 
 /** Create or complete every bootstrap object. Throws only storage failures. */
 export async function reconcileBootstrapPolicy(
-  stores: Pick<RbacStores, 'clusterRoles' | 'clusterRoleBindings'>,
+  stores: Pick<RbacStores, 'clusterRoles' | 'clusterRoleBindings' | 'roles' | 'roleBindings'>,
   logger: Logger,
 ): Promise<void> {
   for (const role of BOOTSTRAP_CLUSTER_ROLES) await ensure(stores.clusterRoles, role, mergeRole, logger);
   for (const binding of BOOTSTRAP_CLUSTER_ROLE_BINDINGS)
     await ensure(stores.clusterRoleBindings, binding, mergeBinding, logger);
+  for (const role of BOOTSTRAP_ROLES) await ensure(stores.roles, role, mergeRole, logger);
+  for (const binding of BOOTSTRAP_ROLE_BINDINGS) await ensure(stores.roleBindings, binding, mergeBinding, logger);
 }
 
 const is = (err: unknown, code: number) => err instanceof ApiError && err.code === code;
@@ -38,15 +47,16 @@ async function ensure<T extends ApiObject>(
   logger: Logger,
 ): Promise<void> {
   const name = wanted.metadata.name!;
+  const namespace = wanted.metadata.namespace ?? '';
   for (let attempt = 0; attempt < 3; attempt++) {
     let existing: T;
     try {
-      existing = await store.get('', name);
+      existing = await store.get(namespace, name);
     } catch (err) {
       if (!is(err, 404)) throw err;
       try {
-        await store.create('', structuredClone(wanted), { user: SERVER_WRITER });
-        logger.info({ kind: wanted.kind, name }, 'created bootstrap policy');
+        await store.create(namespace, structuredClone(wanted), { user: SERVER_WRITER });
+        logger.info({ kind: wanted.kind, namespace, name }, 'created bootstrap policy');
         return;
       } catch (e) {
         if (is(e, 409)) continue; // another replica created it
@@ -56,14 +66,14 @@ async function ensure<T extends ApiObject>(
     if (existing.metadata.annotations?.[AUTOUPDATE_ANNOTATION] === 'false') return;
     const roleRef = wanted.roleRef;
     if (roleRef && !same(existing.roleRef, roleRef)) {
-      await store.remove('', name, { preconditions: { uid: existing.metadata.uid } }).catch((e) => {
+      await store.remove(namespace, name, { preconditions: { uid: existing.metadata.uid } }).catch((e) => {
         if (!is(e, 404) && !is(e, 409)) throw e;
       });
       continue;
     }
     if (same(merge(existing, wanted), existing)) return;
-    await store.update('', name, (latest) => merge(latest, wanted), undefined, { user: SERVER_WRITER });
-    logger.info({ kind: wanted.kind, name }, 'reconciled bootstrap policy');
+    await store.update(namespace, name, (latest) => merge(latest, wanted), undefined, { user: SERVER_WRITER });
+    logger.info({ kind: wanted.kind, namespace, name }, 'reconciled bootstrap policy');
     return;
   }
 }
@@ -82,21 +92,17 @@ function mergeMeta(existing: ApiObject, wanted: ApiObject): ApiObject['metadata'
   };
 }
 
-const mergeRole: Merge<ClusterRole> = (existing, wanted) => {
+const mergeRole: Merge<ClusterRole | Role> = (existing, wanted) => {
   const out: ClusterRole = { ...existing, metadata: mergeMeta(existing, wanted) };
-  // An aggregated role's rules belong to the aggregation controller.
-  if (wanted.aggregationRule)
-    out.aggregationRule = {
-      clusterRoleSelectors: union(
-        existing.aggregationRule?.clusterRoleSelectors,
-        wanted.aggregationRule.clusterRoleSelectors,
-      ),
-    };
+  const selectors = (r: ClusterRole) => r.aggregationRule?.clusterRoleSelectors;
+  // An aggregated role's rules belong to the aggregation controller (a Role has no aggregationRule).
+  if ('aggregationRule' in wanted && wanted.aggregationRule)
+    out.aggregationRule = { clusterRoleSelectors: union(selectors(existing), selectors(wanted)) };
   else out.rules = union(existing.rules, wanted.rules);
   return out;
 };
 
-const mergeBinding: Merge<ClusterRoleBinding> = (existing, wanted) => {
+const mergeBinding: Merge<ClusterRoleBinding | RoleBinding> = (existing, wanted) => {
   const subjects = union(existing.subjects, wanted.subjects);
   return { ...existing, metadata: mergeMeta(existing, wanted), subjects };
 };

@@ -15,7 +15,7 @@
 import type { ObjectWatchOptions, WatchEvent, WatchIterator } from '../types.js';
 import { INITIAL_EVENTS_END_ANNOTATION, onAbort } from '../object-watch.js';
 import type { CacheWatcher } from './cache-watcher.js';
-import { readConsistent } from './freshness.js';
+import { readConsistent, type KeyRange } from './freshness.js';
 import { CacheNotReady } from './watch-cache.js';
 import { storageErrorOf } from '../codec.js';
 import type { KvStore } from '../kv/types.js';
@@ -34,6 +34,8 @@ export interface CacheWatchSource {
   readonly kv: KvStore;
   /** Ask storage for a progress notification on the cache's watch (see Reflector.requestProgress). */
   requestProgress(): void;
+  /** The storage range of the keys under a relative prefix, with the cache's count of them. */
+  rangeOf(keyPrefix: string): KeyRange;
   newWatcher(key: string, opts: Options, fromRevision: number): CacheWatcher;
 }
 
@@ -173,7 +175,10 @@ async function start(cacher: CacheWatchSource, key: string, opts: Options): Prom
     return register(cacher, key, opts, revision, events, revision);
   };
   if (opts.consistent) {
-    const fresh = await readConsistent({ kv: cacher.kv, cache, requestProgress: () => cacher.requestProgress() }, take);
+    const fresh = await readConsistent(
+      { kv: cacher.kv, cache, requestProgress: () => cacher.requestProgress(), range: cacher.rangeOf(key) },
+      take,
+    );
     return fresh ? fresh.value : null;
   }
   if (opts.resourceVersion > 0) await cache.waitFor(opts.resourceVersion);

@@ -32,7 +32,8 @@ import type {
   WatchEvent,
 } from '../types.js';
 import { CacheWatcher, type WatcherPolicy } from './cache-watcher.js';
-import { readConsistent } from './freshness.js';
+import { readConsistent, type KeyRange } from './freshness.js';
+import { prefixEnd } from '../kv/types.js';
 import { CacheNotReady, WatchCache, type CacheEvent, type Indexers } from './watch-cache.js';
 import { Reflector } from './reflector.js';
 import type { CacherObserver } from './observer.js';
@@ -146,6 +147,21 @@ export class Cacher implements ObjectStorage, CacheWatchSource {
     this.reflector.requestProgress();
   }
 
+  /** The storage range of the keys under `keyPrefix` (relative), with the cache's count of them. */
+  rangeOf(keyPrefix: string): KeyRange {
+    const start = this.storage.fullKey(keyPrefix);
+    return {
+      start,
+      end: prefixEnd(start),
+      whole: keyPrefix === this.opts.prefix,
+      cachedCount: () => {
+        let n = 0;
+        this.cache.scan(keyPrefix, undefined, () => void n++);
+        return n;
+      },
+    };
+  }
+
   /** True when `key` (relative) belongs to this resource. */
   owns(key: string): boolean {
     return key.startsWith(this.opts.prefix);
@@ -176,7 +192,12 @@ export class Cacher implements ObjectStorage, CacheWatchSource {
     try {
       if (rv === '') {
         const fresh = await readConsistent(
-          { kv: this.kv, cache: this.cache, requestProgress: () => this.requestProgress() },
+          {
+            kv: this.kv,
+            cache: this.cache,
+            requestProgress: () => this.requestProgress(),
+            range: this.rangeOf(keyPrefix),
+          },
           (revision) => this.snapshot(keyPrefix, revision, opts),
         );
         this.opts.observer?.consistentRead(this.opts.resource, fresh !== null);

@@ -4,13 +4,31 @@ import type { KvStore, WatchProgressMode } from '../kv/types.js';
 import { readConsistent } from './freshness.js';
 import { WatchCache } from './watch-cache.js';
 
-/** The two calls readConsistent makes of storage: its current revision, and how progress is learnt. */
-function storeAt(revision: () => number, mode: WatchProgressMode): KvStore {
-  return { currentRevision: async () => revision(), watchProgress: async () => mode } as Pick<
+/**
+ * The calls readConsistent makes of storage: its current revision, how progress is learnt, and
+ * (without progress) the range's key count and its keys changed since a revision.
+ */
+function storeAt(
+  revision: () => number,
+  mode: WatchProgressMode,
+  inRange: { count: number; changed: string[] } = { count: 0, changed: [] },
+): KvStore {
+  const range: KvStore['range'] = async (o) => ({
+    revision: revision(),
+    count: inRange.count,
+    more: false,
+    kvs: o.countOnly
+      ? []
+      : inRange.changed.map((key) => ({ key, value: '', createRevision: 1, modRevision: 1, version: 1, lease: 0 })),
+  });
+  return { currentRevision: async () => revision(), watchProgress: async () => mode, range } as Pick<
     KvStore,
-    'currentRevision' | 'watchProgress'
+    'currentRevision' | 'watchProgress' | 'range'
   > as KvStore;
 }
+
+/** A read's range the fake store never reads (these cases never prove a range). */
+const NO_RANGE = { start: '/r/', end: '/r0', cachedCount: () => 0 };
 
 function cacheAt(revision: number): WatchCache {
   const cache = new WatchCache();
@@ -22,7 +40,7 @@ describe('readConsistent', () => {
   it('answers at once from a cache already at storage revision, asking for no progress', async () => {
     let asked = 0;
     const got = await readConsistent(
-      { kv: storeAt(() => 7, 'on-request'), cache: cacheAt(7), requestProgress: () => asked++ },
+      { kv: storeAt(() => 7, 'on-request'), cache: cacheAt(7), requestProgress: () => asked++, range: NO_RANGE },
       (rv) => rv,
     );
     expect(got).toEqual({ value: 7 });
@@ -36,20 +54,58 @@ describe('readConsistent', () => {
       // etcd answers the second request only (the first found a watcher still catching up).
       if (++asked === 2) setTimeout(() => cache.advance(9), 5);
     };
-    const got = await readConsistent({ kv: storeAt(() => 9, 'on-request'), cache, requestProgress }, (rv) => rv);
+    const got = await readConsistent(
+      { kv: storeAt(() => 9, 'on-request'), cache, requestProgress, range: NO_RANGE },
+      (rv) => rv,
+    );
     expect(got).toEqual({ value: 9 });
     expect(asked).toBe(2);
   });
 
-  it('reads storage (null) at once where progress is not safe, and after the timeout where none comes', async () => {
-    const noProgress = await readConsistent(
-      { kv: storeAt(() => 9, 'none'), cache: cacheAt(3), requestProgress: () => undefined },
-      () => 'cache',
+  it('without safe progress, answers at storage revision for a range proven unchanged, else reads storage', async () => {
+    const range = { ...NO_RANGE, cachedCount: () => 2 };
+    const proven = await readConsistent(
+      {
+        kv: storeAt(() => 9, 'none', { count: 2, changed: [] }),
+        cache: cacheAt(3),
+        requestProgress: () => undefined,
+        range,
+      },
+      (rv) => rv,
     );
-    expect(noProgress).toBeNull();
+    expect(proven).toEqual({ value: 9 });
+    const changed = await readConsistent(
+      {
+        kv: storeAt(() => 9, 'none', { count: 2, changed: ['/r/a'] }),
+        cache: cacheAt(3),
+        requestProgress: () => undefined,
+        range,
+      },
+      (rv) => rv,
+    );
+    expect(changed).toBeNull();
+    const deleted = await readConsistent(
+      {
+        kv: storeAt(() => 9, 'none', { count: 1, changed: [] }),
+        cache: cacheAt(3),
+        requestProgress: () => undefined,
+        range,
+      },
+      (rv) => rv,
+    );
+    expect(deleted).toBeNull();
+  });
+
+  it('reads storage (null) after the timeout where no progress comes', async () => {
     const started = Date.now();
     const silent = await readConsistent(
-      { kv: storeAt(() => 9, 'every-write'), cache: cacheAt(3), requestProgress: () => undefined, timeoutMs: 250 },
+      {
+        kv: storeAt(() => 9, 'every-write'),
+        cache: cacheAt(3),
+        requestProgress: () => undefined,
+        timeoutMs: 250,
+        range: NO_RANGE,
+      },
       () => 'cache',
     );
     expect(silent).toBeNull();
@@ -60,7 +116,7 @@ describe('readConsistent', () => {
     const cache = cacheAt(3);
     setTimeout(() => cache.invalidate(), 20);
     const got = await readConsistent(
-      { kv: storeAt(() => 9, 'every-write'), cache, requestProgress: () => undefined },
+      { kv: storeAt(() => 9, 'every-write'), cache, requestProgress: () => undefined, range: NO_RANGE },
       () => 'cache',
     );
     expect(got).toBeNull();

@@ -10,10 +10,15 @@
  *    for it: the memory and embedded stores report every write to every watch; etcd from
  *    3.4.31 / 3.5.13 is asked for a progress notification on the cache's own watch stream
  *    (upstream's progress requester), again every 100 ms while the read waits.
- * Otherwise (older etcd, whose progress answers may overtake undelivered events; no progress
- * within `timeoutMs`, upstream's blockTimeout of 3 s; the cache stopped serving) it resolves to
- * null and the caller reads storage, which costs what the request's own key range holds (a
- * namespace's objects for a namespaced list), as upstream's fallback does.
+ * Older etcd answers progress requests ahead of events still to be delivered (etcd #15220), so
+ * there the cache proves the request's own key range (a namespace's, for a namespaced list)
+ * unchanged since its revision C: at R no key of the range has a ModRevision above C (a
+ * keys-only read filtered by min_mod_revision) and the range holds as many keys as the
+ * cache does. Both reads walk that range only, never the whole resource, and carry no values;
+ * the cache then answers for that range at R. Otherwise (the range changed and the watch has
+ * not caught up, no progress within `timeoutMs`, upstream's blockTimeout of 3 s, the cache
+ * stopped serving) it resolves to null and the caller reads storage over the same range, as
+ * upstream's fallback does.
  */
 import { StorageError } from '../storage-error.js';
 import type { KvStore } from '../kv/types.js';
@@ -26,6 +31,18 @@ export interface FreshnessCheck {
   readonly requestProgress: () => void;
   /** Milliseconds to wait for the cache before giving up (default 3,000). */
   readonly timeoutMs?: number;
+  /** The read's key range in storage, and how many keys of it the cache holds now. */
+  readonly range: KeyRange;
+}
+
+/** Full storage keys from `start` (inclusive) to `end` (exclusive). */
+export interface KeyRange {
+  readonly start: string;
+  readonly end: string;
+  /** Keys of the range in the cache's current state. */
+  cachedCount(): number;
+  /** The range is the cache's whole resource: once proven unchanged, the cache is current. */
+  readonly whole?: boolean;
 }
 
 /** How often a waiting read asks again for progress, in milliseconds. */
@@ -45,7 +62,16 @@ export async function readConsistent<T>(
   const target = await kv.currentRevision();
   if (cache.revision >= target) return { value: read(cache.revision) };
   const mode = await kv.watchProgress();
-  if (mode === 'none') return null;
+  if (mode === 'none') {
+    // Synchronously after the proof, so the cache's state is the one proven.
+    if (await rangeUnchanged(check, target)) {
+      // Proven for the whole resource, no event can still come at or below `target`: say so,
+      // as a progress notification would, so the next reads need no proof until storage moves.
+      if (check.range.whole) cache.advance(target);
+      return { value: read(target) };
+    }
+    return cache.revision >= target ? { value: read(cache.revision) } : null;
+  }
   const deadline = Date.now() + (check.timeoutMs ?? 3000);
   for (;;) {
     if (mode === 'on-request') check.requestProgress();
@@ -59,4 +85,19 @@ export async function readConsistent<T>(
       if (!(err instanceof StorageError) || err.code !== 'TooLargeResourceVersion') throw err;
     }
   }
+}
+
+/**
+ * Whether storage at `target` holds, in the read's range, exactly the keys and values the cache
+ * holds now (at its revision C < target): no key there modified after C, and as many keys.
+ * False when the cache moved while storage answered (the caller checks it again).
+ */
+async function rangeUnchanged(check: FreshnessCheck, target: number): Promise<boolean> {
+  const { kv, cache, range } = check;
+  const seen = cache.revision;
+  const [counted, changed] = await Promise.all([
+    kv.range({ start: range.start, end: range.end, revision: target, countOnly: true }),
+    kv.range({ start: range.start, end: range.end, revision: target, keysOnly: true, minModRevision: seen + 1 }),
+  ]);
+  return cache.revision === seen && changed.kvs.length === 0 && counted.count === range.cachedCount();
 }

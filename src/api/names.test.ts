@@ -33,7 +33,7 @@ describe('name rules', () => {
   it('words messages as upstream', () => {
     expect(validateDns1123Label('x'.repeat(64))[0]).toBe('must be no more than 63 characters');
     expect(validateDns1123Subdomain('A')[0]).toMatch(
-      /^a DNS-1123 subdomain must consist of lower case alphanumeric characters/,
+      /^a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters/,
     );
   });
 });

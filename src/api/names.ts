@@ -33,14 +33,14 @@ function rule(max: number, re: RegExp, message: string): (value: string) => stri
 export const validateDns1123Label = rule(
   63,
   dns1123LabelRe,
-  `a DNS-1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '${DNS1123_LABEL}')`,
+  `a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '${DNS1123_LABEL}')`,
 );
 
 /** DNS-1123 subdomain (most kinds): at most 253 characters. */
 export const validateDns1123Subdomain = rule(
   253,
   dns1123SubdomainRe,
-  `a DNS-1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '${DNS1123_SUBDOMAIN}')`,
+  `a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '${DNS1123_SUBDOMAIN}')`,
 );
 
 /** DNS-1035 label (services): at most 63 characters, starting with a letter. */

@@ -178,7 +178,7 @@ describe('parsePolicy', () => {
       'rules cannot apply to both regular resources and non-resource URLs',
     );
     expect(() => parsePolicy(doc('  - level: None\n    resources: [{group: Apps}]\n'))).toThrow(
-      'rules[0].resources.group: Invalid value: "Apps": a DNS-1123 subdomain',
+      'rules[0].resources.group: Invalid value: "Apps": a lowercase RFC 1123 subdomain',
     );
     expect(() => parsePolicy(doc('  - level: None\n    resources: [{resourceNames: [x]}]\n'))).toThrow(
       'using resourceNames requires at least one resource',

@@ -188,7 +188,7 @@ const cases: Case[] = [
     request: () => srv.api('POST', cm, { metadata: { name: 'UPPER' } }),
     code: 422,
     reason: 'Invalid',
-    message: /^ConfigMap "UPPER" is invalid: metadata.name: Invalid value: "UPPER": a DNS-1123 subdomain/,
+    message: /^ConfigMap "UPPER" is invalid: metadata.name: Invalid value: "UPPER": a lowercase RFC 1123 subdomain/,
   },
   {
     name: 'orphanDependents with propagationPolicy',

@@ -265,7 +265,7 @@ const unsupported = (field: string, message: string): Cause => ({
   message: `Unsupported value: ${message}`,
 });
 const DNS_SUBDOMAIN =
-  "a DNS-1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+  "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
 const SELECTOR = 'aggregationRule.clusterRoleSelectors[0]';
 const BAD_SELECTOR = invalid(SELECTOR, '"null": invalid label selector.');
 const K8S_GROUP = 'supported values: "rbac.authorization.k8s.io"';

@@ -133,7 +133,7 @@ describe('invalid objects', () => {
       'namespace name',
       '/api/v1/namespaces',
       { metadata: { name: 'Bad.Name' } },
-      { field: 'metadata.name', reason: 'FieldValueInvalid', message: /DNS-1123 label/ },
+      { field: 'metadata.name', reason: 'FieldValueInvalid', message: /RFC 1123 label/ },
     ],
     [
       'label value',

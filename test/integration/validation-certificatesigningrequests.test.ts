@@ -31,7 +31,7 @@ const approval = (name: string, conditions: object[]): Call => [
 const approved = { type: 'Approved', status: 'True', reason: 'R' };
 const badSignature = PLAIN_CSR.replace('QnGQ', 'QnGR');
 const dnsLabel =
-  "a DNS-1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
+  "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
 
 validationSuite(
   'CertificateSigningRequest validation (one case per rule)',

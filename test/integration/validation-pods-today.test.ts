@@ -58,7 +58,7 @@ describe('pod rules since 1.10', () => {
       'pods',
       pod({ volumes: [{ name: 'v', csi: { driver: 'Bad_Driver' } }] }),
       [
-        `spec.volumes[0].csi.driver: Invalid value: "Bad_Driver": a DNS-1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`,
+        `spec.volumes[0].csi.driver: Invalid value: "Bad_Driver": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`,
       ],
     ],
     [

@@ -229,7 +229,7 @@ describe('pod status updates (ValidatePodStatusUpdate)', () => {
     invalid(
       await status('s18', { nominatedNodeName: 'Bad_Node' }),
       'status.nominatedNodeName',
-      'Invalid value: "Bad_Node": a DNS-1123 subdomain must consist of',
+      'Invalid value: "Bad_Node": a lowercase RFC 1123 subdomain must consist of',
     );
   });
   it('19. qosClass is immutable (an empty one is backfilled)', async () => {

@@ -31,9 +31,9 @@ const sts = (name: string, extra: object = {}, pod: object = {}) =>
 const patch = (name: string, body: object): Call => ['PATCH', `${STS}/${name}`, body, MERGE];
 const status = (name: string, s: object): Call => ['PATCH', `${STS}/${name}/status`, { status: s }, MERGE];
 const rolling = (r: object) => ({ updateStrategy: { type: 'RollingUpdate', rollingUpdate: r } });
-/** The project's shared DNS-1123 label message (1.10's wording; today's upstream says "a lowercase RFC 1123 label"). */
+/** The shared DNS-1123 label message, in today's upstream wording. */
 const dns1123Label =
-  "a DNS-1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
+  "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
 const IMMUTABLE =
   "updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden";
 const claim = (name: string, claimSpec: object) => ({ metadata: { name }, spec: claimSpec });

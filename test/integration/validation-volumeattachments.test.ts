@@ -26,7 +26,7 @@ const va = (name: string, fields: object = {}, at = V1): Call => [
 ];
 const status = (name: string, body: object): Call => ['PATCH', `${V1}/${name}/status`, { status: body }, merge];
 const SUBDOMAIN =
-  "a DNS-1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+  "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
 const EXACTLY_ONE = 'must specify exactly one of inlineVolumeSpec and persistentVolumeName';
 const csi = { driver: 'csi.example.com', volumeHandle: 'vol-1' };
 const tooLong = (field: string, max: number) => ({

@@ -36,7 +36,7 @@ const svc = (name: string, service: object): Call =>
 const form = '; desired format: https://host[/path]';
 const subdomain =
   "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
-const dns1123 = subdomain.replace('a lowercase RFC 1123 subdomain', 'a DNS-1123 subdomain');
+const dns1123 = subdomain;
 const qualified =
   "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
 const dns1035 =

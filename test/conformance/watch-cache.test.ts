@@ -25,19 +25,7 @@ const cm = (name: string, labels: Record<string, string> = {}, node = ''): ApiOb
 function instrumented(kv: KvStore): { kv: KvStore; watches: () => number; breakWatches: () => void } {
   let opened = 0;
   const breakers = new Set<() => void>();
-  const wrapped: KvStore = {
-    backend: kv.backend,
-    range: (o) => kv.range(o),
-    create: (k, v, l) => kv.create(k, v, l),
-    update: (k, v, r, l) => kv.update(k, v, r, l),
-    delete: (k, r) => kv.delete(k, r),
-    currentRevision: () => kv.currentRevision(),
-    watchProgress: () => kv.watchProgress(),
-    compact: (r) => kv.compact(r),
-    grantLease: (t) => kv.grantLease(t),
-    close: () => kv.close(),
-    watch: (opts: WatchOptions) => watch(opts),
-  };
+  const wrapped = delegating(kv, { watch: (opts: WatchOptions) => watch(opts) });
   const watch = (opts: WatchOptions) => ({
     async *[Symbol.asyncIterator]() {
       opened++;

@@ -42,7 +42,10 @@ function valueToWire(field: protobuf.Field, value: unknown, traits: Traits): unk
       return { string: String(value) };
     case 'IntOrString':
       return typeof value === 'number' ? { type: 0, intVal: value } : { type: 1, strVal: String(value) };
+    // Messages holding one string list that JSON writes as the bare list (rbac's Verbs,
+    // authentication's and certificates' ExtraValue).
     case 'Verbs':
+    case 'ExtraValue':
       return { items: value };
     case 'FieldsV1':
     case 'RawExtension':
@@ -138,6 +141,7 @@ function valueFromWire(field: protobuf.Field, value: unknown, traits: Traits): u
     case 'IntOrString':
       return Number(m.type ?? 0) === 1 ? (m.strVal ?? '') : (m.intVal ?? 0);
     case 'Verbs':
+    case 'ExtraValue':
       return Array.isArray(m.items) ? m.items : [];
     case 'FieldsV1':
       return parseFieldsV1(m.raw instanceof Uint8Array ? m.raw : undefined);

@@ -1,7 +1,7 @@
 /**
  * Protobuf messages of CertificateSigningRequest (numbers from upstream's k8s.io/api
- * certificates/v1 and v1beta1 generated.proto, the same at both versions). The `extra` map
- * (a map of ExtraValue, a bare string list in JSON) is not carried, as for the review kinds.
+ * certificates/v1 and v1beta1 generated.proto, the same at both versions). `extra` is a map of
+ * ExtraValue, a message of one string list that JSON writes as the bare list.
  */
 import { inVersions, listMessage, type MessageSet } from '../../api/protobuf/messages.js';
 
@@ -10,7 +10,8 @@ const CSR_MESSAGES: MessageSet = {
   CertificateSigningRequest:
     'metadata=1:ObjectMeta spec=2:CertificateSigningRequestSpec! status=3:CertificateSigningRequestStatus',
   CertificateSigningRequestSpec:
-    'request=1:bytes! signerName=7! expirationSeconds=8:int32! usages=5:[]string username=2 uid=3 groups=4:[]string',
+    'request=1:bytes! signerName=7! expirationSeconds=8:int32! usages=5:[]string username=2 uid=3 groups=4:[]string extra=6:map<ExtraValue>',
+  ExtraValue: 'items=1:[]string',
   CertificateSigningRequestStatus: 'conditions=1:[]CertificateSigningRequestCondition certificate=2:bytes',
   CertificateSigningRequestCondition:
     'type=1! status=6! reason=2 message=3 lastUpdateTime=4:Time lastTransitionTime=5:Time',

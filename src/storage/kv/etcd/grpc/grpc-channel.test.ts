@@ -93,6 +93,24 @@ describe('GrpcChannel', () => {
     ch.close();
   });
 
+  it("pings a slow member at most once per 5 s however many calls time out (etcd's keepalive enforcement)", async () => {
+    let pings = 0;
+    const server: Http2Server = createServer();
+    server.on('session', (session) => session.on('ping', () => pings++));
+    server.on('stream', (stream) => stream.on('error', () => undefined)); // never answers
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    servers.push({ close: () => server.close() });
+    const ch = channel(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    for (let round = 0; round < 3; round++)
+      await Promise.all(
+        Array.from({ length: 10 }, () => ch.unary('/x', Buffer.alloc(1), Date.now() + 100).catch(() => undefined)),
+      );
+    await new Promise((r) => setTimeout(r, 100));
+    // 30 timed-out calls, one ping: a gRPC server strikes pings closer than its minimum interval.
+    expect(pings).toBe(1);
+    ch.close();
+  });
+
   it('fails with UNAVAILABLE marked as a connection failure when nothing listens', async () => {
     const probe = createNetServer();
     await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));

@@ -8,8 +8,9 @@
  *  - The connection is dialled on the first call and again after it is lost; calls share it.
  *  - A call that cannot reach the member (refused, reset, dial timeout, connection lost) fails
  *    with UNAVAILABLE marked `connection`; a call past its deadline with DEADLINE_EXCEEDED,
- *    after which the connection is pinged and dropped when no answer comes in 2 s (a member
- *    that stopped answering is then dialled afresh instead of waited on call after call).
+ *    after which the connection is pinged (at most once per 5 s, within etcd's keepalive
+ *    enforcement) and dropped when no answer comes in 2 s (a member that stopped answering is
+ *    then dialled afresh instead of waited on call after call).
  *  - Requests over `maxSendBytes` fail with RESOURCE_EXHAUSTED before being sent, as etcd's Go
  *    client does (clientv3 MaxCallSendMsgSize); responses have no size limit.
  */
@@ -108,6 +109,8 @@ export interface StreamCall {
 }
 
 const PING_TIMEOUT_MS = 2000;
+/** Least milliseconds between two pings on one connection (etcd's default keepalive min time). */
+const PING_MIN_INTERVAL_MS = 5000;
 /** Flow-control windows (bytes) large enough that a big range is not paced by window updates. */
 const STREAM_WINDOW = 4 * 1024 * 1024;
 const CONNECTION_WINDOW = 32 * 1024 * 1024;
@@ -115,6 +118,8 @@ const CONNECTION_WINDOW = 32 * 1024 * 1024;
 /** One member's connection; see the file comment. */
 export class GrpcChannel {
   private session?: ClientHttp2Session;
+  /** When each connection was last pinged (ms since the epoch). */
+  private readonly lastPing = new WeakMap<ClientHttp2Session, number>();
   private closed = false;
 
   /** `target`: `http://host:port` or `https://host:port`. */
@@ -332,9 +337,18 @@ export class GrpcChannel {
     if (this.session === session) this.session = undefined;
   }
 
-  /** After a call timed out: drop the connection unless it answers a ping within 2 s. */
+  /**
+   * After a call timed out: drop the connection unless it answers a ping within 2 s. At most one
+   * ping per connection every 5 s, etcd's default `--grpc-keepalive-min-time`: gRPC servers
+   * count pings closer together than that as strikes and, past two, close the connection with
+   * GOAWAY ENHANCE_YOUR_CALM (`too_many_pings`), which a burst of timed-out calls against a
+   * slow member would otherwise provoke.
+   */
   private check(session: ClientHttp2Session): void {
     if (session.destroyed || session.connecting) return;
+    const now = Date.now();
+    if (now - (this.lastPing.get(session) ?? -Infinity) < PING_MIN_INTERVAL_MS) return;
+    this.lastPing.set(session, now);
     const timer = setTimeout(() => session.destroy(new Error('connection did not answer a ping')), PING_TIMEOUT_MS);
     timer.unref();
     try {

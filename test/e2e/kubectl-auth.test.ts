@@ -9,39 +9,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
-import { startTestServer, type TestServer } from '../helpers/in-process.js';
+import { startTestServer, writeKubeconfig, type TestServer } from '../helpers/in-process.js';
 import { issueClientCert, type ClientCert } from '../../src/serving/client-certs.js';
 import { readFile } from 'node:fs/promises';
-
-const b64 = (pem: string) => Buffer.from(pem).toString('base64');
 
 const KUBECTL = '/usr/lib/google-cloud-sdk/bin/kubectl.1.33';
 let dir: string;
 let srv: TestServer;
 
-async function kubeconfig(user: string, token: string, cert?: ClientCert): Promise<string> {
-  const path = join(dir, `${user}.kubeconfig`);
-  const ca = Buffer.from(srv.running.caPem ?? '').toString('base64');
-  await writeFile(
-    path,
-    JSON.stringify({
-      apiVersion: 'v1',
-      kind: 'Config',
-      clusters: [{ name: 'ck', cluster: { server: srv.url, 'certificate-authority-data': ca } }],
-      users: [
-        {
-          name: user,
-          user: cert
-            ? { 'client-certificate-data': b64(cert.certPem), 'client-key-data': b64(cert.keyPem) }
-            : { token },
-        },
-      ],
-      contexts: [{ name: user, context: { cluster: 'ck', user, namespace: 'default' } }],
-      'current-context': user,
-    }),
-  );
-  return path;
-}
+/** A kubeconfig of `user`, by token or by client certificate. */
+const kubeconfig = (user: string, token: string, cert?: ClientCert): Promise<string> =>
+  writeKubeconfig(srv, user, { token, cert });
 
 let asAdmin: (...args: string[]) => ReturnType<typeof run>;
 let asAlice: (...args: string[]) => ReturnType<typeof run>;

@@ -89,22 +89,30 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
 
 /**
  * Write a kubeconfig for `srv` under its directory (`<name>.kubeconfig`) that authenticates
- * with `token` (the admin's by default) and defaults to `namespace`; returns its path.
+ * with `token` (the admin's by default), or with `cert` (a client certificate and its key, PEM)
+ * when given, and defaults to `namespace`; returns its path.
  */
-export async function writeTokenKubeconfig(
+export async function writeKubeconfig(
   srv: TestServer,
   name: string,
-  { token = TEST_TOKEN, namespace = 'default' }: { token?: string; namespace?: string } = {},
+  {
+    token = TEST_TOKEN,
+    namespace = 'default',
+    cert,
+  }: { token?: string; namespace?: string; cert?: { certPem: string; keyPem: string } } = {},
 ): Promise<string> {
   const file = join(srv.dir, `${name}.kubeconfig`);
-  const ca = Buffer.from(srv.running.caPem ?? '').toString('base64');
+  const b64 = (pem: string) => Buffer.from(pem).toString('base64');
+  const user = cert ? { 'client-certificate-data': b64(cert.certPem), 'client-key-data': b64(cert.keyPem) } : { token };
   await writeFile(
     file,
     JSON.stringify({
       apiVersion: 'v1',
       kind: 'Config',
-      clusters: [{ name: 'ck', cluster: { server: srv.url, 'certificate-authority-data': ca } }],
-      users: [{ name: 'user', user: { token } }],
+      clusters: [
+        { name: 'ck', cluster: { server: srv.url, 'certificate-authority-data': b64(srv.running.caPem ?? '') } },
+      ],
+      users: [{ name: 'user', user }],
       contexts: [{ name: 'user', context: { cluster: 'ck', user: 'user', namespace } }],
       'current-context': 'user',
     }),

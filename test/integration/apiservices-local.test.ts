@@ -10,7 +10,7 @@ import { describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
 import { ApiServiceRegistration } from '../../src/controllers/apiservice-registration.js';
 import { run } from '../helpers/run.js';
-import { useTestServer, writeTokenKubeconfig } from '../helpers/in-process.js';
+import { useTestServer, writeKubeconfig } from '../helpers/in-process.js';
 
 const srv = useTestServer();
 const V1 = '/apis/apiregistration.k8s.io/v1/apiservices';
@@ -192,7 +192,7 @@ describe('local APIServices', () => {
 
   it('kubectl 1.33 get apiservices shows them Local and Available', async () => {
     await waitForRegistration();
-    const config = await writeTokenKubeconfig(srv, 'apiservices');
+    const config = await writeKubeconfig(srv, 'apiservices');
     const out = await run('/usr/lib/google-cloud-sdk/bin/kubectl.1.33', [
       `--kubeconfig=${config}`,
       'get',

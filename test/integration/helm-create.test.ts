@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
-import { useTestServer, writeTokenKubeconfig } from '../helpers/in-process.js';
+import { useTestServer, writeKubeconfig } from '../helpers/in-process.js';
 
 const srv = useTestServer();
 const KUBECTL = '/usr/lib/google-cloud-sdk/bin/kubectl.1.33';
@@ -21,7 +21,7 @@ beforeAll(async () => {
   const found = await run('bash', [join(import.meta.dirname, '../../scripts/get-helm.sh')], { timeoutMs: 170_000 });
   expect(found.code, found.stderr).toBe(0);
   helm = found.stdout.trim();
-  kubeconfig = await writeTokenKubeconfig(srv, 'helm');
+  kubeconfig = await writeKubeconfig(srv, 'helm');
   const dir = await mkdtemp(join(tmpdir(), 'helm-create-'));
   chart = join(dir, 'demo');
   const created = await run(helm, ['create', chart]);

@@ -10,7 +10,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
-import { useTestServer, writeTokenKubeconfig } from '../helpers/in-process.js';
+import { useTestServer, writeKubeconfig } from '../helpers/in-process.js';
 
 const srv = useTestServer();
 const CHART = join(import.meta.dirname, '../fixtures/charts/workloads');
@@ -63,7 +63,7 @@ beforeAll(async () => {
   const found = await run('bash', [join(import.meta.dirname, '../../scripts/get-helm.sh')], { timeoutMs: 170_000 });
   expect(found.code, found.stderr).toBe(0);
   helm = found.stdout.trim();
-  kubeconfig = await writeTokenKubeconfig(srv, 'workloads');
+  kubeconfig = await writeKubeconfig(srv, 'workloads');
   controller = completeJobs();
 }, 200_000);
 afterAll(async () => {

@@ -8,14 +8,14 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
-import { useTestServer, writeTokenKubeconfig } from '../helpers/in-process.js';
+import { useTestServer, writeKubeconfig } from '../helpers/in-process.js';
 
 const srv = useTestServer();
 const KUBECTLS = ['1.33', '1.27'].map((v) => [v, `/usr/lib/google-cloud-sdk/bin/kubectl.${v}`] as const);
 
 let config: string;
 beforeAll(async () => {
-  config = await writeTokenKubeconfig(srv, 'apps');
+  config = await writeKubeconfig(srv, 'apps');
 });
 
 describe.each(KUBECTLS)('kubectl %s', (version, bin) => {

@@ -10,7 +10,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, writeTokenKubeconfig, type TestServer, TEST_TOKEN } from '../helpers/in-process.js';
+import { startTestServer, writeKubeconfig, type TestServer, TEST_TOKEN } from '../helpers/in-process.js';
 import { run } from '../helpers/run.js';
 
 const RBAC = '/apis/rbac.authorization.k8s.io/v1';
@@ -42,7 +42,7 @@ async function versions(plural: string): Promise<Map<string, string>> {
 
 describe('the RBAC bootstrap policy of upstream 1.33', () => {
   it('lists the system and controller roles (kubectl get clusterroles)', async () => {
-    const kubeconfig = await writeTokenKubeconfig(srv, 'bootstrap');
+    const kubeconfig = await writeKubeconfig(srv, 'bootstrap');
     const res = await run('kubectl', [`--kubeconfig=${kubeconfig}`, 'get', 'clusterroles', '-o', 'name']);
     expect(res.stderr).toBe('');
     const names = res.stdout.trim().split('\n');

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
-import { useTestServer, writeTokenKubeconfig } from '../helpers/in-process.js';
+import { useTestServer, writeKubeconfig } from '../helpers/in-process.js';
 
 const srv = useTestServer();
 const pods = '/api/v1/namespaces/default/pods';
@@ -150,7 +150,7 @@ describe('pods/ephemeralcontainers (ValidatePodEphemeralContainersUpdate)', () =
 describe('kubectl debug (1.33)', () => {
   let config: string;
   beforeAll(async () => {
-    config = await writeTokenKubeconfig(srv, 'debug');
+    config = await writeKubeconfig(srv, 'debug');
   });
   it('39. adds an ephemeral container through a strategic merge patch of pods/ephemeralcontainers', async () => {
     await createPod('kd');

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../helpers/run.js';
-import { startTestServer, writeTokenKubeconfig, type TestServer } from '../helpers/in-process.js';
+import { startTestServer, writeKubeconfig, type TestServer } from '../helpers/in-process.js';
 
 const KUBECTL = '/usr/lib/google-cloud-sdk/bin/kubectl.1.33';
 const ADMIN = 'imp-admin';
@@ -246,7 +246,7 @@ describe('impersonation (F5)', () => {
   });
 
   it('kubectl --as and auth can-i --as answer for the impersonated user; the audit log names both', async () => {
-    const config = await writeTokenKubeconfig(srv, 'admin', { token: ADMIN, namespace: 'team' });
+    const config = await writeKubeconfig(srv, 'admin', { token: ADMIN, namespace: 'team' });
     const kubectl = (...args: string[]) => run(KUBECTL, [`--kubeconfig=${config}`, ...args]);
     expect((await kubectl('auth', 'can-i', 'list', 'secrets')).stdout.trim()).toBe('yes');
     expect((await kubectl('auth', 'can-i', 'list', 'secrets', '--as=eve')).stdout.trim()).toBe('no');

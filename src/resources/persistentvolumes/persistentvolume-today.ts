@@ -6,15 +6,14 @@
  * docs/validation/core-today.md.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { validateLabelValue } from '../../api/names.js';
 import { forbidden, invalidValue, notSupported, required, type FieldError } from '../../api/validation/field-errors.js';
 import { compareQuantities, formatQuantity, quantityOf, type Quantity } from '../../api/quantity.js';
-import { fieldsOf, items, labelName, list, str, type Fields } from '../../api/core/validation/strings.js';
+import { fieldsOf, items } from '../../api/core/validation/strings.js';
+import { nodeFieldSelectorRequirement, nodeSelectorRequirement } from '../../api/core/validation/scheduling.js';
 
 export const RWOP = 'ReadWriteOncePod';
 /** Upstream supportedAccessModes, sorted as sets.List prints them. */
 export const ACCESS_MODES_TODAY = ['ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOnce', RWOP];
-const FIELD_SELECTOR_KEYS = ['metadata.name'];
 
 /** The access-mode rules shared by volumes and claims: supported, and ReadWriteOncePod alone. */
 export function validateAccessModes(modes: readonly string[], path: string): FieldError[] {
@@ -37,49 +36,6 @@ export function validatePositiveQuantity(q: Quantity, path: string): FieldError[
     : [];
 }
 
-/** Upstream ValidateNodeSelectorRequirement (1.33: each In/NotIn value a label value). */
-function requirement(rq: Fields, path: string): FieldError[] {
-  const errs: FieldError[] = [];
-  const values = list(rq.values);
-  switch (rq.operator) {
-    case 'In':
-    case 'NotIn':
-      if (!values.length) errs.push(required(`${path}.values`, "must be specified when `operator` is 'In' or 'NotIn'"));
-      break;
-    case 'Exists':
-    case 'DoesNotExist':
-      if (values.length)
-        errs.push(forbidden(`${path}.values`, "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
-      break;
-    case 'Gt':
-    case 'Lt':
-      if (values.length !== 1)
-        errs.push(required(`${path}.values`, "must be specified single value when `operator` is 'Lt' or 'Gt'"));
-      break;
-    default:
-      errs.push(invalidValue(`${path}.operator`, str(rq.operator), 'not a valid selector operator'));
-  }
-  errs.push(...labelName(str(rq.key), `${path}.key`));
-  values.forEach((v, i) =>
-    errs.push(...validateLabelValue(str(v)).map((m) => invalidValue(`${path}.values[${i}]`, str(v), m))),
-  );
-  return errs;
-}
-
-/** Upstream ValidateNodeFieldSelectorRequirement. */
-function fieldRequirement(rq: Fields, path: string): FieldError[] {
-  const errs: FieldError[] = [];
-  if (rq.operator === 'In' || rq.operator === 'NotIn') {
-    if (list(rq.values).length !== 1)
-      errs.push(
-        required(`${path}.values`, "must be only one value when `operator` is 'In' or 'NotIn' for node field selector"),
-      );
-  } else errs.push(invalidValue(`${path}.operator`, str(rq.operator), 'not a valid selector operator'));
-  if (!FIELD_SELECTOR_KEYS.includes(str(rq.key)))
-    errs.push(notSupported(`${path}.key`, str(rq.key), FIELD_SELECTOR_KEYS));
-  return errs;
-}
-
 /** Upstream validateVolumeNodeAffinity with ValidateNodeSelector: required terms, each requirement valid. */
 export function validateVolumeNodeAffinity(affinity: unknown, path: string): FieldError[] {
   const required_ = fieldsOf(affinity).required;
@@ -89,8 +45,12 @@ export function validateVolumeNodeAffinity(affinity: unknown, path: string): Fie
   const terms = items(fieldsOf(required_).nodeSelectorTerms);
   if (!terms.length) return [required(termsPath, 'must have at least one node selector term')];
   return terms.flatMap((term, i) => [
-    ...items(term.matchExpressions).flatMap((rq, j) => requirement(rq, `${termsPath}[${i}].matchExpressions[${j}]`)),
-    ...items(term.matchFields).flatMap((rq, j) => fieldRequirement(rq, `${termsPath}[${i}].matchFields[${j}]`)),
+    ...items(term.matchExpressions).flatMap((rq, j) =>
+      nodeSelectorRequirement(rq, `${termsPath}[${i}].matchExpressions[${j}]`, true),
+    ),
+    ...items(term.matchFields).flatMap((rq, j) =>
+      nodeFieldSelectorRequirement(rq, `${termsPath}[${i}].matchFields[${j}]`),
+    ),
   ]);
 }
 

@@ -8,10 +8,13 @@
 import type { FieldError } from '../../validation/field-errors.js';
 import { duplicate, forbidden, invalidValue, notSupported, required } from '../../validation/field-errors.js';
 import { validateDns1123Label, validateLabelValue } from '../../names.js';
-import { fieldsOf, invalidEach, isSet, items, labelName, labels, str, type Fields } from './strings.js';
+import { fieldsOf, invalidEach, isSet, items, labelName, labels, list, str, type Fields } from './strings.js';
 
-/** ValidateNodeSelectorRequirement. */
-function nodeSelectorRequirement(rq: Fields, field: string): FieldError[] {
+/**
+ * ValidateNodeSelectorRequirement; with `labelValues` (1.33's rule, as PersistentVolumes'
+ * node affinity applies it) every value must also be a label value.
+ */
+export function nodeSelectorRequirement(rq: Fields, field: string, labelValues = false): FieldError[] {
   const errs: FieldError[] = [];
   const n = Array.isArray(rq.values) ? rq.values.length : 0;
   switch (rq.operator) {
@@ -32,7 +35,32 @@ function nodeSelectorRequirement(rq: Fields, field: string): FieldError[] {
     default:
       errs.push(invalidValue(`${field}.operator`, str(rq.operator), 'not a valid selector operator'));
   }
-  return [...errs, ...labelName(str(rq.key), `${field}.key`)];
+  errs.push(...labelName(str(rq.key), `${field}.key`));
+  if (labelValues)
+    list(rq.values).forEach((v, i) =>
+      errs.push(...validateLabelValue(str(v)).map((m) => invalidValue(`${field}.values[${i}]`, str(v), m))),
+    );
+  return errs;
+}
+
+/** The field names a node field selector may name (upstream validNodeFieldSelectorKeys). */
+const NODE_FIELD_SELECTOR_KEYS = ['metadata.name'];
+
+/** ValidateNodeFieldSelectorRequirement: In or NotIn with exactly one value, on a known field. */
+export function nodeFieldSelectorRequirement(rq: Fields, field: string): FieldError[] {
+  const errs: FieldError[] = [];
+  if (rq.operator === 'In' || rq.operator === 'NotIn') {
+    if (list(rq.values).length !== 1)
+      errs.push(
+        required(
+          `${field}.values`,
+          "must be only one value when `operator` is 'In' or 'NotIn' for node field selector",
+        ),
+      );
+  } else errs.push(invalidValue(`${field}.operator`, str(rq.operator), 'not a valid selector operator'));
+  if (!NODE_FIELD_SELECTOR_KEYS.includes(str(rq.key)))
+    errs.push(notSupported(`${field}.key`, str(rq.key), NODE_FIELD_SELECTOR_KEYS));
+  return errs;
 }
 
 /** ValidateNodeSelectorTerm: at least one requirement. */

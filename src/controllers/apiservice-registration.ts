@@ -22,7 +22,8 @@ import { deleteObject } from '../registry/deletion.js';
 import type { GenericStore } from '../registry/generic-store.js';
 import { buildPredicate } from '../registry/predicate.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
-import { apiServices } from '../resources/apiservices/apiservices.resource.js';
+import { rfc3339 } from '../api/object.js';
+import { apiServices, LOCAL_AVAILABLE } from '../resources/apiservices/apiservices.resource.js';
 import type { APIService } from '../resources/apiservices/apiservices.schema.js';
 import {
   AUTO_REGISTER_MANAGED_LABEL,
@@ -33,13 +34,6 @@ import {
 import { watchLoop } from './watch-loop.js';
 
 type Condition = NonNullable<NonNullable<APIService['status']>['conditions']>[number];
-
-const LOCAL_AVAILABLE = {
-  type: 'Available',
-  status: 'True',
-  reason: 'Local',
-  message: 'Local APIServices are always available',
-} as const;
 
 const managedType = (obj: APIService): string | undefined => obj.metadata.labels?.[AUTO_REGISTER_MANAGED_LABEL];
 const isAutomanaged = (obj: APIService): boolean =>
@@ -68,7 +62,7 @@ function withLocalAvailable(conditions: readonly Condition[]): Condition[] | und
     current.message === LOCAL_AVAILABLE.message
   )
     return undefined;
-  const now = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+  const now = rfc3339();
   if (!current) return [...conditions, { ...LOCAL_AVAILABLE, lastTransitionTime: now }];
   return conditions.map((c) =>
     c === current

@@ -10,6 +10,7 @@
  * controllers/apiservice-registration.ts (upstream's autoregister controller).
  */
 import { validatePathSegmentName } from '../../api/names.js';
+import { rfc3339 } from '../../api/object.js';
 import { invalid } from '../../errors/api-error.js';
 import type { ResourceDefinition, Strategy, SubresourceDefinition } from '../../registry/types.js';
 import { defineResource, keepStatusOnUpdate, mergeMetaForSubresource } from '../define.js';
@@ -26,20 +27,19 @@ function defaults(obj: APIService): void {
   if (service) service.port ??= 443;
 }
 
+/** The condition of a local APIService (no service): always available (upstream's local availability controller). */
+export const LOCAL_AVAILABLE = {
+  type: 'Available',
+  status: 'True',
+  reason: 'Local',
+  message: 'Local APIServices are always available',
+} as const;
+
 const strategy: Strategy<APIService> = {
   defaults,
   prepareForCreate(obj) {
     obj.status = {};
-    if (!obj.spec?.service)
-      obj.status.conditions = [
-        {
-          type: 'Available',
-          status: 'True',
-          lastTransitionTime: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
-          reason: 'Local',
-          message: 'Local APIServices are always available',
-        },
-      ];
+    if (!obj.spec?.service) obj.status.conditions = [{ ...LOCAL_AVAILABLE, lastTransitionTime: rfc3339() }];
   },
   prepareForUpdate: keepStatusOnUpdate.prepareForUpdate,
   validate: validateApiService,

@@ -7,6 +7,7 @@
  * only the conditions. Conditions get lastUpdateTime and lastTransitionTime when missing
  * (populateConditionTimestamps). A request through v1beta1 is validated with 1.21's tolerance.
  */
+import { rfc3339 } from '../../api/object.js';
 import { invalid } from '../../errors/api-error.js';
 import type { Strategy, SubresourceDefinition } from '../../registry/types.js';
 import { mergeMetaForSubresource } from '../define.js';
@@ -15,7 +16,7 @@ import { csrOptions, validateCsr, validateCsrUpdate } from './csr.validation.js'
 
 type Csr = CertificateSigningRequest;
 
-const now = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+const now = () => rfc3339();
 
 /** populateConditionTimestamps. */
 function withTimestamps(conditions: readonly CsrCondition[], old: Csr): CsrCondition[] {

@@ -78,11 +78,11 @@ function toResponse(res: WatchResponse, toKeyValue: (kv: EtcdKeyValue) => KeyVal
 /** Watch `opts.prefix` from `opts.fromRevision`; see the file comment. */
 export function etcdWatch(deps: EtcdWatchDeps, opts: WatchOptions): KvWatch {
   const { registry, liveness } = deps;
-  // The stream serving the iteration now, for progress requests.
-  let current: StreamCall | undefined;
+  // The stream serving the iteration now (also where progress requests go).
+  let call: StreamCall | undefined;
   return {
     requestProgress() {
-      current?.send(watchCodec.encode({ progress_request: {} }));
+      call?.send(watchCodec.encode({ progress_request: {} }));
     },
     async *[Symbol.asyncIterator]() {
       if (opts.signal.aborted) return;
@@ -97,7 +97,6 @@ export function etcdWatch(deps: EtcdWatchDeps, opts: WatchOptions): KvWatch {
         wake?.();
         wake = null;
       };
-      let call: StreamCall | undefined;
       const fail = (err: KvError) => {
         failure ??= err;
         call?.cancel();
@@ -158,7 +157,6 @@ export function etcdWatch(deps: EtcdWatchDeps, opts: WatchOptions): KvWatch {
             },
             onEnd: (err) => {
               if (call === opened) call = undefined;
-              if (current === opened) current = undefined;
               lost(err ?? new GrpcError(0, 'etcd ended the watch stream'));
             },
           });
@@ -167,7 +165,6 @@ export function etcdWatch(deps: EtcdWatchDeps, opts: WatchOptions): KvWatch {
           return lost(err);
         }
         call = opened;
-        current = opened;
         const range = opts.exact ? {} : { range_end: buf(prefixEnd(opts.prefix)) };
         opened.send(
           watchCodec.encode({
@@ -200,7 +197,7 @@ export function etcdWatch(deps: EtcdWatchDeps, opts: WatchOptions): KvWatch {
         opts.signal.removeEventListener('abort', onAbort);
         registry.delete(local);
         call?.cancel();
-        current = undefined;
+        call = undefined;
       }
     },
   };

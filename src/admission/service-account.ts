@@ -9,6 +9,7 @@
  * ten attempts 100-200 ms apart, as upstream, because the service-account controller creates
  * it a moment after its namespace appears.
  */
+import { MIRROR_POD_ANNOTATION } from '../api/core/validation/pod-spec.js';
 import { ApiError, forbidden } from '../errors/api-error.js';
 import type { StoreHooks } from '../registry/hooks.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
@@ -19,7 +20,6 @@ import type { ServiceAccount } from '../resources/serviceaccounts/serviceaccount
 
 export const DEFAULT_SERVICE_ACCOUNT = 'default';
 /** Upstream's annotation of pods a node agent created from a file. */
-const MIRROR_POD_ANNOTATION = 'kubernetes.io/config.mirror';
 
 /** Install the plugin on the pod store (create only, not subresources). */
 export function installServiceAccountAdmission(

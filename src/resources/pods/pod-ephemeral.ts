@@ -6,6 +6,7 @@
  * validateEphemeralContainers), the pod annotation rules, no ephemeral containers on a static
  * pod, and existing ephemeral containers neither removed nor changed.
  */
+import { MIRROR_POD_ANNOTATION } from '../../api/core/validation/pod-spec.js';
 import type { ApiObject } from '../../api/object.js';
 import { forbidden, type FieldError } from '../../api/validation/field-errors.js';
 import type { SubresourceDefinition } from '../../registry/types.js';
@@ -15,15 +16,13 @@ import { list, podAnnotationUpdates } from './pod-update-rules.js';
 import { validatePod } from './pod-validation.js';
 import type { Pod } from './pods.schema.js';
 
-const MIRROR_ANNOTATION = 'kubernetes.io/config.mirror';
-
 /** Upstream ValidatePodEphemeralContainersUpdate beyond ValidateObjectMetaUpdate. */
 export function validateEphemeralContainersUpdate(pod: Pod, old: Pod): FieldError[] {
   const errs = [
     ...validatePod(pod),
     ...podAnnotationUpdates(pod.metadata?.annotations ?? {}, old.metadata?.annotations ?? {}),
   ];
-  if (old.metadata?.annotations?.[MIRROR_ANNOTATION] !== undefined)
+  if (old.metadata?.annotations?.[MIRROR_POD_ANNOTATION] !== undefined)
     return [forbidden('', 'static pods do not support ephemeral containers')];
   const field = 'spec.ephemeralContainers';
   const byName = new Map(list(pod.spec?.ephemeralContainers).map((c) => [c?.name, c]));

@@ -10,6 +10,7 @@
  * rules by pod-validation.ts, status writes by pod-status-rules.ts and ephemeral container
  * writes by pod-ephemeral.ts.
  */
+import { MIRROR_POD_ANNOTATION } from '../../api/core/validation/pod-spec.js';
 import { goStringMap } from '../../api/core/validation/strings.js';
 import { forbidden, invalidValue, required, type FieldError } from '../../api/validation/field-errors.js';
 import { cmpDiff, semanticEqual } from './pod-spec-compare.js';
@@ -25,7 +26,6 @@ type Term = NonNullable<
 >[number];
 
 const MAX_INT32 = 2147483647;
-const MIRROR_ANNOTATION = 'kubernetes.io/config.mirror';
 const APPARMOR_PREFIX = 'container.apparmor.security.beta.kubernetes.io/';
 
 /** Upstream updatablePodSpecFields, joined as its message joins them. */
@@ -103,8 +103,8 @@ function onlyDeletedSchedulingGates(next: Gate[], prev: Gate[]): FieldError[] {
 /** The mirror-pod annotation and AppArmor annotations may not be added, changed or removed. */
 export function podAnnotationUpdates(next: Record<string, string>, prev: Record<string, string>): FieldError[] {
   const errs: FieldError[] = [];
-  const guarded = (k: string) => k === MIRROR_ANNOTATION || k.startsWith(APPARMOR_PREFIX);
-  const what = (k: string) => (k === MIRROR_ANNOTATION ? 'mirror pod annotation' : 'AppArmor annotations');
+  const guarded = (k: string) => k === MIRROR_POD_ANNOTATION || k.startsWith(APPARMOR_PREFIX);
+  const what = (k: string) => (k === MIRROR_POD_ANNOTATION ? 'mirror pod annotation' : 'AppArmor annotations');
   for (const [k, v] of Object.entries(prev)) {
     if (next[k] !== v && guarded(k))
       errs.push(forbidden(`metadata.annotations[${k}]`, `may not remove or update ${what(k)}`));

@@ -28,7 +28,8 @@ import { localDescendingPath, validateVolumes } from './volumes.js';
 const MAX_INT32 = 2147483647;
 const RESTART_POLICIES = ['Always', 'OnFailure', 'Never'];
 const DNS_POLICIES = ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None'];
-const MIRROR = 'kubernetes.io/config.mirror';
+/** The annotation of a mirror pod, the API's copy of a node's static pod (upstream core.MirrorPodAnnotationKey). */
+export const MIRROR_POD_ANNOTATION = 'kubernetes.io/config.mirror';
 const SECCOMP_POD = 'seccomp.security.alpha.kubernetes.io/pod';
 const SECCOMP_CONTAINER = 'container.seccomp.security.alpha.kubernetes.io/';
 const APPARMOR = 'container.apparmor.security.beta.kubernetes.io/';
@@ -134,8 +135,14 @@ export function validatePodSpecificAnnotations(annotations: unknown, spec: unkno
   const a = fieldsOf(annotations);
   const s = fieldsOf(spec);
   const errs: FieldError[] = [];
-  if (MIRROR in a && !str(s.nodeName))
-    errs.push(invalidValue(`${field}[${MIRROR}]`, a[MIRROR], 'must set spec.nodeName if mirror pod annotation is set'));
+  if (MIRROR_POD_ANNOTATION in a && !str(s.nodeName))
+    errs.push(
+      invalidValue(
+        `${field}[${MIRROR_POD_ANNOTATION}]`,
+        a[MIRROR_POD_ANNOTATION],
+        'must set spec.nodeName if mirror pod annotation is set',
+      ),
+    );
   if (SECCOMP_POD in a) errs.push(...seccompProfile(str(a[SECCOMP_POD]), `${field}.${SECCOMP_POD}`));
   const names = new Set([...items(s.containers), ...items(s.initContainers)].map((c) => str(c.name)));
   for (const [k, v] of Object.entries(a)) {

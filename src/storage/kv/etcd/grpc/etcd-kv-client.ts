@@ -7,6 +7,10 @@
  *    `breakMs` (2 s), then tried again, as a circuit breaker that opens on one connection
  *    failure and half-opens after 2 s; when every member is skipped the call fails with
  *    cockatiel's BrokenCircuitError, which the store reports as "no member reachable".
+ *  - A member that is only slow (a call on it timed out and its ping is unanswered:
+ *    GrpcChannel.suspect) is passed over while another member is fine, but never skipped: when
+ *    every member is slow, calls still go to them and wait within their deadlines, so a slow
+ *    etcd gives late answers or timeouts, not "no member reachable".
  */
 import { BrokenCircuitError } from 'cockatiel';
 import {
@@ -123,16 +127,27 @@ export class EtcdKvClient {
     this.options.onConnectionFailure?.(`${member.channel.target}: ${err.details}`);
   }
 
-  /** The next member not being skipped; throws BrokenCircuitError when there is none. */
+  /**
+   * The next member in turn that is neither skipped nor suspect, else the next one not
+   * skipped; throws BrokenCircuitError when every member is skipped.
+   */
   private pick(): Member {
     const now = Date.now();
-    for (let i = 0; i < this.members.length; i++) {
-      const m = this.members[(this.next + i) % this.members.length];
-      if (m.skipUntil <= now) {
-        this.next = (this.next + i + 1) % this.members.length;
-        return m;
+    const count = this.members.length;
+    let slow = -1;
+    for (let i = 0; i < count; i++) {
+      const at = (this.next + i) % count;
+      const m = this.members[at];
+      if (m.skipUntil > now) continue;
+      if (m.channel.suspect) {
+        if (slow < 0) slow = at;
+        continue;
       }
+      this.next = (at + 1) % count;
+      return m;
     }
-    throw new BrokenCircuitError();
+    if (slow < 0) throw new BrokenCircuitError();
+    this.next = (slow + 1) % count;
+    return this.members[slow];
   }
 }

@@ -1,5 +1,5 @@
 import { createServer, type Http2Server, type ServerHttp2Stream } from 'node:http2';
-import { createServer as createNetServer, type AddressInfo, type Server } from 'node:net';
+import { connect, createServer as createNetServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GrpcChannel, GrpcCode, GrpcError } from './grpc-channel.js';
 import { EtcdKvClient } from './etcd-kv-client.js';
@@ -32,6 +32,38 @@ function answer(stream: ServerHttp2Stream, message: Buffer): void {
   frame.writeUInt32BE(message.length, 1);
   message.copy(frame, 5);
   stream.end(frame);
+}
+
+/**
+ * A TCP relay to `target` (an http:// URL) that can stop passing bytes both ways, as a paused
+ * or stalled etcd member does: the connection stays open while nothing answers.
+ */
+async function stallingRelay(target: string): Promise<{ url: string; stall(on: boolean): void }> {
+  const port = Number(new URL(target).port);
+  const pairs: [Socket, Socket][] = [];
+  let stalled = false;
+  const relay = createNetServer((inbound) => {
+    const outbound = connect(port, '127.0.0.1');
+    for (const s of [inbound, outbound]) s.on('error', () => undefined);
+    inbound.pipe(outbound).pipe(inbound);
+    pairs.push([inbound, outbound]);
+    if (stalled) {
+      inbound.pause();
+      outbound.pause();
+    }
+  });
+  await new Promise<void>((r) => relay.listen(0, '127.0.0.1', r));
+  servers.push({ close: () => (pairs.flat().forEach((s) => s.destroy()), relay.close()) });
+  return {
+    url: `http://127.0.0.1:${(relay.address() as AddressInfo).port}`,
+    stall: (on) => {
+      stalled = on;
+      for (const s of pairs.flat()) {
+        if (on) s.pause();
+        else s.resume();
+      }
+    },
+  };
 }
 
 const channel = (url: string, maxSendBytes = 1024) => new GrpcChannel(url, { dialTimeoutMs: 1000, maxSendBytes });
@@ -110,6 +142,36 @@ describe('GrpcChannel', () => {
     expect(pings).toBe(1);
     ch.close();
   });
+
+  it('keeps the connection of a member that stalls for 3 s: calls waiting on it are answered when it resumes', async () => {
+    let sessions = 0;
+    const server: Http2Server = createServer();
+    server.on('session', () => sessions++);
+    server.on('stream', (stream) => {
+      stream.on('error', () => undefined);
+      stream.on('data', () => undefined);
+      stream.on('end', () => answer(stream, Buffer.from('ok')));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    servers.push({ close: () => server.close() });
+    const relay = await stallingRelay(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    const ch = channel(relay.url);
+    expect((await ch.unary('/x', Buffer.alloc(1), soon())).toString()).toBe('ok');
+    relay.stall(true);
+    // One call times out (so the channel pings), another waits with a longer deadline.
+    const late = ch.unary('/x', Buffer.alloc(1), Date.now() + 6000);
+    await expect(ch.unary('/x', Buffer.alloc(1), Date.now() + 200)).rejects.toMatchObject({
+      code: GrpcCode.DEADLINE_EXCEEDED,
+    });
+    expect(ch.suspect).toBe(true);
+    await new Promise((r) => setTimeout(r, 3000));
+    relay.stall(false);
+    expect((await late).toString()).toBe('ok');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(ch.suspect).toBe(false);
+    expect(sessions).toBe(1);
+    ch.close();
+  }, 10_000);
 
   it('fails with UNAVAILABLE marked as a connection failure when nothing listens', async () => {
     const probe = createNetServer();
@@ -206,4 +268,35 @@ describe('EtcdKvClient', () => {
     await expect(none.range({ key: Buffer.from('a') }, soon())).rejects.toThrow(/circuit/i);
     none.close();
   });
+
+  it('sends new calls past a member that is only slow, and still to it when every member is slow', async () => {
+    const hits: string[] = [];
+    const fast = await grpcServer((stream) => (hits.push('fast'), answer(stream, Buffer.alloc(0))));
+    const slowServer = await grpcServer((stream) => (hits.push('slow'), answer(stream, Buffer.alloc(0))));
+    const relay = await stallingRelay(slowServer);
+    const client = new EtcdKvClient([relay.url, fast], { maxSendBytes: 1024 });
+    for (let i = 0; i < 2; i++) await client.range({ key: Buffer.from('a') }, soon());
+    expect(hits.sort()).toEqual(['fast', 'slow']);
+    relay.stall(true);
+    hits.length = 0;
+    // Round robin reaches the stalled member; its call times out and the member turns suspect.
+    const timedOut = await Promise.all(
+      [0, 1].map(() => client.range({ key: Buffer.from('a') }, Date.now() + 200).catch((e: unknown) => e)),
+    );
+    expect(timedOut.filter((r) => r instanceof GrpcError)).toHaveLength(1);
+    for (let i = 0; i < 4; i++) await client.range({ key: Buffer.from('a') }, soon());
+    expect(hits).toEqual(['fast', 'fast', 'fast', 'fast', 'fast']);
+    client.close();
+
+    // With only the slow member, calls still go to it and are answered once it resumes.
+    const alone = new EtcdKvClient([relay.url], { maxSendBytes: 1024 });
+    const waiting = alone.range({ key: Buffer.from('a') }, Date.now() + 3000);
+    await expect(alone.range({ key: Buffer.from('a') }, Date.now() + 200)).rejects.toMatchObject({
+      code: GrpcCode.DEADLINE_EXCEEDED,
+    });
+    const after = alone.range({ key: Buffer.from('a') }, Date.now() + 3000);
+    setTimeout(() => relay.stall(false), 500);
+    await expect(Promise.all([waiting, after])).resolves.toHaveLength(2);
+    alone.close();
+  }, 10_000);
 });

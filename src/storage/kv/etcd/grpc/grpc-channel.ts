@@ -9,8 +9,11 @@
  *  - A call that cannot reach the member (refused, reset, dial timeout, connection lost) fails
  *    with UNAVAILABLE marked `connection`; a call past its deadline with DEADLINE_EXCEEDED,
  *    after which the connection is pinged (at most once per 5 s, within etcd's keepalive
- *    enforcement) and dropped when no answer comes in 2 s (a member that stopped answering is
- *    then dialled afresh instead of waited on call after call).
+ *    enforcement). While the ping is unanswered the channel is {@link GrpcChannel.suspect}
+ *    (callers prefer other members); the connection is dropped only when no answer comes in
+ *    10 s, upstream's keepalive timeout (storagebackend/factory/etcd3.go): a member that is
+ *    merely slow (a stalled disk, a paused process, a CPU limit) keeps its connection and the
+ *    calls on it, as with etcd's Go client, and one that stopped answering is dialled afresh.
  *  - Requests over `maxSendBytes` fail with RESOURCE_EXHAUSTED before being sent, as etcd's Go
  *    client does (clientv3 MaxCallSendMsgSize); responses have no size limit.
  */
@@ -108,7 +111,8 @@ export interface StreamCall {
   cancel(): void;
 }
 
-const PING_TIMEOUT_MS = 2000;
+/** Milliseconds a ping may go unanswered before the connection is dropped (upstream's keepalive timeout). */
+const PING_TIMEOUT_MS = 10_000;
 /** Least milliseconds between two pings on one connection (etcd's default keepalive min time). */
 const PING_MIN_INTERVAL_MS = 5000;
 /** Flow-control windows (bytes) large enough that a big range is not paced by window updates. */
@@ -120,7 +124,18 @@ export class GrpcChannel {
   private session?: ClientHttp2Session;
   /** When each connection was last pinged (ms since the epoch). */
   private readonly lastPing = new WeakMap<ClientHttp2Session, number>();
+  /** The connection whose ping has not been answered yet, if any. */
+  private pinging?: ClientHttp2Session;
   private closed = false;
+
+  /**
+   * True while a ping sent after a timed-out call is unanswered: the member may be slow or
+   * gone. Not a failure (calls on it go on); a hint to send new calls elsewhere.
+   */
+  get suspect(): boolean {
+    const s = this.pinging;
+    return s !== undefined && s === this.session && !s.destroyed;
+  }
 
   /** `target`: `http://host:port` or `https://host:port`. */
   constructor(
@@ -338,7 +353,8 @@ export class GrpcChannel {
   }
 
   /**
-   * After a call timed out: drop the connection unless it answers a ping within 2 s. At most one
+   * After a call timed out: drop the connection unless it answers a ping within 10 s (meanwhile
+   * the channel is {@link suspect}). At most one
    * ping per connection every 5 s, etcd's default `--grpc-keepalive-min-time`: gRPC servers
    * count pings closer together than that as strikes and, past two, close the connection with
    * GOAWAY ENHANCE_YOUR_CALM (`too_many_pings`), which a burst of timed-out calls against a
@@ -349,15 +365,22 @@ export class GrpcChannel {
     const now = Date.now();
     if (now - (this.lastPing.get(session) ?? -Infinity) < PING_MIN_INTERVAL_MS) return;
     this.lastPing.set(session, now);
-    const timer = setTimeout(() => session.destroy(new Error('connection did not answer a ping')), PING_TIMEOUT_MS);
+    this.pinging = session;
+    const answered = () => {
+      clearTimeout(timer);
+      if (this.pinging === session) this.pinging = undefined;
+    };
+    const timer = setTimeout(() => {
+      answered();
+      session.destroy(new Error(`connection did not answer a ping in ${PING_TIMEOUT_MS / 1000} s`));
+    }, PING_TIMEOUT_MS);
     timer.unref();
     try {
-      session.ping((err) => {
-        if (!err) clearTimeout(timer);
-      });
+      // Any outcome but silence ends the suspicion: an answer, or the session closing.
+      session.ping(answered);
     } catch {
       // Too many pings outstanding: one is already checking.
-      clearTimeout(timer);
+      answered();
     }
   }
 }

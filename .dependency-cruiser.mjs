@@ -40,6 +40,9 @@ const LAYERS = [
   ['controllers'],
   // Audit policy, events and backends (the middleware is in http/middleware/audit.ts).
   ['audit'],
+  // API Priority and Fairness: classification, fair queuing, concurrency sharing, its config
+  // consumer (the filter is in http/middleware/priority-and-fairness.ts).
+  ['flowcontrol'],
   // Koa app, middleware, handlers, negotiation, patch, proxy, routes.
   ['http'],
   // Composition: deps.ts, server.ts, main.ts, index.ts, the library and testcontainers entries.

@@ -21,6 +21,7 @@ import { rbacStores } from './authorization/rbac/stores.js';
 import type { ServerConfig } from './config/types.js';
 import { ensureSystemNamespaces } from './controllers/bootstrap.js';
 import { ApiServiceRegistration } from './controllers/apiservice-registration.js';
+import { FlowcontrolBootstrap } from './controllers/flowcontrol-bootstrap.js';
 import { Compactor } from './controllers/compactor.js';
 import { GarbageCollector } from './controllers/garbage-collector.js';
 import { PodGarbageCollector } from './controllers/pod-gc.js';
@@ -47,6 +48,7 @@ import { ObjectStore } from './storage/object-store.js';
 import type { ObjectStorage } from './storage/types.js';
 import { CachingStorage } from './storage/cacher/caching-storage.js';
 import { cachersFor } from './registry/watch-caches.js';
+import { buildFlowControl, type BuiltFlowControl } from './flowcontrol/build.js';
 
 export interface Deps {
   readonly config: ServerConfig;
@@ -70,6 +72,8 @@ export interface Deps {
   readonly lifecycle: Lifecycle;
   /** Set by the server once it listens: host:port advertised in discovery. */
   advertisedHostPort: string;
+  /** API Priority and Fairness (absent with --enable-priority-and-fairness=false): its config consumer runs on every replica. */
+  readonly flowControl?: BuiltFlowControl;
   /** The audit log (`--audit-log-path` with `--audit-policy-file`); closed last when the server stops. */
   readonly audit?: AuditLog;
 }
@@ -83,6 +87,7 @@ function startControllers(registry: ResourceRegistry, evaluators: readonly Evalu
     new ServiceAccountController(registry, logger),
     new ResourceQuotaController(registry, evaluators, logger),
     new ApiServiceRegistration(registry, logger),
+    new FlowcontrolBootstrap(registry, logger),
   ];
   const rbac = rbacStores(registry);
   if (rbac) controllers.push(new ClusterRoleAggregator(rbac.clusterRoles, logger));
@@ -182,6 +187,11 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
       })),
   );
   const lifecycle: Lifecycle = { shuttingDown: false };
+  const inFlightLimits = { readOnly: config.maxRequestsInflight, mutating: config.maxMutatingRequestsInflight };
+  const flowControl =
+    config.enablePriorityAndFairness === false
+      ? undefined
+      : buildFlowControl(inFlightLimits, registry, storage, watchCache?.cachers ?? [], metrics.registry, logger);
   const deps: Deps = {
     config,
     logger,
@@ -203,6 +213,7 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
     advertisedHostPort: `${config.advertiseAddress}:${config.securePort}`,
     lifecycle,
     audit,
+    flowControl,
     app: undefined as unknown as Koa<ApiState>,
   };
   const app = createApp({
@@ -218,14 +229,21 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
     metrics,
     lifecycle,
     kubeVersion: config.emulatedVersion,
-    inFlightLimits: { readOnly: config.maxRequestsInflight, mutating: config.maxMutatingRequestsInflight },
+    inFlightLimits,
+    flowControl: flowControl && {
+      flowControl: flowControl.flowControl,
+      metrics: flowControl.metrics,
+      sources: flowControl.sources,
+    },
     watch: {
       minRequestTimeoutSeconds: config.minRequestTimeoutSeconds,
-      onWatchCount: (delta, store) =>
+      onWatchCount: (delta, store) => {
         metrics.registeredWatchers.inc(
           { group: store.def.group, version: store.def.version, kind: store.def.kind },
           delta,
-        ),
+        );
+        flowControl?.watchCount(delta, store);
+      },
       watchEventRecorder: (t) =>
         metrics.watch.eventRecorder({ group: t.store.def.group, version: t.store.def.version, kind: t.store.def.kind }),
     },

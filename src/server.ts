@@ -117,6 +117,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   endpoints.start();
   deps.compactor.start();
   deps.controllers.start();
+  void deps.flowControl?.consumer.start();
   deps.logger.info({ url, kubeconfig: kubeconfigPath }, 'ck-apiserver serving');
 
   const sockets = new Set<import('node:net').Socket>();
@@ -136,6 +137,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       await endpoints.stop();
       deps.compactor.stop();
       await deps.controllers.stop();
+      deps.flowControl?.consumer.stop();
       deps.authorization.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       h2?.closeAll();

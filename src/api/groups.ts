@@ -41,6 +41,7 @@ export const API_GROUPS: readonly GroupVersions[] = [
   { name: 'coordination.k8s.io', versions: ['v1'] },
   { name: 'node.k8s.io', versions: ['v1'] },
   { name: 'discovery.k8s.io', versions: ['v1'] },
+  { name: 'flowcontrol.apiserver.k8s.io', versions: ['v1'] },
   // Upstream 1.10 listed extensions before apps; today's servers no longer serve it. Listed
   // after every group that now serves its resources, so kubectl maps a bare `deployment`,
   // `ingress` or `networkpolicy` to apps and networking.k8s.io as on a cluster of today.

@@ -85,10 +85,17 @@ const FLAGS: Record<string, { key: keyof ServerConfig; help: string }> = {
     help: 'etcd compaction interval, e.g. 5m (0 disables)',
   },
   'log-level': { key: 'logLevel', help: 'fatal|error|warn|info|debug|trace|silent (default info)' },
-  'max-requests-inflight': { key: 'maxRequestsInflight', help: 'non-mutating requests in flight (default 400)' },
+  'max-requests-inflight': {
+    key: 'maxRequestsInflight',
+    help: 'non-mutating requests in flight (default 400); with priority and fairness, summed with the next into the seats shared by priority levels',
+  },
   'max-mutating-requests-inflight': {
     key: 'maxMutatingRequestsInflight',
     help: 'mutating requests in flight (default 200)',
+  },
+  'enable-priority-and-fairness': {
+    key: 'enablePriorityAndFairness',
+    help: 'API Priority and Fairness: classify, queue and limit requests by FlowSchema and priority level (default true); false uses the max-in-flight limits',
   },
   'service-cluster-ip-range': {
     key: 'serviceClusterIpRange',
@@ -264,6 +271,7 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Ser
     logLevel: parse('log-level', z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
     maxRequestsInflight: parse('max-requests-inflight', count, 400),
     maxMutatingRequestsInflight: parse('max-mutating-requests-inflight', count, 200),
+    enablePriorityAndFairness: parse('enable-priority-and-fairness', z.enum(['true', 'false']), 'true') === 'true',
     requestTimeoutSeconds: requestTimeout(raw['request-timeout']),
     minRequestTimeoutSeconds: parse('min-request-timeout', count, 1800),
     emulatedVersion: emulatedVersion(raw['emulated-version']),

@@ -88,6 +88,8 @@ export interface ServerConfig {
   /** `--max-requests-inflight` (default 400) and `--max-mutating-requests-inflight` (default 200). */
   readonly maxRequestsInflight: number;
   readonly maxMutatingRequestsInflight: number;
+  /** `--enable-priority-and-fairness` (default true): API Priority and Fairness instead of the max-in-flight limits. */
+  readonly enablePriorityAndFairness?: boolean;
   /** `--service-cluster-ip-range` (default 10.0.0.0/24) and `--service-node-port-range` (default 30000-32767). */
   readonly serviceClusterIpRange: string;
   readonly serviceNodePortRange: string;

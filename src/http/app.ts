@@ -27,6 +27,8 @@ import type { AccessServices } from '../registry/access.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { protobufBody } from './middleware/protobuf-body.js';
 import { maxInFlight } from './middleware/max-in-flight.js';
+import { priorityAndFairness, type PriorityAndFairnessDeps } from './middleware/priority-and-fairness.js';
+import { dumpPriorityLevels } from '../flowcontrol/debug-dump.js';
 import { observe, sharedLabels, trackLongRunning, type RequestMetrics } from './middleware/observe.js';
 import { requestInfoMiddleware } from './middleware/request-info.js';
 import { apiGroup, apiGroupList, apiResourceList, apiVersions, findGroup } from './routes/discovery.js';
@@ -64,8 +66,10 @@ export interface AppDeps {
   readonly kubeVersion: KubeVersion;
   /** `shuttingDown` turns readyz's shutdown check red. */
   readonly lifecycle: Lifecycle;
-  /** --max-requests-inflight / --max-mutating-requests-inflight. */
+  /** --max-requests-inflight / --max-mutating-requests-inflight (when priority and fairness is off). */
   readonly inFlightLimits: { readonly readOnly: number; readonly mutating: number };
+  /** API Priority and Fairness (--enable-priority-and-fairness); absent: max-in-flight limits. */
+  readonly flowControl?: Omit<PriorityAndFairnessDeps, 'inflight' | 'onReject'>;
   readonly watch: WatchSettings;
   /** host:port clients use to reach this server (serverAddressByClientCIDRs). */
   readonly advertisedHostPort: () => string;
@@ -102,10 +106,12 @@ export function createApp(deps: AppDeps): Koa<ApiState> {
   if (deps.audit) app.use(withAudit(deps.audit));
   // Upstream's order: audit sees the caller; impersonation then switches the user for the rest.
   app.use(impersonation(deps.authorizer));
+  // Upstream installs priority and fairness in place of max-in-flight when it is enabled.
+  const rejected = (ctx: ApiContext) => deps.metrics.requestTerminations.inc({ ...sharedLabels(ctx), code: '429' });
   app.use(
-    maxInFlight(deps.inFlightLimits, deps.metrics.inflight, (ctx) =>
-      deps.metrics.requestTerminations.inc({ ...sharedLabels(ctx), code: '429' }),
-    ),
+    deps.flowControl
+      ? priorityAndFairness({ ...deps.flowControl, inflight: deps.metrics.inflight, onReject: rejected })
+      : maxInFlight(deps.inFlightLimits, deps.metrics.inflight, rejected),
   );
   app.use(trackLongRunning(deps.metrics.longrunning));
   // A served kind addressed in a scope it is not served in is 404 before authorization.
@@ -136,6 +142,12 @@ export function createApp(deps: AppDeps): Koa<ApiState> {
     title: 'ck-apiserver',
     version: `v${deps.kubeVersion.major}.${deps.kubeVersion.minor}.0`,
   });
+  const flowControl = deps.flowControl?.flowControl;
+  if (flowControl)
+    router.get('/debug/api_priority_and_fairness/dump_priority_levels', (ctx) => {
+      ctx.type = 'text/plain; charset=utf-8';
+      ctx.body = dumpPriorityLevels(flowControl);
+    });
   if (deps.issuer) installOidcRoutes(router, deps.issuer, () => `https://${deps.advertisedHostPort()}/openid/v1/jwks`);
   const versions = (ctx: ApiContext) => respond(ctx, 200, apiVersions(deps.advertisedHostPort()));
   router.get(['/api', '/api/'], (ctx) => respondAggregated(ctx, deps.registry.definitions, 'api') || versions(ctx));

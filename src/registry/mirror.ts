@@ -4,11 +4,11 @@
  * receives every object of a (re)list, `onEvent` each later change. Runs until `signal` aborts.
  */
 import type { Logger } from 'pino';
-import type { ApiObject } from '../../api/object.js';
-import type { GenericStore } from '../../registry/generic-store.js';
-import { buildPredicate } from '../../registry/predicate.js';
-import type { WatchEvent } from '../../storage/types.js';
-import { errorMessage } from '../../api/error-message.js';
+import type { ApiObject } from '../api/object.js';
+import type { GenericStore } from './generic-store.js';
+import { buildPredicate } from './predicate.js';
+import type { WatchEvent } from '../storage/types.js';
+import { errorMessage } from '../api/error-message.js';
 
 export interface MirrorHandlers<T extends ApiObject> {
   onReset(objects: readonly T[]): void;
@@ -40,8 +40,7 @@ export function mirror<T extends ApiObject>(
         }))
           handlers.onEvent(ev);
       } catch (err) {
-        if (!signal.aborted)
-          logger.debug({ resource: store.def.plural, err: errorMessage(err) }, 'policy mirror relisting');
+        if (!signal.aborted) logger.debug({ resource: store.def.plural, err: errorMessage(err) }, 'mirror relisting');
       }
       if (!signal.aborted) await new Promise((r) => setTimeout(r, 1000));
     }

@@ -32,6 +32,7 @@ import { ROWS as NETWORK_POLICY } from './groups/network-policy.js';
 import { ROWS as CLUSTER_SERVICES } from './groups/cluster-services.js';
 import { ROWS as STORAGE_DISCOVERY } from './groups/storage-discovery.js';
 import { ROWS as CERTIFICATES_REGISTRATION } from './groups/certificates-registration.js';
+import { ROWS as FLOWCONTROL } from './groups/flowcontrol.js';
 import { advertiseShortNamesOnce } from './short-names.js';
 
 /** Every served resource, core/v1 first in upstream discovery order, then group resources. */
@@ -64,4 +65,5 @@ export const RESOURCE_TABLE: readonly ResourceDefinition[] = advertiseShortNames
   ...CLUSTER_SERVICES, // coordination, scheduling, node, events
   ...STORAGE_DISCOVERY, // storage: storageclasses, volumeattachments, csidrivers, csinodes; discovery: endpointslices
   ...CERTIFICATES_REGISTRATION, // certificates, admissionregistration, apiregistration
+  ...FLOWCONTROL, // flowcontrol.apiserver.k8s.io: flowschemas, prioritylevelconfigurations
 ]);

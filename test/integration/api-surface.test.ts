@@ -85,6 +85,7 @@ describe('discovery', () => {
         'rbac.authorization.k8s.io',
         'rbac.authorization.ck.io',
         'coordination.k8s.io',
+        'flowcontrol.apiserver.k8s.io',
         'security.platform.io',
       ]),
     );
@@ -101,7 +102,7 @@ describe('discovery', () => {
         preferredVersion: { groupVersion: 'rbac.authorization.ck.io/v1', version: 'v1' },
       }),
     );
-    expect(API_GROUPS).toHaveLength(39);
+    expect(API_GROUPS).toHaveLength(40);
     for (const g of API_GROUPS.map((x) => apiGroup(x))) {
       const group = await srv.api('GET', `/apis/${g.name}/`);
       expect(group.body).toMatchObject({ kind: 'APIGroup', name: g.name, preferredVersion: g.preferredVersion });

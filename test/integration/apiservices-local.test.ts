@@ -89,6 +89,7 @@ describe('local APIServices', () => {
     ['v1.coordination.k8s.io', 'coordination.k8s.io', 'v1', 16500, 15],
     ['v1.node.k8s.io', 'node.k8s.io', 'v1', 16300, 15],
     ['v1.discovery.k8s.io', 'discovery.k8s.io', 'v1', 16200, 15],
+    ['v1.flowcontrol.apiserver.k8s.io', 'flowcontrol.apiserver.k8s.io', 'v1', 16100, 21],
     // The spec's groups, below every upstream group (upstream's lowest is 15800).
     ['v1beta1.events.ck.io', 'events.ck.io', 'v1beta1', 14750, 5],
     ['v1.rbac.authorization.ck.io', 'rbac.authorization.ck.io', 'v1', 14000, 15],

@@ -9,7 +9,7 @@ let srv: TestServer;
 let limited: TestServer;
 beforeAll(async () => {
   srv = await startTestServer();
-  limited = await startTestServer({ maxRequestsInflight: 1 });
+  limited = await startTestServer({ maxRequestsInflight: 1, enablePriorityAndFairness: false });
   await srv.api('POST', '/api/v1/namespaces/default/configmaps', { metadata: { name: 'exists' } });
   await srv.api('POST', '/api/v1/namespaces', { metadata: { name: 'ending' } });
   await srv.api('POST', '/api/v1/namespaces/ending/configmaps', {

@@ -7,7 +7,7 @@ import { startTestServer, TEST_TOKEN, type TestServer } from '../helpers/in-proc
 
 let srv: TestServer;
 beforeAll(async () => {
-  srv = await startTestServer({ maxRequestsInflight: 1 });
+  srv = await startTestServer({ maxRequestsInflight: 1, enablePriorityAndFairness: false });
 });
 afterAll(() => srv?.stop());
 

@@ -113,7 +113,11 @@ async function waitForFullSlots(srv: TestServer): Promise<number> {
 }
 
 describe('--request-timeout=1s with two mutating slots', () => {
-  const srv = useTestServer({ requestTimeoutSeconds: 1, maxMutatingRequestsInflight: 2 });
+  const srv = useTestServer({
+    requestTimeoutSeconds: 1,
+    maxMutatingRequestsInflight: 2,
+    enablePriorityAndFairness: false,
+  });
 
   it('answers trickled HTTP/1.1 bodies 504 at the deadline, closes them and frees their slots', async () => {
     const slow = [slowPost(srv, CMS), slowPost(srv, CMS)];

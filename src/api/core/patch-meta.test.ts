@@ -164,6 +164,15 @@ const EXPECTED: Record<string, string[]> = {
   MutatingWebhookConfiguration: WEBHOOKS,
   ValidatingWebhookConfiguration: WEBHOOKS,
   APIService: [CONDITIONS],
+  // flowcontrol v1: rules and their parts atomic (+listType=atomic), their strings sets.
+  FlowSchema: [
+    'spec.rules listType(atomic)',
+    ...['subjects', 'resourceRules', 'nonResourceRules'].map((l) => `spec.rules[].${l} listType(atomic)`),
+    ...['apiGroups', 'namespaces', 'resources', 'verbs'].map((l) => `spec.rules[].resourceRules[].${l} listType(set)`),
+    ...['nonResourceURLs', 'verbs'].map((l) => `spec.rules[].nonResourceRules[].${l} listType(set)`),
+    CONDITIONS,
+  ],
+  PriorityLevelConfiguration: [CONDITIONS],
 };
 
 /** Facts of a kind at a version whose schema differs from the kind's storage version. */

@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import type { WatchEvent } from '../../storage/types.js';
 import { labelSelectorOf, matchesLabels } from '../../api/label-selector.js';
 import type { GenericStore } from '../../registry/generic-store.js';
-import { mirror } from './mirror.js';
+import { mirror } from '../../registry/mirror.js';
 import { SERVER_WRITER } from '../../registry/hooks.js';
 import { errorMessage } from '../../api/error-message.js';
 

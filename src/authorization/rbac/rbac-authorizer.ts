@@ -22,7 +22,7 @@ import type {
 } from '../../resources/rbac/rbac.schema.js';
 import type { WatchEvent } from '../../storage/types.js';
 import type { Attributes, Authorization, Authorizer } from '../types.js';
-import { mirror } from './mirror.js';
+import { mirror } from '../../registry/mirror.js';
 import { appliesTo, ruleAllows } from './rules.js';
 
 /** The stores of the four RBAC kinds (one storage each, whichever group serves it). */

@@ -98,12 +98,17 @@ export function setRequestTimeout<S, C>(app: Koa<S, C>, seconds: number): void {
   (app.context as TimeoutSettings).requestTimeoutMs = seconds * 1000;
 }
 
+/** The app's `--request-timeout` in milliseconds. */
+export function maxRequestTimeoutMs(ctx: ApiContext): number {
+  return (ctx as unknown as TimeoutSettings).requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_SECONDS * 1000;
+}
+
 /**
  * The deadline in milliseconds from now: the configured maximum, or a shorter positive
  * `timeout` query value. Throws ApiError 400 for a `timeout` that is not a Go duration.
  */
 export function requestTimeoutMs(ctx: ApiContext): number {
-  const max = (ctx as unknown as TimeoutSettings).requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_SECONDS * 1000;
+  const max = maxRequestTimeoutMs(ctx);
   const raw = ctx.query.timeout;
   const value = Array.isArray(raw) ? raw[0] : raw;
   if (!value) return max;

@@ -13,18 +13,13 @@
  *    (`time-out`, `cancelled`).
  * Single-threaded: every method runs to completion, so no locking is needed.
  */
+import { QueuedRequest, type Queue, type RequestOwner, type WorkEstimate } from './queued-request.js';
 import { Dealer } from './shuffle-sharding.js';
+
+export { QueuedRequest, type WorkEstimate };
 
 /** Seconds of service a request is assumed to take before it finishes (upstream estimatedServiceDuration). */
 const ESTIMATED_SERVICE_SECONDS = 0.003;
-
-/** How many seats a request takes and for how long after it finishes (upstream WorkEstimate). */
-export interface WorkEstimate {
-  readonly initialSeats: number;
-  /** Seats held for `additionalLatencyMs` after the request finishes (0 for none). */
-  readonly finalSeats: number;
-  readonly additionalLatencyMs: number;
-}
 
 /** Queuing shape: queues > 0 queues; 0 = Reject (no queues); -1 = exempt (no limit). */
 export interface QueuingConfig {
@@ -42,71 +37,8 @@ export interface QueueSetObserver {
   changed(totals: { waiting: number; executing: number; seatsWaiting: number; seatsInUse: number }): void;
 }
 
-interface Queue {
-  readonly waiting: QueuedRequest[];
-  /** Index of the oldest waiting request in `waiting` (the array is compacted now and then). */
-  head: number;
-  executing: number;
-  seatsInUse: number;
-  nextDispatchR: number;
-  /** Sums over the waiting requests. */
-  waitingWork: number;
-  waitingSeats: number;
-}
-
-/** A request admitted to the set: executing, or waiting in a queue. */
-export class QueuedRequest {
-  private settle?: (executed: boolean) => void;
-  private decision?: Promise<boolean>;
-  state: 'waiting' | 'executing' | 'finished' | 'removed' = 'waiting';
-  startTime = 0;
-  queue?: Queue;
-  arrivalR = 0;
-  finalSeats: number;
-  additionalLatencyMs: number;
-
-  constructor(
-    readonly set: QueueSet,
-    readonly initialSeats: number,
-    work: WorkEstimate,
-    /** Seat-seconds: initial work plus final work. */
-    readonly totalWork: number,
-    readonly arrivalTime: number,
-  ) {
-    this.finalSeats = work.finalSeats;
-    this.additionalLatencyMs = work.additionalLatencyMs;
-  }
-
-  /** Resolves with true once dispatched, false once removed unexecuted (made on first use: most requests never wait). */
-  get decided(): Promise<boolean> {
-    if (this.decision) return this.decision;
-    if (this.state === 'waiting') return (this.decision = new Promise((resolve) => (this.settle = resolve)));
-    return (this.decision = Promise.resolve(this.state !== 'removed'));
-  }
-
-  get maxSeats(): number {
-    return Math.max(this.initialSeats, this.finalSeats);
-  }
-
-  /** @internal */
-  decide(executed: boolean): void {
-    this.settle?.(executed);
-    this.settle = undefined;
-  }
-
-  /** Stop waiting because the wait limit passed (`time-out`) or the client left (`cancelled`); no effect once dispatched. */
-  cancel(reason: 'time-out' | 'cancelled'): void {
-    this.set.remove(this, reason);
-  }
-
-  /** The request finished executing: free its seats (its final seats after their latency). */
-  finish(): void {
-    this.set.finish(this);
-  }
-}
-
 /** See the file comment. `now` returns milliseconds. */
-export class QueueSet {
+export class QueueSet implements RequestOwner {
   private queues: Queue[] = [];
   private dealer?: Dealer;
   private config: QueuingConfig;
@@ -206,11 +138,12 @@ export class QueueSet {
 
   /** @internal Remove a waiting request (QueuedRequest.cancel). */
   remove(req: QueuedRequest, reason: 'time-out' | 'cancelled'): void {
-    if (req.state !== 'waiting') return;
+    const queue = req.queue;
+    // Only a waiting request (always in a queue) can be removed.
+    if (req.state !== 'waiting' || !queue) return;
     if (reason === 'time-out') this.counts.timedOut++;
     else this.counts.cancelled++;
     this.syncTime();
-    const queue = req.queue as Queue;
     const at = queue.waiting.indexOf(req, queue.head);
     if (at >= 0) queue.waiting.splice(at, 1);
     this.unwait(queue, req);

@@ -10,7 +10,7 @@
  *    time its watch events take (serviceaccounts/token is exempt);
  *  - everything else: 1 seat.
  */
-import type { WorkEstimate } from './queue-set.js';
+import type { WorkEstimate } from './queued-request.js';
 import type { RequestDigest } from './types.js';
 
 const OBJECTS_PER_SEAT = 100;

@@ -12,7 +12,7 @@ import { errorMessage } from '../api/error-message.js';
 import { rfc3339, type ApiObject } from '../api/object.js';
 import type { GenericStore } from '../registry/generic-store.js';
 import { mirror, type MirrorHandlers } from '../registry/mirror.js';
-import type { DanglingUpdate, FlowControl } from './flow-control.js';
+import { hasDangling, type DanglingUpdate, type FlowControl } from './flow-control.js';
 import { nameOf, type FlowSchemaView, type PriorityLevelView } from './types.js';
 
 export interface ConfigStores {
@@ -94,13 +94,7 @@ export class ConfigConsumer {
         (latest) => {
           const fs = latest as unknown as FlowSchemaView;
           const others = (fs.status?.conditions ?? []).filter((c) => c.type !== 'Dangling');
-          const current = fs.status?.conditions?.find((c) => c.type === 'Dangling');
-          if (
-            current?.status === condition.status &&
-            current.reason === condition.reason &&
-            current.message === condition.message
-          )
-            return latest;
+          if (hasDangling(fs, condition)) return latest;
           // Upstream stamps the condition with the time of every rewrite.
           const written = { ...condition, lastTransitionTime: rfc3339() };
           return { ...latest, status: { ...fs.status, conditions: [...others, written] } } as ApiObject;

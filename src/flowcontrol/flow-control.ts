@@ -242,12 +242,13 @@ function danglingUpdate(fs: FlowSchemaView, found: boolean): DanglingUpdate | un
         reason: 'NotFound',
         message: `This FlowSchema references the PriorityLevelConfiguration object named "${level}" but there is no such object`,
       };
+  return hasDangling(fs, condition) ? undefined : { schema: fs, condition };
+}
+
+/** Whether `fs`'s status already carries `condition` (its status, reason and message). */
+export function hasDangling(fs: FlowSchemaView, condition: DanglingUpdate['condition']): boolean {
   const current = fs.status?.conditions?.find((c) => c.type === 'Dangling');
-  if (
-    current?.status === condition.status &&
-    current.reason === condition.reason &&
-    current.message === condition.message
-  )
-    return undefined;
-  return { schema: fs, condition };
+  return (
+    current?.status === condition.status && current.reason === condition.reason && current.message === condition.message
+  );
 }

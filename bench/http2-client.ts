@@ -147,3 +147,14 @@ export function jsonClient(target: WatchTarget, concurrency: number): JsonClient
     },
   };
 }
+
+/** A JSON client that sends each call to the next of `clients` in turn (one per replica); `close` closes them all. */
+export function spreadClient(clients: readonly JsonClient[]): JsonClient {
+  let next = 0;
+  return {
+    call: (method, path, body) => clients[next++ % clients.length].call(method, path, body),
+    async close() {
+      await Promise.all(clients.map((c) => c.close()));
+    },
+  };
+}

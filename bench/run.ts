@@ -8,6 +8,9 @@
  *    etcd alternating in BENCH_CHUNKS (3) slices, each side after an untimed warm-up of
  *    BENCH_WARMUP (1,000) of the same operation (see compare() in scenarios.ts);
  *  - a list of BENCH_LIST (10,000) ConfigMaps with resourceVersion=0 and without one;
+ *  - a list of BENCH_PARSED_LIST (5,000) ConfigMaps of 1 KiB at resourceVersion=0, end to end
+ *    with the client's JSON.parse, against a raw range of the same keys with each value parsed
+ *    (list-parsed.ts: BENCH_PARSED_TIMES (10) rounds per repetition; details in a second table);
  *  - BENCH_WATCHERS (1,000) watchers while BENCH_WRITE_RATE (100) writes/s for
  *    BENCH_WATCH_SECONDS (30): events missed and delivery p99; the etcd watchers the server holds;
  *  - BENCH_IDLE_WATCHES (10,000) idle watches: server RSS per watch once settled (120 s idle,
@@ -32,6 +35,7 @@ import {
 } from './scenarios.js';
 import { median, metricValue } from './stats.js';
 import { apiFanout, etcdFanout, type FanoutResult } from './watch-fanout.js';
+import { compareParsedList, listClient, printParsedList, seedKibList, type ParsedListResult } from './big-list.js';
 
 const quick = process.env.BENCH_QUICK === '1';
 const num = (name: string, full: number, small: number) => Number(process.env[name] ?? (quick ? small : full));
@@ -45,6 +49,8 @@ const WATCHERS = num('BENCH_WATCHERS', 1000, 100);
 const RATE = num('BENCH_WRITE_RATE', 100, 100);
 const SECONDS = num('BENCH_WATCH_SECONDS', 30, 5);
 const IDLE = num('BENCH_IDLE_WATCHES', 10_000, 500);
+const PARSED = num('BENCH_PARSED_LIST', 5000, 1000);
+const PARSED_TIMES = num('BENCH_PARSED_TIMES', 10, 3);
 
 type Row = [operation: string, api: number[], raw: number[], unit: string, target: string, better: 'higher' | 'lower'];
 
@@ -58,6 +64,8 @@ async function main(): Promise<void> {
   const target = { url: server.url, caPem: server.caPem, token: server.token };
   const api = jsonClient(target, CONCURRENCY);
   const listAgent = new Agent({ connect: { ca: server.caPem }, connections: 2 });
+  const bigList = listClient(target);
+  const parsed: ParsedListResult[] = [];
   const etcdWatchers = async () =>
     metricValue(await (await fetch(`${etcd.endpoint}/metrics`)).text(), 'etcd_debugging_mvcc_watcher_total');
   const rows: Record<string, Row> = {};
@@ -79,11 +87,13 @@ async function main(): Promise<void> {
       'bench-create',
       'bench-list',
       'bench-idle',
+      'bench-parsed',
       ...Array.from({ length: REPS }, (_, r) => `bench-watch-${r}`),
     ]) {
       await api.call('POST', '/api/v1/namespaces', { metadata: { name: ns } });
     }
     await seedList(api, kv, 'bench-list', LIST);
+    await seedKibList(api, 'bench-parsed', PARSED);
     for (let rep = 0; rep < REPS; rep++) {
       console.error(`repetition ${rep + 1} of ${REPS}`);
       const pid = server.child.pid!;
@@ -108,6 +118,16 @@ async function main(): Promise<void> {
         'lower',
         await listApi(target, listAgent, 'bench-list', '', 10),
         raw,
+      );
+      const p = await compareParsedList([{ client: bigList, pid }], kv, 'bench-parsed', PARSED, PARSED_TIMES);
+      parsed.push(p);
+      add(
+        `list ${PARSED} ConfigMaps of 1 KiB, resourceVersion=0, parsed by the client (etcd: range, each value parsed)`,
+        'ms',
+        '>= 1x (no slower)',
+        'lower',
+        p.api[0].ms,
+        p.raw.ms,
       );
       const ns = `bench-watch-${rep}`;
       const start = await api.call('GET', `/api/v1/namespaces/${ns}/configmaps`);
@@ -152,6 +172,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await listAgent.close().catch(() => undefined);
+    await bigList.close();
     await api.close();
     kv.close();
     await server.stop();
@@ -191,6 +212,8 @@ async function main(): Promise<void> {
   console.log(
     `| server RSS per idle watch (${IDLE} watches, settled: 120 s idle; 5 s after opening: ${at('afterOpen')}, 60 s: ${at('afterMinute')}) | ${settled.toFixed(1)} KiB (${((settled * 1024) / 1000).toFixed(1)} KB) | | | <= 10 KB |`,
   );
+  console.log('');
+  printParsedList(PARSED, ['ck-apiserver, resourceVersion=0'], parsed);
 }
 
 main().catch((err) => {

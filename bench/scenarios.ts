@@ -22,7 +22,8 @@ export function configMap(name: string, ns: string): Record<string, unknown> {
 /** Requests answered with another code than expected, by code, with the first message of each (reported, not thrown). */
 export const unexpected = new Map<string, { count: number; message: string }>();
 
-function expectStatus(res: { status: number; body?: any }, code: number): void {
+/** Note `res` in {@link unexpected} unless it answered `code`. */
+export function expectStatus(res: { status: number; body?: any }, code: number): void {
   if (res.status === code) return;
   const key = `${code}->${res.status}`;
   const seen = unexpected.get(key) ?? { count: 0, message: String(res.body?.message ?? '') };
@@ -30,15 +31,23 @@ function expectStatus(res: { status: number; body?: any }, code: number): void {
   unexpected.set(key, seen);
 }
 
-/** Ops per second through the API and on raw etcd, and the server's CPU per API op (µs). */
+/**
+ * Ops per second through the API and on raw etcd, and the CPU the server processes spent on the
+ * API ops: µs per op, and cores busy (their CPU seconds per second of the API's slices).
+ */
 export interface Throughput {
   readonly api: number;
   readonly raw: number;
   readonly serverCpuUs: number;
+  readonly serverCores: number;
 }
 
+/** CPU time (ms) of every process in `pids`, summed. */
+const cpuOf = (pids: readonly number[]) => pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+
 /**
- * `ops` of `apiOp` and of `rawOp`, noting the CPU server `pid` spent on the API ones. The two
+ * `ops` of `apiOp` and of `rawOp`, noting the CPU the server processes `pids` (one, or every
+ * replica the API ops are spread over) spent on the API ones. The two
  * sides alternate in `chunks` slices of the ops (API, raw, API, raw, ...), so that a slower
  * spell of the shared machine (etcd's disk, the other processes) falls on both instead of on
  * one; each side's rate is its ops over the time its slices took. Each side first runs an
@@ -46,8 +55,8 @@ export interface Throughput {
  * code whose type feedback another scenario changed (after a watch fan-out, about 75 server
  * functions are compiled again in the next batch), and the figure wanted is the sustained rate.
  */
-async function compare(
-  pid: number,
+export async function compare(
+  pids: number | readonly number[],
   ops: number,
   warmup: number,
   chunks: number,
@@ -55,18 +64,24 @@ async function compare(
   apiOp: (i: number) => Promise<unknown>,
   rawOp: (i: number) => Promise<unknown>,
 ): Promise<Throughput> {
+  const all = typeof pids === 'number' ? [pids] : pids;
   await throughput(warmup, concurrency, (i) => apiOp(ops + i));
   await throughput(warmup, concurrency, (i) => rawOp(ops + i));
   let [apiSeconds, rawSeconds, cpu] = [0, 0, 0];
   for (let c = 0; c < chunks; c++) {
     const from = Math.floor((ops * c) / chunks);
     const size = Math.floor((ops * (c + 1)) / chunks) - from;
-    const before = cpuMs(pid);
+    const before = cpuOf(all);
     apiSeconds += (await throughput(size, concurrency, (i) => apiOp(from + i))).seconds;
-    cpu += cpuMs(pid) - before;
+    cpu += cpuOf(all) - before;
     rawSeconds += (await throughput(size, concurrency, (i) => rawOp(from + i))).seconds;
   }
-  return { api: ops / apiSeconds, raw: ops / rawSeconds, serverCpuUs: (cpu * 1000) / ops };
+  return {
+    api: ops / apiSeconds,
+    raw: ops / rawSeconds,
+    serverCpuUs: (cpu * 1000) / ops,
+    serverCores: cpu / 1000 / apiSeconds,
+  };
 }
 
 /** Create `ops` ConfigMaps in `ns` through the API (server `pid`) vs etcd create transactions, in `chunks` alternating slices, each side after `warmup` untimed creates. */

@@ -2,7 +2,9 @@
  * The server under test, started from the build (`dist/main.js`, run `npm run build` first) as
  * production runs it: warn-level logging (no per-request log lines), a free port, a token file.
  * BENCH_SERVER_NODE_ARGS passes Node flags to it (e.g. `--cpu-prof --cpu-prof-dir=prof`);
- * BENCH_SERVER_STDOUT=inherit shows its standard output (where `--trace-gc` writes).
+ * BENCH_SERVER_STDOUT=inherit shows its standard output (where `--trace-gc` writes);
+ * BENCH_DIST names another build to run (a copy of `dist/` made before a change, for "before"
+ * figures: `cp -r dist /tmp/dist-before`, then `BENCH_DIST=/tmp/dist-before`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -11,6 +13,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Agent, request } from 'undici';
 import { sleep } from './stats.js';
+
+/** The build the bench runs: BENCH_DIST, else this checkout's `dist/`. */
+export const BUILD = resolve(process.env.BENCH_DIST ?? resolve(import.meta.dirname, '../dist'));
 
 export interface BenchServer {
   readonly url: string;
@@ -28,8 +33,15 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Start one server on `etcdServers` with `extraArgs`; resolves once /readyz answers 200 (60 s at most). */
-export async function startBenchServer(etcdServers: string[], extraArgs: string[] = []): Promise<BenchServer> {
+/**
+ * Start one server of `build` (a `dist/` directory, default {@link BUILD}) on `etcdServers` with
+ * `extraArgs`; resolves once /readyz answers 200 (60 s at most).
+ */
+export async function startBenchServer(
+  etcdServers: string[],
+  extraArgs: string[] = [],
+  build = BUILD,
+): Promise<BenchServer> {
   const dir = await mkdtemp(join(tmpdir(), 'ck-bench-'));
   const token = 'bench-admin-token';
   await writeFile(join(dir, 'tokens.csv'), `${token},admin,uid-admin,"system:masters"\n`);
@@ -42,7 +54,7 @@ export async function startBenchServer(etcdServers: string[], extraArgs: string[
   ];
   const args = [
     ...nodeArgs,
-    resolve(import.meta.dirname, '../dist/main.js'),
+    join(build, 'main.js'),
     `--secure-port=${port}`,
     '--bind-address=127.0.0.1',
     `--cert-dir=${join(dir, 'certs')}`,

@@ -62,6 +62,11 @@ export function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/** Minor page faults process `pid` has taken (/proc/<pid>/stat minflt): memory it touched for the first time. */
+export function minorFaults(pid: number): number {
+  return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[7]);
+}
+
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Read a Prometheus gauge or counter (summing every series of `name`) from a metrics text. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deepCopy, keep, kept, rfc3339 } from './object.js';
+import { deepCopy, keep, kept, rfc3339, withOwn } from './object.js';
 
 describe('rfc3339', () => {
   it('gives UTC at second precision, as metav1.Time marshals', () => {
@@ -40,5 +40,26 @@ describe('keep and kept', () => {
     const frozen = Object.freeze({ a: 1 });
     expect(keep(frozen, slot, 5)).toBe(5);
     expect(kept(frozen, slot)).toBeUndefined();
+  });
+});
+
+describe('withOwn', () => {
+  it('copies with one key set: in its place when present, else last, as a spread would', () => {
+    const meta = { name: 'a', resourceVersion: '5', uid: 'u' };
+    const replaced = withOwn(meta, 'resourceVersion', '7');
+    expect(JSON.stringify(replaced)).toBe(JSON.stringify({ ...meta, resourceVersion: '7' }));
+    expect(Object.keys(replaced)).toEqual(['name', 'resourceVersion', 'uid']);
+    const added = withOwn(meta, 'selfLink', '/x');
+    expect(Object.keys(added)).toEqual(['name', 'resourceVersion', 'uid', 'selfLink']);
+    // The original is left as it was.
+    expect(meta).toEqual({ name: 'a', resourceVersion: '5', uid: 'u' });
+  });
+
+  it('keeps a `__proto__` key as data, as JSON.parse and a spread give it', () => {
+    const parsed = JSON.parse('{"__proto__":{"polluted":true},"name":"a"}') as Record<string, unknown>;
+    const copy = withOwn(parsed, 'uid', 'u');
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect((copy as { polluted?: boolean }).polluted).toBeUndefined();
+    expect(JSON.stringify(copy)).toBe('{"__proto__":{"polluted":true},"name":"a","uid":"u"}');
   });
 });

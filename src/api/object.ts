@@ -57,6 +57,25 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
 }
 
 /**
+ * A shallow copy of `obj` with `key` set to `value`: in its place when `obj` has it, else last,
+ * as `{ ...obj, [key]: value }` orders them. Copied key by key: in V8 (Node 20) a spread
+ * followed by another property, `{ ...meta, selfLink }`, takes a slow path that costs over a
+ * microsecond on the objects JSON.parse makes; this takes about a tenth of that. Own enumerable
+ * string keys are copied (`__proto__` as data, see {@link setOwn}), as plain JSON values have.
+ */
+export function withOwn<T extends object>(obj: T, key: string, value: unknown): T {
+  const from = obj as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  let found = false;
+  for (const k of Object.keys(from)) {
+    if (k === key) found = true;
+    setOwn(out, k, k === key ? value : from[k]);
+  }
+  if (!found) setOwn(out, key, value);
+  return out as T;
+}
+
+/**
  * Deep copy of a plain JSON value (objects here are always plain JSON: own enumerable
  * properties, arrays, scalars), without recursion, so no nesting depth can exhaust the stack.
  * A value shared or repeated inside `value` is copied once and shared in the copy, as

@@ -59,11 +59,26 @@ function setCollect(gauge: Gauge<string>, collect: () => Promise<void>): void {
 
 /** The observer instrumentKvStore reports to: etcd_request_duration_seconds, _requests_total, _errors_total. */
 export function storageObserver(metrics: Metrics): StorageObserver {
+  /** The three recorders of each (operation, type), made on first use: a call then records without a label lookup. */
+  const recorders = new Map<string, { duration: (s: number) => void; total: () => void; errors: () => void }>();
   return {
     observe(operation, type, seconds, failed) {
-      metrics.etcdRequestDuration.observe({ operation, type }, seconds);
-      metrics.etcdRequests.inc({ operation, type });
-      if (failed) metrics.etcdRequestErrors.inc({ operation, type });
+      const key = `${operation} ${type}`;
+      let r = recorders.get(key);
+      if (!r) {
+        const labels = { operation, type };
+        r = {
+          duration: metrics.etcdRequestDuration.recorder(labels),
+          total: metrics.etcdRequests.adder(labels),
+          errors: metrics.etcdRequestErrors.adder(labels),
+        };
+        // Bounded: types are the resources of the table (and '' for calls of no resource).
+        if (recorders.size >= 1000) recorders.clear();
+        recorders.set(key, r);
+      }
+      r.duration(seconds);
+      r.total();
+      if (failed) r.errors();
     },
   };
 }

@@ -12,7 +12,7 @@ import { FieldSet } from '../api/apply/field-set.js';
 import type { ManagedFieldsEntry } from '../api/apply/managed-fields.js';
 import { makePath } from '../api/apply/path.js';
 import { isMap, type JsonMap } from '../api/json.js';
-import type { ApiObject } from '../api/object.js';
+import { withOwn, type ApiObject } from '../api/object.js';
 import { apiVersionOf, type ResourceDefinition, type SubresourceDefinition } from './types.js';
 
 /** Where a write of `def` (through `subresource`, if any) happens, for the field manager. */
@@ -66,7 +66,11 @@ export function trackWrite<T extends ApiObject>(
   );
   // What recordUpdate answers is `obj` with these managedFields (none: the field dropped).
   const { managedFields: _replaced, ...metadata } = obj.metadata;
-  return { ...obj, metadata: res.managedFields.length ? { ...metadata, managedFields: res.managedFields } : metadata };
+  return withOwn(
+    obj,
+    'metadata',
+    res.managedFields.length ? withOwn(metadata, 'managedFields', res.managedFields) : metadata,
+  );
 }
 
 /**

@@ -2,7 +2,8 @@
  * Common metadata rules, written once for every kind (upstream k8s.io/apiserver
  * pkg/registry/rest/create.go BeforeCreate, update.go BeforeUpdate and ObjectMeta validation).
  */
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
+import { randomUuid } from '../api/uuid.js';
 import { rfc3339, type ApiObject } from '../api/object.js';
 import {
   validateDns1123Subdomain,
@@ -90,7 +91,7 @@ export function beforeCreate(def: ResourceDefinition, namespace: string, obj: Ap
     delete meta.namespace;
   }
   if (!meta.name && meta.generateName) meta.name = generateName(meta.generateName);
-  meta.uid = randomUUID();
+  meta.uid = randomUuid();
   meta.creationTimestamp = rfc3339();
   omitEmptyMeta(meta);
   for (const f of [

@@ -3,7 +3,7 @@
  * `metadata.resourceVersion` or `metadata.selfLink` (upstream PrepareObjectForStorage); the
  * resourceVersion is filled in on read from the key's ModRevision.
  */
-import type { ApiObject } from '../api/object.js';
+import { withOwn, type ApiObject } from '../api/object.js';
 import { KvError, type KeyValue } from './kv/types.js';
 import { StorageError } from './storage-error.js';
 import { errorMessage } from '../api/error-message.js';
@@ -14,7 +14,7 @@ export function encodeObject(obj: ApiObject): string {
   // A new object (a create) usually has neither: it is written as it is, without copies.
   if (metadata && metadata.resourceVersion === undefined && metadata.selfLink === undefined) return JSON.stringify(obj);
   const { resourceVersion: _rv, selfLink: _sl, ...meta } = metadata ?? {};
-  return JSON.stringify({ ...obj, metadata: meta });
+  return JSON.stringify(withOwn(obj, 'metadata', meta));
 }
 
 /**

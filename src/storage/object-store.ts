@@ -6,7 +6,7 @@
  * Keys given to this class are relative to the configured prefix (`pods/default/web`); the
  * stored key is `<prefix>/<key>` (`/registry/pods/default/web`).
  */
-import type { ApiObject } from '../api/object.js';
+import { withOwn, type ApiObject } from '../api/object.js';
 import { decodeContinue, encodeContinue } from './continue-token.js';
 import { decodeObject, encodeObject, storageErrorOf } from './codec.js';
 import type { KeyValue, KvStore } from './kv/types.js';
@@ -192,20 +192,44 @@ export class ObjectStore implements ObjectStorage {
    * Read-modify-write with compare-and-swap, retried on conflict (upstream GuaranteedUpdate).
    * `tryUpdate` receives the current object (null only with `allowCreate`). A result that
    * encodes identically to the stored value is not written (no-op update keeps the RV). A dry
-   * run answers the result at the current resourceVersion without writing it.
+   * run answers the result at the current resourceVersion without writing it. With
+   * `opts.cached` the first attempt works on that object instead of a read (upstream's
+   * cachedExistingObject); what fails on it, or finds nothing to change, is done again on a read.
    * Throws StorageError 'KeyNotFound' when absent and creation is not allowed, 'Conflict' when
    * a precondition fails.
    */
   async guaranteedUpdate(key: string, tryUpdate: TryUpdate, opts: UpdateOptions = {}): Promise<ApiObject> {
     const full = this.fullKey(key);
-    let current = await this.getRaw(key);
+    // Upstream's cachedExistingObject (etcd3 store.go GuaranteedUpdate): start from the cached
+    // object, and read storage only when it proves stale or the attempt on it fails.
+    const cached = opts.cached && !opts.dryRun ? cachedState(full, opts.cached) : null;
+    let current = cached ?? (await this.getRaw(key));
+    let fresh = !cached;
     for (let attempt = 0; ; attempt++) {
       if (!current && !opts.allowCreate) throw new StorageError('KeyNotFound', key, `key ${key} not found`);
       const existing = current ? decodeObject(current) : null;
-      if (existing) checkPreconditions(key, existing, opts.preconditions);
-      const next = await tryUpdate(existing);
+      let next: ApiObject;
+      try {
+        if (existing) checkPreconditions(key, existing, opts.preconditions);
+        next = await tryUpdate(existing);
+      } catch (err) {
+        if (fresh) throw err;
+        // Perhaps it failed on stale data: read storage, and answer the same failure when the
+        // object had not changed after all.
+        const staleRevision = current?.modRevision;
+        current = await this.getRaw(key);
+        fresh = true;
+        if (current?.modRevision === staleRevision) throw err;
+        continue;
+      }
       const data = encodeObject(next);
-      if (current && data === current.value) return existing as ApiObject;
+      if (current && data === current.value) {
+        // No change to write: known only against what storage holds now.
+        if (fresh) return existing as ApiObject;
+        current = await this.getRaw(key);
+        fresh = true;
+        continue;
+      }
       if (opts.dryRun) return current ? withVersion(next, current.modRevision) : withoutVersion(next);
       try {
         const res = current
@@ -213,6 +237,7 @@ export class ObjectStore implements ObjectStorage {
           : await this.kv.create(full, data);
         if (res.succeeded) return withVersion(next, res.revision);
         current = res.current;
+        fresh = true;
       } catch (err) {
         throw storageErrorOf(err, key);
       }
@@ -293,11 +318,21 @@ function checkPreconditions(key: string, obj: ApiObject, pre?: Preconditions): v
   }
 }
 
+/**
+ * The stored state a cached object stands for: its encoding at its resourceVersion, attached to
+ * no lease (a watch cache hands over only such objects); null when it has no usable version.
+ */
+function cachedState(fullKey: string, obj: ApiObject): KeyValue | null {
+  const revision = Number(obj.metadata?.resourceVersion);
+  if (!Number.isSafeInteger(revision) || revision <= 0) return null;
+  return { key: fullKey, value: encodeObject(obj), createRevision: 0, modRevision: revision, version: 0, lease: 0 };
+}
+
 function withVersion(obj: ApiObject, revision: number): ApiObject {
-  return { ...obj, metadata: { ...obj.metadata, resourceVersion: String(revision) } };
+  return withOwn(obj, 'metadata', withOwn(obj.metadata, 'resourceVersion', String(revision)));
 }
 
 function withoutVersion(obj: ApiObject): ApiObject {
   const { resourceVersion: _rv, ...meta } = obj.metadata;
-  return { ...obj, metadata: meta };
+  return withOwn(obj, 'metadata', meta);
 }

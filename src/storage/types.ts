@@ -78,6 +78,13 @@ export interface UpdateOptions extends StorageWriteOptions {
   readonly allowCreate?: boolean;
   /** Checked against the current object before every attempt (StorageError 'Conflict'). */
   readonly preconditions?: Preconditions;
+  /**
+   * The object as a watch cache last saw it (with its resourceVersion; the key attached to no
+   * lease), tried first instead of reading storage, as upstream's `cachedExistingObject`: when
+   * it was stale the write's compare-and-swap fails (or the update or a precondition fails, or
+   * the result equals it) and storage is read then. Never changed; not used by a dry run.
+   */
+  readonly cached?: ApiObject;
 }
 
 export interface DeleteOptions extends StorageWriteOptions {

@@ -37,8 +37,8 @@ export function holdable(cache: WatchCache): HeldCache {
     hold() {
       if (held) return;
       held = true;
-      cache.apply = (key, revision, object) => {
-        queue.push(() => WatchCache.prototype.apply.call(cache, key, revision, object));
+      cache.apply = (...args) => {
+        queue.push(() => WatchCache.prototype.apply.call(cache, ...args));
         return null;
       };
       cache.advance = (revision) => {

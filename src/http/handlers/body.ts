@@ -49,7 +49,12 @@ export function readObjectBody(
       ? sent
       : endpointVersion;
   checkTypeMeta(body, kind, apiVersion, knows);
-  const obj = { ...body, apiVersion, kind, metadata: body.metadata === undefined ? {} : body.metadata };
+  // Completed in place (the body was decoded for this call alone): the same keys in the same
+  // order as a copy `{ ...body, apiVersion, kind, metadata }` would have.
+  const obj = body;
+  obj.apiVersion = apiVersion;
+  obj.kind = kind;
+  if (obj.metadata === undefined) obj.metadata = {};
   if (!isApiObject(obj))
     throw badRequest(`${kind} in version "${apiVersion}" cannot be handled as a ${kind}: metadata must be an object`);
   return obj;

@@ -2,7 +2,7 @@
  * Writing API responses: negotiated format, `pretty`, and selfLink filled in as upstream's
  * namer does (k8s.io/apiserver pkg/endpoints/handlers/namer.go).
  */
-import { keep, kept, type ApiList, type ApiObject, type ListMeta } from '../../api/object.js';
+import { keep, kept, withOwn, type ApiList, type ApiObject, type ListMeta } from '../../api/object.js';
 import { buildTable, type IncludeObject } from '../../api/table.js';
 import { badRequest } from '../../errors/api-error.js';
 import { tableRequest } from '../negotiation/table.js';
@@ -11,6 +11,7 @@ import type { GenericStore } from '../../registry/generic-store.js';
 import type { ApiContext } from '../context.js';
 import { acceptsPretty, contentTypeOf, encodeBody, negotiate } from '../negotiation/media-types.js';
 import { encodeResponse } from '../negotiation/protobuf.js';
+import { sendListBody } from './list-body.js';
 
 const GO_TRUE = new Set(['1', 't', 'T', 'TRUE', 'true', 'True']);
 
@@ -119,15 +120,9 @@ export function objectPath(store: GenericStore, namespace: string | null | undef
 
 /** A copy of `obj` with its selfLink set. */
 export function withSelfLink(store: GenericStore, obj: ApiObject): ApiObject {
-  return {
-    ...obj,
-    metadata: { ...obj.metadata, selfLink: objectPath(store, obj.metadata.namespace, obj.metadata.name ?? '') },
-  };
+  const selfLink = objectPath(store, obj.metadata.namespace, obj.metadata.name ?? '');
+  return withOwn(obj, 'metadata', withOwn(obj.metadata, 'selfLink', selfLink));
 }
-
-const COMMA = Buffer.from(',');
-const EMPTY = Buffer.alloc(0);
-const CLOSE = Buffer.from(']}');
 
 /** Where a list item keeps its JSON (with selfLink): lists served from a watch cache encode each object once. */
 const ITEM_JSON = Symbol('itemJson');
@@ -135,7 +130,8 @@ const ITEM_JSON = Symbol('itemJson');
 /**
  * Answer a list: a Table or metadata only when asked for, else the list with selfLinks in the
  * negotiated format. Compact JSON (what clients ask for by default) is written from each item's
- * kept encoding, so a list of cached objects costs a lookup per item, not a serialization.
+ * kept encoding, so a list of cached objects costs a lookup per item, not a serialization; a
+ * large one is written in batches (list-body.ts).
  */
 export function respondList(ctx: ApiContext, store: GenericStore, list: ApiList): void {
   const accept = ctx.get('Accept');
@@ -152,21 +148,15 @@ export function respondList(ctx: ApiContext, store: GenericStore, list: ApiList)
     apiVersion: list.apiVersion,
     metadata: { selfLink: ctx.path, ...list.metadata },
   });
-  const parts = new Array<Buffer>(2 * list.items.length + 1);
-  parts[0] = Buffer.from(`${head.slice(0, -1)},"items":[`);
-  let size = parts[0].length + 2;
-  for (let i = 0; i < list.items.length; i++) {
+  const items = new Array<Buffer>(list.items.length);
+  for (let i = 0; i < items.length; i++) {
     const item = list.items[i];
-    const json =
+    items[i] =
       kept<Buffer>(item, ITEM_JSON) ?? keep(item, ITEM_JSON, Buffer.from(JSON.stringify(withSelfLink(store, item))));
-    parts[2 * i + 1] = i ? COMMA : EMPTY;
-    parts[2 * i + 2] = json;
-    size += json.length + (i ? 1 : 0);
   }
-  parts.push(CLOSE);
   ctx.status = 200;
   ctx.set('Content-Type', contentTypeOf('json'));
-  ctx.body = Buffer.concat(parts, size);
+  sendListBody(ctx, Buffer.from(`${head.slice(0, -1)},"items":[`), items);
 }
 
 /** A list with its selfLink (the request path) and each item's selfLink set. */

@@ -82,7 +82,7 @@ export function withAudit(auditor: Auditor) {
 
 /** The 504 of a request its deadline answered: what the client got, whatever the handler did after. */
 function timedOut(ctx: ApiContext): ApiError | undefined {
-  return deadlineOf(ctx)?.signal.aborted ? requestTimedOut() : undefined;
+  return deadlineOf(ctx)?.expired ? requestTimedOut() : undefined;
 }
 
 /** Upstream WithFailedAuthenticationAudit: place it before authentication. */

@@ -18,9 +18,12 @@ export interface Authenticator {
 
 const PUBLIC = [/^\/healthz(\/|$)/, /^\/livez(\/|$)/, /^\/readyz(\/|$)/, /^\/version\/?$/];
 
+/** The second character of every public path: `/h`ealthz, `/l`ivez, `/r`eadyz, `/v`ersion. */
+const PUBLIC_SECOND = new Set(['h', 'l', 'r', 'v']);
+
 /** True for paths served without authentication. */
 export function isPublicPath(path: string): boolean {
-  return PUBLIC.some((re) => re.test(path));
+  return PUBLIC_SECOND.has(path[1]!) && PUBLIC.some((re) => re.test(path));
 }
 
 /**
@@ -30,21 +33,29 @@ export function isPublicPath(path: string): boolean {
  * as upstream's fail-on-error union in front of the anonymous authenticator.
  */
 export function authentication(authenticator: Authenticator, opts: { readonly anonymous?: boolean } = {}) {
-  return async (ctx: ApiContext, next: () => Promise<void>): Promise<void> => {
-    if (!isPublicPath(ctx.path)) {
-      const header = ctx.get('Authorization') || undefined;
-      // Upstream's union authenticator asks the client certificate first, then the token.
-      const cert = clientCertificate(ctx.req.socket as TLSSocket);
-      const certUser =
-        cert && 'user' in cert
-          ? { name: cert.user.name, uid: '', groups: [...cert.user.groups, 'system:authenticated'] }
-          : null;
-      const failed = Boolean(header) || Boolean(cert && 'error' in cert);
-      const user =
-        certUser ?? (await authenticator.authenticate(header)) ?? (opts.anonymous && !failed ? ANONYMOUS : null);
-      if (!user) throw unauthorized();
-      ctx.state.user = user;
+  const anonymous = Boolean(opts.anonymous);
+  // Not an async function: a token the authenticator knows at once (the token file) goes on
+  // without a promise of its own; one it checks asynchronously (a service account) waits.
+  return (ctx: ApiContext, next: () => Promise<void>): Promise<void> => {
+    if (isPublicPath(ctx.path)) return next();
+    const header = ctx.get('Authorization') || undefined;
+    // Upstream's union authenticator asks the client certificate first, then the token.
+    const cert = clientCertificate(ctx.req.socket as TLSSocket);
+    if (cert && 'user' in cert) {
+      ctx.state.user = { name: cert.user.name, uid: '', groups: [...cert.user.groups, 'system:authenticated'] };
+      return next();
     }
-    await next();
+    const failed = Boolean(header) || Boolean(cert && 'error' in cert);
+    const found = authenticator.authenticate(header);
+    if (found instanceof Promise) return found.then((user) => proceed(ctx, next, user, anonymous && !failed));
+    return proceed(ctx, next, found, anonymous && !failed);
   };
+}
+
+/** Go on as `user`, else as system:anonymous when `anonymous`, else 401. */
+function proceed(ctx: ApiContext, next: () => Promise<void>, user: UserInfo | null, anonymous: boolean): Promise<void> {
+  const who = user ?? (anonymous ? ANONYMOUS : null);
+  if (!who) throw unauthorized();
+  ctx.state.user = who;
+  return next();
 }

@@ -14,7 +14,7 @@ import type { UserInfo } from '../../auth/user-info.js';
 import { addAuditAnnotation } from '../../audit/annotations.js';
 
 export function authorization(authorizer: Authorizer) {
-  return async (ctx: ApiContext, next: () => Promise<void>): Promise<void> => {
+  return (ctx: ApiContext, next: () => Promise<void>): Promise<void> => {
     const user = ctx.state.user;
     if (user) {
       const attrs = attributesOf(ctx, user);
@@ -24,7 +24,7 @@ export function authorization(authorizer: Authorizer) {
       addAuditAnnotation(ctx, 'authorization.k8s.io/reason', reason);
       if (decision !== 'allow') throw forbiddenError(attrs, reason);
     }
-    await next();
+    return next();
   };
 }
 

@@ -14,7 +14,7 @@ import { deadlineOf } from './request-deadline.js';
 /** The middleware; place it last before the handlers. */
 export function stopWhenAbandoned() {
   return (ctx: ApiContext, next: () => Promise<void>): Promise<void> => {
-    if (deadlineOf(ctx)?.signal.aborted)
+    if (deadlineOf(ctx)?.expired)
       throw timeout('request did not complete within requested timeout - context deadline exceeded');
     if (clientGone(ctx.req)) throw timeout('request did not complete within requested timeout - context canceled');
     return next();

@@ -3,7 +3,7 @@
  * client may stream one without announcing its length; body readers written for HTTP/1.1
  * (koa-bodyparser through type-is `hasBody`) look for `content-length` or `transfer-encoding`
  * and would read such a body as empty. A request whose stream did not end with its headers is
- * marked as framed, so they read it.
+ * marked as framed, so they read it; one with no body at all skips the text body parser.
  */
 import type { Middleware } from 'koa';
 
@@ -18,6 +18,11 @@ export function http2Body(): Middleware {
     ) {
       req.headers['transfer-encoding'] = 'chunked';
     }
+    // A request with no body at all (type-is `hasBody`: neither header): the text body parser
+    // would only find that out, so it is told to stand aside (koa-bodyparser's documented
+    // `ctx.disableBodyParser`); the body is empty either way.
+    if (req.headers['transfer-encoding'] === undefined && req.headers['content-length'] === undefined)
+      (ctx as { disableBodyParser?: boolean }).disableBodyParser = true;
     return next();
   };
 }

@@ -143,7 +143,7 @@ export function impersonationOf(
 
 /** Upstream WithImpersonation, after authentication and audit, before authorization. */
 export function impersonation(authorizer: Authorizer) {
-  return async (ctx: ApiContext, next: () => Promise<void>): Promise<void> => {
+  return (ctx: ApiContext, next: () => Promise<void>): Promise<void> => {
     const caller = ctx.state.user;
     const headers = caller ? headersOf(ctx) : [];
     const asked = caller && impersonationOf(headers, caller);
@@ -172,6 +172,6 @@ export function impersonation(authorizer: Authorizer) {
         };
       }
     }
-    await next();
+    return next();
   };
 }

@@ -34,14 +34,13 @@ describe('maxInFlight', () => {
 
   it('frees a slot once when the deadline passes, not again when the handler ends later', async () => {
     const limit = maxInFlight({ readOnly: 1, mutating: 1 });
-    const deadline = new AbortController();
+    // A deadline as request-deadline.ts gives one: its onExpire callbacks run when it passes.
+    const expiry: (() => void)[] = [];
+    const deadline = { onExpire: (fn: () => void) => expiry.push(fn) };
     let finish!: () => void;
-    const slow = limit(
-      ctx('POST', 'create', { deadline: { signal: deadline.signal } }),
-      () => new Promise<void>((r) => (finish = r)),
-    );
+    const slow = limit(ctx('POST', 'create', { deadline }), () => new Promise<void>((r) => (finish = r)));
     expect(is429(await limit(ctx('POST', 'create'), async () => undefined).catch((e) => e))).toBe(true);
-    deadline.abort();
+    for (const fn of expiry) fn();
     // The slot is free at the deadline: one request may take it...
     let finishSecond!: () => void;
     const second = limit(ctx('POST', 'create'), () => new Promise<void>((r) => (finishSecond = r)));

@@ -38,16 +38,14 @@ export function maxInFlight(
     }
     inFlight[kind]++;
     gauge?.set({ request_kind: kind }, inFlight[kind]);
-    const signal = deadlineOf(ctx)?.signal;
     let held = true;
     const release = () => {
       if (!held) return;
       held = false;
-      signal?.removeEventListener('abort', release);
       inFlight[kind]--;
       gauge?.set({ request_kind: kind }, inFlight[kind]);
     };
-    signal?.addEventListener('abort', release);
+    deadlineOf(ctx)?.onExpire(release);
     try {
       await next();
     } finally {

@@ -6,8 +6,8 @@
  * The `dry_run` label is upstream's cleanDryRun: '' without dryRun, the sorted distinct values
  * joined by ',' when they are valid, else 'invalid'.
  */
-import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { randomUuid } from '../../api/uuid.js';
 import type { Gauge } from 'prom-client';
 import { labelKey, type TalliedCounter, type TalliedHistogram } from '../../observability/tallied.js';
 import type { ApiContext } from '../context.js';
@@ -55,29 +55,22 @@ const VERBS: Record<string, string> = {
  */
 export function observe(metrics: RequestMetrics, logger: Logger) {
   const recorders = recordersBy(metrics);
-  return async (ctx: ApiContext, next: () => Promise<void>): Promise<void> => {
+  // Not an async function: one promise per request fewer (the finisher runs on next()'s).
+  return (ctx: ApiContext, next: () => Promise<void>): Promise<void> => {
     const started = process.hrtime.bigint();
-    // The audit ID: the client's `Audit-ID` as upstream's WithAuditInit keeps it, else X-Request-Id, else new.
-    const requestId = ctx.get('Audit-ID') || ctx.get('X-Request-Id') || flatUuid();
+    // The audit ID: the client's `Audit-ID` as upstream's WithAuditInit keeps it, else
+    // X-Request-Id, else new (a flat string: a watch keeps it for its whole life).
+    const requestId = ctx.get('Audit-ID') || ctx.get('X-Request-Id') || randomUuid();
     ctx.set('Audit-Id', requestId);
     ctx.state.auditId = requestId;
-    try {
-      await next();
-    } finally {
-      // A streamed response (a watch) is counted and logged when it ends, from the values
-      // read now: the closure keeps no reference to the request's context.
-      whenEnded(ctx, finisher(ctx, recorders, logger, started, requestId));
-    }
+    // A streamed response (a watch) is counted and logged when it ends, from the values read
+    // when the middleware are done: the closure keeps no reference to the request's context.
+    const finish = () => whenEnded(ctx, finisher(ctx, recorders, logger, started, requestId));
+    return next().then(finish, (err: unknown) => {
+      finish();
+      throw err;
+    });
   };
-}
-
-/**
- * A random UUID as one flat string: node's randomUUID builds it by concatenation, and V8 keeps
- * such a string as a rope of 17 pieces (~550 bytes) for as long as it lives, which for the
- * Audit-Id of a watch is the watch's lifetime.
- */
-function flatUuid(): string {
-  return Buffer.from(randomUUID(), 'latin1').toString('latin1');
 }
 
 /** Run `fn` once the response has ended: now, or when the handler's stream ends (a watch). */
@@ -138,26 +131,28 @@ function finisher(
   const code = String(ctx.respond === false ? ctx.res.statusCode : ctx.status);
   const recorders = recordersOf(requestLabels(ctx));
   const size = ctx.response.length ?? 0;
-  const level = QUIET_PATHS.test(ctx.path) ? 'debug' : 'info';
-  // The access line's fields, only when it is logged (production logs at warn).
-  const fields = logger.isLevelEnabled(level)
-    ? {
-        requestId,
-        method: ctx.method,
-        path: ctx.path,
-        code: Number(code),
-        ms: 0,
-        user: ctx.state.user?.name,
-        userAgent: ctx.get('User-Agent'),
-      }
-    : undefined;
+  // The access line's fields, only when it is logged (production logs at warn: no line, and no
+  // look at the path; a level that shows no info line shows no debug line either).
+  const level = !logger.isLevelEnabled('info') ? undefined : QUIET_PATHS.test(ctx.path) ? 'debug' : 'info';
+  const fields =
+    level && logger.isLevelEnabled(level)
+      ? {
+          requestId,
+          method: ctx.method,
+          path: ctx.path,
+          code: Number(code),
+          ms: 0,
+          user: ctx.state.user?.name,
+          userAgent: ctx.get('User-Agent'),
+        }
+      : undefined;
   return () => {
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     recorders.total(code);
     recorders.duration(seconds);
     recorders.sli?.(seconds);
     recorders.size?.(size);
-    if (!fields) return;
+    if (!fields || !level) return;
     fields.ms = Math.round(seconds * 1000);
     logger[level](fields, 'request');
   };
@@ -178,8 +173,7 @@ function withoutDryRun(labels: Record<string, string>): Record<string, string> {
  * (upstream's long-running request check is its watch and proxy verbs; only watch exists here).
  */
 export function trackLongRunning(gauge: Gauge<string>) {
-  return async (ctx: ApiContext, next: () => Promise<void>): Promise<void> => {
-    if (ctx.state.requestInfo?.verb !== 'watch') return next();
+  const watch = async (ctx: ApiContext, next: () => Promise<void>): Promise<void> => {
     const labels = interned(sharedLabels(ctx));
     gauge.inc(labels);
     try {
@@ -188,6 +182,9 @@ export function trackLongRunning(gauge: Gauge<string>) {
       whenEnded(ctx, () => gauge.dec(labels));
     }
   };
+  // Other requests pass straight on (no async frame of their own).
+  return (ctx: ApiContext, next: () => Promise<void>): Promise<void> =>
+    ctx.state.requestInfo?.verb === 'watch' ? watch(ctx, next) : next();
 }
 
 /** Label sets that open watches hold, one object per distinct set (bounded: cleared at 1,000). */
@@ -208,7 +205,8 @@ function interned(labels: Record<string, string>): Record<string, string> {
 
 /** The `dry_run` label of a request's `dryRun` query value(s) (upstream metrics.cleanDryRun). */
 export function dryRunLabel(value: string | string[] | undefined): string {
-  const values = value === undefined ? [] : Array.isArray(value) ? value : [value];
+  if (value === undefined) return '';
+  const values = Array.isArray(value) ? value : [value];
   if (values.some((v) => v !== 'All')) return 'invalid';
   return [...new Set(values)].sort().join(',');
 }

@@ -8,17 +8,18 @@ import type { ApiContext } from '../context.js';
 import { mediaTypeOf, PROTOBUF_TYPES } from '../negotiation/media-types.js';
 
 export function protobufBody(limitBytes: number) {
-  return async (ctx: ApiContext, next: () => Promise<void>): Promise<void> => {
-    if ((PROTOBUF_TYPES as readonly string[]).includes(mediaTypeOf(ctx.get('Content-Type')))) {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of ctx.req) {
-        size += (chunk as Buffer).length;
-        if (size > limitBytes) throw requestEntityTooLarge(`limit is ${limitBytes}`);
-        chunks.push(chunk as Buffer);
-      }
-      ctx.state.rawBuffer = Buffer.concat(chunks);
+  const read = async (ctx: ApiContext, next: () => Promise<void>): Promise<void> => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of ctx.req) {
+      size += (chunk as Buffer).length;
+      if (size > limitBytes) throw requestEntityTooLarge(`limit is ${limitBytes}`);
+      chunks.push(chunk as Buffer);
     }
+    ctx.state.rawBuffer = Buffer.concat(chunks);
     await next();
   };
+  // A request without a protobuf body passes straight on (no async frame of its own).
+  return (ctx: ApiContext, next: () => Promise<void>): Promise<void> =>
+    (PROTOBUF_TYPES as readonly string[]).includes(mediaTypeOf(ctx.get('Content-Type'))) ? read(ctx, next) : next();
 }

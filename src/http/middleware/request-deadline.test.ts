@@ -11,7 +11,8 @@ import { parseRequestInfo } from '../request-info.js';
 import { requestListener } from '../request-listener.js';
 import { errorHandler } from './error-handler.js';
 import { requestInfoMiddleware } from './request-info.js';
-import { isLongRunning, requestDeadline, requestTimeoutMs, setRequestTimeout } from './request-deadline.js';
+import { deadlineOf, isLongRunning, requestDeadline, requestTimeoutMs, setRequestTimeout } from './request-deadline.js';
+import type { ApiError } from '../../errors/api-error.js';
 
 let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
@@ -59,6 +60,40 @@ describe('requestDeadline', () => {
     await new Promise((r) => setTimeout(r, 20));
     // The server still answers (nothing crashed), and nothing was written twice.
     expect((await fetch(`${url}/api/v1/namespaces/default/configmaps?timeout=10s`)).status).toBe(504);
+  });
+
+  it('tells expiry once, to onExpire first and then the signal; nothing once the request completed', async () => {
+    const app = new Koa<ApiState>();
+    app.silent = true;
+    setRequestTimeout(app, 0.15);
+    const heard: string[] = [];
+    let lateSignal: AbortSignal | undefined;
+    app.use(errorHandler(pino({ level: 'silent' })));
+    app.use(requestInfoMiddleware());
+    app.use(requestDeadline());
+    app.use(async (ctx: ApiContext) => {
+      const deadline = deadlineOf(ctx)!;
+      const name = ctx.path.split('/').at(-1);
+      deadline.onExpire(() => heard.push(`${name}: onExpire`));
+      if (name === 'early') deadline.signal.addEventListener('abort', () => heard.push(`${name}: signal`));
+      expect(deadline.expired).toBe(false);
+      if (name !== 'fast') await new Promise((r) => setTimeout(r, 300));
+      // A signal first read after the deadline passed is made aborted, with the 504 as reason.
+      if (name === 'late') lateSignal = deadline.signal;
+      ctx.body = 'done';
+    });
+    const url = await serve(app);
+    expect((await fetch(`${url}/api/v1/namespaces/d/configmaps/fast`)).status).toBe(200);
+    const answers = await Promise.all(
+      ['early', 'late'].map(async (n) => (await fetch(`${url}/api/v1/namespaces/d/configmaps/${n}`)).status),
+    );
+    expect(answers).toEqual([504, 504]);
+    await new Promise((r) => setTimeout(r, 300));
+    // The fast request completed before its deadline: its callback never ran.
+    expect(heard.filter((h) => h.startsWith('early'))).toEqual(['early: onExpire', 'early: signal']);
+    expect(heard.filter((h) => !h.startsWith('early'))).toEqual(['late: onExpire']);
+    expect(lateSignal?.aborted).toBe(true);
+    expect((lateSignal?.reason as ApiError).code).toBe(504);
   });
 
   it('reads the timeout parameter as upstream: shorter positive values shorten, 0s or longer ones do not', () => {

@@ -10,7 +10,8 @@
  * `invalid timeout specified in the request URL - time: invalid duration "x"`. The deadline
  * covers everything below: authentication, waiting for the body, the handler. When it passes:
  *
- * - {@link RequestDeadline.signal} aborts (max-in-flight frees the request's slot then, once);
+ * - {@link RequestDeadline.signal} aborts and {@link RequestDeadline.onExpire}'s callbacks run
+ *   (max-in-flight frees the request's slot then, once);
  * - if nothing was written yet the client gets upstream's timeout writer answer, byte for
  *   byte: 504 with the bare `Timeout` Status Go's json encoder writes (no kind or apiVersion,
  *   `Content-Type: text/plain; charset=utf-8` as Go sniffs it, only the headers set before this
@@ -65,8 +66,19 @@ export function requestTimedOut(): ApiError {
 
 /** The deadline of one request, on `ctx.state.deadline` below this middleware. */
 export interface RequestDeadline {
-  /** Aborted (once) when the deadline passes, with a 504 Timeout ApiError as reason. */
+  /**
+   * Aborted (once) when the deadline passes, with a 504 Timeout ApiError as reason. Made on
+   * first use: what only needs to know or hear of the deadline uses `expired` and `onExpire`,
+   * which cost a request no AbortController.
+   */
   readonly signal: AbortSignal;
+  /** True once the deadline has passed before the request completed (it was answered 504 or cut). */
+  readonly expired: boolean;
+  /**
+   * Call `fn` once if the deadline passes before the request completes (before `signal`'s
+   * listeners run); never once it has completed, so nothing needs removing then.
+   */
+  onExpire(fn: () => void): void;
 }
 
 /** What this middleware adds to the Koa state. */
@@ -123,7 +135,8 @@ export function requestTimeoutMs(ctx: ApiContext): number {
 
 /** The middleware; place it right after request info, before authentication. */
 export function requestDeadline(hooks: DeadlineHooks = {}) {
-  return async (ctx: ApiContext, next: () => Promise<void>): Promise<void> => {
+  // Not an async function: the request's promise is the deadline's own (see Deadline.run).
+  return (ctx: ApiContext, next: () => Promise<void>): Promise<void> => {
     if (isLongRunning(ctx.state.requestInfo)) return next();
     let ms: number;
     try {
@@ -134,13 +147,16 @@ export function requestDeadline(hooks: DeadlineHooks = {}) {
     }
     const deadline = new Deadline(ctx, ms, hooks);
     (ctx.state as DeadlineState).deadline = deadline;
-    await deadline.run(next());
+    return deadline.run(next());
   };
 }
 
 /** One request's timer: the race between the handler and the deadline, then the body guard. */
 class Deadline implements RequestDeadline {
-  private readonly controller = new AbortController();
+  /** Made when `signal` is first read. */
+  private controller?: AbortController;
+  /** What `onExpire` registered, in order. */
+  private expiring?: (() => void)[];
   private readonly timer: NodeJS.Timeout;
   /** Headers set before this filter: the only ones a timeout answer keeps (upstream's outer writer). */
   private readonly outerHeaders: readonly string[];
@@ -160,22 +176,51 @@ class Deadline implements RequestDeadline {
   }
 
   get signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController();
+      if (this.state === 'expired') this.controller.abort(requestTimedOut());
+    }
     return this.controller.signal;
   }
 
-  /** Wait for `work` or the deadline, whichever comes first; `work`'s error is rethrown if it came first. */
-  async run(work: Promise<void>): Promise<void> {
-    const expired = new Promise<void>((resolve) => (this.expire = resolve));
-    try {
-      await Promise.race([work, expired]);
-    } finally {
-      this.expire = undefined;
-      if (this.state === 'running') {
-        this.state = 'done';
-        // Koa answers next; once the answer is out, the timer only guards a body still arriving.
-        whenClosed(this.ctx.res, () => this.responseClosed());
-      }
-    }
+  get expired(): boolean {
+    return this.state === 'expired';
+  }
+
+  onExpire(fn: () => void): void {
+    if (this.state === 'running') (this.expiring ??= []).push(fn);
+  }
+
+  /**
+   * Settled by `work` or by the deadline, whichever comes first; `work`'s error is rethrown if
+   * it came first.
+   */
+  run(work: Promise<void>): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.expire = resolve;
+      work.then(
+        () => {
+          this.settled();
+          resolve();
+        },
+        (err: unknown) => {
+          this.settled();
+          reject(err);
+        },
+      );
+    });
+  }
+
+  /** The handler is done (the deadline did not pass first): Koa answers next. */
+  private settled(): void {
+    this.expire = undefined;
+    if (this.state !== 'running') return;
+    this.state = 'done';
+    this.expiring = undefined;
+    // Once the answer is out, the timer only guards a body still arriving; with none to come
+    // (bodyReceived stays true once true) it has nothing left to do.
+    if (bodyReceived(this.ctx.req)) clearTimeout(this.timer);
+    else whenClosed(this.ctx.res, () => this.responseClosed());
   }
 
   private responseClosed(): void {
@@ -192,7 +237,10 @@ class Deadline implements RequestDeadline {
     }
     if (this.state !== 'running') return;
     this.state = 'expired';
-    this.controller.abort(requestTimedOut());
+    const expiring = this.expiring;
+    this.expiring = undefined;
+    if (expiring) for (const fn of expiring) fn();
+    this.controller?.abort(requestTimedOut());
     this.hooks.onTimeout?.(this.ctx);
     this.answer();
     this.expire?.();

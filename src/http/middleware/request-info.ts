@@ -3,9 +3,9 @@ import type { ApiContext } from '../context.js';
 import { parseRequestInfo } from '../request-info.js';
 
 export function requestInfoMiddleware() {
-  return async (ctx: ApiContext, next: () => Promise<void>): Promise<void> => {
+  return (ctx: ApiContext, next: () => Promise<void>): Promise<void> => {
     const watch = ctx.query.watch;
     ctx.state.requestInfo = parseRequestInfo(ctx.method, ctx.path, Array.isArray(watch) ? watch[0] : watch);
-    await next();
+    return next();
   };
 }

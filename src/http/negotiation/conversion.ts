@@ -63,7 +63,9 @@ export function conversionRequest(
   accept: string | undefined,
   targets: readonly ConversionTarget[],
 ): ConversionRequest | null {
-  for (const r of ranges(accept ?? '')) {
+  // Without an `as` parameter anywhere there is nothing to find (most requests).
+  if (!accept?.includes('as')) return null;
+  for (const r of ranges(accept)) {
     const format = PLAIN_TYPES[r.type];
     if (!format) continue;
     const { as, g, v } = r.params;

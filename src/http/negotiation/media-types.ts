@@ -166,12 +166,19 @@ function choose(accept: string, watch: boolean): Negotiated {
   throw notAcceptable(watch ? WATCH_TYPES : RESPONSE_TYPES);
 }
 
+const CONTENT_TYPES: Readonly<Record<Format, string>> = {
+  json: JSON_TYPE,
+  yaml: YAML_TYPE,
+  protobuf: PROTOBUF_TYPE,
+  'ck-protobuf': CK_PROTOBUF_TYPE,
+};
+
 /**
  * The Content-Type header of a format. A watch in JSON answers plain `application/json`
  * (upstream's "legacy behavior", watch.go); the protobuf formats add `;stream=watch`.
  */
 export function contentTypeOf(format: Format, watch = false): string {
-  const type = { json: JSON_TYPE, yaml: YAML_TYPE, protobuf: PROTOBUF_TYPE, 'ck-protobuf': CK_PROTOBUF_TYPE }[format];
+  const type = CONTENT_TYPES[format];
   return watch && format !== 'json' ? `${type};stream=watch` : type;
 }
 

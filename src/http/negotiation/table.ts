@@ -12,7 +12,9 @@ const GROUPS = new Set(['meta.k8s.io', 'meta.ck.io']);
 const VERSIONS = new Set(['v1', 'v1beta1']);
 
 export function tableRequest(accept: string | undefined): TableRequest | null {
-  for (const part of (accept ?? '').split(',')) {
+  // Without an `as` parameter anywhere there is nothing to find (what clients send but kubectl).
+  if (!accept?.includes('as')) return null;
+  for (const part of accept.split(',')) {
     const [type, ...rawParams] = part.split(';').map((s) => s.trim());
     const params = Object.fromEntries(rawParams.map((p) => p.split('=').map((s) => s.trim())));
     if (params.q === '0') continue;

@@ -1,7 +1,8 @@
 /**
  * The watch cache of one resource, in front of its object storage (upstream k8s.io/apiserver
- * pkg/storage/cacher/cacher.go). Writes go to storage; the cache learns of them from its one
- * watch (see reflector.ts). Served from memory once the cache is ready:
+ * pkg/storage/cacher/cacher.go). Writes go to storage (an update starts from the cached object,
+ * as upstream's cachedExistingObject, and reads storage only when that proves stale); the cache
+ * learns of them from its one watch (see reflector.ts). Served from memory once the cache is ready:
  *  - watches: initial events from the state, buffered events after a resourceVersion (410
  *    Expired when it is older than the buffer), then live events, each encoded once however
  *    many watchers receive it (the events are shared objects);
@@ -134,8 +135,13 @@ export class Cacher implements ObjectStorage, CacheWatchSource {
     return this.storage.create(key, obj, opts);
   }
 
-  guaranteedUpdate(key: string, tryUpdate: TryUpdate, opts?: UpdateOptions): Promise<ApiObject> {
-    return this.storage.guaranteedUpdate(key, tryUpdate, opts);
+  /**
+   * Storage's guaranteed update, started from the cached object when there is one (upstream
+   * Cacher.GuaranteedUpdate passes it as cachedExistingObject): a current cache spares the read.
+   */
+  guaranteedUpdate(key: string, tryUpdate: TryUpdate, opts: UpdateOptions = {}): Promise<ApiObject> {
+    const cached = this.ready && !opts.dryRun ? this.cache.updateBase(key) : undefined;
+    return this.storage.guaranteedUpdate(key, tryUpdate, cached ? { ...opts, cached } : opts);
   }
 
   delete(key: string, opts?: DeleteOptions): Promise<ApiObject> {

@@ -57,7 +57,7 @@ export class CachingStorage implements ObjectStorage {
   }
 
   guaranteedUpdate(key: string, tryUpdate: TryUpdate, opts?: UpdateOptions): Promise<ApiObject> {
-    return this.storage.guaranteedUpdate(key, tryUpdate, opts);
+    return this.pick(key).guaranteedUpdate(key, tryUpdate, opts);
   }
 
   delete(key: string, opts?: DeleteOptions): Promise<ApiObject> {

@@ -87,13 +87,14 @@ export class Reflector {
   private async list(): Promise<number> {
     const { kv, fullPrefix, rootLength, cache } = this.opts;
     const end = prefixEnd(fullPrefix);
-    const items: { key: string; object: ApiObject }[] = [];
+    const items: { key: string; object: ApiObject; lease: number }[] = [];
     let start = fullPrefix;
     let revision = 0;
     for (;;) {
       const page = await kv.range({ start, end, revision, limit: this.opts.pageSize ?? 10_000 });
       if (revision === 0) revision = page.revision;
-      for (const item of page.kvs) items.push({ key: item.key.slice(rootLength), object: decodeObject(item) });
+      for (const item of page.kvs)
+        items.push({ key: item.key.slice(rootLength), object: decodeObject(item), lease: item.lease });
       if (!page.more || page.kvs.length === 0) break;
       start = page.kvs[page.kvs.length - 1].key + '\0';
     }
@@ -115,7 +116,7 @@ export class Reflector {
       for await (const response of stream) {
         for (const change of response.events) {
           const object = change.type === 'put' ? decodeObject(change.kv) : null;
-          const ev = cache.apply(change.kv.key.slice(rootLength), change.kv.modRevision, object);
+          const ev = cache.apply(change.kv.key.slice(rootLength), change.kv.modRevision, object, change.kv.lease);
           if (ev) this.opts.onEvent(ev);
         }
         cache.advance(response.revision);

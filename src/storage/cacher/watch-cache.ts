@@ -8,7 +8,7 @@
  * holds `upperCapacity` of them (upstream defaultUpperBoundCapacity, 100 * 1024); older events
  * beyond `lowerCapacity` (upstream defaultLowerBoundCapacity, 100) are dropped.
  */
-import type { ApiObject } from '../../api/object.js';
+import { withOwn, type ApiObject } from '../../api/object.js';
 import type { WatchEvent } from '../types.js';
 import { SortedMap } from '../sorted-map.js';
 import { StorageError } from '../storage-error.js';
@@ -63,7 +63,7 @@ export function watchEventOf(ev: CacheEvent, type: 'ADDED' | 'MODIFIED' | 'DELET
 }
 
 function withRevision(obj: ApiObject, revision: number): ApiObject {
-  return { ...obj, metadata: { ...obj.metadata, resourceVersion: String(revision) } };
+  return withOwn(obj, 'metadata', withOwn(obj.metadata, 'resourceVersion', String(revision)));
 }
 
 export class WatchCache {
@@ -73,6 +73,8 @@ export class WatchCache {
   revision = 0;
   /** Every object by key, for point reads. */
   private readonly objects = new Map<string, ApiObject>();
+  /** Keys whose stored value is attached to a lease (rare: none of the served kinds writes one). */
+  private readonly leased = new Set<string>();
   /** The same objects in key order, for range reads. */
   private readonly sorted = new SortedMap<ApiObject>();
   private readonly indexes = new Map<string, Map<string, Set<string>>>();
@@ -101,20 +103,32 @@ export class WatchCache {
     return this.events.length - this.head;
   }
 
-  /** Replace the whole state with a list read at `revision` (the buffer restarts there). */
-  replace(items: readonly { key: string; object: ApiObject }[], revision: number): void {
+  /**
+   * Replace the whole state with a list read at `revision` (the buffer restarts there); `lease`
+   * is the lease an item's key is attached to (0 or absent: none).
+   */
+  replace(items: readonly { key: string; object: ApiObject; lease?: number }[], revision: number): void {
     this.objects.clear();
     this.indexes.clear();
     this.sorted.clear();
-    for (const { key, object } of items) this.put(key, object);
+    this.leased.clear();
+    for (const { key, object, lease } of items) {
+      this.put(key, object);
+      if (lease) this.leased.add(key);
+    }
     this.events = [];
     this.head = 0;
     this.bufferStart = revision;
     this.advance(revision);
   }
 
-  /** Apply one change: `object` null deletes `key`. Returns the event, or null for a delete of an unknown key. */
-  apply(key: string, revision: number, object: ApiObject | null): CacheEvent | null {
+  /**
+   * Apply one change: `object` null deletes `key`; `lease` is the lease the key is now attached
+   * to (0: none). Returns the event, or null for a delete of an unknown key.
+   */
+  apply(key: string, revision: number, object: ApiObject | null, lease = 0): CacheEvent | null {
+    if (object && lease) this.leased.add(key);
+    else if (this.leased.size) this.leased.delete(key);
     const prev = this.objects.get(key) ?? null;
     if (!object && !prev) {
       this.advance(revision);
@@ -148,6 +162,14 @@ export class WatchCache {
 
   get(key: string): ApiObject | undefined {
     return this.objects.get(key);
+  }
+
+  /**
+   * The object at `key` to start an update from (UpdateOptions.cached): undefined when absent or
+   * when its key is attached to a lease (a write from it would not carry the lease over).
+   */
+  updateBase(key: string): ApiObject | undefined {
+    return this.leased.has(key) ? undefined : this.objects.get(key);
   }
 
   /**

@@ -15,32 +15,38 @@ export interface StorageObserver {
 /** Wrap `kv` so every call is reported to `observer`; `prefix` is the key prefix (`/registry`). */
 export function instrumentKvStore(kv: KvStore, prefix: string, observer: StorageObserver): KvStore {
   const root = prefix.endsWith('/') ? prefix : `${prefix}/`;
-  const typeOf = (key: string): string => (key.startsWith(root) ? key.slice(root.length).split('/')[0] : '');
-  const timed = async <T>(operation: string, key: string, call: () => Promise<T>): Promise<T> => {
-    const started = process.hrtime.bigint();
-    let failed = true;
-    try {
-      const result = await call();
-      failed = false;
-      return result;
-    } finally {
-      observer.observe(operation, typeOf(key), Number(process.hrtime.bigint() - started) / 1e9, failed);
-    }
+  const typeOf = (key: string): string => {
+    if (!key.startsWith(root)) return '';
+    const end = key.indexOf('/', root.length);
+    return key.slice(root.length, end < 0 ? undefined : end);
   };
+  /** Report the call that started at `started` (hrtime ns) once `call` settles; settles as `call` does. */
+  const timed = <T>(operation: string, key: string, started: bigint, call: Promise<T>): Promise<T> =>
+    call.then(
+      (result) => {
+        observer.observe(operation, typeOf(key), Number(process.hrtime.bigint() - started) / 1e9, false);
+        return result;
+      },
+      (err: unknown) => {
+        observer.observe(operation, typeOf(key), Number(process.hrtime.bigint() - started) / 1e9, true);
+        throw err;
+      },
+    );
+  const now = () => process.hrtime.bigint();
   return {
     backend: kv.backend,
     range: (o: RangeOptions): Promise<RangeResult> =>
-      timed(o.end === undefined ? 'get' : 'list', o.start, () => kv.range(o)),
+      timed(o.end === undefined ? 'get' : 'list', o.start, now(), kv.range(o)),
     create: (key: string, value: string, lease?: number): Promise<TxnResult> =>
-      timed('create', key, () => kv.create(key, value, lease)),
+      timed('create', key, now(), kv.create(key, value, lease)),
     update: (key: string, value: string, rev: number, lease?: number): Promise<TxnResult> =>
-      timed('update', key, () => kv.update(key, value, rev, lease)),
-    delete: (key: string, rev?: number): Promise<TxnResult> => timed('delete', key, () => kv.delete(key, rev)),
+      timed('update', key, now(), kv.update(key, value, rev, lease)),
+    delete: (key: string, rev?: number): Promise<TxnResult> => timed('delete', key, now(), kv.delete(key, rev)),
     watch: (o: WatchOptions): KvWatch => kv.watch(o),
-    currentRevision: (): Promise<number> => timed('revision', '', () => kv.currentRevision()),
+    currentRevision: (): Promise<number> => timed('revision', '', now(), kv.currentRevision()),
     watchProgress: () => kv.watchProgress(),
-    compact: (revision: number): Promise<void> => timed('compact', '', () => kv.compact(revision)),
-    grantLease: (ttl: number): Promise<number> => timed('grant', '', () => kv.grantLease(ttl)),
+    compact: (revision: number): Promise<void> => timed('compact', '', now(), kv.compact(revision)),
+    grantLease: (ttl: number): Promise<number> => timed('grant', '', now(), kv.grantLease(ttl)),
     ...(kv.dbSizeBytes ? { dbSizeBytes: () => kv.dbSizeBytes!() } : {}),
     close: (): Promise<void> => kv.close(),
   };

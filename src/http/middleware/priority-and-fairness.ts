@@ -14,9 +14,10 @@
 import type { Gauge } from 'prom-client';
 import { DroppedRequests } from '../../flowcontrol/dropped-requests.js';
 import type { FlowControl } from '../../flowcontrol/flow-control.js';
-import type { FlowControlMetrics } from '../../flowcontrol/metrics.js';
+import type { LevelState } from '../../flowcontrol/levels.js';
+import type { FlowControlMetrics, FlowMetrics } from '../../flowcontrol/metrics.js';
 import type { RejectReason } from '../../flowcontrol/queue-set.js';
-import { nameOf, type RequestDigest } from '../../flowcontrol/types.js';
+import { nameOf, type FlowSchemaView, type RequestDigest } from '../../flowcontrol/types.js';
 import { estimateWork, type ListQuery, type WorkEstimatorSources } from '../../flowcontrol/work-estimator.js';
 import type { ApiContext } from '../context.js';
 import { deadlineOf, isLongRunning, maxRequestTimeoutMs, requestTimeoutMs } from './request-deadline.js';
@@ -25,6 +26,7 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Longest a request may wait in a queue, whatever its deadline (upstream getRequestWaitContext). */
 const MAX_WAIT_MS = 60_000;
 const ANONYMOUS = { name: 'system:anonymous', uid: '', groups: ['system:unauthenticated'] };
+const REJECTED_BODY = 'Too many requests, please try again later.\n';
 
 export interface PriorityAndFairnessDeps {
   readonly flowControl: FlowControl;
@@ -36,6 +38,14 @@ export interface PriorityAndFairnessDeps {
   readonly onReject?: (ctx: ApiContext) => void;
 }
 
+/** What the filter keeps per (FlowSchema, level) pair: its headers and its metrics. */
+interface Flow {
+  readonly level: string;
+  readonly schemaUid: string;
+  readonly levelUid: string;
+  readonly metrics: FlowMetrics;
+}
+
 /** The filter; place it where max-in-flight goes (after impersonation, before authorization). */
 export function priorityAndFairness(deps: PriorityAndFairnessDeps) {
   const { flowControl, metrics } = deps;
@@ -45,13 +55,22 @@ export function priorityAndFairness(deps: PriorityAndFairnessDeps) {
     readOnly: deps.inflight?.labels({ request_kind: 'readOnly' }),
     mutating: deps.inflight?.labels({ request_kind: 'mutating' }),
   };
-  // Metric children per (level, schema): label hashing once, not on every request.
-  const children = new Map<string, ReturnType<typeof childrenFor>>();
-  const childrenOf = (labels: Labels) => {
-    const key = `${labels.priority_level}\0${labels.flow_schema}`;
-    let c = children.get(key);
-    if (!c) children.set(key, (c = childrenFor(metrics, labels)));
-    return c;
+  // Per schema object (replaced when the configuration changes) and level: built once.
+  const flows = new WeakMap<FlowSchemaView, WeakMap<LevelState, Flow>>();
+  const flowOf = (schema: FlowSchemaView, level: LevelState): Flow => {
+    let byLevel = flows.get(schema);
+    if (!byLevel) flows.set(schema, (byLevel = new WeakMap()));
+    let flow = byLevel.get(level);
+    if (!flow) {
+      flow = {
+        level: level.name,
+        schemaUid: schema.metadata.uid ?? '',
+        levelUid: level.pl.metadata.uid ?? '',
+        metrics: metrics.flow({ priority_level: level.name, flow_schema: nameOf(schema) }),
+      };
+      byLevel.set(level, flow);
+    }
+    return flow;
   };
   return async (ctx: ApiContext, next: () => Promise<void>): Promise<void> => {
     const info = ctx.state.requestInfo;
@@ -69,16 +88,16 @@ export function priorityAndFairness(deps: PriorityAndFairnessDeps) {
       path: info.path,
     };
     const { schema, level, hash } = flowControl.classify(digest);
-    ctx.set('X-Kubernetes-PF-FlowSchema-UID', schema.metadata.uid ?? '');
-    ctx.set('X-Kubernetes-PF-PriorityLevel-UID', level.pl.metadata.uid ?? '');
-    const labels = { priority_level: level.name, flow_schema: nameOf(schema) };
-    const m = childrenOf(labels);
-    const work = estimateWork(deps.sources, digest, listQuery(ctx), level.maxSeats);
+    const flow = flowOf(schema, level);
+    ctx.set('X-Kubernetes-PF-FlowSchema-UID', flow.schemaUid);
+    ctx.set('X-Kubernetes-PF-PriorityLevel-UID', flow.levelUid);
+    const m = flow.metrics;
+    const work = estimateWork(deps.sources, digest, listQuery(ctx, digest.verb), level.maxSeats);
     const req = level.queues.startRequest(work, hash);
-    if (typeof req === 'string') return reject(ctx, labels, req);
+    if (typeof req === 'string') return reject(ctx, flow, req);
     if (req.state === 'waiting') {
       const started = performance.now();
-      m.inQueue.inc();
+      m.inQueue++;
       let reason: RejectReason = 'time-out';
       const timer = setTimeout(() => req.cancel('time-out'), waitLimitMs(ctx, watch));
       const gone = () => {
@@ -89,32 +108,31 @@ export function priorityAndFairness(deps: PriorityAndFairnessDeps) {
       const executed = await req.decided;
       clearTimeout(timer);
       ctx.res.off('close', gone);
-      m.inQueue.dec();
-      (executed ? m.waitedExecuted : m.waitedRejected).observe((performance.now() - started) / 1000);
-      if (!executed) return reject(ctx, labels, reason);
+      m.inQueue--;
+      (executed ? m.waitedExecuted : m.waitedRejected)((performance.now() - started) / 1000);
+      if (!executed) return reject(ctx, flow, reason);
     }
-    m.dispatched.inc();
+    m.dispatched();
     const kind = MUTATING.has(ctx.method) ? 'mutating' : 'readOnly';
     const seats = req.maxSeats;
     executing[kind]++;
     inflight[kind]?.set(executing[kind]);
-    m.executing.inc();
-    m.executingSeats.inc(seats);
+    m.executing++;
+    m.executingSeats += seats;
     const startedAt = performance.now();
-    const signal = deadlineOf(ctx)?.signal;
     let held = true;
     const release = () => {
       if (!held) return;
       held = false;
-      signal?.removeEventListener('abort', release);
       req.finish();
       executing[kind]--;
       inflight[kind]?.set(executing[kind]);
-      m.executing.dec();
-      m.executingSeats.dec(seats);
-      (watch ? m.executedWatch : m.executedRegular).observe((performance.now() - startedAt) / 1000);
+      m.executing--;
+      m.executingSeats -= seats;
+      (watch ? m.executedWatch : m.executedRegular)((performance.now() - startedAt) / 1000);
     };
-    signal?.addEventListener('abort', release);
+    // A request answered 504 by its deadline frees its seats then, as upstream's handler returns.
+    deadlineOf(ctx)?.onExpire(release);
     try {
       await next();
     } finally {
@@ -123,36 +141,16 @@ export function priorityAndFairness(deps: PriorityAndFairnessDeps) {
   };
 
   /** Upstream's tooManyRequests: plain text, and the level's current Retry-After. */
-  function reject(
-    ctx: ApiContext,
-    labels: { priority_level: string; flow_schema: string },
-    reason: RejectReason,
-  ): void {
-    metrics.rejected.inc({ ...labels, reason });
-    dropped.record(labels.priority_level);
+  function reject(ctx: ApiContext, flow: Flow, reason: RejectReason): void {
+    flow.metrics.rejected(reason);
+    dropped.record(flow.level);
     deps.onReject?.(ctx);
     ctx.status = 429;
-    ctx.set('Retry-After', String(dropped.retryAfter(labels.priority_level)));
+    ctx.set('Retry-After', String(dropped.retryAfter(flow.level)));
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.type = 'text/plain; charset=utf-8';
-    ctx.body = 'Too many requests, please try again later.\n';
+    ctx.body = REJECTED_BODY;
   }
-}
-
-type Labels = { priority_level: string; flow_schema: string };
-
-/** The labelled metrics one (level, schema) pair updates. */
-function childrenFor(metrics: FlowControlMetrics, labels: Labels) {
-  return {
-    inQueue: metrics.inQueue.labels(labels),
-    dispatched: metrics.dispatched.labels(labels),
-    executing: metrics.executing.labels(labels),
-    executingSeats: metrics.executingSeats.labels(labels),
-    waitedExecuted: metrics.waitDuration.labels({ ...labels, execute: 'true' }),
-    waitedRejected: metrics.waitDuration.labels({ ...labels, execute: 'false' }),
-    executedRegular: metrics.executionSeconds.labels({ ...labels, type: 'regular' }),
-    executedWatch: metrics.executionSeconds.labels({ ...labels, type: 'watch' }),
-  };
 }
 
 /** A quarter of the request's deadline (--request-timeout for a watch or an unreadable `timeout`), at most a minute. */
@@ -166,8 +164,11 @@ function waitLimitMs(ctx: ApiContext, watch: boolean): number {
   return Math.min(timeout / 4, MAX_WAIT_MS);
 }
 
-/** The query parameters a list's cost depends on. */
-function listQuery(ctx: ApiContext): ListQuery {
+const NO_QUERY: ListQuery = {};
+
+/** The query parameters a list's cost depends on (only lists and watches read them). */
+function listQuery(ctx: ApiContext, verb: string): ListQuery {
+  if (verb !== 'list' && verb !== 'watch') return NO_QUERY;
   const q = ctx.query;
   const one = (name: string): string | undefined => {
     const v = q[name];

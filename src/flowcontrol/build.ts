@@ -21,7 +21,6 @@ import type { ObjectStorage } from '../storage/types.js';
 import { ConfigConsumer } from './config-consumer.js';
 import { FlowControl } from './flow-control.js';
 import { createFlowControlMetrics, type FlowControlMetrics } from './metrics.js';
-import type { FlowSchemaView, PriorityLevelView } from './types.js';
 import type { WorkEstimatorSources } from './work-estimator.js';
 
 export interface BuiltFlowControl {
@@ -61,10 +60,9 @@ export function buildFlowControl(
     flowControl,
     priorityLevels && schemas ? { priorityLevels, flowSchemas: schemas } : undefined,
     logger,
-    // Validated objects: the views' required fields are there.
     {
-      levels: [...MANDATORY_PRIORITY_LEVELS, ...SUGGESTED_PRIORITY_LEVELS] as unknown as PriorityLevelView[],
-      schemas: [...MANDATORY_FLOW_SCHEMAS, ...SUGGESTED_FLOW_SCHEMAS] as unknown as FlowSchemaView[],
+      levels: [...MANDATORY_PRIORITY_LEVELS, ...SUGGESTED_PRIORITY_LEVELS],
+      schemas: [...MANDATORY_FLOW_SCHEMAS, ...SUGGESTED_FLOW_SCHEMAS],
     },
   );
   return {

@@ -10,16 +10,23 @@
  */
 import { computeConcurrencyAllocation } from './concurrency.js';
 import { LevelState, queuingOf } from './levels.js';
-import {
-  MANDATORY_CATCH_ALL_LEVEL,
-  MANDATORY_CATCH_ALL_SCHEMA,
-  MANDATORY_EXEMPT_LEVEL,
-  MANDATORY_EXEMPT_SCHEMA,
-} from './mandatory.js';
+import { mandatoryFlowSchema } from '../resources/flowschemas/bootstrap.js';
+import { mandatoryPriorityLevel } from '../resources/prioritylevelconfigurations/bootstrap.js';
 import type { FlowControlMetrics } from './metrics.js';
 import { matchesFlowSchema } from './rules.js';
 import { hashFlowId } from './shuffle-sharding.js';
 import { CATCH_ALL, EXEMPT, nameOf, type FlowSchemaView, type PriorityLevelView, type RequestDigest } from './types.js';
+
+/**
+ * The mandatory objects (upstream bootstrap default.go, kept in resources/): used where the
+ * stored configuration lacks them, as upstream's config controller imagines them.
+ */
+const MANDATORY_EXEMPT_SCHEMA: FlowSchemaView = mandatoryFlowSchema(EXEMPT)!;
+const MANDATORY_CATCH_ALL_SCHEMA: FlowSchemaView = mandatoryFlowSchema(CATCH_ALL)!;
+const MANDATORY_LEVELS: readonly PriorityLevelView[] = [
+  mandatoryPriorityLevel(EXEMPT)!,
+  mandatoryPriorityLevel(CATCH_ALL)!,
+];
 
 /** Upstream's borrowingAdjustmentPeriod. */
 export const BORROWING_ADJUSTMENT_MS = 10_000;
@@ -102,7 +109,7 @@ export class FlowControl {
       }
       next.set(name, state);
     }
-    for (const proto of [MANDATORY_EXEMPT_LEVEL, MANDATORY_CATCH_ALL_LEVEL])
+    for (const proto of MANDATORY_LEVELS)
       if (!next.has(nameOf(proto))) next.set(nameOf(proto), new LevelState(proto, queuingOf(proto) as never, this.now));
 
     const updates: DanglingUpdate[] = [];

@@ -10,7 +10,7 @@
 import type { Gauge } from 'prom-client';
 import { ApiError } from '../../errors/api-error.js';
 import type { ApiContext } from '../context.js';
-import { deadlineOf, isLongRunning } from './request-deadline.js';
+import { holdUntilDone, isLongRunning } from './request-deadline.js';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -38,18 +38,13 @@ export function maxInFlight(
     }
     inFlight[kind]++;
     gauge?.set({ request_kind: kind }, inFlight[kind]);
-    let held = true;
-    const release = () => {
-      if (!held) return;
-      held = false;
-      inFlight[kind]--;
-      gauge?.set({ request_kind: kind }, inFlight[kind]);
-    };
-    deadlineOf(ctx)?.onExpire(release);
-    try {
-      await next();
-    } finally {
-      release();
-    }
+    return holdUntilDone(
+      ctx,
+      () => {
+        inFlight[kind]--;
+        gauge?.set({ request_kind: kind }, inFlight[kind]);
+      },
+      next,
+    );
   };
 }

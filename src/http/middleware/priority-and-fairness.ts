@@ -20,7 +20,7 @@ import type { RejectReason } from '../../flowcontrol/queue-set.js';
 import { nameOf, type FlowSchemaView, type RequestDigest } from '../../flowcontrol/types.js';
 import { estimateWork, type ListQuery, type WorkEstimatorSources } from '../../flowcontrol/work-estimator.js';
 import type { ApiContext } from '../context.js';
-import { deadlineOf, isLongRunning, maxRequestTimeoutMs, requestTimeoutMs } from './request-deadline.js';
+import { holdUntilDone, isLongRunning, maxRequestTimeoutMs, requestTimeoutMs } from './request-deadline.js';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Longest a request may wait in a queue, whatever its deadline (upstream getRequestWaitContext). */
@@ -120,24 +120,19 @@ export function priorityAndFairness(deps: PriorityAndFairnessDeps) {
     m.executing++;
     m.executingSeats += seats;
     const startedAt = performance.now();
-    let held = true;
-    const release = () => {
-      if (!held) return;
-      held = false;
-      req.finish();
-      executing[kind]--;
-      inflight[kind]?.set(executing[kind]);
-      m.executing--;
-      m.executingSeats -= seats;
-      (watch ? m.executedWatch : m.executedRegular)((performance.now() - startedAt) / 1000);
-    };
     // A request answered 504 by its deadline frees its seats then, as upstream's handler returns.
-    deadlineOf(ctx)?.onExpire(release);
-    try {
-      await next();
-    } finally {
-      release();
-    }
+    return holdUntilDone(
+      ctx,
+      () => {
+        req.finish();
+        executing[kind]--;
+        inflight[kind]?.set(executing[kind]);
+        m.executing--;
+        m.executingSeats -= seats;
+        (watch ? m.executedWatch : m.executedRegular)((performance.now() - startedAt) / 1000);
+      },
+      next,
+    );
   };
 
   /** Upstream's tooManyRequests: plain text, and the level's current Retry-After. */

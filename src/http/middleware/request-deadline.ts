@@ -86,6 +86,26 @@ export interface DeadlineState {
   deadline?: RequestDeadline;
 }
 
+/**
+ * Run `next` holding something (an in-flight slot, a priority level's seats) that `release`
+ * gives back once: when the request completes, or earlier when its deadline passes (as
+ * upstream's handler returns at its context's deadline while the work may go on).
+ */
+export async function holdUntilDone(ctx: ApiContext, release: () => void, next: () => Promise<void>): Promise<void> {
+  let held = true;
+  const once = () => {
+    if (!held) return;
+    held = false;
+    release();
+  };
+  deadlineOf(ctx)?.onExpire(once);
+  try {
+    await next();
+  } finally {
+    once();
+  }
+}
+
 /** The request's deadline, when it has one (requests that are not long-running). */
 export function deadlineOf(ctx: ApiContext): RequestDeadline | undefined {
   return (ctx.state as DeadlineState).deadline;

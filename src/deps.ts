@@ -32,6 +32,7 @@ import { LeaderElector } from './controllers/leader-election.js';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { NamespaceController } from './controllers/namespace-controller.js';
+import { CustomResourceDefinitionController } from './controllers/crd-controller.js';
 import { createApp } from './http/app.js';
 import { buildAuditor, type AuditLog } from './audit/index.js';
 import type { ApiState } from './http/context.js';
@@ -47,7 +48,7 @@ import type { KvStore } from './storage/kv/types.js';
 import { ObjectStore } from './storage/object-store.js';
 import type { ObjectStorage } from './storage/types.js';
 import { CachingStorage } from './storage/cacher/caching-storage.js';
-import { cachersFor } from './registry/watch-caches.js';
+import { cacherFor, cachersFor } from './registry/watch-caches.js';
 import { buildFlowControl, type BuiltFlowControl } from './flowcontrol/build.js';
 
 export interface Deps {
@@ -72,6 +73,8 @@ export interface Deps {
   readonly lifecycle: Lifecycle;
   /** Set by the server once it listens: host:port advertised in discovery. */
   advertisedHostPort: string;
+  /** Serves, names and empties CustomResourceDefinitions; runs on every replica (as upstream's apiextensions controllers). */
+  readonly customResources: CustomResourceDefinitionController;
   /** API Priority and Fairness (absent with --enable-priority-and-fairness=false): its config consumer runs on every replica. */
   readonly flowControl?: BuiltFlowControl;
   /** The audit log (`--audit-log-path` with `--audit-policy-file`); closed last when the server stops. */
@@ -124,7 +127,14 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
       : new CachingStorage(store, cachersFor(RESOURCE_TABLE, store, metrics.watch.observer));
   watchCache?.start();
   const storage = watchCache ?? store;
-  const registry = new ResourceRegistry(RESOURCE_TABLE, storage);
+  // Custom resources served at run time get a watch cache of their own, as the table's.
+  const registry = new ResourceRegistry(RESOURCE_TABLE, storage, {
+    added: (def) => {
+      const cacher = watchCache && cacherFor(def, store, metrics.watch.observer);
+      if (cacher) watchCache.add(cacher);
+    },
+    removed: (def) => watchCache?.remove(def.storagePrefix),
+  });
   const evaluators = evaluatorsFor(registry.all());
   installAdmission(registry, storage, config, evaluators);
   // The first storage call: when storage is unusable (e.g. etcd refuses our TLS), let go of it.
@@ -214,6 +224,7 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
     lifecycle,
     audit,
     flowControl,
+    customResources: new CustomResourceDefinitionController(registry, logger),
     app: undefined as unknown as Koa<ApiState>,
   };
   const app = createApp({

@@ -117,6 +117,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   endpoints.start();
   deps.compactor.start();
   deps.controllers.start();
+  deps.customResources.start();
   void deps.flowControl?.consumer.start();
   deps.logger.info({ url, kubeconfig: kubeconfigPath }, 'ck-apiserver serving');
 
@@ -137,6 +138,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       await endpoints.stop();
       deps.compactor.stop();
       await deps.controllers.stop();
+      deps.customResources.stop();
       deps.flowControl?.consumer.stop();
       deps.authorization.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

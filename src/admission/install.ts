@@ -33,6 +33,10 @@ export function installAdmission(
   for (const store of registry.all()) {
     if (store.def.namespaced) store.addAdmission(namespaceLifecycle(registry, store));
   }
+  // Resources served at run time (custom resources) get the plugins that apply to any resource.
+  registry.onStoreCreated((store) => {
+    if (store.def.namespaced) store.addAdmission(namespaceLifecycle(registry, store));
+  });
   installLimitRanger(registry);
   installServiceAccountAdmission(registry);
   installDefaultTolerationSeconds(registry);

@@ -37,6 +37,7 @@ export const API_GROUPS: readonly GroupVersions[] = [
   { name: 'storage.ck.io', versions: ['v1', 'v1beta1'] },
   { name: 'admissionregistration.k8s.io', versions: ['v1', 'v1beta1'] },
   { name: 'admissionregistration.ck.io', versions: ['v1beta1'] },
+  { name: 'apiextensions.k8s.io', versions: ['v1'] },
   { name: 'scheduling.k8s.io', versions: ['v1'] },
   { name: 'coordination.k8s.io', versions: ['v1'] },
   { name: 'node.k8s.io', versions: ['v1'] },
@@ -59,3 +60,47 @@ export const API_GROUPS: readonly GroupVersions[] = [
   { name: 'template.platform.io', versions: ['v1'] },
   { name: 'user.platform.io', versions: ['v1'] },
 ];
+
+const KUBE_VERSION = /^v(\d+)(?:(alpha|beta)(\d+))?$/;
+
+/**
+ * Upstream's order of versions (k8s.io/apimachinery pkg/version CompareKubeAwareVersionStrings),
+ * as a sort comparator putting the preferred first: Kubernetes-like versions (`v2`, `v1`,
+ * `v1beta2`, `v1alpha1`) before others; GA before beta before alpha; a higher major, then a
+ * higher minor, first; other versions after them in lexical order.
+ */
+export function compareKubeAwareVersions(a: string, b: string): number {
+  const ma = KUBE_VERSION.exec(a);
+  const mb = KUBE_VERSION.exec(b);
+  if (!ma || !mb) {
+    if (ma) return -1;
+    if (mb) return 1;
+    return a < b ? -1 : a > b ? 1 : 0;
+  }
+  const rank = (m: RegExpExecArray) => (m[2] === undefined ? 2 : m[2] === 'beta' ? 1 : 0);
+  if (rank(ma) !== rank(mb)) return rank(mb) - rank(ma);
+  if (ma[1] !== mb[1]) return Number(mb[1]) - Number(ma[1]);
+  return Number(mb[3] ?? 0) - Number(ma[3] ?? 0);
+}
+
+/**
+ * The groups discovery lists: API_GROUPS, then the groups of `served` rows they do not name
+ * (custom resources), by name, each with its versions in upstream's preference order (as
+ * upstream's aggregator lists CRD groups: priority 1000, after every built-in group).
+ */
+export function discoveryGroups(
+  served: readonly { readonly group: string; readonly version: string }[],
+): GroupVersions[] {
+  const known = new Set(API_GROUPS.map((g) => g.name));
+  const extra = new Map<string, Set<string>>();
+  for (const row of served) {
+    if (!row.group || known.has(row.group)) continue;
+    let versions = extra.get(row.group);
+    if (!versions) extra.set(row.group, (versions = new Set()));
+    versions.add(row.version);
+  }
+  const custom = [...extra.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([name, versions]) => ({ name, versions: [...versions].sort(compareKubeAwareVersions) }));
+  return custom.length ? [...API_GROUPS, ...custom] : [...API_GROUPS];
+}

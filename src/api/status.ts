@@ -36,6 +36,8 @@ export type CauseReason =
   | 'FieldValueForbidden'
   | 'FieldValueTooLong'
   | 'FieldValueTooMany'
+  /** A value of the wrong type (upstream field.TypeInvalid, CRD schema validation). */
+  | 'FieldValueTypeInvalid'
   | 'InternalError'
   | 'UnexpectedServerResponse'
   | 'FieldValueUnknown'

@@ -138,7 +138,7 @@ export function createApp(deps: AppDeps): Koa<ApiState> {
 
   const router = new Router<ApiState>();
   installSystemRoutes(router, deps.kv, deps.metrics.registry, deps.lifecycle, deps.kubeVersion);
-  installOpenApiRoutes(router, deps.registry.definitions, {
+  installOpenApiRoutes(router, () => deps.registry.definitions, {
     title: 'ck-apiserver',
     version: `v${deps.kubeVersion.major}.${deps.kubeVersion.minor}.0`,
   });
@@ -160,12 +160,12 @@ export function createApp(deps: AppDeps): Koa<ApiState> {
       respond(ctx, 200, apiGroupList(deps.registry.definitions)),
   );
   router.get(['/apis/:group', '/apis/:group/'], (ctx) => {
-    const group = findGroup(ctx.params.group);
+    const group = findGroup(ctx.params.group, deps.registry.definitions);
     if (!group) throw resourceNotFound();
     respond(ctx, 200, apiGroup(group, deps.advertisedHostPort()));
   });
   router.get(['/apis/:group/:version', '/apis/:group/:version/'], (ctx) => {
-    const group = findGroup(ctx.params.group);
+    const group = findGroup(ctx.params.group, deps.registry.definitions);
     if (!group || !group.versions.includes(ctx.params.version)) throw resourceNotFound();
     respond(ctx, 200, apiResourceList(deps.registry.definitions, group.name, ctx.params.version));
   });

@@ -386,7 +386,7 @@ export class GenericStore<T extends ApiObject = ApiObject> implements ResourceSt
    * under Ignore. Returns `obj`, now of the kind's type.
    */
   private checkFields(obj: ApiObject, opts: WriteOptions): T {
-    const { errors, unknown } = checkSchema(this.def.schema, obj);
+    const { errors, unknown } = this.def.fieldCheck ? this.def.fieldCheck(obj) : checkSchema(this.def.schema, obj);
     const mode = opts.fieldValidation ?? 'Warn';
     const strict = [...unknown.map((f) => `unknown field "${f}"`), ...(opts.duplicateFields ?? [])];
     if (strict.length && mode === 'Strict') throw badRequest(`strict decoding error: ${strict.join(', ')}`);

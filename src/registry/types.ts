@@ -289,6 +289,23 @@ export interface ResourceDefinition<T extends ApiObject = ApiObject> {
   readonly subresources: readonly SubresourceDefinition<T>[];
   /** Shape check of request bodies (strict: unknown fields are reported). */
   readonly schema: z.ZodType;
+  /**
+   * Replaces the check of request bodies against `schema` (custom resources: pruning by their
+   * definition's structural schema): removes unknown fields from `obj` in place and returns
+   * type problems (422 causes) and the unknown fields' paths (`spec.foo`).
+   */
+  fieldCheck?(obj: ApiObject): { errors: FieldError[]; unknown: string[] };
+  /**
+   * The kind's OpenAPI v3 schema as published, in place of one made from `schema` (custom
+   * resources: their version's `openAPIV3Schema` with the standard fields added).
+   */
+  readonly openApiSchema?: Readonly<Record<string, unknown>>;
+  /**
+   * Media types this resource is served in besides JSON and YAML; false: none (custom
+   * resources are not served as protobuf: 406 for an Accept of only protobuf, 415 for a
+   * protobuf body). Default true.
+   */
+  readonly protobufServed?: boolean;
   /** Server-side printing: the kind's Table columns (upstream printers). */
   readonly printer: TablePrinter<T>;
   /**

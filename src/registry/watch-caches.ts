@@ -18,18 +18,29 @@ export function cachersFor(
 ): Cacher[] {
   const byPrefix = new Map<string, Cacher>();
   for (const def of defs) {
-    if (def.watchCache === false || !def.verbs.includes('watch') || byPrefix.has(def.storagePrefix)) continue;
-    const indexers = Object.fromEntries(
-      (def.cacheIndexes ?? []).map((field) => [
-        field,
-        (obj: Parameters<typeof fieldSetOf>[1]) => fieldSetOf(def, obj)[field] ?? '',
-      ]),
-    );
-    const resource = def.group ? `${def.plural}.${def.group}` : def.plural;
-    byPrefix.set(
-      def.storagePrefix,
-      new Cacher(storage, { prefix: `${def.storagePrefix}/`, resource, indexers, observer }),
-    );
+    if (byPrefix.has(def.storagePrefix)) continue;
+    const cacher = cacherFor(def, storage, observer);
+    if (cacher) byPrefix.set(def.storagePrefix, cacher);
   }
   return [...byPrefix.values()];
+}
+
+/**
+ * Build (not start) the cacher of `def`'s storage prefix, or undefined when the kind is not
+ * cached (not watchable, or `watchCache: false`).
+ */
+export function cacherFor(
+  def: ResourceDefinition,
+  storage: ObjectStorage,
+  observer?: CacherObserver,
+): Cacher | undefined {
+  if (def.watchCache === false || !def.verbs.includes('watch')) return undefined;
+  const indexers = Object.fromEntries(
+    (def.cacheIndexes ?? []).map((field) => [
+      field,
+      (obj: Parameters<typeof fieldSetOf>[1]) => fieldSetOf(def, obj)[field] ?? '',
+    ]),
+  );
+  const resource = def.group ? `${def.plural}.${def.group}` : def.plural;
+  return new Cacher(storage, { prefix: `${def.storagePrefix}/`, resource, indexers, observer });
 }

@@ -86,6 +86,7 @@ describe('discovery', () => {
         'rbac.authorization.ck.io',
         'coordination.k8s.io',
         'flowcontrol.apiserver.k8s.io',
+        'apiextensions.k8s.io',
         'security.platform.io',
       ]),
     );
@@ -102,7 +103,7 @@ describe('discovery', () => {
         preferredVersion: { groupVersion: 'rbac.authorization.ck.io/v1', version: 'v1' },
       }),
     );
-    expect(API_GROUPS).toHaveLength(40);
+    expect(API_GROUPS).toHaveLength(41);
     for (const g of API_GROUPS.map((x) => apiGroup(x))) {
       const group = await srv.api('GET', `/apis/${g.name}/`);
       expect(group.body).toMatchObject({ kind: 'APIGroup', name: g.name, preferredVersion: g.preferredVersion });

@@ -3,7 +3,7 @@
  * (and subresource) is served, and call the generic verb handler. Everything is driven by the
  * resource table; there is no per-kind code here.
  */
-import { ApiError, methodNotAllowed } from '../../errors/api-error.js';
+import { ApiError, methodNotAllowed, unsupportedMediaType } from '../../errors/api-error.js';
 import type { AccessServices } from '../../registry/access.js';
 import type { ResourceRegistry } from '../../registry/resource-registry.js';
 import type { Verb } from '../../registry/types.js';
@@ -21,9 +21,35 @@ import {
 } from './verbs.js';
 import type { VerbTarget } from './verb-target.js';
 import { handleWatch, type WatchSettings } from './watch.js';
-import { negotiate } from '../negotiation/media-types.js';
+import { isProtobuf, JSON_TYPE, negotiate, negotiateWithoutProtobuf, YAML_TYPE } from '../negotiation/media-types.js';
 import { handleConnect } from './connect.js';
-import { patchMediaType } from '../patch/patch-object.js';
+import { APPLY_PATCH, JSON_PATCH, MERGE_PATCH, patchMediaType, STRATEGIC_MERGE_PATCH } from '../patch/patch-object.js';
+
+/**
+ * The media types of a resource served in JSON and YAML only (custom resources, upstream
+ * crdHandler): a protobuf body is 415, a strategic merge patch 415 (upstream's CR patch types
+ * are JSON patch, merge patch and apply), and protobuf is never chosen for the answer (406
+ * when nothing else is acceptable). Watches negotiate the same way (watch.ts).
+ */
+function jsonOnly(ctx: ApiContext, verb: Verb, patchType: string | undefined): void {
+  if (patchType === STRATEGIC_MERGE_PATCH)
+    throw unsupportedMediaType(patchType, [JSON_PATCH, MERGE_PATCH, APPLY_PATCH]);
+  if (ctx.state.rawBuffer)
+    throw unsupportedMediaType(ctx.get('Content-Type').split(';')[0] ?? '', [JSON_TYPE, YAML_TYPE]);
+  if (verb === 'watch') return;
+  const accept = ctx.get('Accept');
+  if (verb === 'get' || verb === 'list') {
+    // Table and metadata-only answers negotiate by their own `as=` ranges; only a plain answer
+    // that would be protobuf is changed.
+    let plain;
+    try {
+      plain = negotiate(accept);
+    } catch {
+      return; // only conversion ranges (`as=Table`): the handler negotiates them
+    }
+    if (isProtobuf(plain)) ctx.state.format = negotiateWithoutProtobuf(accept);
+  } else ctx.state.format = negotiateWithoutProtobuf(accept);
+}
 
 /** 404 for paths that name no served resource. */
 export function resourceNotFound(): ApiError {
@@ -80,8 +106,9 @@ export function resourceHandler(registry: ResourceRegistry, settings: WatchSetti
     // Upstream negotiates the output media type before any work (NegotiateOutputMediaType):
     // a write the client cannot read the answer of is 406 before it writes anything.
     // A PATCH checks its media type first (upstream patch.go: 415 before 406).
-    if (verb === 'patch') patchMediaType(ctx.get('Content-Type'));
-    if (verb !== 'get' && verb !== 'list' && verb !== 'watch') ctx.state.format = negotiate(ctx.get('Accept'));
+    const patchType = verb === 'patch' ? patchMediaType(ctx.get('Content-Type')) : undefined;
+    if (def.protobufServed === false) jsonOnly(ctx, verb, patchType);
+    else if (verb !== 'get' && verb !== 'list' && verb !== 'watch') ctx.state.format = negotiate(ctx.get('Accept'));
     const target: VerbTarget = { store, namespace, name: info.name, subresource, registry, access };
     switch (verb) {
       case 'get':

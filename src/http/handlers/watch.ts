@@ -16,7 +16,7 @@ import { buildPredicate, withInitializerFilter } from '../../registry/predicate.
 import type { WatchIterator } from '../../registry/types.js';
 import { parseBool } from '../request-info.js';
 import type { ApiContext } from '../context.js';
-import { contentTypeOf, isProtobuf, negotiate } from '../negotiation/media-types.js';
+import { contentTypeOf, isProtobuf, negotiate, negotiateWithoutProtobuf } from '../negotiation/media-types.js';
 import { tableRequest } from '../negotiation/table.js';
 import type { IncludeObject } from '../../api/table.js';
 import { queryInt, queryValue, watchOptions } from './query.js';
@@ -59,7 +59,7 @@ export async function handleWatch(ctx: ApiContext, t: VerbTarget, settings: Watc
       ? metadataOnly.format === 'yaml'
         ? 'json'
         : metadataOnly.format
-      : negotiate(ctx.get('Accept'), true);
+      : (t.store.def.protobufServed === false ? negotiateWithoutProtobuf : negotiate)(ctx.get('Accept'), true);
   const include = (queryValue(ctx, 'includeObject') ?? 'Metadata') as IncludeObject;
   const fieldSelector = queryValue(ctx, 'fieldSelector') ?? '';
   if (t.name && fieldSelector)

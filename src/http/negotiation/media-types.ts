@@ -111,6 +111,15 @@ export function negotiate(accept: string | undefined, watch = false): Format {
   return negotiated(accept, watch).format;
 }
 
+/**
+ * `negotiate` for a resource served in JSON and YAML only (custom resources, upstream
+ * crdHandler's serializers): protobuf ranges are skipped, so `application/vnd.kubernetes.protobuf`
+ * alone is 406 and a client's JSON fallback is chosen. Throws ApiError 406.
+ */
+export function negotiateWithoutProtobuf(accept: string | undefined, watch = false): Format {
+  return !accept || accept.trim() === '' ? 'json' : choose(accept, watch, false).format;
+}
+
 /** True when the clause `negotiate` chooses asks for indented output (`application/json;pretty=1`). */
 export function acceptsPretty(accept: string | undefined): boolean {
   try {
@@ -148,11 +157,12 @@ const negotiatedWatches = new Map<string, Negotiated>();
  * output. For a watch the chosen serializer must stream (upstream
  * NegotiateOutputMediaTypeStream): YAML chosen for a watch is 406, not a fallback.
  */
-function choose(accept: string, watch: boolean): Negotiated {
+function choose(accept: string, watch: boolean, protobuf = true): Negotiated {
   if (accept.trim() === '') return JSON_CHOICE;
   for (const clause of parseAccept(accept)) {
     if (clause.params.as) continue;
     for (const s of SERIALIZERS) {
+      if (!protobuf && isProtobuf(s.format)) continue;
       const matches =
         (clause.type === s.type && (clause.subtype === s.subtype || clause.subtype === '*')) ||
         (clause.type === '*' && clause.subtype === '*');
@@ -163,7 +173,15 @@ function choose(accept: string, watch: boolean): Negotiated {
       return { format: s.format, pretty: clause.params.pretty === '1' };
     }
   }
-  throw notAcceptable(watch ? WATCH_TYPES : RESPONSE_TYPES);
+  throw notAcceptable(
+    watch
+      ? WATCH_TYPES.filter((t) => protobuf || !isProtobufType(t))
+      : RESPONSE_TYPES.filter((t) => protobuf || !isProtobufType(t)),
+  );
+}
+
+function isProtobufType(type: string): boolean {
+  return type.includes('protobuf');
 }
 
 const CONTENT_TYPES: Readonly<Record<Format, string>> = {

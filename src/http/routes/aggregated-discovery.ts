@@ -7,7 +7,7 @@
  * pkg/endpoints/discovery/aggregated.
  */
 import { createHash } from 'node:crypto';
-import { API_GROUPS } from '../../api/groups.js';
+import { discoveryGroups } from '../../api/groups.js';
 import { rowsOf } from './discovery.js';
 import type { ResourceDefinition } from '../../registry/types.js';
 import type { ApiContext } from '../context.js';
@@ -55,7 +55,7 @@ function resourcesOf(defs: readonly ResourceDefinition[], group: string, version
  * other group that serves something, preferred version first.
  */
 export function apiGroupDiscoveryList(defs: readonly ResourceDefinition[], root: 'api' | 'apis', apiVersion: string) {
-  const groups = root === 'api' ? [{ name: '', versions: ['v1'] }] : API_GROUPS;
+  const groups = root === 'api' ? [{ name: '', versions: ['v1'] }] : discoveryGroups(defs);
   const items = groups
     .map((g) => ({
       metadata: g.name ? { name: g.name, creationTimestamp: null } : { creationTimestamp: null },
@@ -67,7 +67,7 @@ export function apiGroupDiscoveryList(defs: readonly ResourceDefinition[], root:
   return { kind: 'APIGroupDiscoveryList', apiVersion, metadata: {}, items };
 }
 
-/** Encoded documents with their ETags, per table, root, apiVersion and format (the table never changes). */
+/** Encoded documents with their ETags, per set of served rows (replaced when rows change), root, apiVersion and format. */
 const documents = new WeakMap<readonly ResourceDefinition[], Map<string, { body: string; etag: string }>>();
 
 function encodedDocument(

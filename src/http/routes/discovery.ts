@@ -3,7 +3,7 @@
  * /api and /oapi, APIResourceList at /api/v1 and /apis/{group}/{version}, APIGroupList at
  * /apis, APIGroup at /apis/{group}. Built from the resource table and the group list.
  */
-import { API_GROUPS, type GroupVersions } from '../../api/groups.js';
+import { discoveryGroups, type GroupVersions } from '../../api/groups.js';
 import type { ResourceDefinition } from '../../registry/types.js';
 
 export interface ApiResource {
@@ -95,16 +95,17 @@ export function apiGroup(g: GroupVersions, withAddresses?: string) {
  * failed discovery). Every group of the spec still answers at its own paths.
  */
 export function apiGroupList(defs: readonly ResourceDefinition[]) {
-  const groups = API_GROUPS.map((g) => ({
-    ...g,
-    versions: g.versions.filter((v) => defs.some((d) => d.group === g.name && d.version === v)),
-  }))
+  const groups = discoveryGroups(defs)
+    .map((g) => ({
+      ...g,
+      versions: g.versions.filter((v) => defs.some((d) => d.group === g.name && d.version === v)),
+    }))
     .filter((g) => g.versions.length > 0)
     .map((g) => apiGroup(g));
   return { kind: 'APIGroupList', apiVersion: 'v1', groups };
 }
 
-/** Find a group by name. */
-export function findGroup(name: string): GroupVersions | undefined {
-  return API_GROUPS.find((g) => g.name === name);
+/** Find a group by name, among the groups of the spec and those of `defs` (custom resources). */
+export function findGroup(name: string, defs: readonly ResourceDefinition[]): GroupVersions | undefined {
+  return discoveryGroups(defs).find((g) => g.name === name);
 }

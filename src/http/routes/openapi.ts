@@ -31,8 +31,10 @@ const DEFAULT_INFO: OpenApiInfo = { title: 'ck-apiserver', version: 'v1.33.0' };
  * io.ck.api.<first label> for the spec's own groups, so a kind served under both names
  * (rbac.authorization.k8s.io and .ck.io) has a definition, with its own tag, under each.
  */
-const schemaName = (d: Pick<ResourceDefinition, 'group' | 'version' | 'kind'>) => {
+const schemaName = (d: Pick<ResourceDefinition, 'group' | 'version' | 'kind' | 'openApiSchema'>) => {
   if (!d.group) return `io.k8s.api.core.${d.version}.${d.kind}`;
+  // A custom resource: its group's labels reversed (upstream's CRD OpenAPI builder: `com.example.v1.Widget`).
+  if (d.openApiSchema) return `${d.group.split('.').reverse().join('.')}.${d.version}.${d.kind}`;
   const upstream = !d.group.includes('.') || d.group.endsWith('.k8s.io');
   return `${upstream ? 'io.k8s.api' : 'io.ck.api'}.${d.group.split('.')[0]}.${d.version}.${d.kind}`;
 };
@@ -245,6 +247,7 @@ function connectPathsOf(def: ResourceDefinition, sub: SubresourceDefinition, pat
 
 /** A kind's schema with its description and the standard ones of spec and status. */
 function kindSchema(def: ResourceDefinition): OpenApiSchema {
+  if (def.openApiSchema) return def.openApiSchema as OpenApiSchema;
   const schema = toOpenApi(def.schema, def.patchMeta) as { properties?: Record<string, OpenApiSchema> };
   const props = schema.properties ?? {};
   if (props.spec && !props.spec.description)
@@ -317,13 +320,17 @@ const SWAGGER_PROTOBUF_TYPES = [
  */
 export function installOpenApiRoutes(
   router: Router<ApiState>,
-  defs: readonly ResourceDefinition[],
+  served: () => readonly ResourceDefinition[],
   info: OpenApiInfo = DEFAULT_INFO,
 ): void {
-  // Built on first request, not at start: every replica and test server starts faster, and
-  // the documents are the same whenever they are built (the table does not change at run time).
-  let built: ReturnType<typeof buildDocuments> | undefined;
-  const documents = () => (built ??= buildDocuments(defs, info));
+  // Built on first request, not at start: every replica and test server starts faster. Built
+  // again once the served rows change (custom resources come and go; the array is replaced).
+  let built: { defs: readonly ResourceDefinition[]; docs: ReturnType<typeof buildDocuments> } | undefined;
+  const documents = () => {
+    const defs = served();
+    if (built?.defs !== defs) built = { defs, docs: buildDocuments(defs, info) };
+    return built.docs;
+  };
   router.get('/openapi/v2', (ctx) => {
     const accept = (ctx.get('Accept') || '*/*').split(',').map((t) => t.split(';')[0].trim().toLowerCase());
     const protobuf = accept.find((t) => SWAGGER_PROTOBUF_TYPES.includes(t));

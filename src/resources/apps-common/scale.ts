@@ -33,7 +33,7 @@ const specSchema = obj({
 }).describe('defines the behavior of the scale.');
 
 /** autoscaling/v1 Scale. */
-const autoscalingSchema = kindSchema({
+export const autoscalingScaleSchema = kindSchema({
   spec: specSchema,
   status: obj({
     replicas: reqInt.describe('actual number of observed instances of the scaled object.'),
@@ -96,7 +96,7 @@ function autoscalingStatus(replicas: number, selector: SelectorObject | null | u
 const requestedReplicas = (scale: ApiObject): unknown => recordOf(scale.spec).replicas ?? 0;
 
 /** autoscaling ValidateScale's replicas rule (and a type check Go's decoder would make). */
-function validate(scale: ApiObject): FieldError[] {
+export function validateScaleRequest(scale: ApiObject): FieldError[] {
   const replicas = requestedReplicas(scale);
   if (typeof replicas !== 'number' || !Number.isInteger(replicas))
     return [
@@ -144,10 +144,10 @@ export function scaleOf<T extends Scalable>(
     name: 'scale',
     kind: 'Scale',
     apiVersion: version,
-    schema: version === 'autoscaling/v1' ? autoscalingSchema : legacySchema,
+    schema: version === 'autoscaling/v1' ? autoscalingScaleSchema : legacySchema,
     verbs: ['get', 'patch', 'update'],
     useMainStrategy: true,
-    validate,
+    validate: validateScaleRequest,
     present(workload: T): ApiObject {
       const { name, namespace, uid, resourceVersion, creationTimestamp } = workload.metadata;
       const replicas = workload.status?.replicas ?? 0;

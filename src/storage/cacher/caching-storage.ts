@@ -21,10 +21,38 @@ import type {
 import { Cacher } from './cacher.js';
 
 export class CachingStorage implements ObjectStorage {
+  /** The caches by their relative prefix without the trailing '/' (`pods`, `example.com/widgets`). */
+  private readonly byPrefix = new Map<string, Cacher>();
+  private started = false;
+
   constructor(
     private readonly storage: ObjectStorage,
-    readonly cachers: readonly Cacher[],
-  ) {}
+    cachers: readonly Cacher[],
+  ) {
+    for (const c of cachers) this.byPrefix.set(c.opts.prefix.slice(0, -1), c);
+  }
+
+  /** The caches, in the order added. */
+  get cachers(): Cacher[] {
+    return [...this.byPrefix.values()];
+  }
+
+  /**
+   * Put `cacher` in front of its prefix (a resource served from now on, a custom resource);
+   * started at once when the others are. Its prefix must have at most two segments.
+   */
+  add(cacher: Cacher): void {
+    this.byPrefix.set(cacher.opts.prefix.slice(0, -1), cacher);
+    if (this.started) cacher.start();
+  }
+
+  /** Stop and remove the cache of `prefix` (without the trailing '/'), ending its watches. */
+  async remove(prefix: string): Promise<void> {
+    const cacher = this.byPrefix.get(prefix);
+    if (!cacher) return;
+    this.byPrefix.delete(prefix);
+    await cacher.stop();
+  }
 
   get kv(): KvStore {
     return this.storage.kv;
@@ -32,7 +60,8 @@ export class CachingStorage implements ObjectStorage {
 
   /** Start every cache's list and watch (they serve once listed; storage serves until then). */
   start(): void {
-    for (const c of this.cachers) c.start();
+    this.started = true;
+    for (const c of this.byPrefix.values()) c.start();
   }
 
   /** Stop every cache and end its watchers. */
@@ -68,8 +97,13 @@ export class CachingStorage implements ObjectStorage {
     return this.pick(key).watch(key, opts);
   }
 
+  /** The cache owning `key` (found by its first one or two segments), else storage. */
   private pick(key: string): ObjectStorage {
-    for (const c of this.cachers) if (c.owns(key)) return c;
-    return this.storage;
+    const first = key.indexOf('/');
+    if (first < 0) return this.storage;
+    const one = this.byPrefix.get(key.slice(0, first));
+    if (one) return one;
+    const second = key.indexOf('/', first + 1);
+    return (second > 0 && this.byPrefix.get(key.slice(0, second))) || this.storage;
   }
 }

@@ -1,0 +1,128 @@
+/**
+ * The rows a CustomResourceDefinition serves (upstream apiextensions-apiserver crdHandler
+ * getOrCreateServingInfoFor): one per served version at `/apis/<group>/<version>/<plural>`,
+ * under the names the definition was accepted with (`status.acceptedNames`), stored at
+ * `<group>/<accepted plural>` (upstream's etcd key `/registry/<group>/<plural>/...`), with its schema's
+ * pruning, defaulting and validation, its `status` and `scale` subresources, printer columns
+ * and selectable fields, served in JSON and YAML only. Objects are stored in the storage
+ * version; with `conversion.strategy: None` the versions differ only in `apiVersion`.
+ */
+import { objectSchema, strictObjectMeta } from '../../api/meta-schema.js';
+import { toOpenApi } from '../../api/openapi-schema.js';
+import { badRequest } from '../../errors/api-error.js';
+import type { ApiObject } from '../../api/object.js';
+import { ALL_VERBS, type ResourceDefinition, type SubresourceDefinition } from '../../registry/types.js';
+import { statusSubresource } from '../define.js';
+import type { CustomResourceDefinition } from '../customresourcedefinitions/customresourcedefinitions.schema.js';
+import { customResourcePrinter } from './printer.js';
+import { customResourceScale } from './scale.js';
+import { schemaProcessorFor } from './schema-processing.js';
+import { customResourceStrategy } from './strategy.js';
+
+/** The key prefix of a definition's objects under the storage prefix: `<group>/<plural>`. */
+export function customResourceStoragePrefix(crd: CustomResourceDefinition): string {
+  return `${crd.spec.group}/${crd.status?.acceptedNames?.plural ?? ''}`;
+}
+
+/** The rows of `crd`'s served versions (none when it has no accepted kind). */
+export function customResourceRows(crd: CustomResourceDefinition): ResourceDefinition[] {
+  const accepted = crd.status?.acceptedNames;
+  const kind = accepted?.kind;
+  const plural = accepted?.plural;
+  if (!kind || !plural) return [];
+  const { group } = crd.spec;
+  const storageVersion = crd.spec.versions.find((v) => v.storage)?.name ?? crd.spec.versions[0]?.name ?? '';
+  const storageApiVersion = `${group}/${storageVersion}`;
+  return crd.spec.versions
+    .filter((v) => v.served)
+    .map((v): ResourceDefinition => {
+      const schema = schemaProcessorFor(
+        (v.schema?.openAPIV3Schema ?? undefined) as Parameters<typeof schemaProcessorFor>[0],
+      );
+      const status = Boolean(v.subresources?.status);
+      const scale = v.subresources?.scale ?? undefined;
+      const subresources: SubresourceDefinition[] = [];
+      if (status) subresources.push(statusSubresource(kind));
+      if (scale) subresources.push(customResourceScale(scale));
+      const selectable = (v.selectableFields ?? []).map((f) => f.jsonPath.replace(/^\./, ''));
+      return {
+        group,
+        version: v.name,
+        kind,
+        description: v.schema?.openAPIV3Schema?.description ?? undefined,
+        plural,
+        singular: accepted.singular || kind.toLowerCase(),
+        shortNames: [...(accepted.shortNames ?? [])],
+        categories: [...(accepted.categories ?? [])],
+        namespaced: crd.spec.scope === 'Namespaced',
+        storagePrefix: customResourceStoragePrefix(crd),
+        verbs: ALL_VERBS,
+        subresources,
+        schema: objectSchema(),
+        fieldCheck(obj) {
+          const { unknown, error } = schema.decode(obj);
+          if (error)
+            throw badRequest(
+              `${kind} in version "${v.name}" cannot be handled as a ${kind}: ${error.field}: ${error.message}`,
+            );
+          return { errors: [], unknown };
+        },
+        protobufServed: false,
+        openApiSchema: publishedSchema(v.schema?.openAPIV3Schema ?? undefined),
+        printer: customResourcePrinter(v.additionalPrinterColumns),
+        protobuf: {},
+        patchMeta: {},
+        strategy: customResourceStrategy(schema, status, scale),
+        conversion:
+          v.name === storageVersion
+            ? undefined
+            : {
+                toStorage: (obj) => ({ ...obj, apiVersion: storageApiVersion }),
+                fromStorage: (obj) => obj,
+              },
+        selectableFields: selectable.length ? selectable : undefined,
+        fieldSet: selectable.length ? (obj) => selectableValues(obj, selectable) : undefined,
+      };
+    });
+}
+
+/** The values of the selectable fields of `obj` as field selectors compare them (strings). */
+function selectableValues(obj: ApiObject, fields: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const field of fields) {
+    let cur: unknown = obj;
+    for (const k of field.split('.'))
+      cur = cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[k] : undefined;
+    if (typeof cur === 'string' || typeof cur === 'number' || typeof cur === 'boolean') out[field] = String(cur);
+    else out[field] = '';
+  }
+  return out;
+}
+
+const TYPE_META_DOCS = {
+  apiVersion:
+    'APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources',
+  kind: 'Kind is a string value representing the REST resource this object represents. Servers may infer this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds',
+  metadata:
+    "Standard object's metadata. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata",
+};
+
+/**
+ * The schema published for a version in OpenAPI (upstream apiextensions-apiserver
+ * pkg/controller/openapi/builder): its `openAPIV3Schema` with `apiVersion`, `kind` and
+ * `metadata` (ObjectMeta) added at the root, so `kubectl explain` shows every field.
+ */
+function publishedSchema(props: unknown): Record<string, unknown> {
+  const root = (props && typeof props === 'object' ? structuredClone(props) : {}) as Record<string, unknown>;
+  const properties = (root.properties ?? {}) as Record<string, unknown>;
+  root.type ??= 'object';
+  root.properties = {
+    apiVersion: { type: 'string', description: TYPE_META_DOCS.apiVersion },
+    kind: { type: 'string', description: TYPE_META_DOCS.kind },
+    metadata: { ...toOpenApi(strictObjectMeta), description: TYPE_META_DOCS.metadata },
+    ...Object.fromEntries(
+      Object.entries(properties).filter(([k]) => k !== 'apiVersion' && k !== 'kind' && k !== 'metadata'),
+    ),
+  };
+  return root;
+}

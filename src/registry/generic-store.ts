@@ -7,8 +7,8 @@
  */
 import { deepCopy, keep, kept, setOwn, type ApiList, type ApiObject } from '../api/object.js';
 import { checkSchema } from '../api/field-validation.js';
-import { badRequest, conflict, invalid, OPTIMISTIC_LOCK_MESSAGE } from '../errors/api-error.js';
-import type { FieldError } from '../api/validation/field-errors.js';
+import { ApiError, badRequest, conflict, invalid, OPTIMISTIC_LOCK_MESSAGE } from '../errors/api-error.js';
+import { formatValue, type FieldError } from '../api/validation/field-errors.js';
 import type { ListResult, ObjectStorage, WatchEvent } from '../storage/types.js';
 import type { ListQuery, WatchQuery, WriteOptions } from './store-options.js';
 import { parseResourceVersion } from '../storage/object-store.js';
@@ -386,12 +386,32 @@ export class GenericStore<T extends ApiObject = ApiObject> implements ResourceSt
    * under Ignore. Returns `obj`, now of the kind's type.
    */
   private checkFields(obj: ApiObject, opts: WriteOptions): T {
-    const { errors, unknown } = this.def.fieldCheck ? this.def.fieldCheck(obj) : checkSchema(this.def.schema, obj);
     const mode = opts.fieldValidation ?? 'Warn';
+    // The patched object as sent, for a strict patch's error (the check removes unknown fields).
+    const patched = mode === 'Strict' && opts.strictErrorAs === 'patch' ? goJson(obj) : '';
+    const { errors, unknown } = this.def.fieldCheck ? this.def.fieldCheck(obj) : checkSchema(this.def.schema, obj);
     const strict = [...unknown.map((f) => `unknown field "${f}"`), ...(opts.duplicateFields ?? [])];
-    if (strict.length && mode === 'Strict') throw badRequest(`strict decoding error: ${strict.join(', ')}`);
+    if (strict.length && mode === 'Strict') throw this.strictDecodingError(strict.join(', '), opts, patched);
     if (mode === 'Warn') for (const w of strict) opts.warnings?.push(w);
     return this.assertValid(obj, errors);
+  }
+
+  /** A strict decoding failure as upstream's handler of the request answers it (WriteOptions.strictErrorAs). */
+  private strictDecodingError(problems: string, opts: WriteOptions, patched: string): ApiError {
+    const message = `strict decoding error: ${problems}`;
+    if (opts.strictErrorAs === 'patch') {
+      const cause: FieldError = {
+        reason: 'FieldValueInvalid',
+        field: 'patch',
+        message: `Invalid value: ${formatValue(patched)}: ${message}`,
+      };
+      return new ApiError(422, 'Invalid', ` "" is invalid: patch: ${cause.message}`, { causes: [cause] });
+    }
+    if (opts.strictErrorAs === 'body') {
+      const { kind, version } = this.def;
+      return badRequest(`${kind} in version "${version}" cannot be handled as a ${kind}: ${message}`);
+    }
+    return badRequest(message);
   }
 
   /** Throws 422 Invalid for `errs`; returns `obj` (of the kind's type) when there are none. */
@@ -415,4 +435,13 @@ class DeleteInstead<T extends ApiObject> extends Error {
 function emptiedFinalizers(obj: ApiObject): boolean {
   const m = obj.metadata;
   return Boolean(m.deletionTimestamp) && m.deletionGracePeriodSeconds === 0 && !(m.finalizers ?? []).length;
+}
+
+/** JSON as Go's encoding/json writes a decoded object: map keys sorted, at every level. */
+function goJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
 }

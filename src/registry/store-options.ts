@@ -35,6 +35,14 @@ export interface WriteOptions {
    * fields are.
    */
   readonly duplicateFields?: readonly string[];
+  /**
+   * How a strict decoding failure (unknown or duplicate fields under Strict) is answered, as
+   * upstream's handlers answer it: `body` (create, update) 400 `<Kind> in version "<v>" cannot
+   * be handled as a <Kind>: strict decoding error: ...` (handlers/rest.go transformDecodeError);
+   * `patch` 422 Invalid on the field `patch` whose value is the patched object's JSON
+   * (handlers/patch.go); absent: 400 `strict decoding error: ...` (server-side apply).
+   */
+  readonly strictErrorAs?: 'body' | 'patch';
 }
 
 /** Options of a write that bypasses the kind's strategy (deletion marks, binding): see types.ts. */

@@ -190,10 +190,12 @@ describe('fieldValidation', () => {
   const path = '/api/v1/namespaces/default/configmaps';
   const body = (name: string) => ({ metadata: { name, bogus: 1 }, data: { k: 'v' }, extra: { deep: true } });
 
-  it('Strict rejects unknown fields with 400 naming each', async () => {
+  it('Strict rejects unknown fields with 400 naming each (upstream transformDecodeError wording)', async () => {
     const res = await srv.api('POST', `${path}?fieldValidation=Strict`, body('strict'));
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('strict decoding error: unknown field "metadata.bogus", unknown field "extra"');
+    expect(res.body.message).toBe(
+      'ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: unknown field "metadata.bogus", unknown field "extra"',
+    );
   });
 
   it('Warn (the default) drops them with Warning headers; Ignore drops them silently', async () => {

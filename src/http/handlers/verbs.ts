@@ -66,7 +66,8 @@ function writeOptions(ctx: ApiContext, kind: OptionsKind, apply = false): WriteO
   const fieldManager = apply ? undefined : fieldManagerOf(ctx, kind);
   const fieldValidation = fieldValidationOf(ctx);
   const duplicateFields = fieldValidation === 'Ignore' ? undefined : duplicateFieldsOf(ctx);
-  return { fieldValidation, warnings: [], dryRun, fieldManager, user: ctx.state.user, duplicateFields };
+  const strictErrorAs = apply ? undefined : kind === 'PatchOptions' ? 'patch' : 'body';
+  return { fieldValidation, warnings: [], dryRun, fieldManager, user: ctx.state.user, duplicateFields, strictErrorAs };
 }
 
 /**

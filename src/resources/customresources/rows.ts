@@ -14,6 +14,8 @@ import type { ApiObject } from '../../api/object.js';
 import { ALL_VERBS, type ResourceDefinition, type SubresourceDefinition } from '../../registry/types.js';
 import { statusSubresource } from '../define.js';
 import type { CustomResourceDefinition } from '../customresourcedefinitions/customresourcedefinitions.schema.js';
+import type { JSONSchemaProps } from '../../api/crd-schema/types.js';
+import { patchMetaFromSchema } from './patch-meta.js';
 import { customResourcePrinter } from './printer.js';
 import { customResourceScale } from './scale.js';
 import { schemaProcessorFor } from './schema-processing.js';
@@ -36,9 +38,9 @@ export function customResourceRows(crd: CustomResourceDefinition): ResourceDefin
   return crd.spec.versions
     .filter((v) => v.served)
     .map((v): ResourceDefinition => {
-      const schema = schemaProcessorFor(
-        (v.schema?.openAPIV3Schema ?? undefined) as Parameters<typeof schemaProcessorFor>[0],
-      );
+      // The kind's zod type of a schema is looser than api/crd-schema's (it was checked on the CRD's write).
+      const openApi = (v.schema?.openAPIV3Schema ?? undefined) as JSONSchemaProps | undefined;
+      const schema = schemaProcessorFor(openApi);
       const status = Boolean(v.subresources?.status);
       const scale = v.subresources?.scale ?? undefined;
       const subresources: SubresourceDefinition[] = [];
@@ -68,10 +70,10 @@ export function customResourceRows(crd: CustomResourceDefinition): ResourceDefin
           return { errors: [], unknown };
         },
         protobufServed: false,
-        openApiSchema: publishedSchema(v.schema?.openAPIV3Schema ?? undefined),
+        openApiSchema: publishedSchema(openApi),
         printer: customResourcePrinter(v.additionalPrinterColumns),
         protobuf: {},
-        patchMeta: {},
+        patchMeta: patchMetaFromSchema(openApi),
         strategy: customResourceStrategy(schema, status, scale),
         conversion:
           v.name === storageVersion

@@ -88,7 +88,7 @@ function startControllers(registry: ResourceRegistry, evaluators: readonly Evalu
     new GarbageCollector(registry, logger),
     new PodGarbageCollector(registry, logger),
     new ServiceAccountController(registry, logger),
-    new ResourceQuotaController(registry, evaluators, logger),
+    new ResourceQuotaController(registry, evaluators, logger, undefined, evaluatorsFor),
     new ApiServiceRegistration(registry, logger),
     new FlowcontrolBootstrap(registry, logger),
   ];

@@ -10,7 +10,7 @@ import type { ObjectStorage } from '../storage/types.js';
 import { installDefaultTolerationSeconds } from './default-toleration-seconds.js';
 import { installLimitRanger } from './limit-ranger.js';
 import { namespaceLifecycle } from './namespace-lifecycle.js';
-import type { Evaluator } from './quota/evaluators.js';
+import { evaluatorsFor, type Evaluator } from './quota/evaluators.js';
 import { installResourceQuota } from './quota/resource-quota.js';
 import { installServiceAccountAdmission } from './service-account.js';
 import { serviceAllocation } from './service-allocation/service-allocation.js';
@@ -36,6 +36,7 @@ export function installAdmission(
   // Resources served at run time (custom resources) get the plugins that apply to any resource.
   registry.onStoreCreated((store) => {
     if (store.def.namespaced) store.addAdmission(namespaceLifecycle(registry, store));
+    installResourceQuota(registry, evaluatorsFor([store]));
   });
   installLimitRanger(registry);
   installServiceAccountAdmission(registry);

@@ -44,6 +44,9 @@ const ignoreMissing = (err: unknown) => {
 export class GarbageCollector {
   private readonly abort = new AbortController();
   private readonly queue: WorkQueue<OwnerTask>;
+  /** The watch of each storage prefix watched, by prefix. */
+  private readonly watches = new Map<string, AbortController>();
+  private stopFollowing?: () => void;
   /** Dependents by owner uid, kept from the watches (upstream's dependency graph, flattened). */
   private readonly byOwner = new Map<string, Map<string, DependentRef>>();
   private readonly dependentsIndex = new Map<string, DependentRef>();
@@ -56,31 +59,45 @@ export class GarbageCollector {
     // One watch per kind shares this signal: lift Node's default limit of 10 listeners.
     setMaxListeners(0, this.abort.signal);
     this.queue = new WorkQueue(
-      (t) => `${t.store.def.plural}/${t.namespace}/${t.name}/${t.uid}`,
+      (t) => `${t.store.def.storagePrefix}/${t.namespace}/${t.name}/${t.uid}`,
       (t) => this.process(t),
       logger,
     );
   }
 
   start(): void {
-    // A kind served under two groups from one storage is watched once.
-    const watched = new Set<string>();
-    for (const store of this.registry.all()) {
-      if (!store.def.verbs.includes('watch') || watched.has(store.def.storagePrefix)) continue;
-      watched.add(store.def.storagePrefix);
-      void watchLoop(
-        store,
-        this.abort.signal,
-        (ev) => this.observe(store, ev.object, ev.type === 'DELETED'),
-        this.logger,
-      );
-    }
+    this.watchServed();
+    // Resources served at run time (custom resources) are watched from when they are served.
+    this.stopFollowing = this.registry.onChange(() => this.watchServed());
     resyncLoop(this.abort.signal, this.resyncMs, () => this.resync());
   }
 
   stop(): void {
+    this.stopFollowing?.();
     this.abort.abort();
     this.queue.stop();
+  }
+
+  /**
+   * Watch every served storage prefix not yet watched (a kind served under two groups from one
+   * storage is watched once), and stop watching prefixes no longer served.
+   */
+  private watchServed(): void {
+    const served = new Set<string>();
+    for (const store of this.registry.all()) {
+      if (!store.def.verbs.includes('watch')) continue;
+      served.add(store.def.storagePrefix);
+      if (this.watches.has(store.def.storagePrefix)) continue;
+      const watch = new AbortController();
+      this.abort.signal.addEventListener('abort', () => watch.abort(), { once: true, signal: watch.signal });
+      this.watches.set(store.def.storagePrefix, watch);
+      void watchLoop(store, watch.signal, (ev) => this.observe(store, ev.object, ev.type === 'DELETED'), this.logger);
+    }
+    for (const [prefix, watch] of this.watches) {
+      if (served.has(prefix)) continue;
+      watch.abort();
+      this.watches.delete(prefix);
+    }
   }
 
   /** Index `obj` as a dependent, and queue it as an owner when it needs work. */
@@ -94,7 +111,7 @@ export class GarbageCollector {
   }
 
   private index(store: GenericStore, obj: ApiObject, deleted: boolean): void {
-    const key = `${store.def.plural}/${obj.metadata.namespace ?? ''}/${obj.metadata.name}`;
+    const key = `${store.def.storagePrefix}/${obj.metadata.namespace ?? ''}/${obj.metadata.name}`;
     for (const ref of this.dependentsIndex.get(key)?.owners ?? []) {
       const deps = this.byOwner.get(ref.uid);
       deps?.delete(key);

@@ -20,6 +20,7 @@ import { errorMessage } from '../api/error-message.js';
 import { resourceQuotas } from '../resources/resourcequotas/resourcequotas.resource.js';
 import { buildPredicate, type Predicate } from '../registry/predicate.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
+import type { GenericStore } from '../registry/generic-store.js';
 import { resyncLoop, watchLoop } from './watch-loop.js';
 import { WorkQueue } from './work-queue.js';
 
@@ -30,13 +31,21 @@ export class ResourceQuotaController {
   private readonly everyQuota: Predicate;
 
   /** One evaluator per stored resource and quota name (see countedOnce). */
-  private readonly evaluators: readonly Evaluator[];
+  private evaluators: readonly Evaluator[];
+  /** The watch of each counted store, by store. */
+  private readonly watches = new Map<GenericStore, AbortController>();
+  private stopFollowing?: () => void;
 
+  /**
+   * `evaluatorsOf` gives the evaluators of stores served at run time (custom resources): they
+   * are counted, and watched, from when they are served.
+   */
   constructor(
     private readonly registry: ResourceRegistry,
     evaluators: readonly Evaluator[],
     private readonly logger: Logger,
     private readonly resyncMs = 5 * 60_000,
+    private readonly evaluatorsOf?: (stores: GenericStore[]) => Evaluator[],
   ) {
     this.evaluators = countedOnce(evaluators);
     this.queue = new WorkQueue(
@@ -49,7 +58,7 @@ export class ResourceQuotaController {
 
   start(): void {
     const signal = this.abort.signal;
-    setMaxListeners(this.evaluators.length + 8, signal); // one watch per counted kind
+    setMaxListeners(0, signal); // one watch per counted kind, more as resources are served
     const quotas = this.registry.of(resourceQuotas);
     void watchLoop(
       quotas,
@@ -63,11 +72,28 @@ export class ResourceQuotaController {
       },
       this.logger,
     );
+    this.watchCounted();
+    if (this.evaluatorsOf) this.stopFollowing = this.registry.onChange(() => this.followServed());
+    resyncLoop(signal, this.resyncMs, () => this.resync());
+  }
+
+  stop(): void {
+    this.stopFollowing?.();
+    this.abort.abort();
+    this.queue.stop();
+  }
+
+  /** Watch each counted store not yet watched: a change or deletion there may change usage. */
+  private watchCounted(): void {
+    const quotas = this.registry.of(resourceQuotas);
     for (const ev of this.evaluators) {
-      if (ev.store === quotas || ev.store.def.watchCache === false) continue;
+      if (ev.store === quotas || ev.store.def.watchCache === false || this.watches.has(ev.store)) continue;
+      const watch = new AbortController();
+      this.abort.signal.addEventListener('abort', () => watch.abort(), { once: true, signal: watch.signal });
+      this.watches.set(ev.store, watch);
       void watchLoop(
         ev.store,
-        signal,
+        watch.signal,
         (event) => {
           if (event.type === 'DELETED' || event.type === 'MODIFIED')
             this.enqueueIfQuoted(event.object.metadata.namespace ?? '');
@@ -75,12 +101,23 @@ export class ResourceQuotaController {
         this.logger,
       );
     }
-    resyncLoop(signal, this.resyncMs, () => this.resync());
   }
 
-  stop(): void {
-    this.abort.abort();
-    this.queue.stop();
+  /** Count the stores served since, and forget those withdrawn. */
+  private followServed(): void {
+    const served = new Set(this.registry.all());
+    const counted = new Set(this.evaluators.map((e) => e.store));
+    const fresh = [...served].filter((s) => !counted.has(s));
+    this.evaluators = countedOnce([
+      ...this.evaluators.filter((e) => served.has(e.store)),
+      ...(fresh.length && this.evaluatorsOf ? this.evaluatorsOf(fresh) : []),
+    ]);
+    for (const [store, watch] of this.watches) {
+      if (served.has(store)) continue;
+      watch.abort();
+      this.watches.delete(store);
+    }
+    this.watchCounted();
   }
 
   /** Queue `ns` if it has a quota (read from the watch cache; most namespaces have none). */

@@ -34,7 +34,6 @@ import { ROWS as STORAGE_DISCOVERY } from './groups/storage-discovery.js';
 import { ROWS as CERTIFICATES_REGISTRATION } from './groups/certificates-registration.js';
 import { ROWS as FLOWCONTROL } from './groups/flowcontrol.js';
 import { customResourceDefinitions } from './customresourcedefinitions/customresourcedefinitions.resource.js';
-import { deleteDefinition } from './customresources/definition-delete.js';
 import { advertiseShortNamesOnce } from './short-names.js';
 
 /** Every served resource, core/v1 first in upstream discovery order, then group resources. */
@@ -68,5 +67,5 @@ export const RESOURCE_TABLE: readonly ResourceDefinition[] = advertiseShortNames
   ...STORAGE_DISCOVERY, // storage: storageclasses, volumeattachments, csidrivers, csinodes; discovery: endpointslices
   ...CERTIFICATES_REGISTRATION, // certificates, admissionregistration, apiregistration
   ...FLOWCONTROL, // flowcontrol.apiserver.k8s.io: flowschemas, prioritylevelconfigurations
-  { ...customResourceDefinitions, deleteHandler: deleteDefinition }, // apiextensions.k8s.io; the resources they define are served at run time
+  customResourceDefinitions, // apiextensions.k8s.io; the resources they define are served at run time
 ]);

@@ -16,6 +16,7 @@ export { applyDefaults, pruneNonNullableNulls } from './defaults.js';
 export { decodeCustomObject, type DecodeOptions, type DecodeResult } from './decode.js';
 export { coerceEmbeddedResources, validateEmbeddedResources } from './object-meta.js';
 export { validateListSetsAndMaps } from './listtype.js';
+export * from './defaults-validation.js';
 export {
   validateCustomObject,
   visitNodes,

@@ -2,9 +2,12 @@
  * CustomResourceDefinition (apiextensions.k8s.io/v1; k8s.io/apiextensions-apiserver
  * pkg/registry/customresourcedefinition, 1.33): cluster-scoped, short names `crd` and `crds`,
  * category `api-extensions`, with `/status`. Served as JSON (and YAML) only for now: no
- * protobuf messages. The rules are in customresourcedefinitions.strategy.ts and .validation.ts.
+ * protobuf messages. The rules are in customresourcedefinitions.strategy.ts and .validation.ts;
+ * schema defaults are checked by api/crd-schema (valid, and pruned).
  */
+import { schemaHasUnprunedDefaults, validateSchemaDefaults } from '../../api/crd-schema/index.js';
 import { defineResource } from '../define.js';
+import { deleteDefinition } from '../customresources/definition-delete.js';
 import { customResourceDefinitionSchema } from './customresourcedefinitions.schema.js';
 import {
   customResourceDefinitionStatus,
@@ -25,5 +28,10 @@ export const customResourceDefinitions = defineResource({
   schema: customResourceDefinitionSchema,
   printer: customResourceDefinitionPrinter,
   subresources: [customResourceDefinitionStatus],
-  strategy: customResourceDefinitionStrategy(),
+  strategy: customResourceDefinitionStrategy({
+    validate: validateSchemaDefaults,
+    hasUnprunedDefaults: schemaHasUnprunedDefaults,
+  }),
+  // The first delete marks it and adds the cleanup finalizer (controllers/crd-controller.ts empties it).
+  deleteHandler: deleteDefinition,
 });

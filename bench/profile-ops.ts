@@ -25,16 +25,14 @@
  * PROFILE_DIR=<dir> runs the server with `--cpu-prof` into <dir> and then prints, per operation,
  * the top self-time functions of the timed windows only (bench/profile-summary.ts).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { startEtcd } from '../test/helpers/etcd.js';
+import { startAnyEtcd, type Etcd } from './etcd-any.js';
 import { jsonClient, type JsonClient } from './http2-client.js';
 import { BUILD, startBenchServer, type BenchServer } from './server.js';
-import { median, sleep, throughput } from './stats.js';
+import { median, throughput } from './stats.js';
 import { summarizeProfiles, WINDOWS_FILE, type Window } from './profile-summary.js';
 import { configMap } from './scenarios.js';
 
@@ -56,73 +54,6 @@ const AB = process.env.PROFILE_AB ? process.env.PROFILE_AB.split(',') : [];
 const OPERATIONS = ['version', 'create', 'get', 'update', 'list-50', 'list-50 rv=0'] as const;
 type Operation = (typeof OPERATIONS)[number];
 const wanted = (op: Operation) => !ONLY || ONLY.includes(op) || ONLY.includes(op.split(' ')[0]!);
-
-/** One etcd for the run: its client URL and how to stop it. */
-interface Etcd {
-  readonly endpoint: string;
-  /** The etcd process, when it runs here (not in a container). */
-  readonly pid?: number;
-  stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise((r) => srv.close(r));
-  return port;
-}
-
-/** The local etcd binary on free ports, its data in a temporary directory (/dev/shm when present), no fsync. */
-async function startLocalEtcd(): Promise<Etcd> {
-  const dir = await mkdtemp(join(spawnSync('test', ['-d', '/dev/shm']).status === 0 ? '/dev/shm' : tmpdir(), 'etcd-'));
-  const [client, peer] = [await freePort(), await freePort()];
-  const endpoint = `http://127.0.0.1:${client}`;
-  const child: ChildProcess = spawn(
-    'etcd',
-    [
-      '--name=profile',
-      `--data-dir=${dir}`,
-      `--listen-client-urls=${endpoint}`,
-      `--advertise-client-urls=${endpoint}`,
-      `--listen-peer-urls=http://127.0.0.1:${peer}`,
-      `--initial-advertise-peer-urls=http://127.0.0.1:${peer}`,
-      `--initial-cluster=profile=http://127.0.0.1:${peer}`,
-      '--unsafe-no-fsync',
-      '--log-level=warn',
-    ],
-    { stdio: 'ignore' },
-  );
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`etcd exited with ${child.exitCode}`);
-    const ok = await fetch(`${endpoint}/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (i > 300) throw new Error('etcd did not become healthy in 60 s');
-    await sleep(200);
-  }
-  return {
-    endpoint,
-    pid: child.pid,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-function startAnyEtcd(): Promise<Etcd> {
-  const binary = process.env.PROFILE_ETCD
-    ? process.env.PROFILE_ETCD === 'binary'
-    : spawnSync('etcd', ['--version']).status === 0;
-  return binary ? startLocalEtcd() : startEtcd();
-}
 
 function expect(res: { status: number; body?: any }, code: number, what: string): any {
   if (res.status !== code) throw new Error(`${what} answered ${res.status}: ${res.body?.message ?? ''}`);

@@ -7,6 +7,7 @@ import type Koa from 'koa';
 import type { Logger } from 'pino';
 import { generateAdminToken, TokenAuthenticator, readTokenFile } from './auth/token-file.js';
 import { installAdmission } from './admission/install.js';
+import { WebhookConfigSource } from './admission/webhooks/install.js';
 import { buildAuthorizer, type BuiltAuthorizer } from './authorization/build.js';
 import { accessServices } from './authorization/access.js';
 import { ServiceAccountTokens } from './auth/service-account-tokens.js';
@@ -77,6 +78,8 @@ export interface Deps {
   readonly customResources: CustomResourceDefinitionController;
   /** API Priority and Fairness (absent with --enable-priority-and-fairness=false): its config consumer runs on every replica. */
   readonly flowControl?: BuiltFlowControl;
+  /** The admission webhook configurations, mirrored on every replica (started here, stopped with the server). */
+  readonly webhooks: WebhookConfigSource;
   /** The audit log (`--audit-log-path` with `--audit-policy-file`); closed last when the server stops. */
   readonly audit?: AuditLog;
 }
@@ -136,9 +139,12 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
     removed: (def) => watchCache?.remove(def.storagePrefix),
   });
   const evaluators = evaluatorsFor(registry.all());
-  installAdmission(registry, storage, config, evaluators);
+  const webhooks = new WebhookConfigSource(registry, logger);
+  installAdmission(registry, storage, config, evaluators, webhooks);
+  webhooks.start();
   // The first storage call: when storage is unusable (e.g. etcd refuses our TLS), let go of it.
   await ensureSystemNamespaces(registry).catch(async (err: unknown) => {
+    webhooks.stop();
     await watchCache?.stop();
     await kv.close();
     throw err;
@@ -225,6 +231,7 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
     audit,
     flowControl,
     customResources: new CustomResourceDefinitionController(registry, logger),
+    webhooks,
     app: undefined as unknown as Koa<ApiState>,
   };
   const app = createApp({

@@ -139,6 +139,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       deps.compactor.stop();
       await deps.controllers.stop();
       deps.customResources.stop();
+      deps.webhooks.stop();
       deps.flowControl?.consumer.stop();
       deps.authorization.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -2,8 +2,8 @@
  * The admission chain, installed on the stores of the registry in upstream's default order
  * (1.10 kube-apiserver --enable-admission-plugins defaults, for the kinds served here):
  * NamespaceLifecycle, LimitRanger, ServiceAccount, DefaultTolerationSeconds, then service IP
- * and node port allocation (upstream's service REST), and ResourceQuota last, so it charges
- * what the others filled in. Mutating steps run before the kind's validation, the others after.
+ * and node port allocation (upstream's service REST), the admission webhooks (mutating, then
+ * validating: webhooks/), and ResourceQuota last, so it charges what the others filled in. Mutating steps run before the kind's validation, the others after.
  */
 import type { ResourceRegistry } from '../registry/resource-registry.js';
 import type { ObjectStorage } from '../storage/types.js';
@@ -17,18 +17,24 @@ import { serviceAllocation } from './service-allocation/service-allocation.js';
 import { services } from '../resources/services/services.resource.js';
 import { installClusterServiceAdmission } from '../resources/groups/cluster-services.admission.js';
 import { installCertificatesRegistrationAdmission } from '../resources/groups/certificates-registration.admission.js';
+import { installWebhookAdmission } from './webhooks/install.js';
+import type { ReadyWebhookSource } from './webhooks/plugin.js';
 
 export interface AdmissionSettings {
   readonly serviceClusterIpRange: string;
   readonly serviceNodePortRange: string;
 }
 
-/** Install every plugin; `evaluators` are the quota evaluators shared with the quota controller. */
+/**
+ * Install every plugin; `evaluators` are the quota evaluators shared with the quota controller,
+ * `webhooks` the admission webhook configurations (none: no webhook is called).
+ */
 export function installAdmission(
   registry: ResourceRegistry,
   storage: ObjectStorage,
   settings: AdmissionSettings,
   evaluators: readonly Evaluator[],
+  webhooks?: ReadyWebhookSource,
 ): void {
   for (const store of registry.all()) {
     if (store.def.namespaced) store.addAdmission(namespaceLifecycle(registry, store));
@@ -46,5 +52,7 @@ export function installAdmission(
     .addAdmission(serviceAllocation(registry, storage, settings.serviceClusterIpRange, settings.serviceNodePortRange));
   installClusterServiceAdmission(registry);
   installCertificatesRegistrationAdmission(registry);
+  // MutatingAdmissionWebhook and ValidatingAdmissionWebhook come just before ResourceQuota upstream.
+  if (webhooks) installWebhookAdmission(registry, webhooks);
   installResourceQuota(registry, evaluators);
 }

@@ -10,11 +10,12 @@
 import { rfc3339, type ApiList, type ApiObject } from '../api/object.js';
 import { isStatus, successStatus } from '../api/status.js';
 import { ApiError, invalid } from '../errors/api-error.js';
-import type { GenericStore } from './generic-store.js';
+import { GenericStore } from './generic-store.js';
+import type { DeleteRequest } from './hooks.js';
 import type { ListQuery } from './store-options.js';
 import type { DeleteOptions, DeleteResult, MutateOptions, ResourceStore } from './types.js';
 
-export type { DeleteOptions, DeleteResult };
+export type { DeleteOptions, DeleteRequest, DeleteResult };
 
 /** Finalizers the garbage collector acts on (upstream metav1.FinalizerOrphanDependents / FinalizerDeleteDependents). */
 export const ORPHAN_FINALIZER = 'orphan';
@@ -55,14 +56,15 @@ export function validateDeleteOptions(opts: DeleteOptions): void {
 
 /**
  * Delete one object. Objects with finalizers are marked (deletionTimestamp) and returned;
- * namespaces go Terminating. A dry run answers the same without changing anything. Throws
- * ApiError 404, 409 (precondition), 403 (immortal namespace).
+ * namespaces go Terminating. A dry run answers the same without changing anything. The
+ * delete's admission (the store's beforeDelete hooks) runs first on the stored object. Throws
+ * ApiError 404, 409 (precondition), 403 (immortal namespace), and what admission throws.
  */
 export async function deleteObject<T extends ApiObject>(
   store: ResourceStore<T>,
   namespace: string,
   name: string,
-  opts: DeleteOptions,
+  opts: DeleteRequest,
 ): Promise<DeleteResult<T>> {
   validateDeleteOptions(opts);
   return deleteChecked(store, namespace, name, opts);
@@ -73,10 +75,14 @@ async function deleteChecked<T extends ApiObject>(
   store: ResourceStore<T>,
   namespace: string,
   name: string,
-  opts: DeleteOptions,
+  opts: DeleteRequest,
 ): Promise<DeleteResult<T>> {
-  if (store.def.deleteHandler) return store.def.deleteHandler(store, name, opts);
+  if (store.def.deleteHandler) {
+    if (store instanceof GenericStore) await store.admitDelete(await store.get(namespace, name), opts);
+    return store.def.deleteHandler(store, name, opts);
+  }
   const current = await store.get(namespace, name);
+  if (store instanceof GenericStore) await store.admitDelete(current, opts);
   const gcFinalizer =
     opts.propagationPolicy === 'Foreground' ? FOREGROUND_FINALIZER : orphans(opts) ? ORPHAN_FINALIZER : undefined;
   const graceful = store.def.strategy.gracefulDelete;
@@ -149,7 +155,7 @@ export async function deleteCollection<T extends ApiObject>(
   store: GenericStore<T>,
   namespace: string,
   query: ListQuery,
-  opts: DeleteOptions,
+  opts: DeleteRequest,
 ): Promise<ApiList<T>> {
   validateDeleteOptions(opts);
   const list = await store.list(namespace, { predicate: query.predicate, resourceVersion: query.resourceVersion });

@@ -17,7 +17,17 @@ import { StorageError } from '../storage/storage-error.js';
 import { beforeCreate, beforeUpdate, validateObjectMeta } from './metadata.js';
 import { buildPredicate } from './predicate.js';
 import { trackWrite } from './field-manager.js';
-import { runBefore, runMutating, type StoreHooks, type Undo } from './hooks.js';
+import {
+  deleteOptionsObject,
+  operationOptions,
+  runBefore,
+  runMutating,
+  type AdmissionAttributes,
+  type AdmissionOperation,
+  type DeleteRequest,
+  type StoreHooks,
+  type Undo,
+} from './hooks.js';
 import { toApiError, type ErrorContext } from './translate-error.js';
 import {
   apiVersionOf,
@@ -149,7 +159,10 @@ export class GenericStore<T extends ApiObject = ApiObject> implements ResourceSt
     if (opts.fieldManager) obj = trackWrite(this.def, null, obj, opts.fieldManager);
     const dryRun = Boolean(opts.dryRun);
     beforeCreate(this.def, namespace, obj);
-    const admission = { dryRun, user: opts.user, requestName: opts.requestName ?? '' };
+    const admission = this.admission('CREATE', obj, opts, {
+      requestName: opts.requestName ?? '',
+      options: operationOptions('CreateOptions', opts),
+    });
     await runMutating(this.hooks, obj, null, admission);
     this.def.strategy.prepareForCreate?.(obj);
     this.assertValid(obj, [...validateObjectMeta(this.def, obj), ...(this.def.strategy.validate?.(obj) ?? [])]);
@@ -283,7 +296,7 @@ export class GenericStore<T extends ApiObject = ApiObject> implements ResourceSt
           const requested = deepCopy(
             await (subresource?.present
               ? (update as UpdateFunction)(deepCopy(subresource.present(old)))
-              : update(this.def.conversion ? this.present(old) : deepCopy(old))),
+              : update(deepCopy(this.def.conversion ? this.present(old) : old))),
           );
           requested.metadata ??= {};
           // A view checked by its own rules (Scale) is only used through its subresource's merge.
@@ -298,7 +311,11 @@ export class GenericStore<T extends ApiObject = ApiObject> implements ResourceSt
             ? subresource.merge(subresource.present ? requested : defaulted, old)
             : defaulted;
           if (opts.fieldManager) obj = trackWrite(this.def, old, obj, opts.fieldManager, subresource);
-          const admission = { dryRun, subresource: subresource?.name, user: opts.user, requestName: name };
+          const admission = this.admission('UPDATE', obj, opts, {
+            subresource: subresource?.name,
+            requestName: name,
+            options: operationOptions(opts.strictErrorAs === 'patch' ? 'PatchOptions' : 'UpdateOptions', opts),
+          });
           await runMutating(this.hooks, obj, old, admission);
           const errs = beforeUpdate(this.def, obj, old);
           if (!subresource || subresource.useMainStrategy) this.def.strategy.prepareForUpdate?.(obj, old);
@@ -373,6 +390,42 @@ export class GenericStore<T extends ApiObject = ApiObject> implements ResourceSt
     }
     if (!opts.dryRun) for (const h of this.hooks) await h.afterDelete?.(deleted);
     return deleted;
+  }
+
+  /**
+   * Admission of a delete of `obj` (the stored object; upstream's deleteValidation, which
+   * admission webhooks extend): every hook's `beforeDelete`, in order, on a dry run too. Throws
+   * what a hook throws (ApiError).
+   */
+  async admitDelete(obj: T, req: DeleteRequest): Promise<void> {
+    const attrs = this.admission('DELETE', obj, req, { options: deleteOptionsObject(req) });
+    for (const h of this.hooks) await h.beforeDelete?.(obj, attrs);
+  }
+
+  /**
+   * The admission attributes of a write of `obj` by `opts` (who, dry run, where warnings and
+   * audit annotations go) to this store's resource; `extra` adds the subresource, request name
+   * and the operation's options.
+   */
+  private admission(
+    operation: AdmissionOperation,
+    obj: ApiObject,
+    opts: WriteOptions | DeleteRequest,
+    extra: Partial<AdmissionAttributes>,
+  ): AdmissionAttributes {
+    const { group, version, plural, kind } = this.def;
+    return {
+      dryRun: Boolean(opts.dryRun),
+      user: opts.user,
+      operation,
+      resource: { group, version, resource: plural },
+      kind: { group, version, kind },
+      namespace: obj.metadata.namespace ?? '',
+      name: obj.metadata.name ?? '',
+      warnings: opts.warnings,
+      addAuditAnnotation: opts.addAuditAnnotation,
+      ...extra,
+    };
   }
 
   /** Error context for this resource. */

@@ -25,6 +25,8 @@ export interface WriteOptions {
    * object's managedFields are kept as they are.
    */
   readonly fieldManager?: string;
+  /** Adds an annotation to the request's audit event (admission webhooks' auditAnnotations); absent: dropped. */
+  readonly addAuditAnnotation?: (key: string, value: string) => void;
   /** Who writes (for admission); absent for the server's own writes. */
   readonly user?: WriterInfo;
   /** For a create: the name on the request's path, when it named one (server-side apply); see AdmissionAttributes.requestName. */

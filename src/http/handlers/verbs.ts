@@ -26,6 +26,8 @@ import { jsonDuplicateKeys } from '../../api/json-duplicates.js';
 import { checkNameAndNamespace, decodeRequestBody, hasRequestBody, readObjectBody } from './body.js';
 import { deleteOptions, listQuery, parseDryRun, queryValue, queryValues, type OptionsKind } from './query.js';
 import type { ApiObject } from '../../api/object.js';
+import { addAuditAnnotation } from '../../audit/annotations.js';
+import type { DeleteRequest } from '../../registry/hooks.js';
 import {
   listWithSelfLinks,
   objectPath,
@@ -67,7 +69,35 @@ function writeOptions(ctx: ApiContext, kind: OptionsKind, apply = false): WriteO
   const fieldValidation = fieldValidationOf(ctx);
   const duplicateFields = fieldValidation === 'Ignore' ? undefined : duplicateFieldsOf(ctx);
   const strictErrorAs = apply ? undefined : kind === 'PatchOptions' ? 'patch' : 'body';
-  return { fieldValidation, warnings: [], dryRun, fieldManager, user: ctx.state.user, duplicateFields, strictErrorAs };
+  return {
+    fieldValidation,
+    warnings: [],
+    dryRun,
+    fieldManager,
+    user: ctx.state.user,
+    duplicateFields,
+    strictErrorAs,
+    addAuditAnnotation: auditAnnotator(ctx),
+  };
+}
+
+/** Adds admission's audit annotations (webhooks' auditAnnotations) to the request's audit event. */
+const auditAnnotator =
+  (ctx: ApiContext) =>
+  (key: string, value: string): void =>
+    addAuditAnnotation(ctx, key, value);
+
+/** The DeleteOptions body of a delete, if any. */
+const deleteBody = (ctx: ApiContext): unknown => (hasRequestBody(ctx) ? decodeRequestBody(ctx) : undefined);
+
+/** A delete's options with the user, and where admission's warnings and audit annotations go. */
+function deleteRequest(ctx: ApiContext): DeleteRequest & { warnings: string[] } {
+  return {
+    ...deleteOptions(ctx, deleteBody(ctx)),
+    user: ctx.state.user,
+    warnings: [],
+    addAuditAnnotation: auditAnnotator(ctx),
+  };
 }
 
 /**
@@ -119,6 +149,18 @@ function sendWarnings(ctx: ApiContext, warnings: readonly string[]): void {
   for (const w of warnings) {
     const quoted = JSON.stringify(w).replace(/\x7f/g, '\\u007f');
     ctx.append('Warning', Buffer.from(`299 - ${quoted}`, 'utf8').toString('latin1'));
+  }
+}
+
+/**
+ * Run a write and send the warnings it collected, also when it fails (upstream writes warnings
+ * into the response headers as they are added, so a refused write carries them too).
+ */
+async function warnAfter<T>(ctx: ApiContext, warnings: readonly string[], write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } finally {
+    sendWarnings(ctx, warnings);
   }
 }
 
@@ -186,8 +228,7 @@ export async function handleCreate(ctx: ApiContext, t: VerbTarget): Promise<void
   }
   const opts = writeOptions(ctx, 'CreateOptions');
   const obj = readObjectBody(ctx, t.store.def.kind, t.store.apiVersion, knownKinds(t));
-  const created = await t.store.create(t.namespace, obj, opts);
-  sendWarnings(ctx, opts.warnings);
+  const created = await warnAfter(ctx, opts.warnings, () => t.store.create(t.namespace, obj, opts));
   // Objects still waiting for initializers are accepted, not yet complete: 202.
   respond(ctx, isUninitialized(created) ? 202 : 201, withSelfLink(t.store, created));
 }
@@ -202,8 +243,9 @@ export async function handleUpdate(ctx: ApiContext, t: VerbTarget): Promise<void
   );
   // Upstream update.go checkName: a body without a name does not match the URL's.
   checkNameAndNamespace(obj, t.name, t.namespace, t.store.def.namespaced, false);
-  const updated = await t.store.update(t.namespace, t.name, () => obj, t.subresource, opts);
-  sendWarnings(ctx, opts.warnings);
+  const updated = await warnAfter(ctx, opts.warnings, () =>
+    t.store.update(t.namespace, t.name, () => obj, t.subresource, opts),
+  );
   respond(ctx, 200, present(t, updated));
 }
 
@@ -212,47 +254,46 @@ export async function handlePatch(ctx: ApiContext, t: VerbTarget): Promise<void>
   if (mediaType === APPLY_PATCH) {
     // Apply validates its own fieldManager and force (both required or allowed only there).
     const opts = writeOptions(ctx, 'PatchOptions', true);
-    const res = await handleApply(ctx, t, opts);
-    sendWarnings(ctx, opts.warnings);
+    const res = await warnAfter(ctx, opts.warnings, () => handleApply(ctx, t, opts));
     respond(ctx, res.code, res.code === 201 ? withSelfLink(t.store, res.object) : present(t, res.object));
     return;
   }
   const opts = writeOptions(ctx, 'PatchOptions');
   const type = patchTypeOf(mediaType);
   const patch = parsePatch(type, ctx.state.rawBody ?? '');
-  const updated = await t.store.update(
-    t.namespace,
-    t.name,
-    (old) => {
-      // A subresource view (Scale) has no lists of its own: no patch metadata applies.
-      const next = patchObject(
-        type,
-        old,
-        patch,
-        t.subresource?.present ? undefined : t.store.def.patchMeta,
-        knownKinds(t),
-      );
-      checkNameAndNamespace(next, t.name, t.namespace, t.store.def.namespaced);
-      return next;
-    },
-    t.subresource,
-    opts,
+  const updated = await warnAfter(ctx, opts.warnings, () =>
+    t.store.update(
+      t.namespace,
+      t.name,
+      (old) => {
+        // A subresource view (Scale) has no lists of its own: no patch metadata applies.
+        const next = patchObject(
+          type,
+          old,
+          patch,
+          t.subresource?.present ? undefined : t.store.def.patchMeta,
+          knownKinds(t),
+        );
+        checkNameAndNamespace(next, t.name, t.namespace, t.store.def.namespaced);
+        return next;
+      },
+      t.subresource,
+      opts,
+    ),
   );
-  sendWarnings(ctx, opts.warnings);
   respond(ctx, 200, present(t, updated));
 }
 
-/** The DeleteOptions body of a delete, if any. */
-const deleteBody = (ctx: ApiContext): unknown => (hasRequestBody(ctx) ? decodeRequestBody(ctx) : undefined);
-
 export async function handleDelete(ctx: ApiContext, t: VerbTarget): Promise<void> {
-  const body = deleteBody(ctx);
-  const res = await deleteObject(t.store, t.namespace, t.name, deleteOptions(ctx, body));
+  const opts = deleteRequest(ctx);
+  const res = await warnAfter(ctx, opts.warnings, () => deleteObject(t.store, t.namespace, t.name, opts));
   respond(ctx, res.code, res.body.kind === 'Status' ? res.body : withSelfLink(t.store, res.body as never));
 }
 
 export async function handleDeleteCollection(ctx: ApiContext, t: VerbTarget): Promise<void> {
-  const body = deleteBody(ctx);
-  const list = await deleteCollection(t.store, t.namespace, listQuery(ctx, t.store), deleteOptions(ctx, body));
+  const opts = deleteRequest(ctx);
+  const list = await warnAfter(ctx, opts.warnings, () =>
+    deleteCollection(t.store, t.namespace, listQuery(ctx, t.store), opts),
+  );
   respond(ctx, 200, listWithSelfLinks(t.store, list, ctx.path));
 }

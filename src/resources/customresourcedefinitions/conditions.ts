@@ -30,13 +30,19 @@ export interface CrdCondition {
   message?: string | null;
 }
 
+/** A condition as clients may have written it: upstream does not require its type or status. */
+export type StoredCrdCondition = Omit<CrdCondition, 'type' | 'status'> & {
+  type?: string | null;
+  status?: string | null;
+};
+
 /** What these helpers read and write: an object with status conditions. */
 interface WithConditions {
-  status?: { conditions?: CrdCondition[] | null } | null;
+  status?: { conditions?: StoredCrdCondition[] | null } | null;
 }
 
 /** FindCRDCondition: the condition of `type`, or undefined. */
-export function findCrdCondition(crd: WithConditions, type: string): CrdCondition | undefined {
+export function findCrdCondition(crd: WithConditions, type: string): StoredCrdCondition | undefined {
   return (crd.status?.conditions ?? []).find((c) => c.type === type);
 }
 
@@ -56,7 +62,10 @@ export function isCrdConditionFalse(crd: WithConditions, type: string): boolean 
 }
 
 /** IsCRDConditionEquivalent: equal but for times. */
-export function isCrdConditionEquivalent(a: CrdCondition | undefined, b: CrdCondition | undefined): boolean {
+export function isCrdConditionEquivalent(
+  a: StoredCrdCondition | undefined,
+  b: StoredCrdCondition | undefined,
+): boolean {
   if (!a || !b) return a === b;
   return (
     (a.message ?? '') === (b.message ?? '') &&

@@ -88,9 +88,11 @@ const version = reqObj({
   ).describe('Fields usable in field selectors of custom objects (at most 8).'),
 });
 
+// Type and status are not enforced on write: upstream's status strategy does not validate
+// conditions (its conformance test patches in a condition with a message alone).
 const condition = z.strictObject({
-  type: reqStr.describe('The type of the condition: Established, NamesAccepted, NonStructuralSchema, ...'),
-  status: reqStr.describe('True, False or Unknown.'),
+  type: str.describe('The type of the condition: Established, NamesAccepted, NonStructuralSchema, ...'),
+  status: str.describe('True, False or Unknown.'),
   lastTransitionTime: time.describe('When the condition last changed status.'),
   reason: str.describe("A CamelCase reason for the condition's last transition."),
   message: str.describe('A human-readable explanation of the last transition.'),

@@ -103,11 +103,8 @@ export function calculateNames(crd: CustomResourceDefinition, all: readonly Cust
             reason: 'InitialNamesAccepted',
             message: 'the initial names have been accepted',
           }
-        : (old ?? {
-            type: 'Established',
-            status: 'False',
-            reason: 'NotAccepted',
-            message: 'not all names are accepted',
-          });
+        : old
+          ? { type: 'Established', status: old.status ?? '', reason: old.reason, message: old.message }
+          : { type: 'Established', status: 'False', reason: 'NotAccepted', message: 'not all names are accepted' };
   return { acceptedNames: names, namesAccepted, established };
 }

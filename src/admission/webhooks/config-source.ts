@@ -1,0 +1,112 @@
+/**
+ * The webhook configurations every replica keeps in memory (upstream k8s.io/apiserver
+ * pkg/admission/configuration mutating_webhook_manager.go and validating_webhook_manager.go):
+ * the admissionregistration.k8s.io/v1 Mutating- and ValidatingWebhookConfigurations, mirrored
+ * from their stores (list, then watch), their webhooks ordered by configuration name, then in
+ * each configuration's order, each with the uid `<configuration>/<webhook>/<index>`.
+ */
+import type { Logger } from 'pino';
+import { mirror } from '../../registry/mirror.js';
+import type { ResourceRegistry } from '../../registry/resource-registry.js';
+import type { GenericStore } from '../../registry/generic-store.js';
+import { mutatingWebhookConfigurations } from '../../resources/mutatingwebhookconfigurations/mutatingwebhookconfigurations.resource.js';
+import { validatingWebhookConfigurations } from '../../resources/validatingwebhookconfigurations/validatingwebhookconfigurations.resource.js';
+import type { WebhookConfiguration } from '../../resources/webhook-common/webhook.schema.js';
+import type { WatchEvent } from '../../storage/types.js';
+import type { RegisteredWebhook, WebhookSource } from './types.js';
+
+/** One kind's configurations by name, and its webhooks in order (rebuilt on every change). */
+class ConfigurationSet {
+  private readonly byName = new Map<string, WebhookConfiguration>();
+  private ordered: readonly RegisteredWebhook[] = [];
+
+  constructor(private readonly mutating: boolean) {}
+
+  get webhooks(): readonly RegisteredWebhook[] {
+    return this.ordered;
+  }
+
+  reset(objects: readonly WebhookConfiguration[]): void {
+    this.byName.clear();
+    for (const o of objects) this.byName.set(o.metadata.name ?? '', o);
+    this.rebuild();
+  }
+
+  apply(ev: WatchEvent<WebhookConfiguration>): void {
+    const name = ev.object.metadata.name ?? '';
+    if (ev.type === 'DELETED') this.byName.delete(name);
+    else if (ev.type === 'ADDED' || ev.type === 'MODIFIED') this.byName.set(name, ev.object);
+    else return;
+    this.rebuild();
+  }
+
+  private rebuild(): void {
+    const names = [...this.byName.keys()].sort();
+    this.ordered = names.flatMap((configurationName) =>
+      (this.byName.get(configurationName)!.webhooks ?? []).map((webhook, i) => ({
+        uid: `${configurationName}/${webhook.name}/${i}`,
+        configurationName,
+        webhook,
+        mutating: this.mutating,
+      })),
+    );
+  }
+}
+
+/** Upstream's wait for the configuration to be read before admitting (WaitForReady, 10 s). */
+const READY_TIMEOUT_MS = 10_000;
+
+/** The configurations of both kinds, kept current from the registry's stores. */
+export class WebhookConfigSource implements WebhookSource {
+  private readonly sets = { mutating: new ConfigurationSet(true), validating: new ConfigurationSet(false) };
+  private abort?: AbortController;
+  private synced?: Promise<void>;
+  private done = false;
+
+  constructor(
+    private readonly registry: ResourceRegistry,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Begin mirroring (idempotent). */
+  start(): void {
+    if (this.abort) return;
+    const abort = (this.abort = new AbortController());
+    const follow = (store: GenericStore<WebhookConfiguration>, set: ConfigurationSet) =>
+      mirror(store, { onReset: (objs) => set.reset(objs), onEvent: (ev) => set.apply(ev) }, abort.signal, this.logger);
+    const mutating = this.registry.find(mutatingWebhookConfigurations);
+    const validating = this.registry.find(validatingWebhookConfigurations);
+    this.synced = Promise.all([
+      mutating ? follow(mutating, this.sets.mutating) : undefined,
+      validating ? follow(validating, this.sets.validating) : undefined,
+    ]).then(() => {
+      this.done = true;
+    });
+  }
+
+  /** Stop mirroring; the webhooks known are kept. */
+  stop(): void {
+    this.abort?.abort();
+  }
+
+  /** Whether the first read of both kinds has completed, waiting up to 10 s (false: not started or not read). */
+  async ready(): Promise<boolean> {
+    if (this.done) return true;
+    if (!this.synced) return false;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<false>((r) => (timer = setTimeout(() => r(false), READY_TIMEOUT_MS)));
+    try {
+      return await Promise.race([this.synced.then(() => true), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  mutating(): readonly RegisteredWebhook[] {
+    return this.sets.mutating.webhooks;
+  }
+
+  validating(): readonly RegisteredWebhook[] {
+    return this.sets.validating.webhooks;
+  }
+}

@@ -37,7 +37,7 @@ export const API_GROUPS: readonly GroupVersions[] = [
   { name: 'storage.ck.io', versions: ['v1', 'v1beta1'] },
   { name: 'admissionregistration.k8s.io', versions: ['v1', 'v1beta1'] },
   { name: 'admissionregistration.ck.io', versions: ['v1beta1'] },
-  { name: 'apiextensions.k8s.io', versions: ['v1'] },
+  { name: 'apiextensions.k8s.io', versions: ['v1', 'v1beta1'] },
   { name: 'scheduling.k8s.io', versions: ['v1'] },
   { name: 'coordination.k8s.io', versions: ['v1'] },
   { name: 'node.k8s.io', versions: ['v1'] },

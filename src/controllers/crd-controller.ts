@@ -18,9 +18,13 @@ import { finalizeDelete } from '../registry/deletion.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
 import {
   CUSTOM_RESOURCE_CLEANUP_FINALIZER,
+  findCrdCondition,
+  isCrdConditionEquivalent,
   isCrdConditionTrue,
+  removeCrdCondition,
   setCrdCondition,
 } from '../resources/customresourcedefinitions/conditions.js';
+import { nonStructuralSchemaCondition } from '../resources/customresourcedefinitions/nonstructural-condition.js';
 import { customResourceDefinitions } from '../resources/customresourcedefinitions/customresourcedefinitions.resource.js';
 import type { CustomResourceDefinition } from '../resources/customresourcedefinitions/customresourcedefinitions.schema.js';
 import { calculateNames } from '../resources/customresources/naming.js';
@@ -101,6 +105,21 @@ export class CustomResourceDefinitionController {
       return;
     }
     await this.acceptNames(crd);
+    await this.markNonStructural(crd);
+  }
+
+  /**
+   * The NonStructuralSchema condition (upstream pkg/controller/nonstructuralschema): set while
+   * a definition (made through v1beta1) has a schema that is not structural, removed once it is.
+   */
+  private async markNonStructural(crd: CustomResourceDefinition): Promise<void> {
+    const condition = nonStructuralSchemaCondition(crd);
+    const current = findCrdCondition(crd, 'NonStructuralSchema');
+    if (condition ? isCrdConditionEquivalent(condition, current) : !current) return;
+    await this.writeStatus(crd, (c) => {
+      if (condition) setCrdCondition(c, condition);
+      else removeCrdCondition(c, 'NonStructuralSchema');
+    });
   }
 
   /** Serve `crd`'s versions when its names are accepted; withdraw them when it is gone. */

@@ -34,6 +34,7 @@ import { ROWS as STORAGE_DISCOVERY } from './groups/storage-discovery.js';
 import { ROWS as CERTIFICATES_REGISTRATION } from './groups/certificates-registration.js';
 import { ROWS as FLOWCONTROL } from './groups/flowcontrol.js';
 import { customResourceDefinitions } from './customresourcedefinitions/customresourcedefinitions.resource.js';
+import { customResourceDefinitionsV1beta1 } from './customresourcedefinitions/v1beta1.resource.js';
 import { advertiseShortNamesOnce } from './short-names.js';
 
 /** Every served resource, core/v1 first in upstream discovery order, then group resources. */
@@ -68,4 +69,5 @@ export const RESOURCE_TABLE: readonly ResourceDefinition[] = advertiseShortNames
   ...CERTIFICATES_REGISTRATION, // certificates, admissionregistration, apiregistration
   ...FLOWCONTROL, // flowcontrol.apiserver.k8s.io: flowschemas, prioritylevelconfigurations
   customResourceDefinitions, // apiextensions.k8s.io; the resources they define are served at run time
+  customResourceDefinitionsV1beta1, // apiextensions.k8s.io/v1beta1 (upstream 1.7-1.21) over the v1 storage
 ]);

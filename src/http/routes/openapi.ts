@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import type Router from '@koa/router';
 import { toOpenApi, type OpenApiSchema } from '../../api/openapi-schema.js';
 import { swaggerDocument } from '../../api/openapi-v2.js';
+import { customResourceSwaggerSchema } from '../../resources/customresources/openapi-v2.js';
 import { encodeSwaggerProtobuf } from '../../api/protobuf/openapi-v2.js';
 import { notAcceptable } from '../../errors/api-error.js';
 import { groupVersionOf, type ResourceDefinition, type SubresourceDefinition } from '../../registry/types.js';
@@ -324,11 +325,13 @@ export function installOpenApiRoutes(
   info: OpenApiInfo = DEFAULT_INFO,
 ): void {
   // Built on first request, not at start: every replica and test server starts faster. Built
-  // again once the served rows change (custom resources come and go; the array is replaced).
+  // again once the served rows change (custom resources come and go; the array is replaced),
+  // reusing each group version whose rows did not change.
   let built: { defs: readonly ResourceDefinition[]; docs: ReturnType<typeof buildDocuments> } | undefined;
+  const byGroupVersion = new Map<string, GroupVersionDocument>();
   const documents = () => {
     const defs = served();
-    if (built?.defs !== defs) built = { defs, docs: buildDocuments(defs, info) };
+    if (built?.defs !== defs) built = { defs, docs: buildDocuments(defs, info, byGroupVersion) };
     return built.docs;
   };
   router.get('/openapi/v2', (ctx) => {
@@ -336,8 +339,9 @@ export function installOpenApiRoutes(
     const protobuf = accept.find((t) => SWAGGER_PROTOBUF_TYPES.includes(t));
     const json = accept.some((t) => t === 'application/json' || t === '*/*' || t === 'application/*');
     if (!protobuf && !json) throw notAcceptable(['application/json', ...SWAGGER_PROTOBUF_TYPES]);
-    const { v2etags, v2protobuf, v2json } = documents();
-    const etag = protobuf ? v2etags.protobuf : v2etags.json;
+    const docs = documents();
+    const v2 = protobuf ? docs.v2protobuf() : { body: docs.v2json, etag: docs.v2etag };
+    const etag = v2.etag;
     ctx.set('ETag', etag);
     ctx.set('Vary', 'Accept');
     if (ctx.get('If-None-Match') === etag) {
@@ -345,7 +349,7 @@ export function installOpenApiRoutes(
       return;
     }
     ctx.set('Content-Type', protobuf ? SWAGGER_PROTOBUF_TYPES[1] : 'application/json');
-    ctx.body = protobuf ? v2protobuf : v2json;
+    ctx.body = v2.body;
   });
   router.get('/openapi/v3', (ctx) => {
     const paths = Object.fromEntries(
@@ -364,21 +368,79 @@ export function installOpenApiRoutes(
   });
 }
 
-/** The OpenAPI v3 document per group version, and the v2 document as JSON and protobuf with their ETags. */
-function buildDocuments(defs: readonly ResourceDefinition[], info: OpenApiInfo) {
-  const gvs = [...new Set(defs.map((d) => `${d.group}/${d.version}`))].map((gv) => gv.split('/') as [string, string]);
-  const docs = new Map<string, { text: string; hash: string }>();
-  const v3docs: OpenApiSchema[] = [];
-  for (const [group, version] of gvs) {
-    const doc = openApiDocument(defs, group, version, info);
-    v3docs.push(doc);
-    const text = JSON.stringify(doc);
-    docs.set(group ? `apis/${group}/${version}` : `api/${version}`, { text, hash: hashOf(text) });
+/** One group version's documents, kept while its rows stay the same objects. */
+interface GroupVersionDocument {
+  readonly rows: readonly ResourceDefinition[];
+  readonly text: string;
+  readonly hash: string;
+  /** Its part of the v2 document. */
+  readonly paths: Record<string, unknown>;
+  readonly definitions: Record<string, unknown>;
+}
+
+function groupVersionDocument(
+  rows: readonly ResourceDefinition[],
+  group: string,
+  version: string,
+  info: OpenApiInfo,
+): GroupVersionDocument {
+  const doc = openApiDocument(rows, group, version, info);
+  const text = JSON.stringify(doc);
+  const swagger = swaggerDocument([doc], info);
+  const definitions = swagger.definitions as Record<string, Record<string, unknown>>;
+  // A custom resource's schema is published to v2 in the form kubectl's v2 readers cope with.
+  for (const def of rows)
+    if (def.openApiSchema && definitions[schemaName(def)])
+      definitions[schemaName(def)] = customResourceSwaggerSchema(definitions[schemaName(def)]);
+  return { rows, text, hash: hashOf(text), paths: swagger.paths as Record<string, unknown>, definitions };
+}
+
+const sameRows = (a: readonly ResourceDefinition[], b: readonly ResourceDefinition[]) =>
+  a.length === b.length && a.every((row, i) => row === b[i]);
+
+/**
+ * The OpenAPI v3 document per group version, and the v2 document as JSON with its ETag and
+ * (made on first use) as protobuf. `cache` keeps each group version's documents between
+ * builds: only group versions whose rows changed are generated again.
+ */
+function buildDocuments(
+  defs: readonly ResourceDefinition[],
+  info: OpenApiInfo,
+  cache: Map<string, GroupVersionDocument>,
+) {
+  const rowsByGv = new Map<string, ResourceDefinition[]>();
+  for (const d of defs) {
+    const key = `${d.group}/${d.version}`;
+    const rows = rowsByGv.get(key);
+    if (rows) rows.push(d);
+    else rowsByGv.set(key, [d]);
   }
-  const swagger = swaggerDocument(v3docs, info);
+  for (const key of cache.keys()) if (!rowsByGv.has(key)) cache.delete(key);
+  const docs = new Map<string, { text: string; hash: string }>();
+  const paths: Record<string, unknown> = {};
+  const definitions: Record<string, unknown> = {};
+  for (const [key, rows] of rowsByGv) {
+    let gv = cache.get(key);
+    if (!gv || !sameRows(gv.rows, rows)) {
+      const [group, version] = key.split('/') as [string, string];
+      gv = groupVersionDocument(rows, group, version, info);
+      cache.set(key, gv);
+    }
+    const [group, version] = key.split('/') as [string, string];
+    docs.set(group ? `apis/${group}/${version}` : `api/${version}`, { text: gv.text, hash: gv.hash });
+    Object.assign(paths, gv.paths);
+    Object.assign(definitions, gv.definitions);
+  }
+  const swagger = { swagger: '2.0', info, paths, definitions };
   const v2json = JSON.stringify(swagger);
-  const v2protobuf = Buffer.from(encodeSwaggerProtobuf(swagger));
+  let protobuf: { body: Buffer; etag: string } | undefined;
   // One ETag per representation (the two bodies differ).
-  const v2etags = { json: `"${hashOf(v2json)}"`, protobuf: `"${hashOf(v2protobuf)}"` };
-  return { docs, v2json, v2protobuf, v2etags };
+  const v2protobuf = () => {
+    if (!protobuf) {
+      const body = Buffer.from(encodeSwaggerProtobuf(swagger));
+      protobuf = { body, etag: `"${hashOf(body)}"` };
+    }
+    return protobuf;
+  };
+  return { docs, v2json, v2etag: `"${hashOf(v2json)}"`, v2protobuf };
 }

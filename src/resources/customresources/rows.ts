@@ -5,12 +5,15 @@
  * `<group>/<accepted plural>` (upstream's etcd key `/registry/<group>/<plural>/...`), with its schema's
  * pruning, defaulting and validation, its `status` and `scale` subresources, printer columns
  * and selectable fields, served in JSON and YAML only. Objects are stored in the storage
- * version; with `conversion.strategy: None` the versions differ only in `apiVersion`.
+ * version; with `conversion.strategy: None` the versions differ only in `apiVersion`. Every
+ * read from storage is pruned and defaulted by the storage version's schema as it is now
+ * (upstream's storage codec: schemaCoercingDecoder, then unstructuredDefaulter), so a default
+ * added to a definition shows on objects stored before it.
  */
 import { objectSchema, strictObjectMeta } from '../../api/meta-schema.js';
 import { toOpenApi } from '../../api/openapi-schema.js';
 import { badRequest } from '../../errors/api-error.js';
-import type { ApiObject } from '../../api/object.js';
+import { deepCopy, type ApiObject } from '../../api/object.js';
 import { ALL_VERBS, type ResourceDefinition, type SubresourceDefinition } from '../../registry/types.js';
 import { statusSubresource } from '../define.js';
 import type { CustomResourceDefinition } from '../customresourcedefinitions/customresourcedefinitions.schema.js';
@@ -18,7 +21,7 @@ import type { JSONSchemaProps } from '../../api/crd-schema/types.js';
 import { patchMetaFromSchema } from './patch-meta.js';
 import { customResourcePrinter } from './printer.js';
 import { customResourceScale } from './scale.js';
-import { schemaProcessorFor } from './schema-processing.js';
+import { schemaProcessorFor, type SchemaProcessor } from './schema-processing.js';
 import { customResourceStrategy } from './strategy.js';
 
 /** The key prefix of a definition's objects under the storage prefix: `<group>/<plural>`. */
@@ -35,12 +38,17 @@ export function customResourceRows(crd: CustomResourceDefinition): ResourceDefin
   const { group } = crd.spec;
   const storageVersion = crd.spec.versions.find((v) => v.storage)?.name ?? crd.spec.versions[0]?.name ?? '';
   const storageApiVersion = `${group}/${storageVersion}`;
+  const stored = crd.spec.versions.find((v) => v.name === storageVersion)?.schema?.openAPIV3Schema;
+  const preserveUnknownFields = !!crd.spec.preserveUnknownFields;
+  const fromStorage = readFromStorage(
+    schemaProcessorFor((stored ?? undefined) as JSONSchemaProps | undefined, preserveUnknownFields),
+  );
   return crd.spec.versions
     .filter((v) => v.served)
     .map((v): ResourceDefinition => {
       // The kind's zod type of a schema is looser than api/crd-schema's (it was checked on the CRD's write).
       const openApi = (v.schema?.openAPIV3Schema ?? undefined) as JSONSchemaProps | undefined;
-      const schema = schemaProcessorFor(openApi);
+      const schema = schemaProcessorFor(openApi, preserveUnknownFields);
       const status = Boolean(v.subresources?.status);
       const scale = v.subresources?.scale ?? undefined;
       const subresources: SubresourceDefinition[] = [];
@@ -70,22 +78,38 @@ export function customResourceRows(crd: CustomResourceDefinition): ResourceDefin
           return { errors: [], unknown };
         },
         protobufServed: false,
-        openApiSchema: publishedSchema(openApi),
+        openApiSchema: publishedSchema(openApi, selectable),
         printer: customResourcePrinter(v.additionalPrinterColumns),
         protobuf: {},
         patchMeta: patchMetaFromSchema(openApi),
         strategy: customResourceStrategy(schema, status, scale),
-        conversion:
-          v.name === storageVersion
-            ? undefined
-            : {
-                toStorage: (obj) => ({ ...obj, apiVersion: storageApiVersion }),
-                fromStorage: (obj) => obj,
-              },
+        conversion: {
+          toStorage: (obj) => (v.name === storageVersion ? obj : { ...obj, apiVersion: storageApiVersion }),
+          fromStorage,
+        },
         selectableFields: selectable.length ? selectable : undefined,
         fieldSet: selectable.length ? (obj) => selectableValues(obj, selectable) : undefined,
       };
     });
+}
+
+/**
+ * A stored object as reads serve it (a copy: stored objects are shared): pruned, its
+ * disallowed nulls dropped and defaulted by the storage version's schema. An embedded
+ * resource's malformed metadata is served as stored (upstream drops the malformed fields).
+ */
+function readFromStorage(schema: SchemaProcessor): (obj: ApiObject) => ApiObject {
+  // Once per stored object: a watch cache hands every reader the same object.
+  const decoded = new WeakMap<ApiObject, ApiObject>();
+  return (obj) => {
+    let copy = decoded.get(obj);
+    if (!copy) {
+      copy = deepCopy(obj);
+      schema.decode(copy);
+      decoded.set(obj, copy);
+    }
+    return copy;
+  };
 }
 
 /** The values of the selectable fields of `obj` as field selectors compare them (strings). */
@@ -112,9 +136,10 @@ const TYPE_META_DOCS = {
 /**
  * The schema published for a version in OpenAPI (upstream apiextensions-apiserver
  * pkg/controller/openapi/builder): its `openAPIV3Schema` with `apiVersion`, `kind` and
- * `metadata` (ObjectMeta) added at the root, so `kubectl explain` shows every field.
+ * `metadata` (ObjectMeta) added at the root, so `kubectl explain` shows every field, and its
+ * selectable fields (without the leading dot) as `x-kubernetes-selectable-fields`.
  */
-function publishedSchema(props: unknown): Record<string, unknown> {
+function publishedSchema(props: unknown, selectable: readonly string[]): Record<string, unknown> {
   const root = (props && typeof props === 'object' ? structuredClone(props) : {}) as Record<string, unknown>;
   const properties = (root.properties ?? {}) as Record<string, unknown>;
   root.type ??= 'object';
@@ -126,5 +151,6 @@ function publishedSchema(props: unknown): Record<string, unknown> {
       Object.entries(properties).filter(([k]) => k !== 'apiVersion' && k !== 'kind' && k !== 'metadata'),
     ),
   };
+  if (selectable.length) root['x-kubernetes-selectable-fields'] = selectable.map((fieldPath) => ({ fieldPath }));
   return root;
 }

@@ -23,15 +23,31 @@ export interface SchemaProcessor {
   validate(obj: ApiObject, old?: ApiObject): FieldError[];
 }
 
-/** The processor of a version's schema (absent: the empty schema). */
-export function schemaProcessorFor(openAPIV3Schema: JSONSchemaProps | null | undefined): SchemaProcessor {
+/**
+ * The processor of a version's schema (absent: the empty schema). `preserveUnknownFields`: the
+ * definition's (v1beta1 era): nothing is pruned, and a schema that is not structural is
+ * served anyway (upstream crdHandler), validating by its OpenAPI keywords only.
+ */
+export function schemaProcessorFor(
+  openAPIV3Schema: JSONSchemaProps | null | undefined,
+  preserveUnknownFields = false,
+): SchemaProcessor {
   const props: JSONSchemaProps = openAPIV3Schema ?? {};
-  const structural = toStructural(props);
+  const structural = preserveUnknownFields ? structuralIfAny(props) : toStructural(props);
   return {
     decode(obj: ApiObject) {
-      const res = decodeCustomObject(obj, structural, { returnUnknownFieldPaths: true });
+      const res = decodeCustomObject(obj, structural, { returnUnknownFieldPaths: true, preserveUnknownFields });
       return { unknown: res.unknownFieldPaths, error: res.error };
     },
     validate: (obj: ApiObject, old?: ApiObject) => validateCustomObject(obj, props, { oldObj: old, structural }),
   };
+}
+
+/** The structural form of `props`, or undefined when it has none. */
+function structuralIfAny(props: JSONSchemaProps) {
+  try {
+    return toStructural(props);
+  } catch {
+    return undefined;
+  }
 }

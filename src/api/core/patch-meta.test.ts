@@ -175,6 +175,17 @@ const EXPECTED: Record<string, string[]> = {
   PriorityLevelConfiguration: [CONDITIONS],
 };
 
+/** The lists both CustomResourceDefinition versions declare alike. */
+const CRD_LISTS = [
+  'spec.names.categories listType(atomic)',
+  'spec.names.shortNames listType(atomic)',
+  'spec.versions listType(atomic)',
+  'status.acceptedNames.categories listType(atomic)',
+  'status.acceptedNames.shortNames listType(atomic)',
+  'status.conditions listType(map) keys(type)',
+  'status.storedVersions listType(atomic)',
+];
+
 /** Facts of a kind at a version whose schema differs from the kind's storage version. */
 const EXPECTED_AT: Record<string, string[]> = {
   // autoscaling/v2's lists (v2beta1 has no behavior; v1 has none of them).
@@ -189,6 +200,21 @@ const EXPECTED_AT: Record<string, string[]> = {
   'Event events.k8s.io/v1': ['regarding atomic', 'related atomic'],
   'Event events.k8s.io/v1beta1': ['regarding atomic', 'related atomic'],
   'Event events.ck.io/v1beta1': ['regarding atomic', 'related atomic'],
+  // apiextensions.k8s.io types.go: atomic lists, conditions a map by type (no patch strategy).
+  'CustomResourceDefinition apiextensions.k8s.io/v1': [
+    'spec.conversion.webhook.conversionReviewVersions listType(atomic)',
+    ...CRD_LISTS,
+    'spec.versions[].additionalPrinterColumns listType(atomic)',
+    'spec.versions[].selectableFields listType(atomic)',
+  ],
+  'CustomResourceDefinition apiextensions.k8s.io/v1beta1': [
+    'spec.additionalPrinterColumns listType(atomic)',
+    'spec.conversion.conversionReviewVersions listType(atomic)',
+    'spec.selectableFields listType(atomic)',
+    ...CRD_LISTS,
+    'spec.versions[].additionalPrinterColumns listType(atomic)',
+    'spec.versions[].selectableFields listType(atomic)',
+  ],
   // policy/v1beta1 budgets have no status conditions.
   'PodDisruptionBudget policy/v1beta1': ['spec.selector atomic replace'],
 };

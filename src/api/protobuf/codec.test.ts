@@ -117,25 +117,27 @@ describe('protobuf codec', () => {
     expect(readdirSync(FIXTURES).length).toBe(Object.keys(JSON_EQUIVALENTS).length);
   });
 
-  it.each(RESOURCE_TABLE.map((d) => [`${d.kind} (${apiVersionOf(d)})`, d] as const))(
-    'round-trips every field of %s',
-    (_, def) => {
-      const obj = everyField(def);
-      const decoded = codec.decodeObject(codec.encodeObject(obj));
-      expect(decoded).toEqual(obj);
-      const list = {
-        apiVersion: apiVersionOf(def),
-        kind: `${def.kind}List`,
-        metadata: { resourceVersion: '12', continue: 'abc', remainingItemCount: 3 },
-        items: [obj, obj],
-      };
-      if (def.verbs.includes('list'))
-        expect(codec.decodeObject(codec.encodeObject(list))).toEqual({
-          ...list,
-          items: [obj, obj].map(({ apiVersion, kind, ...rest }) => rest),
-        });
-    },
-  );
+  // Rows without messages (the CustomResourceDefinitions, see packages.test.ts) answer JSON.
+  it.each(
+    RESOURCE_TABLE.filter((d) => Object.keys(d.protobuf).length > 0).map(
+      (d) => [`${d.kind} (${apiVersionOf(d)})`, d] as const,
+    ),
+  )('round-trips every field of %s', (_, def) => {
+    const obj = everyField(def);
+    const decoded = codec.decodeObject(codec.encodeObject(obj));
+    expect(decoded).toEqual(obj);
+    const list = {
+      apiVersion: apiVersionOf(def),
+      kind: `${def.kind}List`,
+      metadata: { resourceVersion: '12', continue: 'abc', remainingItemCount: 3 },
+      items: [obj, obj],
+    };
+    if (def.verbs.includes('list'))
+      expect(codec.decodeObject(codec.encodeObject(list))).toEqual({
+        ...list,
+        items: [obj, obj].map(({ apiVersion, kind, ...rest }) => rest),
+      });
+  });
 
   it('keeps zero values of pointer and required fields and drops other zero values', () => {
     const rc = {

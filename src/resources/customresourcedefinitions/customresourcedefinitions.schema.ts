@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { declared } from '../../api/core/patch-info.js';
-import { base64, bool, int, mergedList, obj, reqObj, reqStr, str, time } from '../../api/core/schema-kit.js';
+import { base64, bool, int, obj, reqObj, reqStr, str, time } from '../../api/core/schema-kit.js';
 import { kindSchema } from '../../api/meta-schema.js';
 import type { KindObject } from '../../registry/types.js';
 import { jsonSchemaProps } from './json-schema-props.js';
@@ -116,7 +116,10 @@ export const customResourceDefinitionSchema = kindSchema({
     preserveUnknownFields: bool.describe('Deprecated; must be false in v1 (use x-kubernetes-preserve-unknown-fields).'),
   }).describe('What the definition serves.'),
   status: obj({
-    conditions: mergedList(condition, { key: 'type' }).describe('The observed conditions of the definition.'),
+    // `+listType=map +listMapKey=type`, without a strategic merge strategy (upstream types.go).
+    conditions: declared(z.array(condition).nullable().optional(), { listType: 'map', listMapKeys: ['type'] }).describe(
+      'The observed conditions of the definition.',
+    ),
     acceptedNames: names(false)
       .nullable()
       .optional()

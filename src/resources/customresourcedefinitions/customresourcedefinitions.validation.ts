@@ -84,7 +84,22 @@ function updateOptions(old: InternalCrd, defaults?: SchemaDefaultsCheck): SpecRu
     ),
     allowInvalidCABundle: allowInvalidCABundle(old),
     defaults,
+    preexistingExpressions: preexisting(spec),
   };
+}
+
+/** The rules and message expressions of a stored spec (upstream's StoredExpressions set). */
+function preexisting(spec: InternalSpec): ReadonlySet<string> {
+  const found = new Set<string>();
+  // Visits every node of every schema (the predicate never holds).
+  hasSchemaWith(spec, (node) => {
+    for (const rule of node['x-kubernetes-validations'] ?? []) {
+      if (rule.rule) found.add(rule.rule);
+      if (rule.messageExpression) found.add(rule.messageExpression);
+    }
+    return false;
+  });
+  return found;
 }
 
 /** ValidateCustomResourceDefinitionStoredVersions. */

@@ -7,6 +7,7 @@
  * validateDeprecationWarning. Used for the top-level fields (`spec.validation`, ...) and each
  * version's own.
  */
+import { validateCrdValidationRules } from '../../api/cel/index.js';
 import {
   duplicate,
   forbidden,
@@ -45,12 +46,20 @@ export interface SchemaDefaultsCheck {
   hasUnprunedDefaults(schema: JSONSchemaProps): boolean;
 }
 
+/** The schema type api/cel reads (api/crd-schema's; this kind's own type is looser in nulls). */
+type CelSchema = Parameters<typeof validateCrdValidationRules>[0];
+
 /** validationOptions, as far as these rules read them. */
 export interface VersionRuleOptions extends SchemaRuleOptions {
   readonly allowDefaults: boolean;
   readonly requireStructuralSchema: boolean;
   readonly requirePrunedDefaults: boolean;
   readonly defaults?: SchemaDefaultsCheck;
+  /**
+   * The `x-kubernetes-validations` rules and message expressions of the stored definition (an
+   * update): compiled with every library, as upstream's StoredExpressions environment.
+   */
+  readonly preexistingExpressions?: ReadonlySet<string>;
 }
 
 /** The JSON names of allowedFieldsAtRootSchema, in JSONSchemaProps field order. */
@@ -132,7 +141,16 @@ export function validateSchemaOf(
     else {
       const structural = validateStructural(ss.structural, schemaAt);
       if (structural.length) errs.push(...structural);
-      else if (opts.defaults) errs.push(...opts.defaults.validate(schema, schemaAt, opts.requirePrunedDefaults));
+      else {
+        if (opts.defaults) errs.push(...opts.defaults.validate(schema, schemaAt, opts.requirePrunedDefaults));
+        // x-kubernetes-validations: compiled, typed and costed (api/cel), for structural schemas only.
+        errs.push(
+          ...validateCrdValidationRules(schema as CelSchema, schemaAt, {
+            preexisting: opts.preexistingExpressions,
+            ruleFieldsReported: true, // by validateOpenAPISchema below
+          }),
+        );
+      }
     }
   }
   errs.push(...validateOpenAPISchema(schema, schemaAt, opts, opts.allowDefaults));

@@ -82,7 +82,7 @@ export function customResourceRows(crd: CustomResourceDefinition): ResourceDefin
         printer: customResourcePrinter(v.additionalPrinterColumns),
         protobuf: {},
         patchMeta: patchMetaFromSchema(openApi),
-        strategy: customResourceStrategy(schema, status, scale),
+        strategy: customResourceStrategy(schema, status, scale, fromStorage),
         conversion: {
           toStorage: (obj) => (v.name === storageVersion ? obj : { ...obj, apiVersion: storageApiVersion }),
           fromStorage,

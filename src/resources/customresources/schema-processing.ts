@@ -7,7 +7,8 @@
  * prunes everything but apiVersion, kind and metadata, as upstream's empty structural schema.
  */
 import { decodeCustomObject, toStructural, validateCustomObject } from '../../api/crd-schema/index.js';
-import type { JSONSchemaProps } from '../../api/crd-schema/types.js';
+import type { JSONSchemaProps, Structural } from '../../api/crd-schema/types.js';
+import { CelValidator } from '../../api/cel/index.js';
 import type { ApiObject } from '../../api/object.js';
 import type { FieldError } from '../../api/validation/field-errors.js';
 
@@ -34,13 +35,28 @@ export function schemaProcessorFor(
 ): SchemaProcessor {
   const props: JSONSchemaProps = openAPIV3Schema ?? {};
   const structural = preserveUnknownFields ? structuralIfAny(props) : toStructural(props);
+  const cel = celValidatorOf(structural);
   return {
     decode(obj: ApiObject) {
       const res = decodeCustomObject(obj, structural, { returnUnknownFieldPaths: true, preserveUnknownFields });
       return { unknown: res.unknownFieldPaths, error: res.error };
     },
-    validate: (obj: ApiObject, old?: ApiObject) => validateCustomObject(obj, props, { oldObj: old, structural }),
+    validate(obj: ApiObject, old?: ApiObject) {
+      // x-kubernetes-validations (CEL), run once per object at its root, after the keywords.
+      const nodeValidators = cel ? [cel.nodeValidator()] : undefined;
+      return validateCustomObject(obj, props, { oldObj: old, structural, nodeValidators });
+    },
   };
+}
+
+/** The rules of `structural` compiled, or undefined when it has none (or cannot be compiled). */
+function celValidatorOf(structural: Structural | undefined): CelValidator | undefined {
+  if (!structural || !JSON.stringify(structural).includes('"xValidations"')) return undefined;
+  try {
+    return new CelValidator(structural);
+  } catch {
+    return undefined; // refused when the definition was written; a stored one that no longer compiles is not enforced
+  }
 }
 
 /** The structural form of `props`, or undefined when it has none. */

@@ -13,14 +13,25 @@ import type { Strategy } from '../../registry/types.js';
 import type { ScalePaths } from './scale.js';
 import type { SchemaProcessor } from './schema-processing.js';
 
-/** The strategy of one version: its schema, whether it has `/status`, and its scale paths. */
-export function customResourceStrategy(schema: SchemaProcessor, status: boolean, scale?: ScalePaths): Strategy {
+/**
+ * The strategy of one version: its schema, whether it has `/status`, its scale paths, and how
+ * a stored object reads (`asRead`: pruned and defaulted by the schema as it is now, as
+ * upstream's store decodes the old object), which is the old object the rules compare with:
+ * a default added to the definition since the object was stored changes nothing by itself.
+ */
+export function customResourceStrategy(
+  schema: SchemaProcessor,
+  status: boolean,
+  scale?: ScalePaths,
+  asRead: (stored: ApiObject) => ApiObject = (stored) => stored,
+): Strategy {
   return {
     prepareForCreate(obj) {
       if (status) delete obj.status;
       obj.metadata.generation = 1;
     },
-    prepareForUpdate(obj, old) {
+    prepareForUpdate(obj, stored) {
+      const old = asRead(stored);
       if (status) {
         if (old.status === undefined) delete obj.status;
         else obj.status = old.status;
@@ -29,7 +40,7 @@ export function customResourceStrategy(schema: SchemaProcessor, status: boolean,
       obj.metadata.generation = contentChanged(obj, old) ? generation + 1 : generation;
     },
     validate: (obj) => [...schema.validate(obj), ...scaleProblems(obj, scale)],
-    validateUpdate: (obj, old) => [...schema.validate(obj, old), ...scaleProblems(obj, scale)],
+    validateUpdate: (obj, old) => [...schema.validate(obj, asRead(old)), ...scaleProblems(obj, scale)],
   };
 }
 

@@ -1,6 +1,6 @@
 /**
  * MutatingWebhookConfiguration (upstream pkg/registry/admissionregistration/mutatingwebhookconfiguration):
- * stored and validated only; calling the webhooks is a later issue. Rows, defaults and rules in
+ * stored and validated here; the webhooks are called by admission/webhooks/. Rows, defaults and rules in
  * ../webhook-common/.
  */
 import { mutatingWebhookMessages } from '../webhook-common/webhook.protobuf.js';

@@ -1,6 +1,6 @@
 /**
  * ValidatingWebhookConfiguration (upstream pkg/registry/admissionregistration/validatingwebhookconfiguration):
- * stored and validated only; calling the webhooks is a later issue. Rows, defaults and rules in
+ * stored and validated here; the webhooks are called by admission/webhooks/. Rows, defaults and rules in
  * ../webhook-common/.
  */
 import { validatingWebhookMessages } from '../webhook-common/webhook.protobuf.js';

@@ -60,6 +60,8 @@ const UPSTREAM: Readonly<Record<string, Priority>> = {
   'storage.k8s.io/v1beta1': { group: 16800, version: 9 },
   'storage.k8s.io/v1alpha1': { group: 16800, version: 1 },
   'apiextensions.k8s.io/v1': { group: 16700, version: 15 },
+  // Served here as upstream served it until 1.22 (release-1.21's table).
+  'apiextensions.k8s.io/v1beta1': { group: 16700, version: 9 },
   'admissionregistration.k8s.io/v1': { group: 16700, version: 15 },
   'admissionregistration.k8s.io/v1beta1': { group: 16700, version: 12 },
   'admissionregistration.k8s.io/v1alpha1': { group: 16700, version: 9 },

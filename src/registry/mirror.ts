@@ -13,6 +13,8 @@ import { errorMessage } from '../api/error-message.js';
 export interface MirrorHandlers<T extends ApiObject> {
   onReset(objects: readonly T[]): void;
   onEvent(ev: WatchEvent<T>): void;
+  /** A list or watch failed (it is retried a second later). */
+  onError?(err: unknown): void;
 }
 
 /** Mirror `store`; resolves the returned promise once the first list has been handed over. */
@@ -40,7 +42,10 @@ export function mirror<T extends ApiObject>(
         }))
           handlers.onEvent(ev);
       } catch (err) {
-        if (!signal.aborted) logger.debug({ resource: store.def.plural, err: errorMessage(err) }, 'mirror relisting');
+        if (!signal.aborted) {
+          logger.debug({ resource: store.def.plural, err: errorMessage(err) }, 'mirror relisting');
+          handlers.onError?.(err);
+        }
       }
       if (!signal.aborted) await new Promise((r) => setTimeout(r, 1000));
     }

@@ -62,6 +62,10 @@ export class WebhookConfigSource implements WebhookSource {
   private abort?: AbortController;
   private synced?: Promise<void>;
   private done = false;
+  /** Why the first read failed, while it has not succeeded (a storage failure at start-up). */
+  private failure?: unknown;
+  /** Wakes a readiness wait when the first read fails. */
+  private readonly failed = new Set<() => void>();
 
   constructor(
     private readonly registry: ResourceRegistry,
@@ -73,7 +77,20 @@ export class WebhookConfigSource implements WebhookSource {
     if (this.abort) return;
     const abort = (this.abort = new AbortController());
     const follow = (store: GenericStore<WebhookConfiguration>, set: ConfigurationSet) =>
-      mirror(store, { onReset: (objs) => set.reset(objs), onEvent: (ev) => set.apply(ev) }, abort.signal, this.logger);
+      mirror(
+        store,
+        {
+          onReset: (objs) => set.reset(objs),
+          onEvent: (ev) => set.apply(ev),
+          onError: (err) => {
+            if (this.done) return;
+            this.failure = err;
+            for (const wake of this.failed) wake();
+          },
+        },
+        abort.signal,
+        this.logger,
+      );
     const mutating = this.registry.find(mutatingWebhookConfigurations);
     const validating = this.registry.find(validatingWebhookConfigurations);
     this.synced = Promise.all([
@@ -81,6 +98,7 @@ export class WebhookConfigSource implements WebhookSource {
       validating ? follow(validating, this.sets.validating) : undefined,
     ]).then(() => {
       this.done = true;
+      this.failure = undefined;
     });
   }
 
@@ -94,12 +112,27 @@ export class WebhookConfigSource implements WebhookSource {
     if (this.done) return true;
     if (!this.synced) return false;
     let timer: NodeJS.Timeout | undefined;
+    let wake: () => void = () => undefined;
     const timeout = new Promise<false>((r) => (timer = setTimeout(() => r(false), READY_TIMEOUT_MS)));
+    // A failed first read ends the wait at once (see failureOfFirstRead).
+    const failed = new Promise<false>((r) => (wake = () => r(false)));
+    this.failed.add(wake);
+    if (this.failure !== undefined) wake();
     try {
-      return await Promise.race([this.synced.then(() => true), timeout]);
+      return await Promise.race([this.synced.then(() => true), timeout, failed]);
     } finally {
       clearTimeout(timer);
+      this.failed.delete(wake);
     }
+  }
+
+  /**
+   * Why the configurations could not be read yet (storage unavailable), or undefined: a write
+   * refused for want of them answers this error rather than `not yet ready to handle request`,
+   * so a server whose storage fails at start says why.
+   */
+  failureOfFirstRead(): unknown {
+    return this.done ? undefined : this.failure;
   }
 
   mutating(): readonly RegisteredWebhook[] {

@@ -9,7 +9,7 @@
  * `not yet ready to handle request`).
  */
 import type { ApiObject } from '../../api/object.js';
-import { forbidden } from '../../errors/api-error.js';
+import { ApiError, forbidden } from '../../errors/api-error.js';
 import type { AdmissionAttributes, AdmissionOperation, StoreHooks } from '../../registry/hooks.js';
 import type { ResourceDefinition } from '../../registry/types.js';
 import { dispatchMutating, type DispatchDeps } from './mutating.js';
@@ -19,8 +19,10 @@ import { dispatchValidating } from './validating.js';
 
 /** A webhook source that may still be reading its configurations. */
 export interface ReadyWebhookSource extends WebhookSource {
-  /** Resolves true once the configurations were read (false after waiting too long). */
+  /** Resolves true once the configurations were read (false after waiting too long, or when the read failed). */
   ready(): Promise<boolean>;
+  /** Why the first read of the configurations failed, if it did and has not succeeded since. */
+  failureOfFirstRead?(): unknown;
 }
 
 /** The request `attrs` describe on `def`'s store, with its objects. */
@@ -51,8 +53,11 @@ export function webhookAdmission(def: ResourceDefinition, source: ReadyWebhookSo
   /** The webhooks to consult, once the configurations are known; none for an exempt request. */
   const hooksFor = async (req: AdmissionRequest, mutating: boolean) => {
     if (isExemptKind(req.kind)) return [];
-    if (!(await source.ready()))
+    if (!(await source.ready())) {
+      const failure = source.failureOfFirstRead?.();
+      if (failure instanceof ApiError) throw failure;
       throw forbidden(req.resource.resource, req.name, 'not yet ready to handle request', req.resource.group);
+    }
     return mutating ? source.mutating() : source.validating();
   };
   const mutate = async (req: AdmissionRequest) => {

@@ -5,9 +5,9 @@
  * one are watched through the other; a deletion through the other empties and removes it.
  * (How fast the second replica serves is measured by bench/crd.ts, not asserted here.)
  */
-import { Agent, request } from 'undici';
+import { Agent } from 'undici';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { E2E_TOKEN, type ServerProcess } from '../helpers/server-process.js';
+import { callServer, E2E_TOKEN, type ServerProcess } from '../helpers/server-process.js';
 import { serversOnEtcd } from '../helpers/servers-on-etcd.js';
 import { crd } from '../helpers/crds.js';
 import { openWatch } from '../helpers/watch-stream.js';
@@ -28,15 +28,7 @@ afterAll(async () => {
   await agentB?.close();
 });
 
-async function call(server: ServerProcess, agent: Agent, method: string, path: string, body?: unknown) {
-  const res = await request(server.url + path, {
-    method: method as never,
-    dispatcher: agent,
-    headers: { authorization: `Bearer ${E2E_TOKEN}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.statusCode, body: (await res.body.json()) as any };
-}
+const call = callServer;
 
 const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
 const TOYS = '/apis/replicas.example.com/v1/namespaces/default/toys';

@@ -1,7 +1,7 @@
 /** Two server processes on one etcd: writes through one are read and watched through the other. */
-import { Agent, request } from 'undici';
+import { Agent } from 'undici';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { E2E_TOKEN, type ServerProcess } from '../helpers/server-process.js';
+import { callServer, E2E_TOKEN, type ServerProcess } from '../helpers/server-process.js';
 import { serversOnEtcd } from '../helpers/servers-on-etcd.js';
 import { openWatch } from '../helpers/watch-stream.js';
 
@@ -21,15 +21,7 @@ afterAll(async () => {
   await agentB?.close();
 });
 
-async function call(server: ServerProcess, agent: Agent, method: string, path: string, body?: unknown) {
-  const res = await request(server.url + path, {
-    method: method as never,
-    dispatcher: agent,
-    headers: { authorization: `Bearer ${E2E_TOKEN}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.statusCode, body: (await res.body.json()) as any };
-}
+const call = callServer;
 
 it('reads and watches through one replica what was written through the other', async () => {
   const path = '/api/v1/namespaces/default/configmaps';

@@ -7,6 +7,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { request, type Agent } from 'undici';
 
 export const E2E_TOKEN = 'e2e-admin-token';
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -82,4 +83,15 @@ export async function startServerProcess(etcdServers: string[], extraArgs: strin
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** One JSON request to `server` as the e2e admin through `agent`: the status and the parsed body. */
+export async function callServer(server: ServerProcess, agent: Agent, method: string, path: string, body?: unknown) {
+  const res = await request(server.url + path, {
+    method: method as never,
+    dispatcher: agent,
+    headers: { authorization: `Bearer ${E2E_TOKEN}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.statusCode, body: (await res.body.json()) as any };
 }

@@ -98,6 +98,12 @@ export function check(ast: Ast, env: CheckEnv): Checked | SourceError[] {
         const root = rootIdent(e);
         const ti = qn && root && !lookup(root) && !env.vars.has(root) ? TYPE_IDENTS.get(qn) : undefined;
         if (ti) return typeOf(ti);
+        // A variable with a qualified name (`authorizer.requestResource`) wins over field selection.
+        const qv = qn && root && !lookup(root) ? env.vars.get(qn) : undefined;
+        if (qv) {
+          references.add(qn!);
+          return qv;
+        }
         const ot = visit(e.operand);
         const t = selectType(ot, e.field);
         if (t === undefined) return err(e, `undefined field '${e.field}'`);

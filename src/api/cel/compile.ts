@@ -80,7 +80,8 @@ function emptyResult(rule: ValidationRule, functions: FunctionRegistry, error?: 
   };
 }
 
-function compileExpression(
+/** Parse and type-check `source` against `vars` and `functions`: the checked expression, or cel-go's error display. */
+export function compileExpression(
   source: string,
   vars: Map<string, CelType>,
   functions: FunctionRegistry,

@@ -34,8 +34,13 @@ export class FunctionRegistry {
   private readonly byName = new Map<string, Overload[]>();
   private readonly byId = new Map<string, Overload>();
 
-  constructor(libs: readonly (readonly Overload[])[]) {
+  constructor(private readonly libs: readonly (readonly Overload[])[]) {
     for (const lib of libs) for (const o of lib) this.add(o);
+  }
+
+  /** A registry of these overloads and `lib`'s. */
+  extend(lib: readonly Overload[]): FunctionRegistry {
+    return new FunctionRegistry([...this.libs, lib]);
   }
 
   private add(o: Overload): void {

@@ -48,6 +48,7 @@ export function evaluate(
     }
   };
   const scopes: Map<string, Result>[] = [];
+  const qualifiedNames = [...vars.keys()].some((k) => k.includes('.'));
   const lookup = (name: string): Result | undefined => {
     for (let i = scopes.length - 1; i >= 0; i--) {
       const s = scopes[i]!;
@@ -69,6 +70,11 @@ export function evaluate(
       case 'select': {
         const ti = typeIdent(e);
         if (ti) return ti;
+        const qv = qualifiedVar(e);
+        if (qv !== undefined) {
+          add(1);
+          return qv;
+        }
         const o = ev(e.operand);
         if (o instanceof CelErr) return o;
         if (e.testOnly) {
@@ -238,6 +244,15 @@ export function evaluate(
     }
     add(callCost(fn, o.id, args, result) + (fn === '_[_]' && relative(e.args[0]!) ? 1 : 0));
     return result;
+  };
+
+  /** The value of a variable with a qualified name (`authorizer.requestResource`) that `e` names, unless a local shadows its root. */
+  const qualifiedVar = (e: Expr): Result | undefined => {
+    if (!qualifiedNames) return undefined;
+    const qn = qualifiedName(e);
+    const root = rootIdent(e);
+    if (!qn || !root || !vars.has(qn) || scopes.some((s) => s.has(root))) return undefined;
+    return vars.get(qn);
   };
 
   const typeIdent = (e: Expr): CelTypeValue | undefined => {

@@ -82,6 +82,17 @@ function kubernetesCost(fn: string, overloadId: string, args: readonly Value[], 
   const size0 = () => actualSize(args[0]);
   if (K8S_UNIT.has(fn)) return 1;
   switch (fn) {
+    case 'check':
+      // An authorization check: fixed, so that two fit in one expression's per-call limit.
+      return 350_000;
+    case 'fieldSelector':
+    case 'labelSelector': {
+      // selectorCostEstimate: a list, the parse, and per requirement (one per 2 characters) a struct and a list.
+      const n = actualSize(args[1]);
+      return (
+        LIST_CREATE_BASE + ceil(n * STRING_TRAVERSAL) + ceil(ceil(n * 0.5) * (LIST_CREATE_BASE + STRUCT_CREATE_BASE))
+      );
+    }
     case 'isSorted':
     case 'sum':
     case 'max':

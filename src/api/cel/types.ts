@@ -14,7 +14,13 @@ export type CelType =
   | { readonly kind: 'map'; readonly key: CelType; readonly value: CelType }
   | { readonly kind: 'object'; readonly name: string; readonly fields: ReadonlyMap<string, CelType> }
   | { readonly kind: 'type'; readonly of?: CelType }
-  | { readonly kind: 'opaque'; readonly name: string; readonly params: readonly CelType[] }
+  | {
+      readonly kind: 'opaque';
+      readonly name: string;
+      readonly params: readonly CelType[];
+      /** A receiver-only object type (cel-go ObjectType without fields): null is assignable to it. */
+      readonly nullable?: boolean;
+    }
   | { readonly kind: 'param'; readonly name: string };
 
 /** Primitive type names, as cel-go prints them. */
@@ -47,6 +53,8 @@ export const mapOf = (key: CelType, value: CelType): CelType => ({ kind: 'map', 
 export const typeOf = (of?: CelType): CelType => ({ kind: 'type', of });
 export const opaque = (name: string, ...params: CelType[]): CelType => ({ kind: 'opaque', name, params });
 export const param = (name: string): CelType => ({ kind: 'param', name });
+/** An object type that exposes no fields, only member functions (cel-go's receiver-only ObjectType). */
+export const receiverOnly = (name: string): CelType => ({ kind: 'opaque', name, params: [], nullable: true });
 export const optionalOf = (t: CelType): CelType => opaque('optional_type', t);
 export const A = param('A');
 export const B = param('B');
@@ -124,7 +132,8 @@ export function isAssignable(to: CelType, from: CelType, b: Bindings): boolean {
   }
   // null is assignable to object types (cel-go: messages are nullable), both ways for `==`.
   const isNull = (t: CelType) => t.kind === 'prim' && t.name === 'null_type';
-  if ((to.kind === 'object' && isNull(from)) || (from.kind === 'object' && isNull(to))) return true;
+  const nullable = (t: CelType) => t.kind === 'object' || (t.kind === 'opaque' && !!t.nullable);
+  if ((nullable(to) && isNull(from)) || (nullable(from) && isNull(to))) return true;
   switch (to.kind) {
     case 'prim':
       return from.kind === 'prim' && from.name === to.name;

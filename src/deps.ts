@@ -8,7 +8,9 @@ import type { Logger } from 'pino';
 import { generateAdminToken, TokenAuthenticator, readTokenFile } from './auth/token-file.js';
 import { installAdmission } from './admission/install.js';
 import { WebhookConfigSource } from './admission/webhooks/install.js';
+import { ValidatingPolicySource } from './admission/policy/install.js';
 import { buildAuthorizer, type BuiltAuthorizer } from './authorization/build.js';
+import type { Authorizer } from './authorization/types.js';
 import { accessServices } from './authorization/access.js';
 import { ServiceAccountTokens } from './auth/service-account-tokens.js';
 import { ServiceAccountAuthenticator, type ObjectLookup } from './auth/service-account-authenticator.js';
@@ -80,6 +82,8 @@ export interface Deps {
   readonly flowControl?: BuiltFlowControl;
   /** The admission webhook configurations, mirrored on every replica (started here, stopped with the server). */
   readonly webhooks: WebhookConfigSource;
+  /** The ValidatingAdmissionPolicies and bindings, mirrored on every replica (started here, stopped with the server). */
+  readonly policies: ValidatingPolicySource;
   /** The audit log (`--audit-log-path` with `--audit-policy-file`); closed last when the server stops. */
   readonly audit?: AuditLog;
 }
@@ -140,16 +144,22 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
   });
   const evaluators = evaluatorsFor(registry.all());
   const webhooks = new WebhookConfigSource(registry, logger);
-  installAdmission(registry, storage, config, evaluators, webhooks);
+  // Admission's CEL `authorizer` asks the authorizer built below (it needs the registry first).
+  let authorizer: Authorizer | undefined;
+  const policies = new ValidatingPolicySource(registry, logger);
+  installAdmission(registry, storage, config, evaluators, webhooks, () => authorizer, policies);
   webhooks.start();
+  policies.start();
   // The first storage call: when storage is unusable (e.g. etcd refuses our TLS), let go of it.
   await ensureSystemNamespaces(registry).catch(async (err: unknown) => {
     webhooks.stop();
+    policies.stop();
     await watchCache?.stop();
     await kv.close();
     throw err;
   });
   const authorization = await buildAuthorizer(config.authorizationModes, registry, logger);
+  authorizer = authorization.authorizer;
 
   let authenticator: TokenAuthenticator;
   let adminToken: string | undefined;
@@ -232,6 +242,7 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
     flowControl,
     customResources: new CustomResourceDefinitionController(registry, logger),
     webhooks,
+    policies,
     app: undefined as unknown as Koa<ApiState>,
   };
   const app = createApp({

@@ -3,7 +3,7 @@
  * (1.10 kube-apiserver --enable-admission-plugins defaults, for the kinds served here):
  * NamespaceLifecycle, LimitRanger, ServiceAccount, DefaultTolerationSeconds, then service IP
  * and node port allocation (upstream's service REST), the admission webhooks (mutating, then
- * validating: webhooks/), and ResourceQuota last, so it charges what the others filled in. Mutating steps run before the kind's validation, the others after.
+ * validating: webhooks/) with ValidatingAdmissionPolicy (policy/) between them, and ResourceQuota last, so it charges what the others filled in. Mutating steps run before the kind's validation, the others after.
  */
 import type { ResourceRegistry } from '../registry/resource-registry.js';
 import type { ObjectStorage } from '../storage/types.js';
@@ -19,6 +19,10 @@ import { installClusterServiceAdmission } from '../resources/groups/cluster-serv
 import { installCertificatesRegistrationAdmission } from '../resources/groups/certificates-registration.admission.js';
 import { installWebhookAdmission } from './webhooks/install.js';
 import type { ReadyWebhookSource } from './webhooks/plugin.js';
+import { installPolicyAdmission } from './policy/install.js';
+import type { PolicySource } from './policy/source.js';
+import { celMatchConditions } from './webhooks/match-conditions.js';
+import type { Authorizer } from '../authorization/types.js';
 
 export interface AdmissionSettings {
   readonly serviceClusterIpRange: string;
@@ -27,7 +31,9 @@ export interface AdmissionSettings {
 
 /**
  * Install every plugin; `evaluators` are the quota evaluators shared with the quota controller,
- * `webhooks` the admission webhook configurations (none: no webhook is called).
+ * `webhooks` the admission webhook configurations (none: no webhook is called), `authorizer`
+ * the server's authorizer once built (CEL `authorizer` checks; none: they have no opinion),
+ * `policies` the ValidatingAdmissionPolicies and their bindings (none: no policy applies).
  */
 export function installAdmission(
   registry: ResourceRegistry,
@@ -35,6 +41,8 @@ export function installAdmission(
   settings: AdmissionSettings,
   evaluators: readonly Evaluator[],
   webhooks?: ReadyWebhookSource,
+  authorizer: () => Authorizer | undefined = () => undefined,
+  policies?: PolicySource,
 ): void {
   for (const store of registry.all()) {
     if (store.def.namespaced) store.addAdmission(namespaceLifecycle(registry, store));
@@ -52,7 +60,9 @@ export function installAdmission(
     .addAdmission(serviceAllocation(registry, storage, settings.serviceClusterIpRange, settings.serviceNodePortRange));
   installClusterServiceAdmission(registry);
   installCertificatesRegistrationAdmission(registry);
-  // MutatingAdmissionWebhook and ValidatingAdmissionWebhook come just before ResourceQuota upstream.
-  if (webhooks) installWebhookAdmission(registry, webhooks);
+  // MutatingAdmissionWebhook, ValidatingAdmissionPolicy, ValidatingAdmissionWebhook, then ResourceQuota, as
+  // upstream: mutating webhooks run in the mutate step, before every validating hook installed here.
+  if (policies) installPolicyAdmission(registry, policies, authorizer);
+  if (webhooks) installWebhookAdmission(registry, webhooks, undefined, celMatchConditions(authorizer));
   installResourceQuota(registry, evaluators);
 }

@@ -10,10 +10,13 @@ import { ApiError, forbidden, internalError } from '../../errors/api-error.js';
 import { errorMessage } from '../../api/error-message.js';
 import type { ResourceDefinition } from '../../registry/types.js';
 import type { MatchConditionEvaluator } from './match-conditions.js';
+import { admissionRequest } from './review.js';
 import { ruleMatches } from './rules.js';
 import { namespaceSelectorMatches, objectSelectorMatches, type NamespaceLabels } from './selectors.js';
 import type { AdmissionRequest, RegisteredWebhook, WebhookInvocation } from './types.js';
 import { equivalentRows } from './versions.js';
+
+const NO_OBJECTS = { object: null, oldObject: null };
 
 /** What matching reads beside the request. */
 export interface MatchDeps {
@@ -69,10 +72,19 @@ export async function shouldCallHook(
   if (ns.error) throw ns.error;
   if (obj.error) throw obj.error;
   if ((w.matchConditions ?? []).length && deps.conditions.evaluates) {
+    const { object: _o, oldObject: _old, ...request } = admissionRequest('', invocation, req, NO_OBJECTS);
     const result = deps.conditions.evaluate(w, {
       object: req.object,
       oldObject: req.oldObject,
-      request: { operation: req.operation, name: req.name, namespace: req.namespace },
+      request,
+      user: req.attrs.user,
+      requestResource: {
+        group: req.resource.group,
+        resource: req.resource.resource,
+        subresource: req.subresource,
+        namespace: req.namespace,
+        name: req.name,
+      },
     });
     if ('error' in result) throw forbidden(req.resource.resource, req.name, result.error, req.resource.group);
     if (!result.matches) return null;

@@ -9,8 +9,10 @@
  */
 import { validateDns1035Label, validateDns1123Subdomain, validateQualifiedName } from '../../api/names.js';
 import { isValidPortNum } from '../../api/validation/network.js';
+import { compileAdmissionExpression } from '../../api/cel/admission/index.js';
 import {
   duplicate,
+  internal,
   invalidValue,
   notSupported,
   required,
@@ -25,6 +27,8 @@ export interface WebhookOptions {
   requireRecognizedAdmissionReviewVersion: boolean;
   requireUniqueWebhookNames: boolean;
   allowInvalidLabelValueInSelector: boolean;
+  /** Match condition expressions the stored configuration has: compiled in the stored environment. */
+  preexistingMatchConditions?: ReadonlySet<string>;
 }
 
 const FAILURE_POLICIES = ['Fail', 'Ignore'];
@@ -85,8 +89,8 @@ function validateResources(resources: readonly string[], field: string): FieldEr
   return errs;
 }
 
-/** validateRuleWithOperations and validateRule. */
-function validateRule(rule: WebhookRule, at: string): FieldError[] {
+/** validateRuleWithOperations and validateRule (subresources allowed); `at` is the rule's path. */
+export function validateRule(rule: WebhookRule, at: string): FieldError[] {
   const errs: FieldError[] = [];
   const ops = rule.operations ?? [];
   if (!ops.length) errs.push(required(`${at}.operations`));
@@ -164,13 +168,31 @@ function validateService(field: string, svc: NonNullable<Webhook['clientConfig']
   return errs;
 }
 
-/** validateMatchConditions, without compiling the expressions. */
-function validateMatchConditions(conditions: NonNullable<Webhook['matchConditions']>, at: string): FieldError[] {
+/**
+ * validateMatchConditions: names, and each trimmed expression compiled as a bool with
+ * `authorizer` (validateMatchConditionsExpression, convertCELErrorToValidationError).
+ */
+function validateMatchConditions(
+  conditions: NonNullable<Webhook['matchConditions']>,
+  at: string,
+  preexisting: ReadonlySet<string>,
+): FieldError[] {
   const errs: FieldError[] = [];
   if (conditions.length > 64) errs.push(tooMany(at, conditions.length, 64));
   const names = new Set<string>();
   conditions.forEach((c, i) => {
-    if (!c.expression.trim()) errs.push(required(`${at}[${i}].expression`));
+    const trimmed = c.expression.trim();
+    if (!trimmed) errs.push(required(`${at}[${i}].expression`));
+    else {
+      const env = preexisting.has(trimmed) ? 'stored' : 'new';
+      const { error } = compileAdmissionExpression(trimmed, ['bool'], { hasParams: false, hasAuthorizer: true, env });
+      if (error)
+        errs.push(
+          error.type === 'Invalid'
+            ? invalidValue(`${at}[${i}].expression`, trimmed, error.detail)
+            : internal(`${at}[${i}].expression`, error.detail),
+        );
+    }
     if (!c.name) errs.push(required(`${at}[${i}].name`));
     else for (const m of validateQualifiedName(c.name)) errs.push(invalidValue(`${at}[${i}].name`, c.name, m));
     if (c.name) {
@@ -208,7 +230,13 @@ function validateWebhook(hook: Webhook, at: string, opts: WebhookOptions): Field
     errs.push(required(`${at}.clientConfig`, 'exactly one of url or service is required'));
   else if (cc.url != null) errs.push(...validateUrl(`${at}.clientConfig.url`, cc.url));
   else if (cc.service) errs.push(...validateService(`${at}.clientConfig.service`, cc.service));
-  errs.push(...validateMatchConditions(hook.matchConditions ?? [], `${at}.matchConditions`));
+  errs.push(
+    ...validateMatchConditions(
+      hook.matchConditions ?? [],
+      `${at}.matchConditions`,
+      opts.preexistingMatchConditions ?? new Set(),
+    ),
+  );
   return errs;
 }
 
@@ -274,5 +302,6 @@ export function updateOptions(old: WebhookConfiguration): WebhookOptions {
     allowInvalidLabelValueInSelector: hooks.some(
       (h) => hasInvalidLabelValue(h.namespaceSelector) || hasInvalidLabelValue(h.objectSelector),
     ),
+    preexistingMatchConditions: new Set(hooks.flatMap((h) => (h.matchConditions ?? []).map((c) => c.expression))),
   };
 }

@@ -7,6 +7,8 @@ import type Koa from 'koa';
 import type { Logger } from 'pino';
 import { generateAdminToken, TokenAuthenticator, readTokenFile } from './auth/token-file.js';
 import { installAdmission } from './admission/install.js';
+import { registryServiceResolver } from './admission/webhooks/service-resolver.js';
+import { createConversionMetrics } from './controllers/crd-conversion/metrics.js';
 import { WebhookConfigSource } from './admission/webhooks/install.js';
 import { ValidatingPolicySource } from './admission/policy/install.js';
 import { buildAuthorizer, type BuiltAuthorizer } from './authorization/build.js';
@@ -240,7 +242,10 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
     lifecycle,
     audit,
     flowControl,
-    customResources: new CustomResourceDefinitionController(registry, logger),
+    customResources: new CustomResourceDefinitionController(registry, logger, undefined, {
+      resolve: registryServiceResolver(registry),
+      metrics: createConversionMetrics(metrics.registry),
+    }),
     webhooks,
     policies,
     app: undefined as unknown as Koa<ApiState>,

@@ -29,6 +29,9 @@ import { customResourceDefinitions } from '../resources/customresourcedefinition
 import type { CustomResourceDefinition } from '../resources/customresourcedefinitions/customresourcedefinitions.schema.js';
 import { calculateNames } from '../resources/customresources/naming.js';
 import { customResourceRows } from '../resources/customresources/rows.js';
+import type { ObjectConverter } from '../storage/converting-storage.js';
+import { customResourceConverter } from './crd-conversion/converter.js';
+import type { WebhookConverterOptions } from './crd-conversion/webhook-converter.js';
 import { emptyCustomResource } from './crd-finalizer.js';
 import { resyncLoop, watchLoop } from './watch-loop.js';
 
@@ -42,10 +45,15 @@ export class CustomResourceDefinitionController {
   /** What each definition serves now (its rows' identity comes from this object). */
   private readonly served = new Map<string, CustomResourceDefinition>();
 
+  /**
+   * @param conversion what conversion webhooks need (the Service resolver, metrics); without
+   *   it, definitions with `conversion.strategy: Webhook` are served without conversion.
+   */
   constructor(
     private readonly registry: ResourceRegistry,
     private readonly logger: Logger,
     private readonly resyncMs = 30_000,
+    private readonly conversion?: WebhookConverterOptions,
   ) {}
 
   /** Start watching; returns at once. */
@@ -131,7 +139,21 @@ export class CustomResourceDefinitionController {
     if (serving && before && sameServing(before, serving)) return;
     if (serving) this.served.set(name, serving);
     else this.served.delete(name);
-    await this.registry.serve(name, serving ? customResourceRows(serving) : []);
+    await this.registry.serve(name, serving ? customResourceRows(serving, this.converterOf(serving)) : []);
+  }
+
+  /** The conversion webhook of `crd` as storage's converter (undefined: not a Webhook strategy). */
+  private converterOf(crd: CustomResourceDefinition): ObjectConverter | undefined {
+    if (crd.spec.conversion?.strategy !== 'Webhook' || !this.conversion) return undefined;
+    try {
+      const converter = customResourceConverter(crd, this.conversion);
+      return (objects, apiVersion) => converter.convertObjects(objects, apiVersion);
+    } catch (err) {
+      // Validation requires a webhook for the Webhook strategy; reads fail as upstream's would.
+      const message = errorMessage(err);
+      this.logger.error({ crd: crd.metadata.name, err: message }, 'conversion webhook unusable');
+      return () => Promise.reject(new ApiError(500, '', message));
+    }
   }
 
   private async acceptNames(crd: CustomResourceDefinition): Promise<void> {

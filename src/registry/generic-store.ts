@@ -102,6 +102,8 @@ export class GenericStore<T extends ApiObject = ApiObject> implements ResourceSt
     // shapes can get a hidden class of its own in V8, which makes every later read of it slow.
     const served = this.def.conversion ? this.def.conversion.fromStorage(obj) : obj;
     const item: Record<string, unknown> = {};
+    // Unstructured lists (custom resources) keep each item's apiVersion and kind.
+    if (this.def.unstructured) Object.assign(item, { apiVersion: this.apiVersion, kind: this.def.kind });
     for (const k of Object.keys(served)) if (k !== 'apiVersion' && k !== 'kind') setOwn(item, k, served[k]);
     return keep(obj, this.listItemSlot, this.ofKind(item));
   }

@@ -38,7 +38,7 @@ export class ResourceRegistry {
     private readonly storage: ObjectStorage,
     private readonly hooks: DynamicStorageHooks = {},
   ) {
-    for (const def of table) this.byPath.set(keyOf(def), new GenericStore(def, storage));
+    for (const def of table) this.byPath.set(keyOf(def), new GenericStore(def, def.storageFor?.(storage) ?? storage));
     this.rows = table;
     this.kinds = kindsOf(table);
     this.tableKeys = new Set(table.map(keyOf));
@@ -70,7 +70,7 @@ export class ResourceRegistry {
     for (const def of before) if (!next.some((d) => keyOf(d) === keyOf(def))) this.byPath.delete(keyOf(def));
     for (const def of next) {
       if (this.byPath.get(keyOf(def))?.def === def) continue;
-      const store = new GenericStore(def, this.storage);
+      const store = new GenericStore(def, def.storageFor?.(this.storage) ?? this.storage);
       for (const admit of this.storeListeners) admit(store);
       this.byPath.set(keyOf(def), store);
     }

@@ -10,7 +10,7 @@ import type { FieldError } from '../api/validation/field-errors.js';
 import type { PatchMeta } from '../api/core/patch-meta.js';
 import type { Status } from '../api/status.js';
 import type { TablePrinter } from '../api/table.js';
-import type { Preconditions } from '../storage/types.js';
+import type { ObjectStorage, Preconditions } from '../storage/types.js';
 import type { AccessServices, WriterInfo } from './access.js';
 
 /**
@@ -318,6 +318,18 @@ export interface ResourceDefinition<T extends ApiObject = ApiObject> {
   readonly strategy: Strategy<T>;
   /** For a version served over another version's storage: the conversion between them. */
   readonly conversion?: VersionConversion;
+  /**
+   * For a version whose conversion needs I/O (a custom resource's conversion webhook): the
+   * storage as this version sees it (objects read converted to this version, objects written
+   * to the storage version; storage/converting-storage.ts). The store is built on what it
+   * returns for the shared storage.
+   */
+  storageFor?(storage: ObjectStorage): ObjectStorage;
+  /**
+   * Objects are served as unstructured (custom resources): list items carry their apiVersion
+   * and kind, as upstream's UnstructuredList encodes them; typed lists leave them out.
+   */
+  readonly unstructured?: boolean;
   /** Field selector values (beyond metadata.name / metadata.namespace, which are always there). */
   fieldSet?(obj: T): Record<string, string>;
   /** Field selector names this kind supports besides metadata.name / metadata.namespace. */

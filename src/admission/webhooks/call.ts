@@ -50,12 +50,26 @@ function agentFor(ca: string | undefined, serverName: string): Agent {
   return agent;
 }
 
+/** Options of postJson. */
+export interface PostOptions {
+  /**
+   * Accept an answer without `kind` (default false): a caller that decodes the answer into a
+   * typed review defaults its kind (client-go's decoder does so with a typed target).
+   */
+  readonly kindOptional?: boolean;
+}
+
 /**
  * POST `body` to `target`, giving up after `timeoutMs`. Resolves with the decoded JSON answer
  * of a 2xx response. Throws CallError (transport failure, timeout, non-2xx answer, an answer
- * that is not a JSON object).
+ * that is not a JSON object, or without kind unless `opts.kindOptional`).
  */
-export function postJson(target: CallTarget, body: string, timeoutMs: number): Promise<Record<string, unknown>> {
+export function postJson(
+  target: CallTarget,
+  body: string,
+  timeoutMs: number,
+  opts: PostOptions = {},
+): Promise<Record<string, unknown>> {
   const { url } = target;
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   const port = url.port ? Number(url.port) : 443;
@@ -114,7 +128,7 @@ export function postJson(target: CallTarget, body: string, timeoutMs: number): P
           return fail2(`couldn't get version/kind; json parse error: ${errorMessage(err)}`);
         }
         if (!isRecord(parsed)) return fail2(`couldn't get version/kind; json parse error: not an object`);
-        if (typeof parsed.kind !== 'string' || !parsed.kind)
+        if (!opts.kindOptional && (typeof parsed.kind !== 'string' || !parsed.kind))
           return fail2(`Object 'Kind' is missing in '${text.trim()}'`);
         settled = true;
         clearTimeout(timer);

@@ -20,7 +20,31 @@ export async function callTarget(
   timeoutSeconds: number,
   resolve: ServiceResolver,
 ): Promise<CallTarget> {
-  const cc = webhook.clientConfig;
+  return clientConfigTarget(webhook.clientConfig, timeoutSeconds, resolve);
+}
+
+/**
+ * A webhook clientConfig's fields, as admissionregistration and apiextensions (a
+ * CustomResourceDefinition's conversion webhook) both declare them.
+ */
+export interface WebhookClientConfig {
+  readonly url?: string | null;
+  readonly service?: {
+    readonly namespace: string;
+    readonly name: string;
+    readonly path?: string | null;
+    readonly port?: number | null;
+  } | null;
+  /** base64 of the PEM CA bundle. */
+  readonly caBundle?: string | null;
+}
+
+/** The call target of a clientConfig `cc` (as callTarget; the same errors). */
+export async function clientConfigTarget(
+  cc: WebhookClientConfig,
+  timeoutSeconds: number,
+  resolve: ServiceResolver,
+): Promise<CallTarget> {
   const ca = cc.caBundle ? Buffer.from(cc.caBundle, 'base64').toString('utf8') : undefined;
   const timeout = `timeout=${timeoutSeconds}s`;
   if (cc.service) {

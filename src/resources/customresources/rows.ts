@@ -15,6 +15,7 @@ import { toOpenApi } from '../../api/openapi-schema.js';
 import { badRequest } from '../../errors/api-error.js';
 import { deepCopy, type ApiObject } from '../../api/object.js';
 import { ALL_VERBS, type ResourceDefinition, type SubresourceDefinition } from '../../registry/types.js';
+import { ConvertingStorage, type ObjectConverter } from '../../storage/converting-storage.js';
 import { statusSubresource } from '../define.js';
 import type { CustomResourceDefinition } from '../customresourcedefinitions/customresourcedefinitions.schema.js';
 import type { JSONSchemaProps } from '../../api/crd-schema/types.js';
@@ -29,8 +30,13 @@ export function customResourceStoragePrefix(crd: CustomResourceDefinition): stri
   return `${crd.spec.group}/${crd.status?.acceptedNames?.plural ?? ''}`;
 }
 
-/** The rows of `crd`'s served versions (none when it has no accepted kind). */
-export function customResourceRows(crd: CustomResourceDefinition): ResourceDefinition[] {
+/**
+ * The rows of `crd`'s served versions (none when it has no accepted kind). `convert` is the
+ * definition's conversion webhook (for `conversion.strategy: Webhook`): each version then sees
+ * the storage through it (storage/converting-storage.ts), so objects are converted when read and
+ * written, and pruned and defaulted by the served version's schema.
+ */
+export function customResourceRows(crd: CustomResourceDefinition, convert?: ObjectConverter): ResourceDefinition[] {
   const accepted = crd.status?.acceptedNames;
   const kind = accepted?.kind;
   const plural = accepted?.plural;
@@ -40,6 +46,7 @@ export function customResourceRows(crd: CustomResourceDefinition): ResourceDefin
   const storageApiVersion = `${group}/${storageVersion}`;
   const stored = crd.spec.versions.find((v) => v.name === storageVersion)?.schema?.openAPIV3Schema;
   const preserveUnknownFields = !!crd.spec.preserveUnknownFields;
+  const webhook = crd.spec.conversion?.strategy === 'Webhook' ? convert : undefined;
   const fromStorage = readFromStorage(
     schemaProcessorFor((stored ?? undefined) as JSONSchemaProps | undefined, preserveUnknownFields),
   );
@@ -78,15 +85,21 @@ export function customResourceRows(crd: CustomResourceDefinition): ResourceDefin
           return { errors: [], unknown };
         },
         protobufServed: false,
+        unstructured: true,
         openApiSchema: publishedSchema(openApi, selectable),
         printer: customResourcePrinter(v.additionalPrinterColumns),
         protobuf: {},
         patchMeta: patchMetaFromSchema(openApi),
         strategy: customResourceStrategy(schema, status, scale, fromStorage),
-        conversion: {
-          toStorage: (obj) => (v.name === storageVersion ? obj : { ...obj, apiVersion: storageApiVersion }),
-          fromStorage,
-        },
+        conversion: webhook
+          ? { toStorage: (obj) => obj, fromStorage: readFromStorage(schema) }
+          : {
+              toStorage: (obj) => (v.name === storageVersion ? obj : { ...obj, apiVersion: storageApiVersion }),
+              fromStorage,
+            },
+        storageFor: webhook
+          ? (storage) => new ConvertingStorage(storage, webhook, `${group}/${v.name}`, storageApiVersion)
+          : undefined,
         selectableFields: selectable.length ? selectable : undefined,
         fieldSet: selectable.length ? (obj) => selectableValues(obj, selectable) : undefined,
       };

@@ -131,7 +131,8 @@ function constant(c: ConstantKind): Value {
 
 /** cel-go puts a named call at its `(`, an operator at its first character. */
 function callOffset(src: string, off: number, fn: string): number {
-  if (/^[A-Za-z_]/.test(fn)) {
+  // Operators are named `_+_`, `_[_]`, `!_`, `@in`: only an identifier is a named call.
+  if (/^[A-Za-z_][A-Za-z0-9_.]*$/.test(fn)) {
     const i = src.indexOf('(', off);
     return i >= 0 ? i : off;
   }

@@ -57,6 +57,12 @@ describe('compiling admission expressions (upstream compile_test.go TestCompileV
     expect(c.error?.detail).toContain(message);
   });
 
+  it('points at a binary operator as cel-go does (its first character)', () => {
+    expect(compileAdmissionExpression("1 + 'a' == 2", ['bool'], opts).error?.detail).toBe(
+      "compilation failed: ERROR: <input>:1:3: found no matching overload for '_+_' applied to '(int, string)'\n | 1 + 'a' == 2\n | ..^",
+    );
+  });
+
   it('requires the return type exactly, as upstream words it', () => {
     expect(compileAdmissionExpression("'x'", ['bool'], opts).error?.detail).toBe(
       'must evaluate to bool but got string',

@@ -27,7 +27,7 @@ export interface AdmissionCelOptions {
   readonly hasParams: boolean;
   /** `authorizer` and `authorizer.requestResource` are declared. */
   readonly hasAuthorizer: boolean;
-  /** Variables compiled before this expression (a policy's spec.variables), seen as `variables.<name>`. */
+  /** Variables compiled before this expression (a policy's spec.variables), seen as `variables.<name>`; none: `variables` is undeclared. */
   readonly variables?: readonly CompiledVariable[];
   /** 'new' for expressions being written (the compatibility version), 'stored' (default) for stored ones. */
   readonly env?: EnvKind;
@@ -77,9 +77,12 @@ export function admissionVariables(opts: AdmissionCelOptions): Map<string, CelTy
     vars.set('authorizer', AUTHORIZER_T);
     vars.set('authorizer.requestResource', RESOURCE_CHECK_T);
   }
-  const fields = new Map<string, CelType>();
-  for (const v of opts.variables ?? []) fields.set(v.name, v.compiled.celType ?? DYN);
-  vars.set('variables', { kind: 'object', name: 'kubernetes.variables', fields });
+  // `variables` exists only for a policy with variables (upstream's composited compiler).
+  if (opts.variables?.length) {
+    const fields = new Map<string, CelType>();
+    for (const v of opts.variables) fields.set(v.name, v.compiled.celType ?? DYN);
+    vars.set('variables', { kind: 'object', name: 'kubernetes.variables', fields });
+  }
   return vars;
 }
 

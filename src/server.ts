@@ -140,6 +140,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       await deps.controllers.stop();
       deps.customResources.stop();
       deps.webhooks.stop();
+      deps.policies.stop();
       deps.flowControl?.consumer.stop();
       deps.authorization.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -17,6 +17,7 @@ import { serviceAllocation } from './service-allocation/service-allocation.js';
 import { services } from '../resources/services/services.resource.js';
 import { installClusterServiceAdmission } from '../resources/groups/cluster-services.admission.js';
 import { installCertificatesRegistrationAdmission } from '../resources/groups/certificates-registration.admission.js';
+import { installAdmissionPolicyAuthz } from '../resources/groups/admission-policies.authz.js';
 import { installWebhookAdmission } from './webhooks/install.js';
 import type { ReadyWebhookSource } from './webhooks/plugin.js';
 import { installPolicyAdmission } from './policy/install.js';
@@ -60,6 +61,8 @@ export function installAdmission(
     .addAdmission(serviceAllocation(registry, storage, settings.serviceClusterIpRange, settings.serviceNodePortRange));
   installClusterServiceAdmission(registry);
   installCertificatesRegistrationAdmission(registry);
+  // ValidatingAdmissionPolicy(Binding) strategies' checks that the writer may get the params.
+  installAdmissionPolicyAuthz(registry, authorizer);
   // MutatingAdmissionWebhook, ValidatingAdmissionPolicy, ValidatingAdmissionWebhook, then ResourceQuota, as
   // upstream: mutating webhooks run in the mutate step, before every validating hook installed here.
   if (policies) installPolicyAdmission(registry, policies, authorizer);

@@ -26,7 +26,7 @@ export interface ReadyWebhookSource extends WebhookSource {
 }
 
 /** The request `attrs` describe on `def`'s store, with its objects. */
-function requestOf(
+export function requestOf(
   def: ResourceDefinition,
   operation: AdmissionOperation,
   object: ApiObject | null,

@@ -103,6 +103,12 @@ const WEBHOOKS = [
   'webhooks[].namespaceSelector atomic',
   'webhooks[].objectSelector atomic',
 ];
+const MATCH_RESOURCES = (at: string) => [
+  `${at} atomic`,
+  ...['resourceRules', 'excludeResourceRules'].flatMap((r) => [`${at}.${r} listType(atomic)`, `${at}.${r}[] atomic`]),
+  `${at}.namespaceSelector atomic`,
+  `${at}.objectSelector atomic`,
+];
 const PEERS = (rule: string, peers: string) =>
   ['namespaceSelector', 'podSelector'].map((s) => `spec.${rule}[].${peers}[].${s} atomic`);
 
@@ -163,6 +169,25 @@ const EXPECTED: Record<string, string[]> = {
   CertificateSigningRequest: ['status.conditions listType(map) keys(type)'],
   MutatingWebhookConfiguration: WEBHOOKS,
   ValidatingWebhookConfiguration: WEBHOOKS,
+  // admissionregistration v1 policies: MatchResources, ParamKind, ParamRef, Variable, NamedRuleWithOperations
+  // atomic structs, validations/auditAnnotations/rules atomic lists, conditions a list map (no patchStrategy).
+  ValidatingAdmissionPolicy: [
+    ...MATCH_RESOURCES('spec.matchConstraints'),
+    'spec.auditAnnotations listType(atomic)',
+    'spec.matchConditions merge(name)',
+    'spec.paramKind atomic',
+    'spec.validations listType(atomic)',
+    'spec.variables merge(name)',
+    'spec.variables[] atomic',
+    'status.conditions listType(map) keys(type)',
+    'status.typeChecking.expressionWarnings listType(atomic)',
+  ],
+  ValidatingAdmissionPolicyBinding: [
+    ...MATCH_RESOURCES('spec.matchResources'),
+    'spec.paramRef atomic',
+    'spec.paramRef.selector atomic',
+    'spec.validationActions listType(set)',
+  ],
   APIService: [CONDITIONS],
   // flowcontrol v1: rules and their parts atomic (+listType=atomic), their strings sets.
   FlowSchema: [

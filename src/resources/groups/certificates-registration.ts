@@ -21,6 +21,8 @@ import {
   validatingWebhookConfigurationsCkV1beta1,
   validatingWebhookConfigurationsV1beta1,
 } from '../validatingwebhookconfigurations/validatingwebhookconfigurations.resource.js';
+import { validatingAdmissionPolicies } from '../validatingadmissionpolicies/validatingadmissionpolicies.resource.js';
+import { validatingAdmissionPolicyBindings } from '../validatingadmissionpolicybindings/validatingadmissionpolicybindings.resource.js';
 
 export const ROWS: readonly ResourceDefinition[] = [
   // certificates.k8s.io v1 (storage) and v1beta1, certificates.ck.io/v1beta1
@@ -34,6 +36,9 @@ export const ROWS: readonly ResourceDefinition[] = [
   validatingWebhookConfigurations,
   validatingWebhookConfigurationsV1beta1,
   validatingWebhookConfigurationsCkV1beta1,
+  // admissionregistration.k8s.io/v1 only (upstream 1.33 serves no other version by default)
+  validatingAdmissionPolicies,
+  validatingAdmissionPolicyBindings,
   // apiregistration.k8s.io v1 (storage) and v1beta1, apiregistration.ck.io/v1beta1
   apiServices,
   apiServicesV1beta1,

@@ -7,7 +7,10 @@
  * `servedApiVersion`, every object written to `storageApiVersion`. Objects already at the wanted
  * version are not sent. A list is converted in one call. Conversions of stored objects are kept
  * per stored object (those of the watch cache are shared and never change), so a cached object
- * is converted once per version while it is cached.
+ * is converted once per version while it is cached. Selectors (a list's or watch's predicate)
+ * apply to the objects as converted, since each version has its own selectable fields: a watch
+ * with one derives upstream's transitions (entering ADDED, leaving DELETED) from its source's
+ * previous objects.
  *
  * The converter's errors pass through unchanged (the store turns them into 500s, as upstream).
  */
@@ -75,8 +78,15 @@ export class ConvertingStorage implements ObjectStorage {
   }
 
   async list(keyPrefix: string, opts?: ListOptions): Promise<ListResult> {
-    const res = await this.inner.list(keyPrefix, opts);
-    return { ...res, items: await this.toServed(res.items) };
+    const predicate = opts?.predicate;
+    if (!predicate) {
+      const res = await this.inner.list(keyPrefix, opts);
+      return { ...res, items: await this.toServed(res.items) };
+    }
+    // Selectors apply to the served version (its selectable fields): select after converting.
+    // A page may then hold fewer than `limit` items, which the API allows.
+    const res = await this.inner.list(keyPrefix, { ...opts, predicate: undefined, indexValues: undefined });
+    return { ...res, items: (await this.toServed(res.items)).filter(predicate) };
   }
 
   async guaranteedUpdate(key: string, tryUpdate: TryUpdate, opts?: UpdateOptions): Promise<ApiObject> {
@@ -93,13 +103,44 @@ export class ConvertingStorage implements ObjectStorage {
   }
 
   watch(key: string, opts: Omit<ObjectWatchOptions, 'fullKey'>): AsyncIterable<WatchEvent> {
-    return this.convertEvents(this.inner.watch(key, opts));
+    const { predicate } = opts;
+    if (!predicate) return this.convertEvents(this.inner.watch(key, opts));
+    // Select after converting, with upstream's transitions (entering ADDED, leaving DELETED).
+    const source = this.inner.watch(key, { ...opts, predicate: undefined, indexValues: undefined });
+    return this.selectEvents(source, predicate);
   }
 
   private async *convertEvents(source: AsyncIterable<WatchEvent>): AsyncGenerator<WatchEvent> {
     for await (const ev of source) {
       if (ev.type === 'BOOKMARK' || ev.type === 'ERROR') yield ev;
-      else yield { ...ev, object: await this.one(ev.object) };
+      else yield { type: ev.type, object: await this.one(ev.object) };
     }
   }
+
+  private async *selectEvents(
+    source: AsyncIterable<WatchEvent>,
+    matches: (obj: ApiObject) => boolean,
+  ): AsyncGenerator<WatchEvent> {
+    for await (const ev of source) {
+      if (ev.type === 'BOOKMARK' || ev.type === 'ERROR') {
+        yield ev;
+        continue;
+      }
+      const object = await this.one(ev.object);
+      const now = matches(object);
+      if (ev.type !== 'MODIFIED') {
+        if (now) yield { type: ev.type, object };
+        continue;
+      }
+      const prev = ev.prevObject ? await this.one(ev.prevObject) : undefined;
+      const before = prev ? matches(prev) : now;
+      if (now) yield { type: before ? 'MODIFIED' : 'ADDED', object };
+      else if (before && prev) yield { type: 'DELETED', object: atRevision(prev, object) };
+    }
+  }
+}
+
+/** `prev` at the resourceVersion of `cur` (a DELETED event for an object leaving a selector, as the watch cache's). */
+function atRevision(prev: ApiObject, cur: ApiObject): ApiObject {
+  return { ...prev, metadata: { ...prev.metadata, resourceVersion: cur.metadata.resourceVersion } };
 }

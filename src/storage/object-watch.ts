@@ -125,7 +125,7 @@ function transform(ev: KvEvent, matches: (obj: ApiObject) => boolean): WatchEven
   const cur = decodeObject(ev.kv);
   const curMatch = matches(cur);
   const prevMatch = prev ? matches(prev) : false;
-  if (curMatch && prevMatch) return { type: 'MODIFIED', object: cur };
+  if (curMatch && prevMatch) return { type: 'MODIFIED', object: cur, prevObject: prev! };
   if (curMatch) return { type: 'ADDED', object: cur };
   if (prevMatch && prev) return { type: 'DELETED', object: prev };
   return null;

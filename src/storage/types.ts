@@ -129,6 +129,12 @@ export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ER
 export interface WatchEvent<T extends ApiObject = ApiObject> {
   readonly type: WatchEventType;
   readonly object: T;
+  /**
+   * A MODIFIED event's object before the change, where the source knows it (the watch cache,
+   * etcd's prevKv): what a consumer selecting on its own needs to tell selector transitions
+   * (storage/converting-storage.ts). Never encoded.
+   */
+  readonly prevObject?: T;
 }
 
 /**

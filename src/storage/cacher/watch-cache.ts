@@ -56,7 +56,7 @@ export function watchEventOf(ev: CacheEvent, type: 'ADDED' | 'MODIFIED' | 'DELET
   let out = ev.shared[type];
   if (!out) {
     const object = type === 'DELETED' ? withRevision(ev.prev!, ev.revision) : ev.object!;
-    out = { type, object };
+    out = type === 'MODIFIED' && ev.prev ? { type, object, prevObject: ev.prev } : { type, object };
     ev.shared[type] = out;
   }
   return out;

@@ -17,6 +17,8 @@ import { ApiError } from '../errors/api-error.js';
 import { finalizeDelete } from '../registry/deletion.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
 import {
+  apiApprovalCondition,
+  type CrdCondition,
   CUSTOM_RESOURCE_CLEANUP_FINALIZER,
   findCrdCondition,
   isCrdConditionEquivalent,
@@ -113,20 +115,25 @@ export class CustomResourceDefinitionController {
       return;
     }
     await this.acceptNames(crd);
-    await this.markNonStructural(crd);
+    // Upstream pkg/controller/nonstructuralschema: set while a definition (made through
+    // v1beta1) has a schema that is not structural, removed once it is.
+    await this.markCondition(crd, 'NonStructuralSchema', nonStructuralSchemaCondition(crd));
+    // Upstream pkg/controller/apiapproval: only protected groups have it (groups never change).
+    const approval = apiApprovalCondition(crd);
+    if (approval) await this.markCondition(crd, approval.type, approval);
   }
 
-  /**
-   * The NonStructuralSchema condition (upstream pkg/controller/nonstructuralschema): set while
-   * a definition (made through v1beta1) has a schema that is not structural, removed once it is.
-   */
-  private async markNonStructural(crd: CustomResourceDefinition): Promise<void> {
-    const condition = nonStructuralSchemaCondition(crd);
-    const current = findCrdCondition(crd, 'NonStructuralSchema');
+  /** Write `condition` of `type` (none: remove it) unless the stored one says the same. */
+  private async markCondition(
+    crd: CustomResourceDefinition,
+    type: string,
+    condition: CrdCondition | undefined,
+  ): Promise<void> {
+    const current = findCrdCondition(crd, type);
     if (condition ? isCrdConditionEquivalent(condition, current) : !current) return;
     await this.writeStatus(crd, (c) => {
       if (condition) setCrdCondition(c, condition);
-      else removeCrdCondition(c, 'NonStructuralSchema');
+      else removeCrdCondition(c, type);
     });
   }
 

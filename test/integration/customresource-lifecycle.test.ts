@@ -21,6 +21,48 @@ const obj = (apiVersion: string, kind: string, name: string, spec: Record<string
 });
 
 describe('custom resource lifecycle', () => {
+  it('marks a definition of a protected group KubernetesAPIApprovalPolicyConformant from its approval annotation', async () => {
+    const def = crd({ group: 'testing.k8s.io', plural: 'approvals', kind: 'Approval' });
+    const ANNOTATION = 'api-approved.kubernetes.io';
+    const condition = async () => {
+      for (let i = 0; i < 100; i++) {
+        const got = await srv.api('GET', `${CRDS}/${def.metadata.name}`);
+        const c = (got.body.status?.conditions ?? []).find(
+          (x: any) => x.type === 'KubernetesAPIApprovalPolicyConformant',
+        );
+        if (c && c.message !== seen) return (seen = c.message) && c;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error('the condition did not change');
+    };
+    let seen = '';
+    // Without the annotation, v1 refuses the definition.
+    const refused = await srv.api('POST', CRDS, def);
+    expect(refused.status).toBe(422);
+    const annotated = {
+      ...def,
+      metadata: { ...def.metadata, annotations: { [ANNOTATION]: 'unapproved, experimental' } },
+    };
+    expect((await srv.api('POST', CRDS, annotated)).status).toBe(201);
+    expect(await condition()).toMatchObject({
+      status: 'False',
+      reason: 'UnapprovedAnnotation',
+      message: 'not approved: "unapproved, experimental"',
+    });
+    const got = (await srv.api('GET', `${CRDS}/${def.metadata.name}`)).body;
+    got.metadata.annotations[ANNOTATION] = 'https://github.com/kubernetes/enhancements/pull/1111';
+    expect((await srv.api('PUT', `${CRDS}/${def.metadata.name}`, got)).status).toBe(200);
+    expect(await condition()).toMatchObject({
+      status: 'True',
+      reason: 'ApprovedAnnotation',
+      message: 'approved in https://github.com/kubernetes/enhancements/pull/1111',
+    });
+    // Definitions of other groups get no such condition.
+    const plain = await establish(srv, crd({ plural: 'plainthings', kind: 'PlainThing' }));
+    expect(plain.status.conditions.map((c: any) => c.type)).not.toContain('KubernetesAPIApprovalPolicyConformant');
+    await removeCrd(srv, def.metadata.name);
+  });
+
   it('watch sees every event of custom objects', async () => {
     await establish(srv, crd({ plural: 'gadgets', kind: 'Gadget' }));
     const path = '/apis/example.com/v1/namespaces/default/gadgets';

@@ -143,6 +143,27 @@ export function apiApprovalState(annotations: Record<string, string> | null | un
   };
 }
 
+const APPROVAL_CONDITIONS: Record<ApiApprovalState, { status: 'True' | 'False'; reason: string }> = {
+  Invalid: { status: 'False', reason: 'InvalidAnnotation' },
+  Missing: { status: 'False', reason: 'MissingAnnotation' },
+  Approved: { status: 'True', reason: 'ApprovedAnnotation' },
+  Bypassed: { status: 'False', reason: 'UnapprovedAnnotation' },
+};
+
+/**
+ * The KubernetesAPIApprovalPolicyConformant condition of a definition in a protected group
+ * (`*.k8s.io`, `*.kubernetes.io`), undefined for other groups (upstream
+ * pkg/controller/apiapproval calculateCondition).
+ */
+export function apiApprovalCondition(crd: {
+  metadata: { annotations?: Record<string, string> | null };
+  spec: { group: string };
+}): CrdCondition | undefined {
+  if (!isProtectedCommunityGroup(crd.spec.group)) return undefined;
+  const { state, reason } = apiApprovalState(crd.metadata.annotations);
+  return { type: 'KubernetesAPIApprovalPolicyConformant', ...APPROVAL_CONDITIONS[state], message: reason };
+}
+
 /** The storage version of a definition's spec (GetCRDStorageVersion), or undefined. */
 export function storageVersionOf(crd: {
   spec?: { versions?: readonly { name: string; storage: boolean }[] };

@@ -7,13 +7,15 @@
  * At start (every time this replica becomes the leader) it makes the `onstart` APIServices
  * equal to the group versions the resource table serves (resources/apiservices/local-apiservices.ts):
  * a missing one is created, an automanaged one whose spec differs gets the desired spec, an
- * automanaged one no longer served is deleted (`onstart`, or `true`, which upstream keeps only
- * for CustomResourceDefinitions, not served here); an APIService without the automanaged
+ * automanaged one no longer served is deleted (`onstart`, or `true`: those of
+ * CustomResourceDefinitions); an APIService without the automanaged
  * label (a user's) is never touched. As upstream's `onstart` sync, this happens once: one deleted
  * afterwards comes back at the next start, not at once. Then, for as long as it runs, it keeps
  * the automanaged local APIServices `Available=True` (reason `Local`) through `/status`, as
  * upstream's local availability controller does (which also covers users' local APIServices;
- * here those keep the condition their create gave them).
+ * here those keep the condition their create gave them). And, as upstream's CRD registration
+ * controller, every change of a CustomResourceDefinition syncs the `true` APIServices of the
+ * group versions definitions serve (resources/apiservices/local-apiservices.ts crdApiServices).
  */
 import type { Logger } from 'pino';
 import { errorMessage } from '../api/error-message.js';
@@ -29,8 +31,11 @@ import {
   AUTO_REGISTER_MANAGED_LABEL,
   MANAGE_CONTINUOUSLY,
   MANAGE_ON_START,
+  crdApiServices,
   localApiServices,
 } from '../resources/apiservices/local-apiservices.js';
+import { customResourceDefinitions } from '../resources/customresourcedefinitions/customresourcedefinitions.resource.js';
+import type { CustomResourceDefinition } from '../resources/customresourcedefinitions/customresourcedefinitions.schema.js';
 import { watchLoop } from './watch-loop.js';
 
 type Condition = NonNullable<NonNullable<APIService['status']>['conditions']>[number];
@@ -116,6 +121,42 @@ export class ApiServiceRegistration {
       },
       this.logger,
     );
+    // Upstream's CRD registration controller: every change of a definition syncs the `true` ones.
+    void watchLoop(
+      this.registry.of(customResourceDefinitions),
+      signal,
+      (ev) => {
+        if (ev.type === 'ADDED' || ev.type === 'MODIFIED' || ev.type === 'DELETED') this.syncCrdsSoon();
+      },
+      this.logger,
+    );
+  }
+
+  private crdSync: Promise<void> | undefined;
+  private crdSyncAgain = false;
+
+  /** Sync the definitions' APIServices once now, and once more after if asked again meanwhile. */
+  private syncCrdsSoon(): void {
+    if (this.crdSync) {
+      this.crdSyncAgain = true;
+      return;
+    }
+    this.crdSync = this.sync(MANAGE_CONTINUOUSLY)
+      .catch((err: unknown) => this.logger.warn({ err: errorMessage(err) }, 'CRD APIService registration failed'))
+      .finally(() => {
+        this.crdSync = undefined;
+        if (this.crdSyncAgain && !this.abort.signal.aborted) {
+          this.crdSyncAgain = false;
+          this.syncCrdsSoon();
+        }
+      });
+  }
+
+  /** The APIServices wanted now, by name: the table's (onstart) and the definitions' (true). */
+  private async desired(): Promise<Map<string, APIService>> {
+    const crds = (await this.registry.of(customResourceDefinitions).items('')) as CustomResourceDefinition[];
+    const table = localApiServices(this.registry.all().map((s) => s.def));
+    return new Map([...table, ...crdApiServices(crds)].map((d) => [d.metadata.name ?? '', d]));
   }
 
   /**
@@ -123,9 +164,16 @@ export class ApiServiceRegistration {
    * automanaged one the desired spec (5B, 6B), delete an automanaged one nothing serves (5A, 6A).
    */
   async syncOnStart(): Promise<void> {
+    await this.sync();
+  }
+
+  /** checkAPIService for the APIServices managed `only` one way (default: both ways, at start). */
+  private async sync(only?: string): Promise<void> {
     const store = this.store;
-    const desired = new Map(localApiServices(this.registry.all().map((s) => s.def)).map((d) => [d.metadata.name, d]));
-    const existing = (await store.list('', { predicate: buildPredicate(store.def) })).items;
+    const desired = await this.desired();
+    if (only) for (const [name, d] of desired) if (managedType(d) !== only) desired.delete(name);
+    const all = (await store.list('', { predicate: buildPredicate(store.def) })).items;
+    const existing = only ? all.filter((e) => managedType(e) === only || desired.has(e.metadata.name ?? '')) : all;
     const atStart = new Map(existing.map((e) => [e.metadata.name, e]));
     for (const [name, want] of desired) {
       const current = atStart.get(name);

@@ -207,4 +207,63 @@ describe('local APIServices', () => {
         new RegExp(`^${name.replace('.', '\\.')}\\s+Local\\s+True\\s+\\d+s$`),
       );
   });
+
+  it('keeps one per group version CustomResourceDefinitions serve (automanaged true, 1000/100), as upstream', async () => {
+    await waitForRegistration();
+    const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
+    const version = (name: string, served: boolean) => ({
+      name,
+      served,
+      storage: name === 'v1',
+      schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } },
+    });
+    const crd = {
+      metadata: { name: 'gizmos.registered.example.com' },
+      spec: {
+        group: 'registered.example.com',
+        scope: 'Namespaced',
+        names: { plural: 'gizmos', kind: 'Gizmo' },
+        versions: [version('v1', true), version('v2', false)],
+      },
+    };
+    expect((await srv.api('POST', CRDS, crd)).status).toBe(201);
+    await vi.waitFor(async () => expect((await get('v1.registered.example.com')).status).toBe(200), {
+      timeout: 10_000,
+    });
+    const { body } = await get('v1.registered.example.com');
+    expect(body.metadata.labels).toEqual({ [LABEL]: 'true' });
+    expect(body.spec).toEqual({
+      group: 'registered.example.com',
+      version: 'v1',
+      groupPriorityMinimum: 1000,
+      versionPriority: 100,
+    });
+    await vi.waitFor(
+      async () =>
+        expect((await get('v1.registered.example.com')).body.status?.conditions?.[0]).toMatchObject({
+          type: 'Available',
+          status: 'True',
+          reason: 'Local',
+        }),
+      { timeout: 10_000 },
+    );
+    expect((await get('v2.registered.example.com')).status).toBe(404);
+    // A new leader's start sync keeps it; serving v2 adds its APIService; deleting the definition removes both.
+    await restartController();
+    expect((await get('v1.registered.example.com')).status).toBe(200);
+    const current = (await srv.api('GET', `${CRDS}/${crd.metadata.name}`)).body;
+    current.spec.versions[1].served = true;
+    expect((await srv.api('PUT', `${CRDS}/${crd.metadata.name}`, current)).status).toBe(200);
+    await vi.waitFor(async () => expect((await get('v2.registered.example.com')).status).toBe(200), {
+      timeout: 10_000,
+    });
+    expect((await srv.api('DELETE', `${CRDS}/${crd.metadata.name}`)).status).toBe(200);
+    await vi.waitFor(
+      async () => {
+        expect((await get('v1.registered.example.com')).status).toBe(404);
+        expect((await get('v2.registered.example.com')).status).toBe(404);
+      },
+      { timeout: 10_000 },
+    );
+  });
 });

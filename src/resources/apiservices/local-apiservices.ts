@@ -127,3 +127,30 @@ export function localApiServices(rows: readonly ResourceDefinition[]): APIServic
   }
   return [...byName.values()];
 }
+
+/** What {@link crdApiServices} reads of a CustomResourceDefinition. */
+interface DefinitionVersions {
+  readonly spec: { readonly group: string; readonly versions: readonly { name: string; served: boolean }[] };
+}
+
+/**
+ * The APIServices upstream's CRD registration controller keeps (kubernetes
+ * pkg/controlplane/controller/crdregistration): one per group version a definition serves,
+ * named `<version>.<group>`, local, group priority 1000 and version priority 100 ("CRDs should
+ * have relatively low priority"), labelled `kube-aggregator.kubernetes.io/automanaged: true`.
+ */
+export function crdApiServices(crds: readonly DefinitionVersions[]): APIService[] {
+  const byName = new Map<string, APIService>();
+  for (const { spec } of crds)
+    for (const v of spec.versions) {
+      const name = `${v.name}.${spec.group}`;
+      if (!v.served || byName.has(name)) continue;
+      byName.set(name, {
+        apiVersion: 'apiregistration.k8s.io/v1',
+        kind: 'APIService',
+        metadata: { name, labels: { [AUTO_REGISTER_MANAGED_LABEL]: MANAGE_CONTINUOUSLY } },
+        spec: { group: spec.group, version: v.name, groupPriorityMinimum: 1000, versionPriority: 100 },
+      });
+    }
+  return [...byName.values()];
+}

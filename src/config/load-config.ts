@@ -93,6 +93,14 @@ const FLAGS: Record<string, { key: keyof ServerConfig; help: string }> = {
     key: 'maxMutatingRequestsInflight',
     help: 'mutating requests in flight (default 200)',
   },
+  controllers: {
+    key: 'controllers',
+    help: "comma list of the leader's controllers: '*' (every one on by default), 'name' (enable), '-name' (disable); default '*'",
+  },
+  'simulated-nodes': {
+    key: 'simulatedNodes',
+    help: 'how many simulated nodes the server keeps and plays the node agent for (default 0)',
+  },
   'enable-priority-and-fairness': {
     key: 'enablePriorityAndFairness',
     help: 'API Priority and Fairness: classify, queue and limit requests by FlowSchema and priority level (default true); false uses the max-in-flight limits',
@@ -272,6 +280,11 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Ser
     maxRequestsInflight: parse('max-requests-inflight', count, 400),
     maxMutatingRequestsInflight: parse('max-mutating-requests-inflight', count, 200),
     enablePriorityAndFairness: parse('enable-priority-and-fairness', z.enum(['true', 'false']), 'true') === 'true',
+    controllers: (raw.controllers ?? '*')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    simulatedNodes: parse('simulated-nodes', z.coerce.number().int().min(0).max(10_000), 0),
     requestTimeoutSeconds: requestTimeout(raw['request-timeout']),
     minRequestTimeoutSeconds: parse('min-request-timeout', count, 1800),
     emulatedVersion: emulatedVersion(raw['emulated-version']),

@@ -90,6 +90,14 @@ export interface ServerConfig {
   readonly maxMutatingRequestsInflight: number;
   /** `--enable-priority-and-fairness` (default true): API Priority and Fairness instead of the max-in-flight limits. */
   readonly enablePriorityAndFairness?: boolean;
+  /**
+   * `--controllers` (upstream kube-controller-manager's flag; default `['*']`): `*` runs every
+   * controller that is on by default, `name` adds one, `-name` removes one
+   * (config/controllers.ts controllerEnabled).
+   */
+  readonly controllers?: readonly string[];
+  /** `--simulated-nodes` (default 0): Nodes the server keeps and plays the node agent for. */
+  readonly simulatedNodes?: number;
   /** `--service-cluster-ip-range` (default 10.0.0.0/24) and `--service-node-port-range` (default 30000-32767). */
   readonly serviceClusterIpRange: string;
   readonly serviceNodePortRange: string;

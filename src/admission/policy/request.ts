@@ -8,46 +8,19 @@
 import type { ApiObject } from '../../api/object.js';
 import type { AdmissionActivationInput, CelAuthorizer } from '../../api/cel/admission/index.js';
 import { SERVER_WRITER, type GroupVersionKind, type GroupVersionResource } from '../../registry/hooks.js';
+import { admissionRequest } from '../webhooks/review.js';
 import type { AdmissionRequest } from '../webhooks/types.js';
 
-/** The AdmissionRequest as JSON (without uid, object and oldObject), fields in upstream's order. */
+/** The AdmissionRequest as JSON (uid empty, objects null), as a webhook called for `resource` and `kind` receives it. */
 export function celRequest(
   req: AdmissionRequest,
   resource: GroupVersionResource,
   kind: GroupVersionKind,
 ): Record<string, unknown> {
-  const out: Record<string, unknown> = {
-    uid: '',
-    kind: { group: kind.group, version: kind.version, kind: kind.kind },
-    resource: { group: resource.group, version: resource.version, resource: resource.resource },
-  };
-  if (req.subresource) out.subResource = req.subresource;
-  out.requestKind = { group: req.kind.group, version: req.kind.version, kind: req.kind.kind };
-  out.requestResource = { group: req.resource.group, version: req.resource.version, resource: req.resource.resource };
-  if (req.subresource) out.requestSubResource = req.subresource;
-  if (req.name) out.name = req.name;
-  if (req.namespace) out.namespace = req.namespace;
-  out.operation = req.operation;
-  out.userInfo = userInfo(req);
-  out.object = null;
-  out.oldObject = null;
-  out.dryRun = req.attrs.dryRun;
-  out.options = req.attrs.options ?? null;
-  return out;
+  return admissionRequest('', { resource, kind, subresource: req.subresource }, req, NO_OBJECTS);
 }
 
-/** authentication.k8s.io/v1 UserInfo of the writer (empty fields left out). */
-function userInfo(req: AdmissionRequest): Record<string, unknown> {
-  const user = req.attrs.user;
-  const out: Record<string, unknown> = {};
-  if (!user) return out;
-  if (user.name) out.username = user.name;
-  if (user.uid) out.uid = user.uid;
-  if (user.groups.length) out.groups = [...user.groups];
-  const extra = Object.entries(user.extra ?? {});
-  if (extra.length) out.extra = Object.fromEntries(extra.map(([k, v]) => [k, [...v]]));
-  return out;
-}
+const NO_OBJECTS = { object: null, oldObject: null };
 
 const META_FIELDS = [
   'name',

@@ -21,6 +21,7 @@ import { validatingAdmissionPolicyBindings } from '../../resources/validatingadm
 import { compilePolicy, type CompiledPolicy } from './compile.js';
 import type { ParamStore } from './params.js';
 import type { Policy, PolicyBinding } from './types.js';
+import { FirstRead } from '../first-read.js';
 
 /** A policy with the bindings that name it (upstream generic.PolicyHook). */
 export interface PolicyHook {
@@ -68,9 +69,6 @@ function parseGroupVersion(apiVersion: string): { group: string; version: string
   return parts.length === 2 ? { group: parts[0]!, version: parts[1]! } : { group: '', version: parts[0] ?? '' };
 }
 
-/** Upstream's wait for the policies to be read before admitting (WaitForReady, 10 s). */
-const READY_TIMEOUT_MS = 10_000;
-
 /** The policies and bindings, kept current from the registry's stores. */
 export class ValidatingPolicySource implements PolicySource {
   private readonly policies = new ByName<Policy>(() => (this.dirty = true));
@@ -79,10 +77,7 @@ export class ValidatingPolicySource implements PolicySource {
   private current: readonly PolicyHook[] = [];
   private dirty = true;
   private abort?: AbortController;
-  private synced?: Promise<void>;
-  private done = false;
-  private failure?: unknown;
-  private readonly failed = new Set<() => void>();
+  private readonly firstRead = new FirstRead();
   /** Stops listening to the served rows (paramKinds are looked up again when they change). */
   private readonly unlisten: () => void;
 
@@ -97,11 +92,7 @@ export class ValidatingPolicySource implements PolicySource {
   start(): void {
     if (this.abort) return;
     const abort = (this.abort = new AbortController());
-    const onError = (err: unknown) => {
-      if (this.done) return;
-      this.failure = err;
-      for (const wake of this.failed) wake();
-    };
+    const onError = (err: unknown) => this.firstRead.fail(err);
     const follow = <T extends ApiObject>(store: GenericStore<T> | undefined, set: ByName<T>) =>
       store &&
       mirror(
@@ -110,13 +101,12 @@ export class ValidatingPolicySource implements PolicySource {
         abort.signal,
         this.logger,
       );
-    this.synced = Promise.all([
-      follow(this.registry.find(validatingAdmissionPolicies), this.policies),
-      follow(this.registry.find(validatingAdmissionPolicyBindings), this.bindings),
-    ]).then(() => {
-      this.done = true;
-      this.failure = undefined;
-    });
+    this.firstRead.begin(
+      Promise.all([
+        follow(this.registry.find(validatingAdmissionPolicies), this.policies),
+        follow(this.registry.find(validatingAdmissionPolicyBindings), this.bindings),
+      ]),
+    );
   }
 
   /** Stop mirroring; the policies known are kept. */
@@ -126,26 +116,13 @@ export class ValidatingPolicySource implements PolicySource {
   }
 
   /** Whether the first read of both kinds has completed, waiting up to 10 s (false: not started or not read). */
-  async ready(): Promise<boolean> {
-    if (this.done) return true;
-    if (!this.synced) return false;
-    let timer: NodeJS.Timeout | undefined;
-    let wake: () => void = () => undefined;
-    const timeout = new Promise<false>((r) => (timer = setTimeout(() => r(false), READY_TIMEOUT_MS)));
-    const failed = new Promise<false>((r) => (wake = () => r(false)));
-    this.failed.add(wake);
-    if (this.failure !== undefined) wake();
-    try {
-      return await Promise.race([this.synced.then(() => true), timeout, failed]);
-    } finally {
-      clearTimeout(timer);
-      this.failed.delete(wake);
-    }
+  ready(): Promise<boolean> {
+    return this.firstRead.ready();
   }
 
   /** Why the policies could not be read yet (storage unavailable), or undefined. */
   failureOfFirstRead(): unknown {
-    return this.done ? undefined : this.failure;
+    return this.firstRead.failureOfFirstRead();
   }
 
   hooks(): readonly PolicyHook[] {

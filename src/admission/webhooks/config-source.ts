@@ -14,6 +14,7 @@ import { validatingWebhookConfigurations } from '../../resources/validatingwebho
 import type { WebhookConfiguration } from '../../resources/webhook-common/webhook.schema.js';
 import type { WatchEvent } from '../../storage/types.js';
 import type { RegisteredWebhook, WebhookSource } from './types.js';
+import { FirstRead } from '../first-read.js';
 
 /** One kind's configurations by name, and its webhooks in order (rebuilt on every change). */
 class ConfigurationSet {
@@ -53,19 +54,11 @@ class ConfigurationSet {
   }
 }
 
-/** Upstream's wait for the configuration to be read before admitting (WaitForReady, 10 s). */
-const READY_TIMEOUT_MS = 10_000;
-
 /** The configurations of both kinds, kept current from the registry's stores. */
 export class WebhookConfigSource implements WebhookSource {
   private readonly sets = { mutating: new ConfigurationSet(true), validating: new ConfigurationSet(false) };
   private abort?: AbortController;
-  private synced?: Promise<void>;
-  private done = false;
-  /** Why the first read failed, while it has not succeeded (a storage failure at start-up). */
-  private failure?: unknown;
-  /** Wakes a readiness wait when the first read fails. */
-  private readonly failed = new Set<() => void>();
+  private readonly firstRead = new FirstRead();
 
   constructor(
     private readonly registry: ResourceRegistry,
@@ -82,24 +75,19 @@ export class WebhookConfigSource implements WebhookSource {
         {
           onReset: (objs) => set.reset(objs),
           onEvent: (ev) => set.apply(ev),
-          onError: (err) => {
-            if (this.done) return;
-            this.failure = err;
-            for (const wake of this.failed) wake();
-          },
+          onError: (err) => this.firstRead.fail(err),
         },
         abort.signal,
         this.logger,
       );
     const mutating = this.registry.find(mutatingWebhookConfigurations);
     const validating = this.registry.find(validatingWebhookConfigurations);
-    this.synced = Promise.all([
-      mutating ? follow(mutating, this.sets.mutating) : undefined,
-      validating ? follow(validating, this.sets.validating) : undefined,
-    ]).then(() => {
-      this.done = true;
-      this.failure = undefined;
-    });
+    this.firstRead.begin(
+      Promise.all([
+        mutating ? follow(mutating, this.sets.mutating) : undefined,
+        validating ? follow(validating, this.sets.validating) : undefined,
+      ]),
+    );
   }
 
   /** Stop mirroring; the webhooks known are kept. */
@@ -108,22 +96,8 @@ export class WebhookConfigSource implements WebhookSource {
   }
 
   /** Whether the first read of both kinds has completed, waiting up to 10 s (false: not started or not read). */
-  async ready(): Promise<boolean> {
-    if (this.done) return true;
-    if (!this.synced) return false;
-    let timer: NodeJS.Timeout | undefined;
-    let wake: () => void = () => undefined;
-    const timeout = new Promise<false>((r) => (timer = setTimeout(() => r(false), READY_TIMEOUT_MS)));
-    // A failed first read ends the wait at once (see failureOfFirstRead).
-    const failed = new Promise<false>((r) => (wake = () => r(false)));
-    this.failed.add(wake);
-    if (this.failure !== undefined) wake();
-    try {
-      return await Promise.race([this.synced.then(() => true), timeout, failed]);
-    } finally {
-      clearTimeout(timer);
-      this.failed.delete(wake);
-    }
+  ready(): Promise<boolean> {
+    return this.firstRead.ready();
   }
 
   /**
@@ -132,7 +106,7 @@ export class WebhookConfigSource implements WebhookSource {
    * so a server whose storage fails at start says why.
    */
   failureOfFirstRead(): unknown {
-    return this.done ? undefined : this.failure;
+    return this.firstRead.failureOfFirstRead();
   }
 
   mutating(): readonly RegisteredWebhook[] {

@@ -32,7 +32,7 @@ export interface VersionedObjects {
  */
 export function admissionRequest(
   uid: string,
-  inv: WebhookInvocation,
+  inv: Pick<WebhookInvocation, 'kind' | 'resource' | 'subresource'>,
   req: AdmissionRequest,
   objects: VersionedObjects,
 ): Record<string, unknown> {

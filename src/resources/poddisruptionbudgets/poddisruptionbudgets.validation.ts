@@ -4,9 +4,9 @@
  * ValidatePodDisruptionBudgetStatusUpdate), apps' ValidatePositiveIntOrPercent and
  * IsNotMoreThan100Percent, and apimachinery's ValidateConditions for status conditions.
  */
-import { labelName } from '../../api/core/validation/strings.js';
 import { regexError } from '../../api/core/validation/strings.js';
-import { duplicate, invalidValue, notSupported, required, type FieldError } from '../../api/validation/field-errors.js';
+import { validateMetaConditions } from '../../api/validation/conditions.js';
+import { invalidValue, notSupported, type FieldError } from '../../api/validation/field-errors.js';
 import { hasInvalidLabelValue, validateLabelSelector } from '../apps-common/label-selector.js';
 import type { PodDisruptionBudget } from './poddisruptionbudgets.schema.js';
 
@@ -16,7 +16,6 @@ type IntOrString = Spec['minAvailable'];
 
 const POLICIES = ['AlwaysAllow', 'IfHealthyBudget'];
 const PERCENT_FMT = '[0-9]+%';
-const REASON_FMT = '[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?';
 
 /** An IntOrString as upstream's field errors print it (Go's %#v of the struct). */
 function goIntOrString(v: number | string): string {
@@ -86,63 +85,13 @@ export function validatePodDisruptionBudgetUpdate(pdb: PodDisruptionBudget, old:
   return validateSpec(pdb.spec ?? {}, allow);
 }
 
-/** apimachinery ValidateConditions. */
-function validateConditions(conditions: Status['conditions'], path: string): FieldError[] {
-  const errs: FieldError[] = [];
-  const seen = new Set<string>();
-  (conditions ?? []).forEach((c, i) => {
-    const at = `${path}[${i}]`;
-    const type = c.type ?? '';
-    if (seen.has(type)) errs.push(duplicate(`${at}.type`, type));
-    seen.add(type);
-    errs.push(...labelName(type, `${at}.type`));
-    if (!['False', 'True', 'Unknown'].includes(c.status ?? ''))
-      errs.push(notSupported(`${at}.status`, c.status ?? '', ['False', 'True', 'Unknown']));
-    if (typeof c.observedGeneration === 'number' && c.observedGeneration < 0)
-      errs.push(
-        invalidValue(`${at}.observedGeneration`, c.observedGeneration, 'must be greater than or equal to zero'),
-      );
-    if (!c.lastTransitionTime) errs.push(required(`${at}.lastTransitionTime`, 'must be set'));
-    const reason = c.reason ?? '';
-    if (!reason) errs.push(required(`${at}.reason`, 'must be set'));
-    else {
-      if (!new RegExp(`^${REASON_FMT}$`).test(reason))
-        errs.push(
-          invalidValue(
-            `${at}.reason`,
-            reason,
-            regexError(
-              "a condition reason must start with alphabetic character, optionally followed by a string of alphanumeric characters or '_,:', and must end with an alphanumeric character or '_'",
-              REASON_FMT,
-              'my_name',
-              'MY_NAME',
-              'MyName',
-              'ReasonA,ReasonB',
-              'ReasonA:ReasonB',
-            ),
-          ),
-        );
-      if (Buffer.byteLength(reason) > 1024) errs.push(tooLong(`${at}.reason`, 1024));
-    }
-    if (Buffer.byteLength(c.message ?? '') > 32 * 1024) errs.push(tooLong(`${at}.message`, 32 * 1024));
-  });
-  return errs;
-}
-
-/** field.TooLong as today's apimachinery words it. */
-const tooLong = (field: string, max: number): FieldError => ({
-  reason: 'FieldValueTooLong',
-  field,
-  message: `Too long: may not be more than ${max} bytes`,
-});
-
 /**
  * Upstream ValidatePodDisruptionBudgetStatusUpdate: conditions, and for policy/v1 (not
  * policy/v1beta1, which keeps its older rules) non-negative counts.
  */
 export function validatePodDisruptionBudgetStatus(status: Status | null | undefined, v1beta1: boolean): FieldError[] {
   const s: Status = status ?? {};
-  const errs = validateConditions(s.conditions, 'status.conditions');
+  const errs = validateMetaConditions(s.conditions, 'status.conditions');
   if (v1beta1) return errs;
   for (const f of ['disruptionsAllowed', 'currentHealthy', 'desiredHealthy', 'expectedPods'] as const) {
     const v = s[f];

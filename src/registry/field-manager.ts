@@ -90,5 +90,6 @@ export function trackApply<T extends ApiObject>(
   return recordApply(live && jsonOf(live), jsonOf(config), manager, managedFieldsOf(live), meta, {
     ...writeContext(def, subresource),
     force,
+    type: subresource?.present ? undefined : def.applyType,
   });
 }

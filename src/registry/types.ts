@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { ApiObject } from '../api/object.js';
 import type { FieldError } from '../api/validation/field-errors.js';
 import type { PatchMeta } from '../api/core/patch-meta.js';
+import type { SchemaType } from '../api/apply/schema-type.js';
 import type { Status } from '../api/status.js';
 import type { TablePrinter } from '../api/table.js';
 import type { ObjectStorage, Preconditions } from '../storage/types.js';
@@ -315,6 +316,12 @@ export interface ResourceDefinition<T extends ApiObject = ApiObject> {
   readonly protobuf: ProtoMessages;
   /** Strategic-merge-patch metadata of the kind's lists (upstream patchStrategy tags). */
   readonly patchMeta: PatchMeta;
+  /**
+   * The type server-side apply converts configurations to (custom resources: from their
+   * version's schema, api/apply/custom-resource-type.ts): an apply configuration with a field
+   * it does not declare is refused. Absent: fields are not checked by apply.
+   */
+  readonly applyType?: SchemaType;
   readonly strategy: Strategy<T>;
   /** For a version served over another version's storage: the conversion between them. */
   readonly conversion?: VersionConversion;

@@ -28,6 +28,7 @@ import {
 } from './managed-fields.js';
 import { makePath } from './path.js';
 import { dropNulls } from './remove.js';
+import type { SchemaType } from './schema-type.js';
 import type { TypeInfo } from './type-info.js';
 import { zeroObject } from './zero-object.js';
 import { mergeConfiguration, updateManagers } from './updater.js';
@@ -51,6 +52,11 @@ export interface WriteContext {
   readonly emptyObject?: JsonMap;
   /** At most this many Update entries are kept (default 10). */
   readonly maxUpdateManagers?: number;
+  /**
+   * The kind's schema type: an apply configuration with a field it does not declare is refused
+   * (upstream's typed conversion); absent: fields are not checked.
+   */
+  readonly type?: SchemaType;
 }
 
 /** The outcome of recordUpdate: the object with its new managedFields. */
@@ -267,7 +273,7 @@ function nameOf(obj: JsonMap): string {
  * defaulted or validated) with its managedFields, the conflicts (409), or `invalid`: 400 for a
  * configuration of another kind or apiVersion or one carrying managedFields, 500 (as upstream)
  * for undecodable stored managedFields and for objects that are not valid typed values
- * (duplicate or keyless list items).
+ * (duplicate or keyless list items; in the configuration, fields `ctx.type` does not declare).
  */
 export function recordApply(
   live: JsonMap | null,
@@ -293,7 +299,7 @@ export function recordApply(
   if (isMap(config.metadata) && config.metadata.managedFields !== undefined && config.metadata.managedFields !== null) {
     return { status: 'invalid', code: 400, message: 'metadata.managedFields must be nil' };
   }
-  const configProblems = typedProblems(config, meta, false);
+  const configProblems = typedProblems(config, meta, false, ctx.type);
   if (configProblems.length > 0) {
     return {
       status: 'invalid',

@@ -2,11 +2,13 @@
  * The path element of a list item and the checks upstream makes when it turns an object into
  * a typed value (structured-merge-diff `typed/helpers.go` listItemToPathElement, `typed/
  * validate.go`): a map-list item is named by its key fields (with key defaults, sorted by
- * name), a set member by its value; keyless map-list items, non-scalar set members and
- * duplicates (unless allowed, as for live objects) are errors with upstream's messages.
+ * name), a set member by its value; keyless map-list items, non-scalar set members,
+ * duplicates (unless allowed, as for live objects) and, given the kind's schema type, fields
+ * it does not declare are errors with upstream's messages.
  */
 import { goQuote } from './go-format.js';
 import {
+  indexElement,
   keyElement,
   pathElementToString,
   serializePathElement,
@@ -15,6 +17,7 @@ import {
   type PathElement,
 } from './path.js';
 import { fieldInfo, isAtomicMap, itemInfo, listInfo, type ListInfo, type TypeInfo } from './type-info.js';
+import { fieldType, type SchemaType } from './schema-type.js';
 import { isList, isMap, type Json } from '../json.js';
 import { errorMessage } from '../error-message.js';
 
@@ -59,11 +62,19 @@ export function elementId(pe: PathElement): string {
 
 /**
  * The problems upstream's typed conversion reports for a value, as `path: message` strings
- * (empty when none): item key errors, and duplicate items unless `allowDuplicates`.
+ * (empty when none), in the order structured-merge-diff's validating walk finds them: item key
+ * errors (the rest of that list is then skipped), duplicate items unless `allowDuplicates`,
+ * and, when `type` is given, keys an object does not declare (`.spec.foo: field not declared
+ * in schema`; the rest of that object is then skipped, as typed/validate.go visitMapItems stops).
  */
-export function typedProblems(value: Json | undefined, meta: TypeInfo, allowDuplicates: boolean): string[] {
+export function typedProblems(
+  value: Json | undefined,
+  meta: TypeInfo,
+  allowDuplicates: boolean,
+  type?: SchemaType,
+): string[] {
   const out: string[] = [];
-  walk(value, meta, '', allowDuplicates, out);
+  walk(value, meta, type, '', allowDuplicates, out);
   return out;
 }
 
@@ -72,30 +83,48 @@ export function formatProblems(problems: readonly string[]): string {
   return problems.length === 1 ? problems[0] : ['errors:', ...problems.map((p) => `  ${p}`)].join('\n');
 }
 
-function walk(value: Json | undefined, meta: TypeInfo, path: string, allowDuplicates: boolean, out: string[]): void {
+function walk(
+  value: Json | undefined,
+  meta: TypeInfo,
+  type: SchemaType | undefined,
+  path: string,
+  allowDuplicates: boolean,
+  out: string[],
+): void {
   if (isList(value)) {
+    // A value of another type than the schema's is the kind's validation's business.
+    if (type && !type.list) return;
     const info = listInfo(meta);
-    if (info.type === 'atomic') return;
+    if (info.type === 'atomic' && !type) return;
     const seen = new Set<string>();
-    value.forEach((item, i) => {
-      let pe: PathElement;
-      try {
-        pe = itemElement(item, info);
-      } catch (err) {
-        out.push(`${path}: element ${i}: ${errorMessage(err)}`);
-        return;
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i];
+      let pe: PathElement = indexElement(i);
+      if (info.type !== 'atomic') {
+        try {
+          pe = itemElement(item, info);
+        } catch (err) {
+          out.push(`${path}: element ${i}: ${errorMessage(err)}`);
+          return;
+        }
+        const id = elementId(pe);
+        if (seen.has(id) && !allowDuplicates) out.push(`${path}: duplicate entries for key ${pathElementToString(pe)}`);
+        seen.add(id);
       }
-      const id = elementId(pe);
-      if (seen.has(id) && !allowDuplicates) {
-        out.push(`${path}: duplicate entries for key ${pathElementToString(pe)}`);
-        return;
-      }
-      seen.add(id);
-      walk(item, itemInfo(meta), path + pathElementToString(pe), allowDuplicates, out);
-    });
+      walk(item, itemInfo(meta), type?.list, path + pathElementToString(pe), allowDuplicates, out);
+    }
     return;
   }
-  if (isMap(value) && !isAtomicMap(meta)) {
-    for (const [k, v] of Object.entries(value)) walk(v, fieldInfo(meta, k), `${path}.${k}`, allowDuplicates, out);
+  if (isMap(value)) {
+    if (type && !type.map) return;
+    if (!type && isAtomicMap(meta)) return;
+    for (const [k, v] of Object.entries(value)) {
+      const child = type?.map ? fieldType(type.map, k) : undefined;
+      if (type && !child) {
+        out.push(`${path}.${k}: field not declared in schema`);
+        return;
+      }
+      walk(v, fieldInfo(meta, k), child, `${path}.${k}`, allowDuplicates, out);
+    }
   }
 }

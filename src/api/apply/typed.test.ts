@@ -336,6 +336,21 @@ describe('typedProblems (typed/validate.go, helpers.go)', () => {
       ['.spec.containers[name="c"].ports: duplicate entries for key [containerPort=80,protocol="TCP"]'],
     ],
     ['{"spec":{"tolerations":[{"a":1},{"a":1}]}}', false, []],
+    [
+      '{"spec":{"containers":[{"image":"x"},{"name":"a"},{"name":"a"}]}}',
+      false,
+      [
+        '.spec.containers: element 0: associative list with keys has an element that omits all key fields ["name"] (and doesn\'t have default values for any key fields)',
+      ],
+    ],
+    [
+      '{"spec":{"containers":[{"name":"a"},{"name":"a","ports":[{"containerPort":1},{"containerPort":1}]}]}}',
+      false,
+      [
+        '.spec.containers: duplicate entries for key [name="a"]',
+        '.spec.containers[name="a"].ports: duplicate entries for key [containerPort=1,protocol="TCP"]',
+      ],
+    ],
   ])('%s (duplicates allowed: %s)', (obj, dup, want) => {
     expect(typedProblems(j(obj), pod, dup)).toEqual(want);
   });

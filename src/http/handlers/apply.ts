@@ -5,7 +5,10 @@
  * configuration is merged into the live object by the field manager (`registry/field-manager`)
  * and then goes through the kind's update path (defaults, validation, admission, dry run); an
  * absent object is created (201). Conflicts are 409 with one FieldManagerConflict cause per
- * field.
+ * field. The YAML body is read leniently (a repeated key keeps its last value); once the field
+ * manager has merged it, `fieldValidation=Strict` refuses repeated keys (400 `error strict
+ * decoding YAML: ...`) and `Warn` adds one warning per repeat (upstream applyPatcher
+ * applyPatchToCurrentObject, handlers/rest.go addStrictDecodingWarnings).
  */
 import { ApiError, badRequest, invalid } from '../../errors/api-error.js';
 import { validatePatchManagerOptions } from '../../api/apply/manager-name.js';
@@ -15,6 +18,7 @@ import { isRecord } from '../../api/json.js';
 import { trackApply } from '../../registry/field-manager.js';
 import type { WriteOptions } from '../../registry/store-options.js';
 import type { ApiContext } from '../context.js';
+import { yamlDuplicateKeys, yamlUnmarshalErrors } from '../../api/yaml-duplicate-keys.js';
 import { decodeBody, YAML_TYPE } from '../negotiation/media-types.js';
 import { parseBool } from '../request-info.js';
 import { checkNameAndNamespace } from './body.js';
@@ -28,7 +32,7 @@ function applyRequest(ctx: ApiContext, t: VerbTarget): { manager: string; force:
   const force = rawForce === undefined ? undefined : parseBool(rawForce);
   const problems = validatePatchManagerOptions(true, manager, force);
   if (problems.length) throw invalid('PatchOptions', '', problems, 'meta.k8s.io');
-  const config = decodeBody(YAML_TYPE, ctx.state.rawBody ?? '');
+  const config = decodeBody(YAML_TYPE, ctx.state.rawBody ?? '', undefined, 'last');
   if (!isRecord(config)) throw badRequest('the apply configuration must be an object');
   if (config.metadata !== undefined && !isRecord(config.metadata))
     throw badRequest('metadata of the apply configuration must be an object');
@@ -48,13 +52,16 @@ export async function handleApply(
   opts: WriteOptions,
 ): Promise<{ code: 200 | 201; object: ApiObject }> {
   const { manager, force, config } = applyRequest(ctx, t);
+  const strictYaml = strictYamlCheck(ctx.state.rawBody ?? '', opts);
   const merge = (live: ApiObject | null): ApiObject => {
     const res = trackApply(t.store.def, live, config, manager, force, t.subresource);
     if (res.status === 'conflict') {
       const status = conflictStatus(res.conflicts);
       throw new ApiError(409, 'Conflict', status.message, { causes: [...status.causes] });
     }
+    // The field manager's 500s (a configuration it cannot type) are a client's input: 400.
     if (res.status === 'invalid') throw badRequest(res.message);
+    strictYaml();
     if (!isApiObject(res.object)) throw badRequest('metadata of the apply configuration must be an object');
     return res.object;
   };
@@ -67,4 +74,24 @@ export async function handleApply(
   }
   // The create of an absent object is made by a request that named it (upstream RequestInfo.Name).
   return { code: 201, object: await t.store.create(t.namespace, merge(null), { ...write, requestName: t.name }) };
+}
+
+/**
+ * The strict decoding of the apply body that follows the field manager (upstream
+ * applyPatcher, with sigs.k8s.io/yaml UnmarshalStrict): under Strict a repeated key throws
+ * ApiError 400 `error strict decoding YAML: error converting YAML to JSON: yaml: unmarshal
+ * errors:\n  line 9: key "foo" already set in map`; under Warn each repeat is a warning
+ * (`line 9: key "foo" already set in map`, once however often the check runs); Ignore skips it.
+ */
+function strictYamlCheck(raw: string, opts: WriteOptions): () => void {
+  const mode = opts.fieldValidation ?? 'Warn';
+  const repeats = mode === 'Ignore' ? [] : yamlDuplicateKeys(raw);
+  let warned = false;
+  return () => {
+    if (!repeats.length) return;
+    if (mode === 'Strict')
+      throw badRequest(`error strict decoding YAML: error converting YAML to JSON: ${yamlUnmarshalErrors(repeats)}`);
+    if (!warned) opts.warnings?.push(...repeats);
+    warned = true;
+  };
 }

@@ -218,14 +218,19 @@ export function mediaTypeOf(contentType: string | undefined): string {
  * Decode a create/update body given as text. Throws ApiError 415 for other media types and
  * 400 for malformed documents and documents beyond the bounds of `api/nesting.ts` (nesting
  * deeper than 100 levels, YAML aliases beyond 100 expansions, values without a JSON form).
+ * A YAML key repeated within one mapping is refused (400) unless `yamlDuplicateKeys` is
+ * `'last'`: the last value is then kept, as upstream's lenient YAML decoding does.
  */
 export function decodeBody(
   contentType: string | undefined,
   raw: string,
   accepted: readonly string[] = BODY_TYPES,
+  yamlDuplicateKeys: 'refuse' | 'last' = 'refuse',
 ): unknown {
   const type = mediaTypeOf(contentType) || JSON_TYPE;
   if (!accepted.includes(type)) throw unsupportedMediaType(type, accepted);
   if (raw.trim() === '') throw badRequest('the request body is empty');
-  return type === YAML_TYPE ? parseYamlText(raw, 'the request body') : parseJsonText(raw, 'the request body');
+  return type === YAML_TYPE
+    ? parseYamlText(raw, 'the request body', yamlDuplicateKeys === 'refuse')
+    : parseJsonText(raw, 'the request body');
 }

@@ -41,4 +41,9 @@ describe('bounded decoding of JSON and YAML', () => {
     expect(parseYamlText('a: !!binary aGVsbG8=', 'the body')).toEqual({ a: 'aGVsbG8=' });
     expect(parseYamlText('a: &x {k: v}\nb: *x', 'the body')).toEqual({ a: { k: 'v' }, b: { k: 'v' } });
   });
+
+  it('refuses a repeated YAML key, or keeps its last value when asked to read leniently', () => {
+    expect(() => parseYamlText('a: 1\nb:\n  c: 1\n  c: 2\n', 'the body')).toThrow(/Map keys must be unique/);
+    expect(parseYamlText('a: 1\nb:\n  c: 1\n  c: 2\n', 'the body', false)).toEqual({ a: 1, b: { c: 2 } });
+  });
 });

@@ -52,16 +52,17 @@ export function parseJsonText(raw: string, what: string): unknown {
 /**
  * Parse YAML text (one document; JSON is YAML too). Throws ApiError 400 for malformed text,
  * nesting deeper than the bounds above, more than MAX_YAML_ALIASES alias expansions, a value
- * that contains itself, or values without a JSON form (`.inf`, `.nan`).
+ * that contains itself, or values without a JSON form (`.inf`, `.nan`), and, when
+ * `uniqueKeys`, for a key repeated within one mapping (otherwise the last value is kept).
  */
-export function parseYamlText(raw: string, what: string): unknown {
+export function parseYamlText(raw: string, what: string, uniqueKeys = true): unknown {
   if (yamlDepthBound(raw, MAX_YAML_DEPTH_BOUND) > MAX_YAML_DEPTH_BOUND) throw tooDeep(what);
   let value: unknown;
   try {
     value = parseYaml(raw, {
       maxAliasCount: MAX_YAML_ALIASES,
       resolveKnownTags: false,
-      uniqueKeys: true,
+      uniqueKeys,
       logLevel: 'error',
     });
   } catch (err) {

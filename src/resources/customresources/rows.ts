@@ -19,6 +19,7 @@ import { ConvertingStorage, type ObjectConverter } from '../../storage/convertin
 import { statusSubresource } from '../define.js';
 import type { CustomResourceDefinition } from '../customresourcedefinitions/customresourcedefinitions.schema.js';
 import type { JSONSchemaProps } from '../../api/crd-schema/types.js';
+import { customResourceApplyType } from '../../api/apply/custom-resource-type.js';
 import { patchMetaFromSchema } from './patch-meta.js';
 import { customResourcePrinter } from './printer.js';
 import { customResourceScale } from './scale.js';
@@ -90,6 +91,7 @@ export function customResourceRows(crd: CustomResourceDefinition, convert?: Obje
         printer: customResourcePrinter(v.additionalPrinterColumns),
         protobuf: {},
         patchMeta: patchMetaFromSchema(openApi),
+        applyType: customResourceApplyType(openApi, preserveUnknownFields),
         strategy: customResourceStrategy(schema, status, scale, fromStorage),
         conversion: webhook
           ? { toStorage: (obj) => obj, fromStorage: readFromStorage(schema) }

@@ -195,6 +195,20 @@ describe('generation and status', () => {
     // The main resource keeps the stored status.
     const put = await srv.api('PATCH', item, { status: { replicas: 9 } }, MERGE);
     expect(put.body.status).toMatchObject({ observedGeneration: 3, replicas: 2 });
+    // Through /status annotations change without a new generation (how the deployment
+    // controller records the revision); spec and labels stay as stored.
+    const revision = { 'deployment.kubernetes.io/revision': '1' };
+    const viaStatus = await srv.api(
+      'PATCH',
+      `${item}/status`,
+      { metadata: { annotations: revision, labels: { x: 'y' } }, spec: { paused: false } },
+      MERGE,
+    );
+    expect(viaStatus.status, viaStatus.text).toBe(200);
+    expect(viaStatus.body.metadata.annotations).toEqual({ a: 'b', ...revision });
+    expect(viaStatus.body.metadata.labels).toEqual({ a: 'b' });
+    expect(viaStatus.body.spec.paused).toBe(true);
+    expect(await gen()).toBe(3);
   });
 
   it("bumps a ReplicaSet's generation on spec changes only; selects by status.replicas", async () => {

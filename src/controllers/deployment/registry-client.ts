@@ -15,7 +15,6 @@ import type { ResourceRegistry } from '../../registry/resource-registry.js';
 import { deployments } from '../../resources/deployments/deployments.resource.js';
 import { events } from '../../resources/events/events.resource.js';
 import { replicaSets } from '../../resources/replicasets/replicasets.resource.js';
-import { isDeepStrictEqual } from 'node:util';
 import { metaTime, type Deployment, type DeploymentClient } from './types.js';
 
 /** The controller's user (upstream's service account credentials of kube-controller-manager). */
@@ -40,16 +39,11 @@ export function registryClient(registry: ResourceRegistry, logger: Logger): Depl
     },
     getReplicaSet: (namespace, name) => rsStore().get(namespace, name),
     updateDeployment: (d) => dStore().update(ns(d), d.metadata.name ?? '', () => d, undefined, WRITE),
-    async updateDeploymentStatus(d) {
+    // deployments/status takes the request's annotations (the revision) as upstream's does.
+    updateDeploymentStatus(d) {
       const store = dStore();
       const status = store.def.subresources.find((s) => s.name === 'status');
-      const written = await store.update(ns(d), d.metadata.name ?? '', () => d, status, WRITE);
-      const wanted = d.metadata.annotations ?? {};
-      if (isDeepStrictEqual(written.metadata.annotations ?? {}, wanted)) return written;
-      return store.mutate(ns(d), d.metadata.name ?? '', (cur) => ({
-        ...cur,
-        metadata: { ...cur.metadata, annotations: { ...wanted } },
-      }));
+      return store.update(ns(d), d.metadata.name ?? '', () => d, status, WRITE);
     },
     event(d, type, reason, message) {
       void writeEvent(registry, d, type, reason, message).catch((err) =>

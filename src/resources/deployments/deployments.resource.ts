@@ -11,7 +11,7 @@
  */
 import { patchMetaOf } from '../../api/core/patch-meta.js';
 import type { z } from 'zod';
-import type { ResourceDefinition, Strategy, VersionConversion } from '../../registry/types.js';
+import type { ResourceDefinition, Strategy, SubresourceDefinition, VersionConversion } from '../../registry/types.js';
 import { defineResource, keepStatusOnUpdate, specGeneration, statusSubresource } from '../define.js';
 import { workloadScale } from '../apps-common/scale.js';
 import {
@@ -52,6 +52,21 @@ function strategyOf(immutableSelector: boolean): Strategy<Deployment> {
   };
 }
 
+/**
+ * `deployments/status`: the status, and the request's annotations (upstream
+ * deploymentStatusStrategy.PrepareForUpdate resets only `spec` and `metadata.labels`, so the
+ * deployment controller records `deployment.kubernetes.io/revision` through it without a new
+ * generation); the rest of metadata as every status subresource keeps it.
+ */
+const baseStatus = statusSubresource<Deployment>('Deployment');
+const deploymentStatus: SubresourceDefinition<Deployment> = {
+  ...baseStatus,
+  merge: (requested, old) => {
+    const merged = baseStatus.merge!(requested, old);
+    return { ...merged, metadata: { ...merged.metadata, annotations: requested.metadata?.annotations } };
+  },
+};
+
 const DESCRIPTION = 'Deployment enables declarative updates for Pods and ReplicaSets.';
 
 /** apps/v1, the storage version. */
@@ -67,7 +82,7 @@ export const deployments = defineResource({
   protobuf: deploymentMessages('apps/v1'),
   shortNames: ['deploy'],
   categories: ['all'],
-  subresources: [statusSubresource('Deployment'), workloadScale<Deployment>(SCALE_VERSION['apps/v1'])],
+  subresources: [deploymentStatus, workloadScale<Deployment>(SCALE_VERSION['apps/v1'])],
   strategy: strategyOf(true),
 });
 
@@ -90,7 +105,7 @@ function servedAt(
     patchMeta: patchMetaOf(schema),
     protobuf: deploymentMessages(version),
     subresources: [
-      statusSubresource('Deployment'),
+      deploymentStatus,
       workloadScale<Deployment>(SCALE_VERSION[version]),
       ...(rollback ? [rollbackSubresource(version)] : []),
     ],

@@ -38,6 +38,11 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { NamespaceController } from './controllers/namespace-controller.js';
 import { CustomResourceDefinitionController } from './controllers/crd-controller.js';
+import { DeploymentController, DEPLOYMENT_CONTROLLER } from './controllers/deployment/deployment-controller.js';
+import { ReplicaSetController, ReplicationManager } from './controllers/replicaset/controller.js';
+import { Scheduler } from './controllers/scheduler/scheduler.js';
+import { SimulatedNodesController } from './controllers/simulated-nodes/simulated-nodes-controller.js';
+import { controllerEnabled } from './config/controllers.js';
 import { createApp } from './http/app.js';
 import { buildAuditor, type AuditLog } from './audit/index.js';
 import type { ApiState } from './http/context.js';
@@ -90,9 +95,34 @@ export interface Deps {
   readonly audit?: AuditLog;
 }
 
+/**
+ * The workload controllers, the scheduler and the simulated nodes (issue 33): upstream runs the
+ * controllers by default (`*`); here `*` includes them only with `--simulated-nodes` (a cluster
+ * that answers like a whole one) until every existing behaviour is checked with them on, and
+ * `--controllers=*,replicaset,...` adds them anyway. The scheduler follows `--scheduler`
+ * (auto: with simulated nodes).
+ */
+function workloadControllers(registry: ResourceRegistry, logger: Logger, config: ServerConfig) {
+  const whole = (config.simulatedNodes ?? 0) > 0;
+  const out: { start(): void; stop(): void }[] = [];
+  const wanted = (name: string) => controllerEnabled(config.controllers, name, whole);
+  if (wanted('replicaset')) out.push(new ReplicaSetController(registry, logger));
+  if (wanted('replicationcontroller')) out.push(new ReplicationManager(registry, logger));
+  if (wanted(DEPLOYMENT_CONTROLLER)) out.push(new DeploymentController(registry, logger));
+  if (config.scheduler === 'true' || (config.scheduler !== 'false' && whole)) out.push(new Scheduler(registry, logger));
+  if (whole) out.push(new SimulatedNodesController(registry, logger, { count: config.simulatedNodes ?? 0 }));
+  return out;
+}
+
 /** Start the leader's controllers; returns how to stop them. */
-function startControllers(registry: ResourceRegistry, evaluators: readonly Evaluator[], logger: Logger): () => void {
+function startControllers(
+  registry: ResourceRegistry,
+  evaluators: readonly Evaluator[],
+  logger: Logger,
+  config: ServerConfig,
+): () => void {
   const controllers: { start(): void; stop(): void }[] = [
+    ...workloadControllers(registry, logger, config),
     new NamespaceController(registry, logger),
     new GarbageCollector(registry, logger),
     new PodGarbageCollector(registry, logger),
@@ -235,7 +265,7 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
       kv,
       storage.fullKey('ck-apiserver/controller-leader'),
       `${hostname()}_${randomUUID()}`,
-      () => startControllers(registry, evaluators, logger),
+      () => startControllers(registry, evaluators, logger, config),
       logger,
     ),
     advertisedHostPort: `${config.advertiseAddress}:${config.securePort}`,

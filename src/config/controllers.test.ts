@@ -21,5 +21,8 @@ describe('--controllers (upstream IsControllerEnabled)', () => {
     expect(config.simulatedNodes).toBe(3);
     expect(loadConfig([], {}).controllers).toEqual(['*']);
     expect(() => loadConfig(['--simulated-nodes=-1'], {})).toThrow();
+    expect(loadConfig([], {}).scheduler).toBe('auto');
+    expect(loadConfig(['--scheduler=false'], {}).scheduler).toBe('false');
+    expect(() => loadConfig(['--scheduler=maybe'], {})).toThrow();
   });
 });

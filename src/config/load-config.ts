@@ -97,6 +97,10 @@ const FLAGS: Record<string, { key: keyof ServerConfig; help: string }> = {
     key: 'controllers',
     help: "comma list of the leader's controllers: '*' (every one on by default), 'name' (enable), '-name' (disable); default '*'",
   },
+  scheduler: {
+    key: 'scheduler',
+    help: 'run the scheduler: auto (with --simulated-nodes), true or false (default auto)',
+  },
   'simulated-nodes': {
     key: 'simulatedNodes',
     help: 'how many simulated nodes the server keeps and plays the node agent for (default 0)',
@@ -285,6 +289,7 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Ser
       .map((s) => s.trim())
       .filter(Boolean),
     simulatedNodes: parse('simulated-nodes', z.coerce.number().int().min(0).max(10_000), 0),
+    scheduler: parse('scheduler', z.enum(['auto', 'true', 'false']), 'auto'),
     requestTimeoutSeconds: requestTimeout(raw['request-timeout']),
     minRequestTimeoutSeconds: parse('min-request-timeout', count, 1800),
     emulatedVersion: emulatedVersion(raw['emulated-version']),

@@ -23,11 +23,20 @@ export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v ?? null)).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
+      .filter(([, v]) => !absentInGo(v))
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
   }
   return JSON.stringify(value ?? null);
+}
+
+/**
+ * A field a typed Go object would not tell from an absent one (apimachinery's Semantic
+ * equality): null (a zero time such as a template's `creationTimestamp: null`, a nil pointer)
+ * and an empty list.
+ */
+export function absentInGo(v: unknown): boolean {
+  return v === undefined || v === null || (Array.isArray(v) && v.length === 0);
 }
 
 /** FNV-32a of `bytes`, continuing from `hash` (default the offset basis). */

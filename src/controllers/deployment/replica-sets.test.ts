@@ -112,6 +112,13 @@ describe('EqualIgnoreHash (upstream TestEqualIgnoreHash)', () => {
       false,
     ],
     ['Same spec, one has no labels, one only the hash label', tmpl(), tmpl({ 'pod-template-hash': 'x' }), true],
+    [
+      // kubectl rollout undo writes the ReplicaSet's template back with `creationTimestamp: null`.
+      'Same spec, one with a null creationTimestamp and an empty list (typed Go sees no difference)',
+      { ...tmpl({ a: 'b' }), metadata: { ...tmpl({ a: 'b' }).metadata, creationTimestamp: null, finalizers: [] } },
+      tmpl({ a: 'b', 'pod-template-hash': 'x' }),
+      true,
+    ],
   ])('%s', (_n, a, b, equal) => {
     expect(equalIgnoreHash(a, b)).toBe(equal);
     expect(equalIgnoreHash(b, a)).toBe(equal);

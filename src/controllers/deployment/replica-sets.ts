@@ -5,7 +5,7 @@
  * FilterActiveReplicaSets and the ReplicaSetsByCreationTimestamp / BySizeOlder / BySizeNewer
  * orders). Sorting functions return new arrays.
  */
-import { isDeepStrictEqual } from 'node:util';
+import { canonicalJson } from './hash.js';
 import { POD_TEMPLATE_HASH, specReplicas, type Deployment, type PodTemplate, type ReplicaSet } from './types.js';
 import { revisionOf } from './revisions.js';
 
@@ -49,7 +49,8 @@ function withoutHash(t: PodTemplate | null | undefined): unknown {
 
 /** EqualIgnoreHash: the templates are equal once the pod-template-hash label is ignored. */
 export function equalIgnoreHash(a: PodTemplate | null | undefined, b: PodTemplate | null | undefined): boolean {
-  return isDeepStrictEqual(withoutHash(a), withoutHash(b));
+  // Compared as upstream's Semantic.DeepEqual of typed templates: null and [] as absent.
+  return canonicalJson(withoutHash(a)) === canonicalJson(withoutHash(b));
 }
 
 /** FindNewReplicaSet: the oldest ReplicaSet whose template is the Deployment's, or undefined. */

@@ -4,9 +4,9 @@
  * RemoveDeploymentCondition, ReplicaSetToDeploymentCondition, HasProgressDeadline,
  * HasRevisionHistoryLimit, DeploymentComplete, DeploymentProgressing, DeploymentTimedOut).
  */
+import { rfc3339 } from '../../api/object.js';
 import {
   Reason,
-  metaTime,
   specReplicas,
   type Deployment,
   type DeploymentCondition,
@@ -24,7 +24,7 @@ export function newCondition(
   message: string,
   now: Date,
 ): DeploymentCondition {
-  const t = metaTime(now);
+  const t = rfc3339(now);
   return { type, status, reason, message, lastUpdateTime: t, lastTransitionTime: t };
 }
 

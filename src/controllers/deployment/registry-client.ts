@@ -2,20 +2,19 @@
  * The deployment controller's writes through the registry, as the controller's service account
  * (upstream's deployment-controller client, field manager kube-controller-manager), and its
  * Events (core/v1, source `deployment-controller`, as upstream's event recorder).
- * Deployment status goes through the `status` subresource; our status subresource keeps the
- * stored annotations, where upstream's Deployment status strategy takes them from the request,
- * so a changed annotation (the revision) is written after it by a strategy-free update that,
- * like upstream's status write, leaves `generation` alone.
+ * Deployment status, with the revision annotation, goes through the `status` subresource,
+ * which leaves `generation` alone.
  */
 import type { Logger } from 'pino';
-import { errorMessage } from '../../api/error-message.js';
 import type { WriterInfo } from '../../registry/access.js';
 import { deleteObject } from '../../registry/deletion.js';
 import type { ResourceRegistry } from '../../registry/resource-registry.js';
 import { deployments } from '../../resources/deployments/deployments.resource.js';
 import { events } from '../../resources/events/events.resource.js';
 import { replicaSets } from '../../resources/replicasets/replicasets.resource.js';
-import { metaTime, type Deployment, type DeploymentClient } from './types.js';
+import type { GenericStore } from '../../registry/generic-store.js';
+import { legacyEvent, recordLegacyEvent, type LegacyEvent } from '../events.js';
+import type { Deployment, DeploymentClient } from './types.js';
 
 /** The controller's user (upstream's service account credentials of kube-controller-manager). */
 export const DEPLOYMENT_CONTROLLER_USER: WriterInfo = Object.freeze({
@@ -46,39 +45,15 @@ export function registryClient(registry: ResourceRegistry, logger: Logger): Depl
       return store.update(ns(d), d.metadata.name ?? '', () => d, status, WRITE);
     },
     event(d, type, reason, message) {
-      void writeEvent(registry, d, type, reason, message).catch((err) =>
-        logger.debug({ err: errorMessage(err), reason }, 'deployment event not recorded'),
-      );
+      void writeEvent(registry, logger, d, { type, reason, message });
     },
   };
 }
 
 /** Record one Event about `d` (a new Event each time; upstream's recorder aggregates repeats). */
-async function writeEvent(registry: ResourceRegistry, d: Deployment, type: string, reason: string, message: string) {
-  const now = new Date();
-  const namespace = d.metadata.namespace ?? '';
-  await registry.of(events).create(namespace, {
-    apiVersion: 'v1',
-    kind: 'Event',
-    metadata: {
-      name: `${d.metadata.name}.${now.getTime().toString(16)}${Math.floor(Math.random() * 0xffff).toString(16)}`,
-      namespace,
-    },
-    involvedObject: {
-      apiVersion: 'apps/v1',
-      kind: 'Deployment',
-      name: d.metadata.name,
-      namespace,
-      uid: d.metadata.uid,
-      resourceVersion: d.metadata.resourceVersion,
-    },
-    reason,
-    message,
-    type,
-    source: { component: 'deployment-controller' },
-    firstTimestamp: metaTime(now),
-    lastTimestamp: metaTime(now),
-    count: 1,
-    reportingComponent: 'deployment-controller',
-  });
+function writeEvent(registry: ResourceRegistry, logger: Logger, d: Deployment, event: LegacyEvent): Promise<void> {
+  const ref = { apiVersion: 'apps/v1', kind: 'Deployment' };
+  const extra = { reportingComponent: 'deployment-controller' };
+  const obj = legacyEvent(d, ref, 'deployment-controller', event, new Date(), extra);
+  return recordLegacyEvent(registry.of(events) as GenericStore, obj, DEPLOYMENT_CONTROLLER_USER, logger);
 }

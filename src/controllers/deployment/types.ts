@@ -80,5 +80,3 @@ export interface SyncContext {
 export const specReplicas = (o: { spec?: { replicas?: number | null } | null } | null | undefined): number =>
   o?.spec?.replicas ?? 0;
 
-/** The metav1 time format (seconds precision, as upstream serialises metav1.Time). */
-export const metaTime = (d: Date): string => d.toISOString().replace(/\.\d{3}Z$/, 'Z');

@@ -13,17 +13,14 @@ import { deployments } from '../../resources/deployments/deployments.resource.js
 import { events } from '../../resources/events/events.resource.js';
 import { replicaSets } from '../../resources/replicasets/replicasets.resource.js';
 import type { GenericStore } from '../../registry/generic-store.js';
+import { CONTROLLER_FIELD_MANAGER, controllerUser } from '../controller-user.js';
 import { legacyEvent, recordLegacyEvent, type LegacyEvent } from '../events.js';
 import type { Deployment, DeploymentClient } from './types.js';
 
 /** The controller's user (upstream's service account credentials of kube-controller-manager). */
-export const DEPLOYMENT_CONTROLLER_USER: WriterInfo = Object.freeze({
-  name: 'system:serviceaccount:kube-system:deployment-controller',
-  uid: '',
-  groups: Object.freeze(['system:serviceaccounts', 'system:serviceaccounts:kube-system', 'system:authenticated']),
-});
+export const DEPLOYMENT_CONTROLLER_USER: WriterInfo = controllerUser('deployment-controller');
 
-const WRITE = { user: DEPLOYMENT_CONTROLLER_USER, fieldManager: 'kube-controller-manager' } as const;
+const WRITE = { user: DEPLOYMENT_CONTROLLER_USER, fieldManager: CONTROLLER_FIELD_MANAGER } as const;
 
 /** A DeploymentClient over `registry`; Events that cannot be written are logged and dropped. */
 export function registryClient(registry: ResourceRegistry, logger: Logger): DeploymentClient {

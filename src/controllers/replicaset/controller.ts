@@ -23,7 +23,8 @@ import { events } from '../../resources/events/events.resource.js';
 import { eventRecorder } from './events.js';
 import { ControllerExpectations } from './expectations.js';
 import { podAdded, podDeleted, podUpdated, type PodEventTarget } from './pod-events.js';
-import { controllerUser, registryReplicaClient } from './registry-client.js';
+import { controllerUser } from '../controller-user.js';
+import { registryReplicaClient } from './registry-client.js';
 import { syncReplicas, type ReplicaClient } from './sync.js';
 import { keyOf, REPLICA_SET_KIND, REPLICATION_CONTROLLER_KIND, type Workload, type WorkloadKind } from './workload.js';
 

@@ -13,20 +13,10 @@ import { buildPredicate } from '../../registry/predicate.js';
 import { ApiError, conflict } from '../../errors/api-error.js';
 import type { Pod } from '../../resources/pods/pods.schema.js';
 import { errorMessage } from '../../api/error-message.js';
+import { CONTROLLER_FIELD_MANAGER } from '../controller-user.js';
 import type { ReplicaEventReason } from './events.js';
 import { namespaceTerminating, type ReplicaClient } from './sync.js';
 import { controllerOf, type Workload, type WorkloadStatus } from './workload.js';
-
-/** The user of the service account `name` in kube-system, as which a controller writes. */
-export function controllerUser(name: string): WriterInfo {
-  return {
-    name: `system:serviceaccount:kube-system:${name}`,
-    groups: ['system:serviceaccounts', 'system:serviceaccounts:kube-system', 'system:authenticated'],
-  };
-}
-
-/** The field manager of the controller's writes (kube-controller-manager's). */
-const FIELD_MANAGER = 'kube-controller-manager';
 
 /** A 409 for a pod that changed under a claim (upstream's uid precondition in the patch). */
 function changed(pod: Pod, why: string): ApiError {
@@ -45,7 +35,7 @@ export function registryReplicaClient(
   user: WriterInfo,
   record: (owner: Workload, reason: ReplicaEventReason, message: string) => void = () => {},
 ): ReplicaClient {
-  const write = { user, fieldManager: FIELD_MANAGER };
+  const write = { user, fieldManager: CONTROLLER_FIELD_MANAGER };
   const status = controllers.def.subresources.find((s) => s.name === 'status');
   const cached = { resourceVersion: '0' };
   const sameUid = (cur: Pod, pod: Pod) => {

@@ -48,7 +48,7 @@ export function evaluate(
     }
   };
   const scopes: Map<string, Result>[] = [];
-  const qualifiedNames = [...vars.keys()].some((k) => k.includes('.'));
+  const qualifiedNames = referencesQualified(checked);
   const lookup = (name: string): Result | undefined => {
     for (let i = scopes.length - 1; i >= 0; i--) {
       const s = scopes[i]!;
@@ -264,6 +264,14 @@ export function evaluate(
 
   const result = ev(checked.ast.expr);
   return { result, cost };
+}
+
+const qualifiedRefs = new WeakMap<Checked, boolean>();
+/** Whether `checked` references a variable with a qualified name (`authorizer.requestResource`); kept per expression. */
+function referencesQualified(checked: Checked): boolean {
+  let q = qualifiedRefs.get(checked);
+  if (q === undefined) qualifiedRefs.set(checked, (q = [...checked.references].some((r) => r.includes('.'))));
+  return q;
 }
 
 /**

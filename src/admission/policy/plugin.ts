@@ -40,19 +40,23 @@ export function isExcludedResource(resource: GroupVersionResource): boolean {
 
 /** The plugin as hooks of the store serving `def`. */
 export function policyAdmission(def: ResourceDefinition, source: PolicySource, deps: PolicyDispatchDeps): StoreHooks {
-  const validate = async (req: AdmissionRequest) => {
-    if (isExcludedResource(req.resource)) return;
+  // The exempt resources get no hooks; the request is built only when a policy may apply.
+  if (isExcludedResource({ group: def.group, version: def.version, resource: def.plural })) return {};
+  const validate = async (request: () => AdmissionRequest) => {
     if (!(await source.ready())) {
+      const req = request();
       const failure = source.failureOfFirstRead?.();
       if (failure instanceof ApiError) throw failure;
       throw forbidden(req.resource.resource, req.name, 'not yet ready to handle request', req.resource.group);
     }
     const hooks = source.hooks();
-    if (hooks.length) await dispatchPolicies(hooks, req, deps);
+    if (!hooks.length) return;
+    await dispatchPolicies(hooks, request(), deps);
   };
   return {
-    beforeCreate: (obj: ApiObject, attrs: AdmissionAttributes) => validate(requestOf(def, 'CREATE', obj, null, attrs)),
-    beforeUpdate: (obj, old, attrs) => validate(requestOf(def, 'UPDATE', obj, old, attrs)),
-    beforeDelete: (obj, attrs) => validate(requestOf(def, 'DELETE', null, obj, attrs)),
+    beforeCreate: (obj: ApiObject, attrs: AdmissionAttributes) =>
+      validate(() => requestOf(def, 'CREATE', obj, null, attrs)),
+    beforeUpdate: (obj, old, attrs) => validate(() => requestOf(def, 'UPDATE', obj, old, attrs)),
+    beforeDelete: (obj, attrs) => validate(() => requestOf(def, 'DELETE', null, obj, attrs)),
   };
 }

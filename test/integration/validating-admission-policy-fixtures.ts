@@ -5,6 +5,7 @@
  */
 import { expect } from 'vitest';
 import type { TestServer } from '../helpers/in-process.js';
+import { eventually } from './admission-webhooks-fixtures.js';
 
 export const POLICIES = '/apis/admissionregistration.k8s.io/v1/validatingadmissionpolicies';
 export const BINDINGS = '/apis/admissionregistration.k8s.io/v1/validatingadmissionpolicybindings';
@@ -59,15 +60,11 @@ export const configMap = (name: string, data: Record<string, string> = {}, label
 /** The path of ConfigMaps in `ns`. */
 export const configMaps = (ns: string) => `/api/v1/namespaces/${ns}/configmaps`;
 
-/** Call `f` until `done` holds for its result (every 20 ms, up to 5 s); the last result. */
-export async function eventually<T>(f: () => Promise<T>, done: (r: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const r = await f();
-    if (done(r) || Date.now() > deadline) return r;
-    await new Promise((res) => setTimeout(res, 20));
-  }
-}
+export { eventually };
+
+/** The refusal upstream answers for policy and binding `name`. */
+export const denied = (resource: string, obj: string, name: string, message: string) =>
+  `${resource} "${obj}" is forbidden: ValidatingAdmissionPolicy '${name}' with binding '${name}' denied request: ${message}`;
 
 /**
  * Create `p` and `b` for ConfigMaps in a new namespace `ns` (policy and binding named `ns`),

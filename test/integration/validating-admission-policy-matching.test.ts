@@ -15,6 +15,7 @@ import {
   configMapRule,
   configMaps,
   create,
+  denied,
   eventually,
   inForce,
   namespace,
@@ -22,10 +23,6 @@ import {
 } from './validating-admission-policy-fixtures.js';
 
 const srv = useTestServer();
-
-/** The refusal upstream answers for policy and binding `name`. */
-const denied = (resource: string, obj: string, name: string, message: string) =>
-  `${resource} "${obj}" is forbidden: ValidatingAdmissionPolicy '${name}' with binding '${name}' denied request: ${message}`;
 
 describe('match resources', () => {
   it('excludeResourceRules with resourceNames exempt the objects named', async () => {

@@ -7,28 +7,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Node } from '../../resources/nodes/nodes.schema.js';
 import type { Pod } from '../../resources/pods/pods.schema.js';
-import type { ClusterView, FilterPlugin, NodeInfo } from './framework.js';
+import { node, run, tol, type Toleration } from './filters.fixture.js';
 import { taintToleration } from './node-filters.js';
 import { defaultNormalize, intolerablePreferNoSchedule } from './scores.js';
 
-type Spec = Record<string, unknown>;
-const pod = (spec: Spec = {}): Pod =>
-  ({
-    apiVersion: 'v1',
-    kind: 'Pod',
-    metadata: { name: 'p', namespace: 'ns' },
-    spec: { containers: [], ...spec },
-  }) as Pod;
-const node = (name: string, labels: Record<string, string> = {}, spec: Spec = {}): Node =>
-  ({ apiVersion: 'v1', kind: 'Node', metadata: { name, labels }, spec }) as Node;
-const run = (plugin: FilterPlugin, p: Pod, n: Node, pods: Pod[] = []) => {
-  const info: NodeInfo = { node: n, pods };
-  return plugin.prepare(p, { nodes: [info], namespaceLabels: () => undefined } as ClusterView)(info);
-};
-
-type T = { key?: string; operator?: string; value?: string; effect?: string };
-const tol = (...t: T[]) => pod({ tolerations: t });
-const tainted = (...t: T[]) => node('nodeA', {}, { taints: t });
+const tainted = (...t: Toleration[]) => node('nodeA', {}, { taints: t });
 
 describe('TaintToleration filter (upstream TestTaintTolerationFilter)', () => {
   const cases: [string, Pod, Node, string | null][] = [

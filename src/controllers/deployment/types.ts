@@ -79,4 +79,3 @@ export interface SyncContext {
 /** `spec.replicas` of a Deployment or ReplicaSet (defaults make it present; absent reads as 0). */
 export const specReplicas = (o: { spec?: { replicas?: number | null } | null } | null | undefined): number =>
   o?.spec?.replicas ?? 0;
-

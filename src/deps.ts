@@ -41,6 +41,8 @@ import { CustomResourceDefinitionController } from './controllers/crd-controller
 import { DeploymentController, DEPLOYMENT_CONTROLLER } from './controllers/deployment/deployment-controller.js';
 import { ReplicaSetController, ReplicationManager } from './controllers/replicaset/controller.js';
 import { Scheduler } from './controllers/scheduler/scheduler.js';
+import { otherSchedulerActive } from './controllers/scheduler/other-scheduler.js';
+import { leases } from './resources/leases/leases.resource.js';
 import { SimulatedNodesController } from './controllers/simulated-nodes/simulated-nodes-controller.js';
 import { controllerEnabled } from './config/controllers.js';
 import { createApp } from './http/app.js';
@@ -109,7 +111,12 @@ function workloadControllers(registry: ResourceRegistry, logger: Logger, config:
   if (wanted('replicaset')) out.push(new ReplicaSetController(registry, logger));
   if (wanted('replicationcontroller')) out.push(new ReplicationManager(registry, logger));
   if (wanted(DEPLOYMENT_CONTROLLER)) out.push(new DeploymentController(registry, logger));
-  if (config.scheduler === 'true' || (config.scheduler !== 'false' && whole)) out.push(new Scheduler(registry, logger));
+  // auto: on, but standing down while a real kube-scheduler holds its Lease (off where one runs).
+  if (config.scheduler === 'true') out.push(new Scheduler(registry, logger));
+  else if (config.scheduler !== 'false') {
+    const leaseStore = registry.of(leases);
+    out.push(new Scheduler(registry, logger, { standDown: () => otherSchedulerActive(leaseStore) }));
+  }
   if (whole) out.push(new SimulatedNodesController(registry, logger, { count: config.simulatedNodes ?? 0 }));
   return out;
 }

@@ -99,7 +99,7 @@ const FLAGS: Record<string, { key: keyof ServerConfig; help: string }> = {
   },
   scheduler: {
     key: 'scheduler',
-    help: 'run the scheduler: auto (with --simulated-nodes), true or false (default auto)',
+    help: 'run the scheduler: auto (unless a kube-scheduler holds its Lease), true or false (default auto)',
   },
   'simulated-nodes': {
     key: 'simulatedNodes',

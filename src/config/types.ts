@@ -98,7 +98,7 @@ export interface ServerConfig {
   readonly controllers?: readonly string[];
   /** `--simulated-nodes` (default 0): Nodes the server keeps and plays the node agent for. */
   readonly simulatedNodes?: number;
-  /** `--scheduler` (default auto: on with simulated nodes): the leader schedules pods of `default-scheduler`. */
+  /** `--scheduler` (default auto: on, standing down while a kube-scheduler holds the Lease kube-system/kube-scheduler): the leader schedules pods of `default-scheduler`. */
   readonly scheduler?: 'auto' | 'true' | 'false';
   /** `--service-cluster-ip-range` (default 10.0.0.0/24) and `--service-node-port-range` (default 30000-32767). */
   readonly serviceClusterIpRange: string;

@@ -45,6 +45,9 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     etcdCompactionIntervalSeconds: 0,
     logLevel: 'silent',
     storageBackend: overrides.etcdServers?.length ? 'etcd3' : 'memory',
+    // The server schedules pods by default; a test of one resource's API does not want its pods
+    // changed under it, so the scheduler runs only in tests with nodes or that ask for it.
+    scheduler: overrides.simulatedNodes ? 'auto' : 'false',
     ...overrides,
   };
   const running = await startServer(config);

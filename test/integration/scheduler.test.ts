@@ -11,7 +11,8 @@ import pino from 'pino';
 import { Scheduler } from '../../src/controllers/scheduler/scheduler.js';
 import { useTestServer } from '../helpers/in-process.js';
 
-const srv = useTestServer();
+// The server's own scheduler is off: this test runs one with a fixed tie-breaker.
+const srv = useTestServer({ scheduler: 'false' });
 const NS = 'scheduler-it';
 const PODS = `/api/v1/namespaces/${NS}/pods`;
 let scheduler: Scheduler | undefined;

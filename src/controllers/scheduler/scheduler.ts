@@ -46,6 +46,13 @@ export interface SchedulerOptions {
   readonly flushIntervalMs?: number;
   /** How long a pod stays parked before it is tried again anyway (upstream 5 min). */
   readonly maxUnschedulableMs?: number;
+  /**
+   * Whether another scheduler decides now (`--scheduler=auto`: a kube-scheduler holds its
+   * Lease, see other-scheduler.ts); while it answers true, no pod is decided and it is asked
+   * again every `standDownRecheckMs` (2 s). Errors count as false.
+   */
+  readonly standDown?: () => Promise<boolean>;
+  readonly standDownRecheckMs?: number;
 }
 
 /** What decides whether a parked pod changed (upstream isPodUpdated ignores status and metadata bookkeeping). */
@@ -65,6 +72,9 @@ export class Scheduler {
   private moveRequested = false;
   private running = false;
   private ready = false;
+  private standingDownNow = false;
+  private standDownCheckedUntil = 0;
+  private recheck: NodeJS.Timeout | undefined;
   private readonly name: string;
 
   constructor(
@@ -82,6 +92,7 @@ export class Scheduler {
 
   stop(): void {
     this.abort.abort();
+    clearTimeout(this.recheck);
     this.active.clear();
     this.parked.clear();
   }
@@ -215,6 +226,14 @@ export class Scheduler {
     this.running = true;
     void (async () => {
       try {
+        if (this.active.size && (await this.standingDown())) {
+          // One recheck pending at a time, however many pods arrive meanwhile.
+          this.recheck ??= setTimeout(() => {
+            this.recheck = undefined;
+            this.kick();
+          }, this.opts.standDownRecheckMs ?? 2000).unref();
+          return;
+        }
         for (let pod = this.next(); pod && !this.abort.signal.aborted; pod = this.next()) {
           const key = keyOf(pod);
           this.active.delete(key);
@@ -235,9 +254,29 @@ export class Scheduler {
     })();
   }
 
+  /** Whether `standDown` says another scheduler decides (asked at most once per recheck interval). */
+  private async standingDown(): Promise<boolean> {
+    if (!this.opts.standDown) return false;
+    const now = Date.now();
+    if (now < this.standDownCheckedUntil) return this.standingDownNow;
+    this.standingDownNow = await this.opts.standDown().catch(() => false);
+    this.standDownCheckedUntil = now + (this.opts.standDownRecheckMs ?? 2000);
+    if (this.standingDownNow) this.logger.debug('another kube-scheduler holds its lease: not scheduling');
+    return this.standingDownNow;
+  }
+
   private async scheduleOne(pod: Pod): Promise<void> {
     const result = schedulePod(pod, this.cache.view(), this.opts.random);
-    if (result.kind === 'scheduled') return this.bind(pod, result.node);
+    if (result.kind === 'scheduled') {
+      // Upstream's binding cycle runs on its own (a goroutine): the next decision need not
+      // wait for this pod's write. The pod is assumed on the node until its watch event comes.
+      this.cache.setPod(pod, result.node);
+      this.bind(pod, result.node).catch((err: unknown) => {
+        this.logger.warn({ pod: keyOf(pod), err: errorMessage(err) }, 'binding failed; retrying');
+        setTimeout(() => this.onPod(pod, false), 1000).unref();
+      });
+      return;
+    }
     // A node or pod change seen while deciding may make it fit: try again at once.
     if (this.moveRequested) this.active.set(keyOf(pod), pod);
     else this.parked.set(keyOf(pod), { pod, since: Date.now(), fingerprint: podFingerprint(pod) });
@@ -254,9 +293,8 @@ export class Scheduler {
     }
   }
 
-  /** Assume the pod on `node`, then POST its Binding (upstream bind with the DefaultBinder). */
+  /** POST the Binding of `pod`, assumed on `node` (upstream bind with the DefaultBinder); on failure it is forgotten. */
   private async bind(pod: Pod, node: string): Promise<void> {
-    this.cache.setPod(pod, node);
     try {
       await bindPod(this.registry.of(podsResource), pod.metadata.namespace ?? '', {
         apiVersion: 'v1',

@@ -41,6 +41,9 @@ type Owned = {
 const controllerOf = (o: Owned) => o.metadata.ownerReferences?.find((r) => r.controller);
 const keyOf = (ns: string, name: string) => `${ns}/${name}`;
 
+/** Deployments synced at once (upstream --concurrent-deployment-syncs, 5). */
+const CONCURRENT_DEPLOYMENT_SYNCS = 5;
+
 export class DeploymentController {
   private readonly abort = new AbortController();
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -56,6 +59,7 @@ export class DeploymentController {
       (k) => k,
       (k) => this.syncKey(k),
       logger,
+      CONCURRENT_DEPLOYMENT_SYNCS,
     );
     this.ctx = {
       client: opts.client ?? registryClient(registry, logger),

@@ -37,6 +37,9 @@ export interface ReplicaControllerOptions {
 }
 
 /** The controller of one kind; see {@link ReplicaSetController} and {@link ReplicationManager}. */
+/** ReplicaSets (or ReplicationControllers) synced at once (upstream --concurrent-replicaset-syncs, 5). */
+const CONCURRENT_SYNCS = 5;
+
 export class ReplicaController {
   private readonly abort = new AbortController();
   private readonly queue: WorkQueue<string>;
@@ -68,6 +71,7 @@ export class ReplicaController {
       (key) => key,
       (key) => this.sync(key),
       logger,
+      CONCURRENT_SYNCS,
     );
     this.target = {
       kind,

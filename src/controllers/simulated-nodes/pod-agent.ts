@@ -43,6 +43,12 @@ interface Tracked {
   terminal?: boolean;
 }
 
+/**
+ * Pods synced at once across the simulated nodes (a kubelet has a worker per pod; its status
+ * manager writes one status at a time per node, so a few per node in all).
+ */
+const POD_WORKERS = 32;
+
 export class PodAgent {
   private readonly nodes = new Map<string, { id: SimulatedNodeIdentity; ips: PodIpAllocator }>();
   private readonly tracked = new Map<string, Tracked>();
@@ -60,6 +66,7 @@ export class PodAgent {
       (key) => key,
       (key) => this.sync(key),
       logger,
+      POD_WORKERS,
     );
   }
 

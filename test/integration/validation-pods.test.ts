@@ -785,10 +785,17 @@ const CASES: [number, Kind, object, Cause][] = [
   [
     136,
     'pod',
-    affinity({ nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{}] } } }),
-    R(
-      'spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions',
-      'must have at least one node selector requirement',
+    affinity({
+      nodeAffinity: {
+        requiredDuringSchedulingIgnoredDuringExecution: {
+          nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.namespace', operator: 'In', values: ['x'] }] }],
+        },
+      },
+    }),
+    N(
+      'spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchFields[0].key',
+      'metadata.namespace',
+      ['metadata.name'],
     ),
   ],
   [

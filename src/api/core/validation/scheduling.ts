@@ -63,11 +63,16 @@ export function nodeFieldSelectorRequirement(rq: Fields, field: string): FieldEr
   return errs;
 }
 
-/** ValidateNodeSelectorTerm: at least one requirement. */
+/**
+ * ValidateNodeSelectorTerm (1.33): each label requirement and each field requirement (e.g. the
+ * `metadata.name In [node]` a DaemonSet pins its pods with); since 1.11 a term may hold either
+ * list, or none (an empty term matches no node).
+ */
 function nodeSelectorTerm(term: Fields, field: string): FieldError[] {
-  const exprs = items(term.matchExpressions);
-  if (!exprs.length) return [required(`${field}.matchExpressions`, 'must have at least one node selector requirement')];
-  return exprs.flatMap((rq, j) => nodeSelectorRequirement(rq, `${field}.matchExpressions[${j}]`));
+  return [
+    ...items(term.matchExpressions).flatMap((rq, j) => nodeSelectorRequirement(rq, `${field}.matchExpressions[${j}]`)),
+    ...items(term.matchFields).flatMap((rq, j) => nodeFieldSelectorRequirement(rq, `${field}.matchFields[${j}]`)),
+  ];
 }
 
 const weight = (w: unknown, field: string): FieldError[] =>

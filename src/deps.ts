@@ -38,13 +38,6 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { NamespaceController } from './controllers/namespace-controller.js';
 import { CustomResourceDefinitionController } from './controllers/crd-controller.js';
-import { DeploymentController, DEPLOYMENT_CONTROLLER } from './controllers/deployment/deployment-controller.js';
-import { ReplicaSetController, ReplicationManager } from './controllers/replicaset/controller.js';
-import { Scheduler } from './controllers/scheduler/scheduler.js';
-import { otherSchedulerActive } from './controllers/scheduler/other-scheduler.js';
-import { leases } from './resources/leases/leases.resource.js';
-import { SimulatedNodesController } from './controllers/simulated-nodes/simulated-nodes-controller.js';
-import { controllerEnabled } from './config/controllers.js';
 import { createApp } from './http/app.js';
 import { buildAuditor, type AuditLog } from './audit/index.js';
 import type { ApiState } from './http/context.js';
@@ -54,6 +47,7 @@ import { collectStorageMetrics, storageObserver } from './observability/storage-
 import type { Lifecycle } from './http/routes/system.js';
 import { instrumentKvStore } from './storage/kv/instrumented.js';
 import { ResourceRegistry } from './registry/resource-registry.js';
+import { workloadControllers } from './controllers/workload-controllers.js';
 import { RESOURCE_TABLE } from './resources/table.js';
 import { openKvStore } from './storage/kv/open.js';
 import type { KvStore } from './storage/kv/types.js';
@@ -95,30 +89,6 @@ export interface Deps {
   readonly policies: ValidatingPolicySource;
   /** The audit log (`--audit-log-path` with `--audit-policy-file`); closed last when the server stops. */
   readonly audit?: AuditLog;
-}
-
-/**
- * The workload controllers, the scheduler and the simulated nodes (issue 33): upstream runs the
- * controllers by default (`*`); here `*` includes them only with `--simulated-nodes` (a cluster
- * that answers like a whole one) until every existing behaviour is checked with them on, and
- * `--controllers=*,replicaset,...` adds them anyway. The scheduler follows `--scheduler`
- * (auto: with simulated nodes).
- */
-function workloadControllers(registry: ResourceRegistry, logger: Logger, config: ServerConfig) {
-  const whole = (config.simulatedNodes ?? 0) > 0;
-  const out: { start(): void; stop(): void }[] = [];
-  const wanted = (name: string) => controllerEnabled(config.controllers, name, whole);
-  if (wanted('replicaset')) out.push(new ReplicaSetController(registry, logger));
-  if (wanted('replicationcontroller')) out.push(new ReplicationManager(registry, logger));
-  if (wanted(DEPLOYMENT_CONTROLLER)) out.push(new DeploymentController(registry, logger));
-  // auto: on, but standing down while a real kube-scheduler holds its Lease (off where one runs).
-  if (config.scheduler === 'true') out.push(new Scheduler(registry, logger));
-  else if (config.scheduler !== 'false') {
-    const leaseStore = registry.of(leases);
-    out.push(new Scheduler(registry, logger, { standDown: () => otherSchedulerActive(leaseStore) }));
-  }
-  if (whole) out.push(new SimulatedNodesController(registry, logger, { count: config.simulatedNodes ?? 0 }));
-  return out;
 }
 
 /** Start the leader's controllers; returns how to stop them. */

@@ -16,6 +16,7 @@ import { EndpointsController } from './endpoints/controller.js';
 import { EndpointSliceController } from './endpointslice/controller.js';
 import { JobController } from './job/controller.js';
 import { TtlAfterFinishedController } from './ttl-after-finished/controller.js';
+import { CronJobController } from './cronjob/controller.js';
 import { DaemonSetController } from './daemonset/controller.js';
 import { DisruptionController } from './disruption/disruption-controller.js';
 import { DISRUPTION_CONTROLLER } from './disruption/types.js';
@@ -41,6 +42,7 @@ const WORKLOAD_CONTROLLERS: readonly [name: string, make: (r: ResourceRegistry, 
   [DISRUPTION_CONTROLLER, (r, l) => new DisruptionController(r, l)],
   ['job', (r, l) => new JobController(r, l)],
   ['ttl-after-finished', (r, l) => new TtlAfterFinishedController(r, l)],
+  ['cronjob', (r, l) => new CronJobController(r, l)],
   ['endpoint', (r, l) => new EndpointsController(r, l)],
   ['endpointslice', (r, l) => new EndpointSliceController(r, l)],
 ];

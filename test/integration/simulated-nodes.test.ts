@@ -149,18 +149,21 @@ describe('simulated nodes', () => {
     expect(bad.status.podIP).toMatch(/^10\.64\.1\.\d+$/);
   });
 
-  it('removes a pod deleted with a grace period once the period has ended', async () => {
+  it('removes a pod deleted with a grace period once its containers stop, a second in, before the period ends', async () => {
     await createPod(podBody('graceful', { nodeName: 'sim-node-0' }));
     await vi.waitFor(async () => expect((await pod('graceful')).status.phase).toBe('Running'), { timeout: 10_000 });
-    const del = await srv.api('DELETE', `${PODS}/graceful`, { gracePeriodSeconds: 3 });
+    const deleted = Date.now();
+    const del = await srv.api('DELETE', `${PODS}/graceful`, { gracePeriodSeconds: 30 });
     expect(del.status, del.text).toBe(200);
     expect(del.body.metadata.deletionTimestamp).toBeTruthy();
-    await new Promise((r) => setTimeout(r, 1500));
+    await new Promise((r) => setTimeout(r, 300));
     expect((await srv.api('GET', `${PODS}/graceful`)).status).toBe(200);
     await vi.waitFor(async () => expect((await srv.api('GET', `${PODS}/graceful`)).status).toBe(404), {
-      timeout: 6_000,
-      interval: 200,
+      timeout: 10_000,
+      interval: 100,
     });
+    // Long before the 30 s grace period ends, as a container ending on SIGTERM.
+    expect(Date.now() - deleted).toBeLessThan(10_000);
   });
 
   it('leaves pods bound to a node that is not simulated alone', async () => {

@@ -18,7 +18,9 @@
  *     `Succeeded` or `Failed`, or the container is restarted as its restartPolicy says, after a
  *     back-off of `restartBackoffMs` doubling up to `maxRestartBackoffMs` (upstream 10 s, 5 min);
  *  5. a pod marked for deletion is removed (a delete with grace 0 and its uid as precondition)
- *     once its grace period has ended, as a kubelet confirms the deletion.
+ *     once its containers have stopped, as a kubelet confirms the deletion: they stop
+ *     `podTerminationMs` after the deletion (a process ending on SIGTERM), at the latest when
+ *     the grace period ends (SIGKILL).
  */
 
 /** Annotation on a pod: seconds (a decimal number) its containers run before they exit. */
@@ -58,6 +60,8 @@ export interface SimulatedNodesOptions {
   readonly initContainerRunMs?: number;
   /** Stage: how long containers of a restartPolicy Never/OnFailure pod run without a run-seconds annotation (default 1000; null: forever). */
   readonly finitePodRunMs?: number | null;
+  /** Stage: how long containers take to stop once their pod is deleted, within its grace period (default 1000; null: the whole grace period). */
+  readonly podTerminationMs?: number | null;
   /** Stage: the first restart back-off, doubled per restart (default 10 000, upstream's). */
   readonly restartBackoffMs?: number;
   /** The longest restart back-off (default 300 000, upstream's). */
@@ -73,7 +77,10 @@ export interface SimulatedNodesOptions {
 }
 
 /** The options with every default filled in. */
-export type ResolvedOptions = Required<Omit<SimulatedNodesOptions, 'allocatable' | 'finitePodRunMs'>> & {
+export type ResolvedOptions = Required<
+  Omit<SimulatedNodesOptions, 'allocatable' | 'finitePodRunMs' | 'podTerminationMs'>
+> & {
+  readonly podTerminationMs: number | null;
   readonly allocatable: Readonly<Record<string, string>>;
   readonly finitePodRunMs: number | null;
 };
@@ -104,6 +111,7 @@ export function resolveOptions(opts: SimulatedNodesOptions): ResolvedOptions {
     podStartMs: opts.podStartMs ?? 500,
     initContainerRunMs: opts.initContainerRunMs ?? 200,
     finitePodRunMs: opts.finitePodRunMs === undefined ? 1000 : opts.finitePodRunMs,
+    podTerminationMs: opts.podTerminationMs === undefined ? 1000 : opts.podTerminationMs,
     restartBackoffMs: opts.restartBackoffMs ?? 10_000,
     maxRestartBackoffMs: opts.maxRestartBackoffMs ?? 300_000,
     leaseRenewMs: opts.leaseRenewMs ?? 10_000,

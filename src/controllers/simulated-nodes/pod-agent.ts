@@ -34,6 +34,18 @@ export function canonical(value: unknown): string {
   });
 }
 
+/**
+ * When the containers of `pod` (marked for deletion) have stopped, in ms since the epoch: at
+ * its deletionTimestamp (the grace period's end) or `terminationMs` after the deletion began
+ * (deletionTimestamp less deletionGracePeriodSeconds), whichever is first.
+ */
+export function terminationDue(pod: Pod, terminationMs: number | null): number {
+  const end = Date.parse(pod.metadata.deletionTimestamp ?? '');
+  const grace = pod.metadata.deletionGracePeriodSeconds;
+  if (terminationMs === null || typeof grace !== 'number') return end;
+  return Math.min(end, end - grace * 1000 + terminationMs);
+}
+
 interface Tracked {
   readonly uid: string;
   readonly node: string;
@@ -136,7 +148,7 @@ export class PodAgent {
     if (pod.metadata.uid !== t.uid) return;
     const deletion = pod.metadata.deletionTimestamp;
     if (deletion) {
-      const due = Date.parse(deletion);
+      const due = terminationDue(pod, this.opts.podTerminationMs);
       if (Date.now() >= due) await this.remove(pod);
       else this.wake(key, due);
       return;

@@ -3,7 +3,9 @@
  * `helm install --wait` completes, `helm test` runs its test pod to Succeeded, and kubectl's
  * rollout commands (status, set image, undo, scale) behave as on a real cluster, through the
  * Deployment and ReplicaSet controllers, the scheduler and the simulated nodes' agent; a pod
- * no node fits stays Pending with the scheduler's PodScheduled=False condition.
+ * no node fits stays Pending with the scheduler's PodScheduled=False condition; `kubectl wait
+ * --for=condition=complete` returns for a Job; `kubectl drain` is refused while a
+ * PodDisruptionBudget forbids and completes once scaling lets it.
  */
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -72,7 +74,7 @@ describe('a cluster of simulated nodes', () => {
     expect(rs.stdout.trim().split(' ').sort()).toEqual(['nginx:1.26:3:3', 'nginx:1.27:0:2']);
     expect((await k('scale', 'deploy/web', '--replicas=5')).code).toBe(0);
     expect((await k('rollout', 'status', 'deploy/web', '--timeout=60s')).stdout).toContain('successfully rolled out');
-    // Pods of the old ReplicaSets are Terminating for their grace period (30 s), as on a cluster.
+    // Pods of the old ReplicaSets may still be Terminating (their containers stop a second in).
     const pods = await k(
       'get',
       'pods',
@@ -87,6 +89,31 @@ describe('a cluster of simulated nodes', () => {
       .filter((row) => row.endsWith(':'));
     expect(live).toHaveLength(5);
     for (const row of live) expect(row).toMatch(/^Running:sim-node-\d:10\.64\.\d+\.\d+:$/);
+  });
+
+  it('completes a Job, as kubectl wait --for=condition=complete sees', async () => {
+    expect((await k('create', 'job', 'once', '--image=busybox', '--', 'echo', 'hi')).code).toBe(0);
+    const wait = await k('wait', '--for=condition=complete', 'job/once', '--timeout=60s');
+    expect(wait.code, wait.stderr).toBe(0);
+    expect(wait.stdout).toContain('job.batch/once condition met');
+    const job = await k('get', 'job', 'once', '-o', 'jsonpath={.status.succeeded}/{.spec.completions}');
+    expect(job.stdout).toBe('1/1');
+  });
+
+  it('drains a node only as far as a PodDisruptionBudget allows', async () => {
+    expect((await k('create', 'deployment', 'guarded', '--image=nginx', '--replicas=2')).code).toBe(0);
+    expect((await k('create', 'pdb', 'guarded', '--selector=app=guarded', '--min-available=2')).code).toBe(0);
+    expect((await k('rollout', 'status', 'deploy/guarded', '--timeout=60s')).code).toBe(0);
+    const node = (await k('get', 'pods', '-l', 'app=guarded', '-o', 'jsonpath={.items[0].spec.nodeName}')).stdout;
+    const refused = await k('drain', node, '--ignore-daemonsets', '--timeout=6s');
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain("Cannot evict pod as it would violate the pod's disruption budget.");
+    expect((await k('scale', 'deploy/guarded', '--replicas=4')).code).toBe(0);
+    expect((await k('rollout', 'status', 'deploy/guarded', '--timeout=60s')).code).toBe(0);
+    const drained = await k('drain', node, '--ignore-daemonsets', '--timeout=60s');
+    expect(drained.code, drained.stderr).toBe(0);
+    expect(drained.stdout).toContain(`node/${node} drained`);
+    expect((await k('uncordon', node)).code).toBe(0);
   });
 
   it('leaves a pod no node fits Pending with the scheduler’s condition', async () => {

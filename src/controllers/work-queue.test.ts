@@ -102,3 +102,27 @@ describe('WorkQueue', () => {
     );
   });
 });
+
+describe('WorkQueue.addAfter', () => {
+  it('adds an item after its delay, a waiting key keeping the sooner time, and nothing after stop', async () => {
+    const seen: string[] = [];
+    const queue = new WorkQueue<string>(
+      (k) => k,
+      async (k) => void seen.push(k),
+      logger,
+    );
+    queue.addAfter('a', 40);
+    queue.addAfter('a', 10); // sooner: replaces the 40 ms wait
+    queue.addAfter('a', 60); // later: ignored while 10 ms is waiting
+    queue.addAfter('b', 0); // no delay: at once
+    expect(seen).toEqual(['b']);
+    await tick(30);
+    expect(seen).toEqual(['b', 'a']);
+    await tick(60);
+    expect(seen).toEqual(['b', 'a']);
+    queue.addAfter('c', 10);
+    queue.stop();
+    await tick(30);
+    expect(seen).toEqual(['b', 'a']);
+  });
+});

@@ -4,6 +4,8 @@
  * (upstream's --concurrent-*-syncs), never two of the same key: a key added while it is being
  * processed is processed again once that run ends (client-go's dirty and processing sets).
  * Failures are retried with capped exponential backoff (100 ms doubling, at most 10 s).
+ * `addAfter` is client-go's delaying queue: an item waits, then is added; a key already waiting
+ * keeps the sooner of its two times.
  */
 import type { Logger } from 'pino';
 import { errorMessage } from '../api/error-message.js';
@@ -14,6 +16,8 @@ export class WorkQueue<T> {
   /** Keys being processed now. */
   private readonly processing = new Set<string>();
   private readonly failures = new Map<string, number>();
+  /** Keys waiting for `addAfter`, with when (ms since the epoch) and their timer. */
+  private readonly waiting = new Map<string, { at: number; timer: NodeJS.Timeout }>();
   private active = 0;
   private stopped = false;
 
@@ -35,9 +39,29 @@ export class WorkQueue<T> {
     this.startWorkers();
   }
 
+  /** Add `item` in `delayMs` (0 or less: now); a key already waiting keeps the sooner time. */
+  addAfter(item: T, delayMs: number): void {
+    if (this.stopped) return;
+    if (!(delayMs > 0)) return this.add(item);
+    const key = this.keyOf(item);
+    const at = Date.now() + delayMs;
+    const before = this.waiting.get(key);
+    if (before && before.at <= at) return;
+    clearTimeout(before?.timer);
+    const timer = setTimeout(() => {
+      this.waiting.delete(key);
+      this.add(item);
+    }, delayMs);
+    timer.unref();
+    this.waiting.set(key, { at, timer });
+  }
+
+  /** Drop everything pending and waiting; later adds are ignored. */
   stop(): void {
     this.stopped = true;
     this.pending.clear();
+    for (const { timer } of this.waiting.values()) clearTimeout(timer);
+    this.waiting.clear();
   }
 
   private startWorkers(): void {

@@ -50,7 +50,6 @@ const controllerOf = (o: ApiObject) => o.metadata.ownerReferences?.find((r) => r
 export class DaemonSetController {
   private readonly abort = new AbortController();
   private readonly queue: WorkQueue<string>;
-  private readonly timers = new Set<NodeJS.Timeout>();
   private readonly deps: SyncDeps;
   private readonly dsStore: GenericStore<DaemonSet>;
   /** The last seen version of each pod and node, for update events' old object. */
@@ -91,19 +90,10 @@ export class DaemonSetController {
   stop(): void {
     this.abort.abort();
     this.queue.stop();
-    for (const t of this.timers) clearTimeout(t);
-    this.timers.clear();
   }
 
   private enqueue(key: string, afterMs = 0): void {
-    if (this.abort.signal.aborted) return;
-    if (afterMs <= 0) return this.queue.add(key);
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      this.queue.add(key);
-    }, afterMs);
-    timer.unref();
-    this.timers.add(timer);
+    this.queue.addAfter(key, afterMs);
   }
 
   /** Upstream add/update/deleteDaemonset: queue it; a delete or re-create forgets its expectations. */

@@ -46,7 +46,6 @@ const CONCURRENT_DEPLOYMENT_SYNCS = 5;
 
 export class DeploymentController {
   private readonly abort = new AbortController();
-  private readonly timers = new Set<NodeJS.Timeout>();
   private readonly queue: WorkQueue<string>;
   private readonly ctx: SyncContext;
 
@@ -90,8 +89,6 @@ export class DeploymentController {
   stop(): void {
     this.abort.abort();
     this.queue.stop();
-    for (const t of this.timers) clearTimeout(t);
-    this.timers.clear();
   }
 
   private enqueue(d: Deployment): void {
@@ -99,13 +96,7 @@ export class DeploymentController {
   }
 
   private enqueueAfter(key: string, ms: number): void {
-    if (this.abort.signal.aborted) return;
-    const t = setTimeout(() => {
-      this.timers.delete(t);
-      this.queue.add(key);
-    }, ms);
-    t.unref();
-    this.timers.add(t);
+    this.queue.addAfter(key, ms);
   }
 
   /** addReplicaSet/updateReplicaSet/deleteReplicaSet: the owner, or (an orphan) every Deployment selecting it. */

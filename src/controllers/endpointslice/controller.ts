@@ -48,7 +48,6 @@ export interface EndpointSliceControllerOptions {
 export class EndpointSliceController {
   private readonly abort = new AbortController();
   private readonly queue: WorkQueue<string>;
-  private readonly timers = new Set<NodeJS.Timeout>();
   private readonly tracker = new TriggerTimeTracker();
   private readonly services = new Map<string, Service>();
   private readonly podsSeen = new Map<string, Pod>();
@@ -90,19 +89,10 @@ export class EndpointSliceController {
   stop(): void {
     this.abort.abort();
     this.queue.stop();
-    for (const t of this.timers) clearTimeout(t);
-    this.timers.clear();
   }
 
   private enqueue(key: string, afterMs = 0): void {
-    if (this.abort.signal.aborted) return;
-    if (!afterMs) return this.queue.add(key);
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      this.queue.add(key);
-    }, afterMs);
-    timer.unref();
-    this.timers.add(timer);
+    this.queue.addAfter(key, afterMs);
   }
 
   private onService(type: string, svc: Service): void {

@@ -50,7 +50,6 @@ const SET_KIND: WorkloadKind = {
 export class StatefulSetController {
   private readonly abort = new AbortController();
   private readonly queue: WorkQueue<string>;
-  private readonly timers = new Set<NodeJS.Timeout>();
   /** The last seen version of each pod (`namespace/name`), for update events' old object. */
   private readonly podsSeen = new Map<string, Pod>();
   private readonly sets: GenericStore<StatefulSet>;
@@ -92,19 +91,10 @@ export class StatefulSetController {
   stop(): void {
     this.abort.abort();
     this.queue.stop();
-    for (const t of this.timers) clearTimeout(t);
-    this.timers.clear();
   }
 
-  private enqueue(key: string, afterMs?: number): void {
-    if (this.abort.signal.aborted) return;
-    if (!afterMs) return this.queue.add(key);
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      this.queue.add(key);
-    }, afterMs);
-    timer.unref();
-    this.timers.add(timer);
+  private enqueue(key: string, afterMs = 0): void {
+    this.queue.addAfter(key, afterMs);
   }
 
   /** Upstream addPod / updatePod / deletePod. */

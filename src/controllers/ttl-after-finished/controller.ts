@@ -26,7 +26,6 @@ const notFound = (err: unknown) => err instanceof ApiError && err.code === 404;
 export class TtlAfterFinishedController {
   private readonly abort = new AbortController();
   private readonly queue: WorkQueue<string>;
-  private readonly timers = new Set<NodeJS.Timeout>();
   private readonly jobs: GenericStore<Job>;
   private readonly user = controllerUser('ttl-after-finished-controller');
 
@@ -67,8 +66,6 @@ export class TtlAfterFinishedController {
   stop(): void {
     this.abort.abort();
     this.queue.stop();
-    for (const t of this.timers) clearTimeout(t);
-    this.timers.clear();
   }
 
   private now(): number {
@@ -76,13 +73,7 @@ export class TtlAfterFinishedController {
   }
 
   private enqueueAfter(key: string, ms: number): void {
-    if (this.abort.signal.aborted) return;
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      this.queue.add(key);
-    }, ms);
-    timer.unref();
-    this.timers.add(timer);
+    this.queue.addAfter(key, ms);
   }
 
   /** Whether the job's TTL has passed; queues it for later when it has not (upstream processTTL). */

@@ -47,7 +47,6 @@ const keyOf = (obj: { metadata: { namespace?: string | null; name?: string | nul
 export class CronJobController {
   private readonly abort = new AbortController();
   private readonly queue: WorkQueue<string>;
-  private readonly timers = new Map<string, { at: number; timer: NodeJS.Timeout }>();
   /** The last seen version of each CronJob and Job, for update events' old object. */
   private readonly cronJobsSeen = new Map<string, CronJob>();
   private readonly jobsSeen = new Map<string, Job>();
@@ -88,24 +87,11 @@ export class CronJobController {
   stop(): void {
     this.abort.abort();
     this.queue.stop();
-    for (const { timer } of this.timers.values()) clearTimeout(timer);
-    this.timers.clear();
   }
 
   /** Queue `key` now, or after `afterMs` (upstream AddAfter: the earliest pending time wins). */
   private enqueue(key: string, afterMs = 0): void {
-    if (this.abort.signal.aborted) return;
-    if (afterMs <= 0) return this.queue.add(key);
-    const at = Date.now() + afterMs;
-    const pending = this.timers.get(key);
-    if (pending && pending.at <= at) return;
-    if (pending) clearTimeout(pending.timer);
-    const timer = setTimeout(() => {
-      this.timers.delete(key);
-      this.queue.add(key);
-    }, afterMs);
-    timer.unref();
-    this.timers.set(key, { at, timer });
+    this.queue.addAfter(key, afterMs);
   }
 
   /** Upstream's CronJob handlers and updateCronJob. */

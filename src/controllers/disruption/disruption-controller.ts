@@ -51,7 +51,6 @@ export class DisruptionController {
   private readonly pdbs: GenericStore<PodDisruptionBudget>;
   private readonly pods: GenericStore<Pod>;
   /** Timers by queue and key, each with the time it fires (the earliest asked wins). */
-  private readonly timers = new Map<WorkQueue<string>, Map<string, { at: number; timer: NodeJS.Timeout }>>();
   /** Pods already warned about matching several budgets (by uid). */
   private readonly warned = new Set<string>();
 
@@ -86,8 +85,6 @@ export class DisruptionController {
     this.abort.abort();
     this.queue.stop();
     this.staleQueue.stop();
-    for (const byKey of this.timers.values()) for (const { timer } of byKey.values()) clearTimeout(timer);
-    this.timers.clear();
   }
 
   /** Upstream addPod/updatePod/deletePod: queue the budgets selecting the pod. */
@@ -121,20 +118,7 @@ export class DisruptionController {
    * stale-condition check of a pod); one timer per key, at the earliest time asked.
    */
   private later(queue: WorkQueue<string>, key: string, afterMs: number): void {
-    if (this.abort.signal.aborted) return;
-    if (afterMs <= 0) return queue.add(key);
-    const byKey = this.timers.get(queue) ?? new Map<string, { at: number; timer: NodeJS.Timeout }>();
-    this.timers.set(queue, byKey);
-    const at = Date.now() + afterMs;
-    const current = byKey.get(key);
-    if (current && current.at <= at) return;
-    if (current) clearTimeout(current.timer);
-    const timer = setTimeout(() => {
-      byKey.delete(key);
-      queue.add(key);
-    }, afterMs);
-    timer.unref();
-    byKey.set(key, { at, timer });
+    queue.addAfter(key, afterMs);
   }
 
   private async resync(): Promise<void> {

@@ -40,7 +40,6 @@ export class JobController {
   private readonly abort = new AbortController();
   private readonly queue: WorkQueue<string>;
   private readonly orphans: WorkQueue<string>;
-  private readonly timers = new Map<string, { due: number; timer: NodeJS.Timeout }>();
   private readonly podsSeen = new Map<string, Pod>();
   private readonly jobsSeen = new Map<string, Job>();
   private readonly jobs: GenericStore<Job>;
@@ -93,24 +92,11 @@ export class JobController {
     this.abort.abort();
     this.queue.stop();
     this.orphans.stop();
-    for (const t of this.timers.values()) clearTimeout(t.timer);
-    this.timers.clear();
   }
 
-  /** Queue `key` now, or after `afterMs` (a pending earlier timer for the key wins). */
+  /** Queue `key` now, or after `afterMs` (a pending earlier time for the key wins). */
   private enqueue(key: string, afterMs = 0): void {
-    if (this.abort.signal.aborted) return;
-    if (afterMs <= 0) return this.queue.add(key);
-    const due = Date.now() + afterMs;
-    const pending = this.timers.get(key);
-    if (pending && pending.due <= due) return;
-    if (pending) clearTimeout(pending.timer);
-    const timer = setTimeout(() => {
-      this.timers.delete(key);
-      this.queue.add(key);
-    }, afterMs);
-    timer.unref();
-    this.timers.set(key, { due, timer });
+    this.queue.addAfter(key, afterMs);
   }
 
   /** Upstream addJob/updateJob/deleteJob. */

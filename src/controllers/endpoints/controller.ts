@@ -22,12 +22,13 @@ import { pods as podsResource } from '../../resources/pods/pods.resource.js';
 import type { Pod } from '../../resources/pods/pods.schema.js';
 import { services as servicesResource } from '../../resources/services/services.resource.js';
 import type { Service } from '../../resources/services/services.schema.js';
-import { keyOf, podServiceMemberships, servicesToUpdateOnPodChange } from '../endpointslice/pod-util.js';
+import { keyOf } from '../endpointslice/pod-util.js';
 import { TriggerTimeTracker } from '../endpointslice/trigger-time.js';
 import { legacyEvent, recordLegacyEvent } from '../events.js';
 import { events as eventsResource } from '../../resources/events/events.resource.js';
 import { watchLoop } from '../watch-loop.js';
 import { WorkQueue } from '../work-queue.js';
+import { ServiceIndex } from '../endpointslice/service-index.js';
 import { ENDPOINT_CONTROLLER_USER, registryEndpointsClient } from './registry-client.js';
 import { syncEndpoints, type EndpointsClient, type EndpointsEventRecorder } from './sync.js';
 
@@ -48,9 +49,8 @@ export class EndpointsController {
   private readonly queue: WorkQueue<string>;
   private readonly tracker = new TriggerTimeTracker();
   /** The Services seen by the watch, by key (upstream's service lister). */
-  private readonly services = new Map<string, Service>();
+  private readonly index = new ServiceIndex();
   /** The last seen version of each pod, for update events' old object. */
-  private readonly podsSeen = new Map<string, Pod>();
   private readonly serviceStore: GenericStore<Service>;
   private readonly podStore: GenericStore<Pod>;
   private readonly endpointsStore: GenericStore<Endpoints>;
@@ -110,24 +110,12 @@ export class EndpointsController {
   }
 
   private onService(type: string, svc: Service): void {
-    const key = keyOf(svc);
-    if (type === 'DELETED') this.services.delete(key);
-    else this.services.set(key, svc);
-    this.enqueue(key);
+    this.enqueue(this.index.onService(type, svc));
   }
 
   /** Upstream addPod / updatePod / deletePod. */
   private onPod(type: string, pod: Pod): void {
-    const key = keyOf(pod);
-    const old = this.podsSeen.get(key);
-    if (type === 'DELETED') this.podsSeen.delete(key);
-    else this.podsSeen.set(key, pod);
-    const services = [...this.services.values()];
-    const keys =
-      type === 'MODIFIED' && old
-        ? servicesToUpdateOnPodChange(services, old, pod)
-        : podServiceMemberships(services, pod);
-    for (const k of keys) this.enqueue(k, this.opts.batchPeriodMs);
+    for (const k of this.index.onPod(type, pod)) this.enqueue(k, this.opts.batchPeriodMs);
   }
 
   private async checkLeftoverEndpoints(): Promise<void> {

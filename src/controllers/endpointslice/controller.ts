@@ -24,8 +24,9 @@ import { events as eventsResource } from '../../resources/events/events.resource
 import { legacyEvent, recordLegacyEvent } from '../events.js';
 import { watchLoop } from '../watch-loop.js';
 import { WorkQueue } from '../work-queue.js';
+import { ServiceIndex } from './service-index.js';
 import { serviceControllerKey } from './endpoint.js';
-import { keyOf, podServiceMemberships, selects, servicesToUpdateOnPodChange } from './pod-util.js';
+import { keyOf, selects } from './pod-util.js';
 import { DEFAULT_MAX_ENDPOINTS_PER_SLICE, reconcileSlices } from './reconciler.js';
 import { ENDPOINTSLICE_CONTROLLER_USER, registrySliceClient, type EndpointSliceClient } from './registry-client.js';
 import { CONTROLLER_NAME, MANAGED_BY_LABEL } from './slice.js';
@@ -49,8 +50,7 @@ export class EndpointSliceController {
   private readonly abort = new AbortController();
   private readonly queue: WorkQueue<string>;
   private readonly tracker = new TriggerTimeTracker();
-  private readonly services = new Map<string, Service>();
-  private readonly podsSeen = new Map<string, Pod>();
+  private readonly index = new ServiceIndex();
   /** What this controller wrote last per slice (`ns/name` -> resourceVersion; '' = deleted). */
   private readonly written = new Map<string, string>();
   private readonly serviceStore: GenericStore<Service>;
@@ -96,23 +96,12 @@ export class EndpointSliceController {
   }
 
   private onService(type: string, svc: Service): void {
-    const key = keyOf(svc);
-    if (type === 'DELETED') this.services.delete(key);
-    else this.services.set(key, svc);
-    this.enqueue(key);
+    this.enqueue(this.index.onService(type, svc));
   }
 
+  /** Upstream addPod / updatePod / deletePod. */
   private onPod(type: string, pod: Pod): void {
-    const key = keyOf(pod);
-    const old = this.podsSeen.get(key);
-    if (type === 'DELETED') this.podsSeen.delete(key);
-    else this.podsSeen.set(key, pod);
-    const services = [...this.services.values()];
-    const keys =
-      type === 'MODIFIED' && old
-        ? servicesToUpdateOnPodChange(services, old, pod)
-        : podServiceMemberships(services, pod);
-    for (const k of keys) this.enqueue(k, this.opts.batchPeriodMs);
+    for (const k of this.index.onPod(type, pod)) this.enqueue(k, this.opts.batchPeriodMs);
   }
 
   /** Upstream onEndpointSliceAdd/Update/Delete, with "did I write this" in place of its tracker. */

@@ -19,7 +19,7 @@
  *     back-off of `restartBackoffMs` doubling up to `maxRestartBackoffMs` (upstream 10 s, 5 min);
  *  5. a pod marked for deletion is removed (a delete with grace 0 and its uid as precondition)
  *     once its containers have stopped, as a kubelet confirms the deletion: they stop
- *     `podTerminationMs` after the deletion (a process ending on SIGTERM), at the latest when
+ *     `podTerminationMs` after the node sees the deletion (a process ending on SIGTERM), at the latest when
  *     the grace period ends (SIGKILL).
  */
 

@@ -35,15 +35,14 @@ export function canonical(value: unknown): string {
 }
 
 /**
- * When the containers of `pod` (marked for deletion) have stopped, in ms since the epoch: at
- * its deletionTimestamp (the grace period's end) or `terminationMs` after the deletion began
- * (deletionTimestamp less deletionGracePeriodSeconds), whichever is first.
+ * When the containers of a pod marked for deletion have stopped, in ms since the epoch: at its
+ * deletionTimestamp (the grace period's end, SIGKILL) or `terminationMs` after the agent saw
+ * the deletion (`seenMs`: a process ending on SIGTERM), whichever is first. A kubelet starts
+ * stopping containers when it sees the deletion; deletionTimestamp has whole seconds only.
  */
-export function terminationDue(pod: Pod, terminationMs: number | null): number {
-  const end = Date.parse(pod.metadata.deletionTimestamp ?? '');
-  const grace = pod.metadata.deletionGracePeriodSeconds;
-  if (terminationMs === null || typeof grace !== 'number') return end;
-  return Math.min(end, end - grace * 1000 + terminationMs);
+export function terminationDue(deletionTimestamp: string, seenMs: number, terminationMs: number | null): number {
+  const end = Date.parse(deletionTimestamp);
+  return terminationMs === null ? end : Math.min(end, seenMs + terminationMs);
 }
 
 interface Tracked {
@@ -51,6 +50,8 @@ interface Tracked {
   readonly node: string;
   readonly startMs: number;
   timer?: NodeJS.Timeout;
+  /** When the agent first saw the pod's deletionTimestamp (ms since the epoch). */
+  deletionSeenMs?: number;
   /** Succeeded or Failed: nothing changes until the pod is deleted (skipped by the resync). */
   terminal?: boolean;
 }
@@ -148,7 +149,8 @@ export class PodAgent {
     if (pod.metadata.uid !== t.uid) return;
     const deletion = pod.metadata.deletionTimestamp;
     if (deletion) {
-      const due = terminationDue(pod, this.opts.podTerminationMs);
+      t.deletionSeenMs ??= Date.now();
+      const due = terminationDue(deletion, t.deletionSeenMs, this.opts.podTerminationMs);
       if (Date.now() >= due) await this.remove(pod);
       else this.wake(key, due);
       return;

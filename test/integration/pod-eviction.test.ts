@@ -2,7 +2,7 @@
  * pods/eviction (resources/evictions, upstream EvictionREST): a pod no budget covers is
  * deleted; a budget allowing no disruption answers 429 with a DisruptionBudget cause; one
  * allowing it is decremented and records the pod; a dry run changes nothing; policy/v1 and
- * policy/v1beta1 Evictions are both accepted.
+ * policy/v1beta1 Evictions are both accepted; an evicted pod is marked DisruptionTarget=True first.
  */
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from '../helpers/in-process.js';
@@ -174,6 +174,33 @@ describe('pods/eviction', () => {
         'Internal error occurred: This pod has more than one PodDisruptionBudget, which the eviction subresource does not support.',
     });
     expect(await exists('ev-two')).toBe(true);
+  });
+
+  it('marks the pod DisruptionTarget=True before deleting it, and honours a stale resourceVersion precondition with 409', async () => {
+    // Bound to a node: the delete is graceful, so the pod stays with its deletionTimestamp.
+    await srv.api('POST', '/api/v1/namespaces', { metadata: { name: NS } });
+    const created = await srv.api('POST', PODS, {
+      metadata: { name: 'ev-marked', labels: { app: 'ev-marked' } },
+      spec: { nodeName: 'n1', containers: [{ name: 'c', image: 'nginx' }] },
+    });
+    expect(created.status, created.text).toBe(201);
+    const stale = await evict('ev-marked', 'policy/v1', { preconditions: { resourceVersion: '1' } });
+    expect(stale.status, stale.text).toBe(409);
+    expect(stale.body.message).toBe(
+      `Operation cannot be fulfilled on Pod "ev-marked": the ResourceVersion in the precondition (1) does not match the ResourceVersion in record (${created.body.metadata.resourceVersion}). The object might have been modified`,
+    );
+    const res = await evict('ev-marked');
+    expect(res.status, res.text).toBe(201);
+    const pod = (await srv.api('GET', `${PODS}/ev-marked`)).body;
+    expect(pod.metadata.deletionTimestamp).toBeTruthy();
+    expect(pod.status.conditions).toContainEqual(
+      expect.objectContaining({
+        type: 'DisruptionTarget',
+        status: 'True',
+        reason: 'EvictionByEvictionAPI',
+        message: 'Eviction API: evicting',
+      }),
+    );
   });
 
   it('answers 404 for a pod that does not exist', async () => {

@@ -21,13 +21,16 @@
  *   pod as it would violate the pod's disruption budget.` with a DisruptionBudget cause; else
  *   disruptionsAllowed goes down by one (the DisruptionAllowed condition turns False at 0) and
  *   disruptedPods records the pod and the time, and the pod is deleted.
+ * - Every deletion is preceded, unless a dry run, by the pod's `DisruptionTarget=True` condition
+ *   (reason EvictionByEvictionAPI) written to its status, the delete's resourceVersion
+ *   precondition then moved to that write's (upstream addConditionAndDeletePod).
  *
  * The answer is a Success Status (201). A dry run checks everything and changes nothing.
  */
 import { rfc3339 } from '../../api/object.js';
 import { successStatus } from '../../api/status.js';
 import { notSupported } from '../../api/validation/field-errors.js';
-import { ApiError, forbidden, internalError, invalid } from '../../errors/api-error.js';
+import { ApiError, conflict, forbidden, internalError, invalid } from '../../errors/api-error.js';
 import { deleteObject } from '../../registry/deletion.js';
 import type { CreateAnswer, CreateRequest, DeleteOptions, ResourceStore } from '../../registry/types.js';
 import { selectsForEviction } from '../apps-common/label-selector.js';
@@ -90,6 +93,54 @@ const canIgnorePdb = (pod: Pod) => terminal(pod) || pod.status?.phase === 'Pendi
 /** Upstream IsPodReady. */
 const isReady = (pod: Pod) => (pod.status?.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True');
 
+/**
+ * `conditions` with upstream's DisruptionTarget condition set (podutil.UpdatePodCondition: the
+ * transition time kept when the status is unchanged, the probe time cleared).
+ */
+function withDisruptionTarget(conditions: NonNullable<Pod['status']>['conditions']) {
+  const now = rfc3339();
+  const wanted = {
+    type: 'DisruptionTarget',
+    status: 'True',
+    reason: 'EvictionByEvictionAPI',
+    message: 'Eviction API: evicting',
+  };
+  const list = [...(conditions ?? [])];
+  const i = list.findIndex((c) => c.type === wanted.type);
+  if (i < 0) return [...list, { ...wanted, lastTransitionTime: now }];
+  list[i] = { ...wanted, lastTransitionTime: list[i].status === wanted.status ? list[i].lastTransitionTime : now };
+  return list;
+}
+
+/**
+ * Upstream addConditionAndDeletePod: unless a dry run, mark the pod `DisruptionTarget=True`
+ * (the latest pod, checked against the delete's uid and resourceVersion preconditions: 409 as
+ * upstream's), move a resourceVersion precondition to that write's, then delete the pod.
+ */
+async function addConditionAndDeletePod(pods: ResourceStore<Pod>, ns: string, name: string, opts: DeleteOptions) {
+  let options = opts;
+  if (!opts.dryRun) {
+    const updated = await pods.mutate(ns, name, (latest) => {
+      const { uid, resourceVersion } = opts.preconditions ?? {};
+      if (uid && uid !== latest.metadata.uid)
+        throw conflict(
+          'Pod',
+          name,
+          `the UID in the precondition (${uid}) does not match the UID in record (${latest.metadata.uid ?? ''}). The object might have been deleted and then recreated`,
+        );
+      if (resourceVersion && resourceVersion !== latest.metadata.resourceVersion)
+        throw conflict(
+          'Pod',
+          name,
+          `the ResourceVersion in the precondition (${resourceVersion}) does not match the ResourceVersion in record (${latest.metadata.resourceVersion ?? ''}). The object might have been modified`,
+        );
+      return { ...latest, status: { ...latest.status, conditions: withDisruptionTarget(latest.status?.conditions) } };
+    });
+    if (hasResourceVersion(opts)) options = pinned(opts, updated);
+  }
+  await deleteObject(pods, ns, name, options);
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms * (1 + Math.random() * 0.1)));
 
 /**
@@ -102,7 +153,7 @@ async function deleteIfBudgetIgnored(pods: ResourceStore<Pod>, ns: string, name:
     if (!canIgnorePdb(pod)) return pod;
     const enforce = !terminal(pod) && !pod.metadata.deletionTimestamp && !hasResourceVersion(opts);
     try {
-      await deleteObject(pods, ns, name, enforce ? pinned(opts, pod) : opts);
+      await addConditionAndDeletePod(pods, ns, name, enforce ? pinned(opts, pod) : opts);
       return null;
     } catch (err) {
       const retry = err instanceof ApiError && err.code === 409 && !hasResourceVersion(opts) && attempt < RETRIES;
@@ -199,7 +250,7 @@ export async function evictPod(req: CreateRequest<Pod, Eviction>): Promise<Creat
     else await checkAndDecrement(pdbs, pdb, name, opts.dryRun === true);
   }
   try {
-    await deleteObject(pods, ns, name, pinRevision ? pinned(opts, pod) : opts);
+    await addConditionAndDeletePod(pods, ns, name, pinRevision ? pinned(opts, pod) : opts);
   } catch (err) {
     if (err instanceof ApiError && err.code === 409 && pinRevision && !hasResourceVersion(opts))
       throw stillProcessing(pdb?.metadata.name ?? '');

@@ -220,6 +220,28 @@ function suite(name: string, open: () => Promise<{ kv: KvStore; close: () => Pro
       expect(new Set(results.map((r) => r.revision)).size).toBe(200);
     });
 
+    it('concurrent single-key reads each see their own key at the latest revision, with every write acknowledged before', async () => {
+      const prefix = p();
+      const keys = Array.from({ length: 300 }, (_, i) => `${prefix}${i}`);
+      await Promise.all(keys.map((k, i) => kv.create(k, `v${i}`)));
+      // Each read starts right after its key's update was acknowledged, many in one tick.
+      const reads = await Promise.all(
+        keys.map(async (k, i) => {
+          const before = (await kv.range({ start: k })).kvs[0]!;
+          const written = await kv.update(k, `w${i}`, before.modRevision);
+          const after = await kv.range({ start: k, limit: 1 });
+          return { k, i, written, after };
+        }),
+      );
+      for (const { k, i, written, after } of reads) {
+        expect(after.kvs).toHaveLength(1);
+        expect(after.kvs[0]).toMatchObject({ key: k, value: `w${i}`, modRevision: written.revision });
+        expect(after.revision).toBeGreaterThanOrEqual(written.revision);
+      }
+      const missing = await Promise.all(keys.slice(0, 50).map((k) => kv.range({ start: `${k}-absent` })));
+      expect(missing.every((r) => r.kvs.length === 0 && r.revision > 0)).toBe(true);
+    });
+
     if (name === 'etcd') {
       it("a write over etcd's request limit or the client's send limit fails with TooLarge and stores nothing", async () => {
         const k = `${p()}big`;

@@ -31,6 +31,7 @@ import {
   type TxnResponse,
 } from './etcd-messages.js';
 import { errorMessage } from '../../../../api/error-message.js';
+import { RangeBatcher } from './range-batcher.js';
 
 export interface EtcdKvClientOptions {
   /** TLS for every member (then `http://` members are dialled with TLS too). */
@@ -56,6 +57,11 @@ export class EtcdKvClient {
   private readonly members: Member[];
   private readonly breakMs: number;
   private next = 0;
+  /** Concurrent single-key reads sent as one Txn (range-batcher.ts). */
+  private readonly batcher = new RangeBatcher({
+    range: (req, deadline) => this.call('/etcdserverpb.KV/Range', rangeCodec, req, deadline),
+    txn: (req, deadline) => this.txn(req, deadline),
+  });
 
   /** `hosts`: `http(s)://host:port` of each member; nothing is dialled before the first call. */
   constructor(
@@ -74,9 +80,12 @@ export class EtcdKvClient {
     }));
   }
 
-  /** KV.Range, answered by `deadline` (ms since the epoch). */
+  /**
+   * KV.Range, answered by `deadline` (ms since the epoch). Reads of one key at the current
+   * revision made in the same turn of the event loop go to etcd together (range-batcher.ts).
+   */
   range(req: RangeRequest, deadline: number): Promise<RangeResponse> {
-    return this.call('/etcdserverpb.KV/Range', rangeCodec, req, deadline);
+    return this.batcher.range(req, deadline);
   }
 
   /** KV.Txn, answered by `deadline` (ms since the epoch). */

@@ -30,8 +30,10 @@ import { errorMessage } from '../../../../api/error-message.js';
 export const GrpcCode = {
   CANCELLED: 1,
   UNKNOWN: 2,
+  INVALID_ARGUMENT: 3,
   DEADLINE_EXCEEDED: 4,
   RESOURCE_EXHAUSTED: 8,
+  UNIMPLEMENTED: 12,
   INTERNAL: 13,
   UNAVAILABLE: 14,
 } as const;

@@ -48,6 +48,8 @@ const PROFILE_DIR = process.env.PROFILE_DIR;
 const NICE = process.env.PROFILE_NICE;
 /** PROFILE_MAIN_THREAD=1: count the server's main thread only (no GC helpers, no libuv pool). */
 const MAIN_THREAD = process.env.PROFILE_MAIN_THREAD === '1';
+/** PROFILE_THREADS=1: print each round's CPU per operation by thread name (main, V8 workers, libuv). */
+const THREADS = process.env.PROFILE_THREADS === '1';
 /** The builds to compare with (PROFILE_AB, comma-separated), none by default. */
 const AB = process.env.PROFILE_AB ? process.env.PROFILE_AB.split(',') : [];
 
@@ -75,6 +77,21 @@ function cpuUs(pid: number): number {
     }
   }
   return ns / 1000;
+}
+
+/** Microseconds each thread name of process `pid` has run (summed over threads of one name). */
+function cpuUsByThread(pid: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const name = tid === String(pid) ? 'main' : readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+      const ns = Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+      out.set(name, (out.get(name) ?? 0) + ns / 1000);
+    } catch {
+      // the thread ended since the directory was read
+    }
+  }
+  return out;
 }
 
 /** Give every thread of process `pid` the nice value PROFILE_NICE, if set (root may lower it). */
@@ -170,10 +187,17 @@ async function warm(s: Subject, operation: Operation, rep: number): Promise<void
 async function measure(s: Subject, operation: Operation, rep: number, windows: Window[]): Promise<number> {
   const { count, op } = s.ops[operation];
   const pid = s.server.child.pid!;
+  const threadsBefore = THREADS ? cpuUsByThread(pid) : undefined;
   const before = cpuUs(pid);
   const from = monoUs();
   const t = await throughput(count, CONCURRENCY, (i) => op(rep, i));
   const us = (cpuUs(pid) - before) / count;
+  if (threadsBefore && rep >= 0) {
+    const parts = [...cpuUsByThread(pid)].map(
+      ([name, v]) => `${name} ${((v - (threadsBefore.get(name) ?? 0)) / count).toFixed(0)}`,
+    );
+    console.error(`  ${s.name} round ${rep + 1} ${operation} by thread, µs/op: ${parts.join(', ')}`);
+  }
   if (rep >= 0) {
     windows.push({ label: operation, fromUs: from, toUs: monoUs() });
     console.error(

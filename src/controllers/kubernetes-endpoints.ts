@@ -9,6 +9,11 @@
  *    renewed every 10 s) and sets the Endpoints to the addresses of the live leases, sorted, on
  *    the secure port. A replica that stops removes its lease at once; one that dies drops out
  *    when its lease expires.
+ *  - the EndpointSlice `kubernetes` beside them, as upstream's EndpointsAdapter
+ *    (pkg/controlplane/reconcilers/endpointsadapter.go) writes it: label
+ *    `kubernetes.io/service-name: kubernetes`, addressType IPv4, one ready endpoint per
+ *    address, the `https` port; the Endpoints carry `endpointslice.kubernetes.io/skip-mirror`,
+ *    so no mirroring makes a second slice. Other slices of that service are deleted.
  * An advertise address that upstream's Endpoints validation refuses (loopback, link-local,
  * unspecified) is not published: upstream's reconciler fails on it at every renewal; here the
  * replica says so once and serves on.
@@ -25,10 +30,16 @@ import { errorMessage } from '../api/error-message.js';
 import { endpoints as endpointsResource } from '../resources/endpoints/endpoints.resource.js';
 import type { Endpoints } from '../resources/endpoints/endpoints.schema.js';
 import { services as servicesResource } from '../resources/services/services.resource.js';
+import { endpointSlices } from '../resources/endpointslices/endpointslices.resource.js';
+import { buildPredicate } from '../registry/predicate.js';
+import { deleteObject } from '../registry/deletion.js';
 
 export const KUBERNETES_SERVICE = 'kubernetes';
 const NAMESPACE = 'default';
 const LEASE_PREFIX = 'masterleases/';
+/** discovery.LabelServiceName and discovery.LabelSkipMirror. */
+const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
+const SKIP_MIRROR_LABEL = 'endpointslice.kubernetes.io/skip-mirror';
 
 export interface EndpointSettings {
   /** This replica's advertise address (an IPv4 address; anything else publishes nothing). */
@@ -158,14 +169,26 @@ export class EndpointReconciler {
     }
   }
 
-  /** Set the Endpoints to the addresses of the live leases (create, or update when different). */
+  /** Set the Endpoints and the EndpointSlice to the addresses of the live leases. */
   private async reconcile(): Promise<void> {
+    const ips = await this.liveAddresses();
+    await this.reconcileEndpoints(ips);
+    await this.reconcileSlice(ips);
+  }
+
+  /** The addresses of the live leases, sorted. */
+  private async liveAddresses(): Promise<string[]> {
     const start = this.storage.fullKey(LEASE_PREFIX);
     const leases = await this.storage.kv.range({ start, end: prefixEnd(start) });
-    const ips = leases.kvs
+    return leases.kvs
       .map((kv) => kv.key.slice(start.length))
       .filter((ip) => isIPv4(ip))
       .sort();
+  }
+
+  /** The Endpoints: create, or update when the addresses or labels differ. */
+  private async reconcileEndpoints(ips: string[]): Promise<void> {
+    const labels = { [SKIP_MIRROR_LABEL]: 'true' };
     const subsets = ips.length
       ? [
           {
@@ -185,12 +208,72 @@ export class EndpointReconciler {
       await endpoints.create(NAMESPACE, {
         apiVersion: 'v1',
         kind: 'Endpoints',
-        metadata: { name: KUBERNETES_SERVICE, namespace: NAMESPACE },
+        metadata: { name: KUBERNETES_SERVICE, namespace: NAMESPACE, labels },
         subsets,
       });
       return;
     }
-    if (JSON.stringify(current.subsets ?? []) === JSON.stringify(subsets)) return;
-    await endpoints.update(NAMESPACE, KUBERNETES_SERVICE, (old) => ({ ...old, subsets }));
+    if (same(current.subsets ?? [], subsets) && same(current.metadata.labels ?? {}, labels)) return;
+    await endpoints.update(NAMESPACE, KUBERNETES_SERVICE, (old) => ({
+      ...old,
+      metadata: { ...old.metadata, labels },
+      subsets,
+    }));
   }
+
+  /**
+   * The EndpointSlice `kubernetes`: create, or update when its endpoints, ports or labels
+   * differ; any other slice labelled for the service goes (upstream EndpointsAdapter.Sync).
+   */
+  private async reconcileSlice(ips: string[]): Promise<void> {
+    const slices = this.registry.of(endpointSlices);
+    const labels = { [SERVICE_NAME_LABEL]: KUBERNETES_SERVICE };
+    const wanted = {
+      endpoints: ips.map((ip) => ({ addresses: [ip], conditions: { ready: true } })),
+      ports: [{ name: 'https', port: this.settings.port, protocol: 'TCP' }],
+    };
+    const listed = await slices.list(NAMESPACE, {
+      predicate: buildPredicate(endpointSlices, `${SERVICE_NAME_LABEL}=${KUBERNETES_SERVICE}`),
+    });
+    let current: ApiObject | undefined;
+    for (const slice of listed.items) {
+      if (slice.metadata.name === KUBERNETES_SERVICE && slice.addressType === 'IPv4') current = slice;
+      else await deleteObject(slices, NAMESPACE, slice.metadata.name ?? '', {}).catch(ignoreNotFound);
+    }
+    if (!current) {
+      await slices
+        .create(NAMESPACE, {
+          apiVersion: 'discovery.k8s.io/v1',
+          kind: 'EndpointSlice',
+          metadata: { name: KUBERNETES_SERVICE, namespace: NAMESPACE, labels },
+          addressType: 'IPv4',
+          ...wanted,
+        })
+        .catch(ignoreExists);
+      return;
+    }
+    const unchanged =
+      same(current.endpoints ?? [], wanted.endpoints) &&
+      same(current.ports ?? [], wanted.ports) &&
+      same(current.metadata.labels ?? {}, labels);
+    if (unchanged) return;
+    await slices.update(NAMESPACE, KUBERNETES_SERVICE, (old) => ({
+      ...old,
+      metadata: { ...old.metadata, labels },
+      ...wanted,
+    }));
+  }
+}
+
+/** True when `a` and `b` have the same JSON (both built in the same key order). */
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Ignore a 404: another replica deleted it first. */
+function ignoreNotFound(err: unknown): void {
+  if (!(err instanceof ApiError && err.code === 404)) throw err;
+}
+
+/** Ignore a 409 AlreadyExists: another replica created it first; the next tick updates it. */
+function ignoreExists(err: unknown): void {
+  if (!(err instanceof ApiError && err.code === 409)) throw err;
 }

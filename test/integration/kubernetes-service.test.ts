@@ -1,7 +1,8 @@
 /**
- * The `kubernetes` Service and Endpoints in `default`: the Service on the first address of the
- * service range, port 443 named https to the secure port; the Endpoints list every replica whose
- * lease is alive, stay unchanged while nothing changes, and drop a replica whose lease expires.
+ * The `kubernetes` Service, Endpoints and EndpointSlice in `default`: the Service on the first
+ * address of the service range, port 443 named https to the secure port; the Endpoints and the
+ * slice list every replica whose lease is alive, stay unchanged while nothing changes, and drop
+ * a replica whose lease expires.
  */
 import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
@@ -58,8 +59,45 @@ describe('the kubernetes Service', () => {
     expect(first.body.subsets).toEqual([
       { addresses: [{ ip: hostIp }], ports: [{ name: 'https', port: srv.running.port, protocol: 'TCP' }] },
     ]);
+    expect(first.body.metadata.labels).toEqual({ 'endpointslice.kubernetes.io/skip-mirror': 'true' });
     await sleep(700); // several renewals
     expect((await srv.api('GET', eps)).body.metadata.resourceVersion).toBe(first.body.metadata.resourceVersion);
+  });
+
+  it('has the EndpointSlice kubernetes as upstream writes it, and removes other slices of the service', async () => {
+    const slices = '/apis/discovery.k8s.io/v1/namespaces/default/endpointslices';
+    const deadline = Date.now() + 5000;
+    let slice = await srv.api('GET', `${slices}/kubernetes`);
+    while (slice.status !== 200 && Date.now() < deadline) {
+      await sleep(50);
+      slice = await srv.api('GET', `${slices}/kubernetes`);
+    }
+    expect(slice.body).toMatchObject({
+      metadata: { name: 'kubernetes', labels: { 'kubernetes.io/service-name': 'kubernetes' } },
+      addressType: 'IPv4',
+      endpoints: [{ addresses: [hostIp], conditions: { ready: true } }],
+      ports: [{ name: 'https', port: srv.running.port, protocol: 'TCP' }],
+    });
+    const stray = await srv.api('POST', slices, {
+      metadata: { name: 'kubernetes-stray', labels: { 'kubernetes.io/service-name': 'kubernetes' } },
+      addressType: 'IPv4',
+      endpoints: [{ addresses: ['192.0.2.7'] }],
+      ports: [],
+    });
+    expect(stray.status).toBe(201);
+    const gone = Date.now() + 5000;
+    while ((await srv.api('GET', `${slices}/kubernetes-stray`)).status !== 404 && Date.now() < gone) await sleep(50);
+    expect((await srv.api('GET', `${slices}/kubernetes-stray`)).status).toBe(404);
+    // A change by hand is set right at the next reconcile.
+    const edited = await srv.api('PUT', `${slices}/kubernetes`, { ...slice.body, endpoints: [] });
+    expect(edited.status).toBe(200);
+    const back = Date.now() + 5000;
+    let now = edited;
+    while (!(now.body.endpoints ?? []).length && Date.now() < back) {
+      await sleep(50);
+      now = await srv.api('GET', `${slices}/kubernetes`);
+    }
+    expect(now.body.endpoints).toEqual([{ addresses: [hostIp], conditions: { ready: true } }]);
   });
 
   it('lists another live replica and drops it once its lease expires', async () => {
@@ -68,5 +106,7 @@ describe('the kubernetes Service', () => {
     await storage.kv.create(storage.fullKey(`masterleases/${otherIp}`), JSON.stringify({ ip: otherIp }), lease);
     expect(await addressesUntil((ips) => ips.includes(otherIp))).toEqual([hostIp, otherIp].sort());
     expect(await addressesUntil((ips) => !ips.includes(otherIp), 8000)).toEqual([hostIp]);
+    const slice = await srv.api('GET', '/apis/discovery.k8s.io/v1/namespaces/default/endpointslices/kubernetes');
+    expect(slice.body.endpoints.map((e: { addresses: string[] }) => e.addresses[0])).toEqual([hostIp]);
   });
 });

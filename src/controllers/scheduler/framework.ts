@@ -6,6 +6,9 @@
  */
 import type { Node } from '../../resources/nodes/nodes.schema.js';
 import type { Pod } from '../../resources/pods/pods.schema.js';
+import type { PersistentVolumeClaim } from '../../resources/persistentvolumeclaims/persistentvolumeclaims.schema.js';
+import type { PersistentVolume } from '../../resources/persistentvolumes/persistentvolumes.schema.js';
+import type { StorageClass } from '../../resources/storageclasses/storageclasses.schema.js';
 import { labelSelectorOf, matchesLabels, type LabelSelectorObject } from '../../api/label-selector.js';
 import { validateLabelValue, validateQualifiedName } from '../../api/names.js';
 
@@ -28,11 +31,23 @@ export interface NodeInfo {
   readonly pods: readonly Pod[];
 }
 
-/** What a filter may read besides the node: every node (for spreading and affinity) and namespace labels. */
+/** The claims, volumes and classes the VolumeBinding plugin reads (the scheduler's informers). */
+export interface VolumeListers {
+  claim(namespace: string, name: string): PersistentVolumeClaim | undefined;
+  volume(name: string): PersistentVolume | undefined;
+  volumes(): readonly PersistentVolume[];
+  storageClass(name: string): StorageClass | undefined;
+}
+
+/**
+ * What a filter may read besides the node: every node (for spreading and affinity), namespace
+ * labels, and (when the scheduler follows them) claims, volumes and storage classes.
+ */
 export interface ClusterView {
   readonly nodes: readonly NodeInfo[];
   /** Labels of a namespace (for namespaceSelector); undefined when unknown. */
   namespaceLabels(namespace: string): Readonly<Record<string, string>> | undefined;
+  readonly volumes?: VolumeListers;
 }
 
 /**
@@ -41,6 +56,11 @@ export interface ClusterView {
  */
 export interface FilterPlugin {
   readonly name: string;
+  /**
+   * Upstream PreFilter refusing the pod outright (UnschedulableAndUnresolvable on every node):
+   * the message reported instead of the per-node reasons, or null to go on.
+   */
+  preFilter?(pod: Pod, cluster: ClusterView): string | null;
   prepare(pod: Pod, cluster: ClusterView): (info: NodeInfo) => FilterStatus | null;
 }
 

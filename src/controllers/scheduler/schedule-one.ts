@@ -19,8 +19,12 @@ import {
   topologySpreadScores,
 } from './scores.js';
 import { podTopologySpread } from './topology-spread.js';
+import { volumeBinding } from './volume-binding.js';
 
-/** The default profile's filters in upstream's order (the volume plugins have nothing to check here). */
+/**
+ * The default profile's filters in upstream's order (VolumeBinding the only volume plugin with
+ * something to check here: no attach limits, zones or volume restrictions are simulated).
+ */
 export const DEFAULT_FILTERS: readonly FilterPlugin[] = [
   nodeUnschedulable,
   nodeName,
@@ -28,6 +32,7 @@ export const DEFAULT_FILTERS: readonly FilterPlugin[] = [
   nodeAffinity,
   nodePorts,
   nodeResourcesFit,
+  volumeBinding,
   podTopologySpread,
   interPodAffinity,
 ];
@@ -137,7 +142,8 @@ export function selectHost(scores: readonly number[], random: () => number = Mat
 
 /**
  * Decide where `pod` goes (upstream schedulePod plus the PostFilter message): no nodes gives
- * upstream's ErrNoNodesAvailable text; no feasible node the FitError message with the
+ * upstream's ErrNoNodesAvailable text; a PreFilter refusal "0/N nodes are available: <its
+ * message>." with the preemption suffix; no feasible node the FitError message with the
  * preemption suffix; one feasible node is taken without scoring.
  */
 export function schedulePod(
@@ -147,6 +153,20 @@ export function schedulePod(
   filters: readonly FilterPlugin[] = DEFAULT_FILTERS,
 ): ScheduleResult {
   if (!cluster.nodes.length) return { kind: 'unschedulable', message: NO_NODES_MESSAGE, statuses: new Map() };
+  for (const f of filters) {
+    const refused = f.preFilter?.(pod, cluster);
+    if (!refused) continue;
+    // Upstream: every node gets the PreFilter's status; FitError reports its message alone.
+    const statuses = new Map<string, FilterStatus>();
+    for (const info of cluster.nodes)
+      statuses.set(info.node.metadata.name ?? '', {
+        plugin: f.name,
+        code: 'UnschedulableAndUnresolvable',
+        reasons: [refused],
+      });
+    const message = `0/${cluster.nodes.length} nodes are available: ${refused}. ${preemptionMessage(pod, cluster, statuses)}`;
+    return { kind: 'unschedulable', message, statuses };
+  }
   const { feasible, statuses } = filterNodes(pod, cluster, filters);
   if (!feasible.length) {
     const reasons = [...statuses.values()].flatMap((s) => s.reasons);

@@ -6,7 +6,10 @@
  * through the pods/binding subresource and reports a `Scheduled` event, or writes
  * `PodScheduled=False` reason `Unschedulable` with upstream's message through pods/status,
  * reports `FailedScheduling`, and parks the pod until a node is added or changes, an assigned
- * pod goes away, or it waited 5 minutes (upstream's unschedulable-pods flush).
+ * pod goes away, or it waited 5 minutes (upstream's unschedulable-pods flush). With the
+ * `volumeBinding` option the VolumeBinding plugin runs too (volume-binding.ts, volume-prebind.ts):
+ * a pod's claims are bound or provisioned on its node before the pod is bound, and a claim,
+ * volume or StorageClass change also unparks pods.
  */
 import type { Logger } from 'pino';
 import { errorMessage } from '../../api/error-message.js';
@@ -25,6 +28,8 @@ import { schedulePod } from './schedule-one.js';
 import { keyOf, SchedulerCache } from './scheduler-cache.js';
 import { recordPodEvent, type PodEvent } from './scheduler-events.js';
 import { markUnschedulable } from './pod-status.js';
+import { followVolumes, VolumeCache } from './volume-cache.js';
+import { assumePodVolumes, bindPodVolumes, revertPodVolumes, type VolumePlan } from './volume-prebind.js';
 
 /** Upstream's default profile name. */
 export const DEFAULT_SCHEDULER_NAME = 'default-scheduler';
@@ -53,6 +58,16 @@ export interface SchedulerOptions {
    */
   readonly standDown?: () => Promise<boolean>;
   readonly standDownRecheckMs?: number;
+  /**
+   * Whether the VolumeBinding plugin runs (claims must exist and be bound or bindable; default
+   * false until the PV controller and a provisioner run with the scheduler: without them a pod
+   * with a claim would never be scheduled).
+   */
+  readonly volumeBinding?: boolean;
+  /** How long a pod's binding waits for its volumes to be bound (upstream bindTimeoutSeconds 600 s). */
+  readonly volumeBindTimeoutMs?: number;
+  /** How often that wait checks the claims (upstream 1 s). */
+  readonly volumeBindPollMs?: number;
 }
 
 /** What decides whether a parked pod changed (upstream isPodUpdated ignores status and metadata bookkeeping). */
@@ -63,6 +78,7 @@ const nodeFingerprint = (node: Node) => JSON.stringify([node.metadata.labels, no
 export class Scheduler {
   private readonly abort = new AbortController();
   private readonly cache = new SchedulerCache();
+  private readonly volumes = new VolumeCache();
   private readonly active = new Map<string, Pod>();
   private readonly parked = new Map<string, { pod: Pod; since: number; fingerprint: string }>();
   private readonly lastFailure = new Map<string, string>();
@@ -133,6 +149,8 @@ export class Scheduler {
       },
       this.logger,
     );
+    if (this.opts.volumeBinding)
+      followVolumes(this.registry, this.volumes, signal, this.logger, () => this.unparkAll());
     void watchLoop(
       this.registry.of(podsResource),
       signal,
@@ -266,12 +284,16 @@ export class Scheduler {
   }
 
   private async scheduleOne(pod: Pod): Promise<void> {
-    const result = schedulePod(pod, this.cache.view(), this.opts.random);
+    const view = this.opts.volumeBinding ? { ...this.cache.view(), volumes: this.volumes } : this.cache.view();
+    const result = schedulePod(pod, view, this.opts.random);
     if (result.kind === 'scheduled') {
       // Upstream's binding cycle runs on its own (a goroutine): the next decision need not
-      // wait for this pod's write. The pod is assumed on the node until its watch event comes.
+      // wait for this pod's write. The pod is assumed on the node until its watch event comes,
+      // and the volumes chosen for it are assumed too (Reserve).
       this.cache.setPod(pod, result.node);
-      this.bind(pod, result.node).catch((err: unknown) => {
+      const node = view.nodes.find((n) => n.node.metadata.name === result.node)?.node;
+      const plan = node && view.volumes ? assumePodVolumes(pod, node, this.volumes) : undefined;
+      this.bind(pod, result.node, plan).catch((err: unknown) => {
         this.logger.warn({ pod: keyOf(pod), err: errorMessage(err) }, 'binding failed; retrying');
         setTimeout(() => this.onPod(pod, false), 1000).unref();
       });
@@ -293,8 +315,28 @@ export class Scheduler {
     }
   }
 
-  /** POST the Binding of `pod`, assumed on `node` (upstream bind with the DefaultBinder); on failure it is forgotten. */
-  private async bind(pod: Pod, node: string): Promise<void> {
+  /**
+   * Write the pod's volume plan and wait for its claims (VolumeBinding PreBind), then POST the
+   * Binding of `pod`, assumed on `node` (upstream bind with the DefaultBinder); on failure the
+   * assumptions are forgotten, a failed PreBind reported as upstream's FailedScheduling.
+   */
+  private async bind(pod: Pod, node: string, plan?: VolumePlan): Promise<void> {
+    if (plan) {
+      try {
+        await bindPodVolumes(this.registry, this.volumes, plan, SCHEDULER_USER, {
+          timeoutMs: this.opts.volumeBindTimeoutMs,
+          pollMs: this.opts.volumeBindPollMs,
+          signal: this.abort.signal,
+        });
+      } catch (err) {
+        revertPodVolumes(plan, this.volumes);
+        this.cache.forget(pod);
+        if (this.abort.signal.aborted) return;
+        const note = `running PreBind plugin "VolumeBinding": ${errorMessage(err)}`;
+        await this.event(pod, { type: 'Warning', reason: 'FailedScheduling', action: 'Scheduling', note });
+        throw err;
+      }
+    }
     try {
       await bindPod(this.registry.of(podsResource), pod.metadata.namespace ?? '', {
         apiVersion: 'v1',

@@ -53,6 +53,7 @@ const LAYERS = [
 const CONTRACTS = [
   'src/registry/types.ts',
   'src/registry/access.ts',
+  'src/registry/connect-local.ts',
   'src/storage/types.ts',
   'src/storage/kv/types.ts',
 ];

@@ -3,6 +3,7 @@
  * strategy for its per-kind rules (upstream k8s.io/apiserver pkg/registry/rest: RESTCreateStrategy,
  * RESTUpdateStrategy, RESTDeleteStrategy). Handlers, routes and discovery are derived from it.
  */
+import type { LocalConnect } from './connect-local.js';
 import type { ProtoMessages } from '../api/protobuf/messages.js';
 import type { z } from 'zod';
 import type { ApiObject } from '../api/object.js';
@@ -66,12 +67,15 @@ export interface Strategy<T extends ApiObject = ApiObject> {
  * (upstream rest.Connecter / ResourceLocation): `none` answers 204 with no body (upstream's nil
  * location of a log request for an unscheduled pod); `stream` GETs `url` and streams the body
  * back as `contentType` (upstream LocationStreamer); `upgrade` tunnels an HTTP upgrade to `url`
- * and refuses plain requests (exec, attach, portforward); `proxy` forwards any request to `url`.
+ * and refuses plain requests (exec, attach, portforward); `proxy` forwards any request to `url`;
+ * `local` is answered by the server itself: a text stream or a remote command session
+ * (registry/connect-local.ts; e.g. the pods of simulated nodes).
  * `tls` = the backend speaks HTTPS without a verified certificate (upstream's kubelet client
  * with no CA). `describe` names the backend's owner for error details (e.g. a node).
  */
 export type ConnectTarget =
   | { readonly mode: 'none' }
+  | { readonly mode: 'local'; readonly local: LocalConnect }
   | {
       readonly mode: 'stream' | 'upgrade' | 'proxy';
       readonly url: URL;

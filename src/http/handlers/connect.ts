@@ -2,8 +2,8 @@
  * The generic handler of connect subresources (upstream k8s.io/apiserver
  * pkg/endpoints/handlers/rest.go ConnectResource and the LocationStreamer of GET-only ones):
  * the kind's rule (SubresourceDefinition.connect) finds the backend from the object and the
- * query, and this handler answers, streams, proxies or tunnels accordingly. Nothing here is
- * particular to a kind.
+ * query, and this handler answers, streams, proxies or tunnels accordingly, or serves what the
+ * rule answers itself (connect-local.ts). Nothing here is particular to a kind.
  */
 import { methodNotAllowed } from '../../errors/api-error.js';
 import type { GenericStore } from '../../registry/generic-store.js';
@@ -11,6 +11,7 @@ import type { ResourceRegistry } from '../../registry/resource-registry.js';
 import type { ConnectDefinition, ConnectRequest } from '../../registry/types.js';
 import type { ApiContext } from '../context.js';
 import { proxyTo, streamFrom, tunnelTo } from '../proxy/forward.js';
+import { serveLocal } from './connect-local.js';
 
 /** What a connect request addresses. */
 export interface ConnectTargetRef {
@@ -38,6 +39,9 @@ export async function handleConnect(ctx: ApiContext, registry: ResourceRegistry,
   };
   const target = await t.connect.locate(request);
   switch (target.mode) {
+    case 'local':
+      // A target the server answers itself (registry/connect-local.ts).
+      return serveLocal(ctx, target.local);
     case 'none':
       // Upstream StreamObject: no location means no output, 204 No Content.
       ctx.status = 204;

@@ -2,7 +2,8 @@
  * The pod subresources served by the node agent or the pod itself: `log`, `exec`, `attach`,
  * `portforward` and `proxy`. Follows upstream 1.10 pkg/registry/core/pod/strategy.go
  * (LogLocation, streamLocation, PortForwardLocation, ResourceLocation),
- * pkg/registry/core/pod/rest/log.go and subresources.go, and ValidatePodLogOptions.
+ * pkg/registry/core/pod/rest/log.go and subresources.go, and ValidatePodLogOptions. For a pod
+ * on a simulated node the server answers `log`, `exec` and `attach` itself (simulated/agent.ts).
  */
 import { badRequest, invalid } from '../../errors/api-error.js';
 import type { ConnectRequest, ConnectTarget, SubresourceDefinition } from '../../registry/types.js';
@@ -10,6 +11,9 @@ import { joinHostPort } from '../../net/host-port.js';
 import { checkProxyableIP, encodeQuery, isPortNumber, joinPath, splitSchemeNamePort } from '../../net/location.js';
 import { PROXY_METHODS, agentUrl, nodeConnection } from '../nodes/node-connection.js';
 import { nodes } from '../nodes/nodes.resource.js';
+import type { Node } from '../nodes/nodes.schema.js';
+import { isSimulatedNode } from '../nodes/simulated-node.js';
+import { refusePortForward, simulatedLog, simulatedSession } from './simulated/agent.js';
 import { logParams, streamParams } from './pod-connect-options.js';
 import type { Pod } from './pods.schema.js';
 
@@ -51,7 +55,9 @@ async function locateLog(req: ConnectRequest<Pod>): Promise<ConnectTarget> {
   const chosen = chooseContainer(pod, container, req.name);
   const nodeName = pod.spec?.nodeName;
   if (!nodeName) return { mode: 'none' };
-  const c = await nodeConnection(nodeReader(req), nodeName);
+  const node = await nodeReader(req)(nodeName);
+  if (isSimulatedNode(node)) return simulatedLog(req, pod, chosen, params);
+  const c = await nodeConnection(readNode(node), nodeName);
   const path = `/containerLogs/${pod.metadata.namespace}/${pod.metadata.name}/${chosen}`;
   return {
     mode: 'stream',
@@ -70,7 +76,9 @@ function locateStream(kind: 'exec' | 'attach') {
     const pod = await req.own(req.name);
     const chosen = chooseContainer(pod, container, req.name);
     const nodeName = assignedNode(pod, req.name);
-    const c = await nodeConnection(nodeReader(req), nodeName);
+    const node = await nodeReader(req)(nodeName);
+    if (isSimulatedNode(node)) return simulatedSession(kind, req, pod, chosen, params);
+    const c = await nodeConnection(readNode(node), nodeName);
     const path = `/${kind}/${pod.metadata.namespace}/${pod.metadata.name}/${chosen}`;
     return { mode: 'upgrade', url: agentUrl(c, path, encodeQuery(params)), owner: { kind: 'nodes', name: nodeName } };
   };
@@ -81,7 +89,9 @@ async function locatePortForward(req: ConnectRequest<Pod>): Promise<ConnectTarge
   const { params } = streamParams(req.query, 'portforward');
   const pod = await req.own(req.name);
   const nodeName = assignedNode(pod, req.name);
-  const c = await nodeConnection(nodeReader(req), nodeName);
+  const node = await nodeReader(req)(nodeName);
+  if (isSimulatedNode(node)) refusePortForward(pod, nodeName);
+  const c = await nodeConnection(readNode(node), nodeName);
   const path = `/portForward/${pod.metadata.namespace}/${pod.metadata.name}`;
   return { mode: 'upgrade', url: agentUrl(c, path, encodeQuery(params)), owner: { kind: 'nodes', name: nodeName } };
 }
@@ -110,6 +120,8 @@ const UPGRADE_METHODS = ['GET', 'POST'] as const;
 
 /** Reads the node a pod runs on. */
 const nodeReader = (req: ConnectRequest<Pod>) => (name: string) => req.get(nodes, '', name);
+/** A reader of a node already read. */
+const readNode = (node: Node) => () => Promise.resolve(node);
 
 /** The pod subresources served through the node agent or the pod. */
 export const podConnectSubresources: readonly SubresourceDefinition<Pod>[] = [

@@ -80,9 +80,48 @@ export function startupDelayMs(c: Container): number {
   return (c.startupProbe?.initialDelaySeconds ?? 0) * 1000;
 }
 
-/** Delay after a container starts until it is ready: its readinessProbe's initialDelaySeconds, not before it is started. */
-export function readyDelayMs(c: Container): number {
-  return Math.max(startupDelayMs(c), (c.readinessProbe?.initialDelaySeconds ?? 0) * 1000);
+/**
+ * Delay after a container starts until it is ready: `overrideMs` (a pod's
+ * `sim.ck.io/ready-delay-seconds`) or its readinessProbe's initialDelaySeconds, not before it
+ * is started; Infinity when `never` (`sim.ck.io/never-ready`).
+ */
+export function readyDelayMs(c: Container, overrideMs?: number, never = false): number {
+  if (never) return Number.POSITIVE_INFINITY;
+  return Math.max(startupDelayMs(c), overrideMs ?? (c.readinessProbe?.initialDelaySeconds ?? 0) * 1000);
+}
+
+/** How long a failed pull shows `ErrImagePull` before the back-off (`ImagePullBackOff`) shows (ms). */
+export const ERR_IMAGE_PULL_MS = 1000;
+
+/**
+ * The Waiting state of container `c` whose image cannot be pulled, first tried at `first`
+ * (kubelet's image manager: a failed pull is `ErrImagePull`, then `ImagePullBackOff` until the
+ * next try, `restartBackoffMs` doubled per try up to `maxRestartBackoffMs`, upstream's 10 s and
+ * 5 min). The next change is pushed onto `events`.
+ */
+export function imagePullWaiting(
+  c: Container,
+  first: number,
+  now: number,
+  opts: ResolvedOptions,
+  events: number[],
+): { readonly reason: string; readonly message: string } {
+  let attempt = first;
+  for (let k = 0; ; k++) {
+    const backoff = Math.max(1, Math.min(opts.restartBackoffMs * 2 ** k, opts.maxRestartBackoffMs));
+    if (now < attempt + backoff) {
+      const shown = attempt + Math.min(ERR_IMAGE_PULL_MS, backoff / 2);
+      events.push(now < shown ? shown : attempt + backoff);
+      if (now >= shown) return { reason: 'ImagePullBackOff', message: `Back-off pulling image "${c.image ?? ''}"` };
+      const ref = reportedImage(c.image ?? '');
+      const err = `failed to pull and unpack image "${ref}": failed to resolve reference "${ref}": ${ref}: not found`;
+      return {
+        reason: 'ErrImagePull',
+        message: `Failed to pull image "${c.image ?? ''}": rpc error: code = NotFound desc = ${err}`,
+      };
+    }
+    attempt += backoff;
+  }
 }
 
 /**

@@ -17,6 +17,7 @@ import type { Lease } from '../../resources/leases/leases.schema.js';
 import type { Node } from '../../resources/nodes/nodes.schema.js';
 import { addressAt, parseCidr, subnetAt } from './ipv4.js';
 import { SIMULATED_NODE_LABEL, type ResolvedOptions } from './options.js';
+import { isSimulatedNode } from '../../resources/nodes/simulated-node.js';
 
 /** The namespace of node heartbeats (upstream corev1.NamespaceNodeLease). */
 export const NODE_LEASE_NAMESPACE = 'kube-node-lease';
@@ -144,4 +145,74 @@ export function buildLease(opts: ResolvedOptions, nodeName: string, nodeUid: str
     },
     spec: { holderIdentity: nodeName, leaseDurationSeconds: opts.leaseDurationSeconds, renewTime: microTime(now) },
   };
+}
+
+/** Annotation on a simulated Node: `paused` stops its Lease renewals and status reports. */
+export const HEARTBEAT_ANNOTATION = 'sim.ck.io/heartbeat';
+
+/** Whether the node's heartbeat is paused by {@link HEARTBEAT_ANNOTATION}. */
+export const heartbeatPaused = (node: Pick<Node, 'metadata'> | undefined): boolean =>
+  node?.metadata.annotations?.[HEARTBEAT_ANNOTATION] === 'paused';
+
+/** Whether a Node is one a user created for the server to play (resources/nodes/simulated-node.ts). */
+export const labelledSimulated = isSimulatedNode;
+
+/**
+ * The identity of a Node a user created with the simulated label, as slot `index` (counted
+ * with the numbered nodes): its own InternalIP and spec.podCIDR when it has them, else the
+ * slot's. Throws RangeError when a range is too small for the index.
+ */
+export function userNodeIdentity(
+  opts: ResolvedOptions,
+  node: Pick<Node, 'metadata' | 'spec' | 'status'>,
+  index: number,
+): SimulatedNodeIdentity {
+  const slot = nodeIdentity(opts, index);
+  const ip = node.status?.addresses?.find((a) => a.type === 'InternalIP')?.address;
+  return {
+    name: node.metadata.name ?? '',
+    internalIP: ip || slot.internalIP,
+    podCIDR: node.spec?.podCIDR || slot.podCIDR,
+  };
+}
+
+const nonEmpty = <T extends object>(x: T | null | undefined): x is T => !!x && Object.keys(x).length > 0;
+
+/**
+ * The status a kubelet reports for a user's Node at `now`: the kubelet's conditions (keeping
+ * transitions from `current`), and what the user left empty filled in as for a numbered node
+ * (capacity, allocatable, addresses, daemonEndpoints, nodeInfo fields).
+ */
+export function userNodeStatus(
+  opts: ResolvedOptions,
+  id: SimulatedNodeIdentity,
+  now: Date,
+  current: Node['status'] | undefined,
+): NonNullable<Node['status']> {
+  const filled = buildNodeStatus(opts, id, now, current?.conditions ?? []);
+  const capacity = nonEmpty(current?.capacity) ? current.capacity : filled.capacity;
+  const nodeInfo = Object.fromEntries(
+    Object.entries({ ...filled.nodeInfo, ...current?.nodeInfo }).map(([k, v]) => [
+      k,
+      v || (filled.nodeInfo as Record<string, unknown>)[k],
+    ]),
+  );
+  return {
+    ...current,
+    ...filled,
+    capacity,
+    allocatable: nonEmpty(current?.allocatable) ? current.allocatable : capacity,
+    addresses: current?.addresses?.length ? current.addresses : filled.addresses,
+    nodeInfo: nodeInfo as NonNullable<Node['status']>['nodeInfo'],
+  };
+}
+
+/**
+ * Whether a stored node status differs from what the kubelet reports (conditions Ready True,
+ * the others False), so a kubelet would write it before its report period (upstream
+ * nodeStatusHasChanged): e.g. after the node lifecycle controller set them Unknown.
+ */
+export function conditionsDrifted(status: Node['status'] | undefined): boolean {
+  const healthy = nodeConditions(new Date(0));
+  return healthy.some((h) => (status?.conditions ?? []).find((c) => c.type === h.type)?.status !== h.status);
 }

@@ -21,14 +21,34 @@
  *     once its containers have stopped, as a kubelet confirms the deletion: they stop
  *     `podTerminationMs` after the node sees the deletion (a process ending on SIGTERM), at the latest when
  *     the grace period ends (SIGKILL).
+ * Annotations on a pod change its stages (pod-overrides.ts): `sim.ck.io/start-delay-seconds`,
+ * `ready-delay-seconds`, `never-ready`, `image-pull-error`, `termination-seconds`,
+ * `ignore-sigterm`, besides `run-seconds` and `exit-code`. A configuration file sets the
+ * options (config-file.ts).
  */
+
+import type { PodStage } from './stages.js';
 
 /** Annotation on a pod: seconds (a decimal number) its containers run before they exit. */
 export const RUN_SECONDS_ANNOTATION = 'sim.ck.io/run-seconds';
 /** Annotation on a pod: the exit code its containers end with (an integer, default 0). */
 export const EXIT_CODE_ANNOTATION = 'sim.ck.io/exit-code';
-/** Label on every simulated Node (value "true"). */
-export const SIMULATED_NODE_LABEL = 'sim.ck.io/simulated';
+/** Annotation on a pod: seconds (decimal) it stays Pending / ContainerCreating, in place of `podStartMs`. */
+export const START_DELAY_ANNOTATION = 'sim.ck.io/start-delay-seconds';
+/** Annotation on a pod: seconds (decimal) after they start until its containers are ready, in place of the readinessProbe's delay. */
+export const READY_DELAY_ANNOTATION = 'sim.ck.io/ready-delay-seconds';
+/** Annotation on a pod, "true": its containers run but never become ready. */
+export const NEVER_READY_ANNOTATION = 'sim.ck.io/never-ready';
+/**
+ * Annotation on a pod: its images cannot be pulled: "true" (every container) or a comma-separated
+ * list of container names. Those containers stay Waiting, `ErrImagePull` then `ImagePullBackOff`.
+ */
+export const IMAGE_PULL_ERROR_ANNOTATION = 'sim.ck.io/image-pull-error';
+/** Annotation on a pod: seconds (decimal) its containers take to stop once it is deleted, in place of `podTerminationMs`. */
+export const TERMINATION_SECONDS_ANNOTATION = 'sim.ck.io/termination-seconds';
+/** Annotation on a pod, "true": its containers ignore SIGTERM, so it is removed when its grace period ends. */
+export const IGNORE_SIGTERM_ANNOTATION = 'sim.ck.io/ignore-sigterm';
+export { SIMULATED_NODE_LABEL } from '../../resources/nodes/simulated-node.js';
 
 export interface SimulatedNodesOptions {
   /** How many nodes (`--simulated-nodes`): `sim-node-0` ... `sim-node-<count-1>`. 0 = the controller does nothing. */
@@ -74,6 +94,11 @@ export interface SimulatedNodesOptions {
   readonly nodeStatusReportMs?: number;
   /** How often every pod is re-examined besides its watch events (default 30 000). */
   readonly resyncMs?: number;
+  /**
+   * kwok `Stage`s for pods (stages.ts): when any is given, they replace the built-in stages
+   * and the per-pod annotations above (default none).
+   */
+  readonly stages?: readonly PodStage[];
 }
 
 /** The options with every default filled in. */
@@ -118,5 +143,6 @@ export function resolveOptions(opts: SimulatedNodesOptions): ResolvedOptions {
     leaseDurationSeconds: opts.leaseDurationSeconds ?? 40,
     nodeStatusReportMs: opts.nodeStatusReportMs ?? 300_000,
     resyncMs: opts.resyncMs ?? 30_000,
+    stages: opts.stages ?? [],
   };
 }

@@ -19,7 +19,9 @@ import { nodeUser } from './node-heartbeat.js';
 import type { SimulatedNodeIdentity } from './node-status.js';
 import type { ResolvedOptions } from './options.js';
 import { PodIpAllocator } from './pod-ips.js';
+import { podOverrides } from './pod-overrides.js';
 import { simulatePodStatus, type PodStatus } from './pod-status.js';
+import { StageRunner, type StageState } from './stage-runner.js';
 
 /** JSON with sorted keys and without null or undefined members, to compare statuses. */
 export function canonical(value: unknown): string {
@@ -54,6 +56,8 @@ interface Tracked {
   deletionSeenMs?: number;
   /** Succeeded or Failed: nothing changes until the pod is deleted (skipped by the resync). */
   terminal?: boolean;
+  /** With configured Stages: where the pod is in them. */
+  stage?: StageState;
 }
 
 /**
@@ -66,6 +70,8 @@ export class PodAgent {
   private readonly nodes = new Map<string, { id: SimulatedNodeIdentity; ips: PodIpAllocator }>();
   private readonly tracked = new Map<string, Tracked>();
   private readonly queue: WorkQueue<string>;
+  /** The configured kwok Stages, played in place of the built-in stages (undefined: none). */
+  private readonly stages?: StageRunner;
   private stopped = false;
 
   constructor(
@@ -75,6 +81,7 @@ export class PodAgent {
     identities: readonly SimulatedNodeIdentity[],
   ) {
     for (const id of identities) this.nodes.set(id.name, { id, ips: new PodIpAllocator(id.podCIDR) });
+    if (opts.stages.length) this.stages = new StageRunner(registry, logger, opts.stages);
     this.queue = new WorkQueue(
       (key) => key,
       (key) => this.sync(key),
@@ -147,10 +154,18 @@ export class PodAgent {
       throw err;
     }
     if (pod.metadata.uid !== t.uid) return;
+    if (this.stages) {
+      const at = { name: node.id.name, internalIP: node.id.internalIP, podIP: () => node.ips.assign(t.uid) };
+      const step = await this.stages.step(pod, at, t.stage, Date.now());
+      t.stage = step.state;
+      if (step.wakeMs !== undefined) this.wake(key, step.wakeMs);
+      return;
+    }
     const deletion = pod.metadata.deletionTimestamp;
     if (deletion) {
       t.deletionSeenMs ??= Date.now();
-      const due = terminationDue(deletion, t.deletionSeenMs, this.opts.podTerminationMs);
+      // A pod's own sim.ck.io/termination-seconds or ignore-sigterm over podTerminationMs.
+      const due = terminationDue(deletion, t.deletionSeenMs, podOverrides(pod, this.opts).terminationMs);
       if (Date.now() >= due) await this.remove(pod);
       else this.wake(key, due);
       return;

@@ -12,6 +12,7 @@ import type { Pod } from '../../resources/pods/pods.schema.js';
 import {
   containerId,
   cycleAt,
+  imagePullWaiting,
   readyDelayMs,
   reportedImage,
   reportedImageId,
@@ -28,6 +29,7 @@ import {
   type ConditionBody,
 } from './conditions.js';
 import type { ResolvedOptions } from './options.js';
+import { podOverrides, type PodOverrides } from './pod-overrides.js';
 
 export type PodStatus = NonNullable<Pod['status']>;
 type ContainerStatus = NonNullable<PodStatus['containerStatuses']>[number];
@@ -79,6 +81,7 @@ function report(
   waiting: string,
   now: number,
   events: number[],
+  o: PodOverrides,
 ): Report {
   const uid = pod.metadata.uid ?? '';
   const base = { name: c.name, image: reportedImage(c.image ?? ''), imageID: '', lastState: {}, restartCount: 0 };
@@ -94,7 +97,7 @@ function report(
   switch (cycle.kind) {
     case 'running': {
       const startedAt = cycle.start + startupDelayMs(c);
-      const readyAt = cycle.start + readyDelayMs(c);
+      const readyAt = cycle.start + readyDelayMs(c, o.readyDelayMs, o.neverReady);
       for (const t of [startedAt, readyAt]) if (t > now) events.push(t);
       const state = { running: { startedAt: time(cycle.start) } };
       const status = { ...common, containerID: containerId(uid, c.name, n), state, started: now >= startedAt };
@@ -119,6 +122,13 @@ function report(
   }
 }
 
+/** The status of container `c` whose image cannot be pulled, first tried at `first` (image-pull errors). */
+function pullFailure(c: Container, first: number, now: number, opts: ResolvedOptions, events: number[]): Report {
+  const waiting = imagePullWaiting(c, first, now, opts, events);
+  const base = { name: c.name, image: reportedImage(c.image ?? ''), imageID: '', lastState: {}, restartCount: 0 };
+  return { status: { ...base, state: { waiting }, ready: false, started: false }, unreadySince: first };
+}
+
 /** A sidecar still running when the pod's containers ended: stopped with them (exit code 0). */
 function stopSidecar(pod: Pod, status: ContainerStatus, ended: Ended): ContainerStatus {
   const running = status.state?.running;
@@ -138,7 +148,8 @@ export function simulatePodStatus(pod: Pod, view: AgentView, opts: ResolvedOptio
   const spec = pod.spec ?? { containers: [] };
   const inits = spec.initContainers ?? [];
   const waiting = inits.length ? 'PodInitializing' : 'ContainerCreating';
-  const sandboxAt = start + opts.podStartMs;
+  const o = podOverrides(pod, opts);
+  const sandboxAt = start + o.podStartMs;
   if (now < sandboxAt) events.push(sandboxAt);
   const plan = runPlan(pod, opts);
   // Init containers, one after the other; a sidecar lets the next start once it is started.
@@ -148,17 +159,21 @@ export function simulatePodStatus(pod: Pod, view: AgentView, opts: ResolvedOptio
   const forever = { runMs: null, exitCode: 0, restarts: false };
   for (const c of inits) {
     if (now < t) {
-      initReports.push(report(pod, c, undefined, 'PodInitializing', now, events));
+      initReports.push(report(pod, c, undefined, 'PodInitializing', now, events, o));
       continue;
     }
-    if (c.restartPolicy === 'Always') {
-      const r = report(pod, c, cycleAt(t, forever, now, opts, events), waiting, now, events);
+    if (o.pullFails(c.name)) {
+      // The pod goes no further than this init container.
+      initReports.push(pullFailure(c, t, now, opts, events));
+      t = Number.POSITIVE_INFINITY;
+    } else if (c.restartPolicy === 'Always') {
+      const r = report(pod, c, cycleAt(t, forever, now, opts, events), waiting, now, events, o);
       sidecars.push(r);
       initReports.push(r);
       t += startupDelayMs(c);
     } else {
       const run = { runMs: opts.initContainerRunMs, exitCode: 0, restarts: false };
-      const r = report(pod, c, cycleAt(t, run, now, opts, events), waiting, now, events);
+      const r = report(pod, c, cycleAt(t, run, now, opts, events), waiting, now, events, o);
       // A regular init container is ready once it completed, not while it runs (convertToAPIContainerStatuses).
       initReports.push({ ...r, status: { ...r.status, ready: Boolean(r.status.state?.terminated) } });
       t += opts.initContainerRunMs;
@@ -167,9 +182,16 @@ export function simulatePodStatus(pod: Pod, view: AgentView, opts: ResolvedOptio
   }
   const mainStart = t;
   const cycle = now >= mainStart ? cycleAt(mainStart, plan, now, opts, events) : undefined;
-  const mains = spec.containers.map((c) => report(pod, c, cycle, waiting, now, events));
-  const ended = cycle?.kind === 'terminated' ? cycle.run : undefined;
-  const phase = ended ? (ended.exitCode === 0 ? 'Succeeded' : 'Failed') : cycle ? 'Running' : 'Pending';
+  const mains = spec.containers.map((c) =>
+    cycle && o.pullFails(c.name)
+      ? pullFailure(c, mainStart, now, opts, events)
+      : report(pod, c, cycle, waiting, now, events, o),
+  );
+  // A container still waiting for its image keeps the pod from ending (kubelet getPhase).
+  const pulling = cycle ? spec.containers.filter((c) => o.pullFails(c.name)).length : 0;
+  const ended = cycle?.kind === 'terminated' && !pulling ? cycle.run : undefined;
+  const runs = cycle && pulling < spec.containers.length && cycle.kind !== 'terminated';
+  const phase = ended ? (ended.exitCode === 0 ? 'Succeeded' : 'Failed') : runs ? 'Running' : 'Pending';
   const initStatuses = initReports.map((r) => (ended ? stopSidecar(pod, r.status, ended) : r.status));
   const conditions = podConditions(pod, {
     start,
@@ -191,7 +213,7 @@ export function simulatePodStatus(pod: Pod, view: AgentView, opts: ResolvedOptio
     ...(inits.length ? { initContainerStatuses: initStatuses } : {}),
     containerStatuses: mains.map((r) => r.status),
   };
-  const future = events.filter((e) => e > now);
+  const future = events.filter((e) => e > now && Number.isFinite(e));
   return { status, nextMs: future.length ? Math.min(...future) : undefined };
 }
 

@@ -47,7 +47,11 @@ import { collectStorageMetrics, storageObserver } from './observability/storage-
 import type { Lifecycle } from './http/routes/system.js';
 import { instrumentKvStore } from './storage/kv/instrumented.js';
 import { ResourceRegistry } from './registry/resource-registry.js';
-import { workloadControllers } from './controllers/workload-controllers.js';
+import {
+  storageProtectionRuns,
+  workloadControllers,
+  type ControllerServices,
+} from './controllers/workload-controllers.js';
 import { RESOURCE_TABLE } from './resources/table.js';
 import { openKvStore } from './storage/kv/open.js';
 import type { KvStore } from './storage/kv/types.js';
@@ -97,9 +101,10 @@ function startControllers(
   evaluators: readonly Evaluator[],
   logger: Logger,
   config: ServerConfig,
+  services: ControllerServices,
 ): () => void {
   const controllers: { start(): void; stop(): void }[] = [
-    ...workloadControllers(registry, logger, config),
+    ...workloadControllers(registry, logger, config, services),
     new NamespaceController(registry, logger),
     new GarbageCollector(registry, logger),
     new PodGarbageCollector(registry, logger),
@@ -156,7 +161,8 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
   // Admission's CEL `authorizer` asks the authorizer built below (it needs the registry first).
   let authorizer: Authorizer | undefined;
   const policies = new ValidatingPolicySource(registry, logger);
-  installAdmission(registry, storage, config, evaluators, webhooks, () => authorizer, policies);
+  const admission = { ...config, storageProtection: storageProtectionRuns(config) };
+  installAdmission(registry, storage, admission, evaluators, webhooks, () => authorizer, policies);
   webhooks.start();
   policies.start();
   // The first storage call: when storage is unusable (e.g. etcd refuses our TLS), let go of it.
@@ -242,7 +248,11 @@ export async function buildDeps(config: ServerConfig, logger: Logger = createLog
       kv,
       storage.fullKey('ck-apiserver/controller-leader'),
       `${hostname()}_${randomUUID()}`,
-      () => startControllers(registry, evaluators, logger, config),
+      () =>
+        startControllers(registry, evaluators, logger, config, {
+          authorizer: authorization.authorizer,
+          metricsRegistry: metrics.registry,
+        }),
       logger,
     ),
     advertisedHostPort: `${config.advertiseAddress}:${config.securePort}`,

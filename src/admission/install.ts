@@ -1,13 +1,15 @@
 /**
  * The admission chain, installed on the stores of the registry in upstream's default order
  * (1.10 kube-apiserver --enable-admission-plugins defaults, for the kinds served here):
- * NamespaceLifecycle, LimitRanger, ServiceAccount, DefaultTolerationSeconds, then service IP
+ * NamespaceLifecycle, LimitRanger, ServiceAccount, DefaultTolerationSeconds, DefaultStorageClass, then service IP
  * and node port allocation (upstream's service REST), the admission webhooks (mutating, then
  * validating: webhooks/) with ValidatingAdmissionPolicy (policy/) between them, and ResourceQuota last, so it charges what the others filled in. Mutating steps run before the kind's validation, the others after.
  */
 import type { ResourceRegistry } from '../registry/resource-registry.js';
 import type { ObjectStorage } from '../storage/types.js';
 import { installDefaultTolerationSeconds } from './default-toleration-seconds.js';
+import { installDefaultStorageClass } from './default-storage-class.js';
+import { installStorageObjectInUseProtection } from './storage-object-in-use-protection.js';
 import { installLimitRanger } from './limit-ranger.js';
 import { namespaceLifecycle } from './namespace-lifecycle.js';
 import { evaluatorsFor, type Evaluator } from './quota/evaluators.js';
@@ -28,6 +30,12 @@ import type { Authorizer } from '../authorization/types.js';
 export interface AdmissionSettings {
   readonly serviceClusterIpRange: string;
   readonly serviceNodePortRange: string;
+  /**
+   * Whether the pvc-protection and pv-protection controllers run (`--controllers`; with
+   * simulated nodes by default): StorageObjectInUseProtection adds their finalizers only then,
+   * so that no delete waits on a finalizer nobody removes.
+   */
+  readonly storageProtection?: boolean;
 }
 
 /**
@@ -56,6 +64,8 @@ export function installAdmission(
   installLimitRanger(registry);
   installServiceAccountAdmission(registry);
   installDefaultTolerationSeconds(registry);
+  installDefaultStorageClass(registry);
+  if (settings.storageProtection) installStorageObjectInUseProtection(registry);
   registry
     .of(services)
     .addAdmission(serviceAllocation(registry, storage, settings.serviceClusterIpRange, settings.serviceNodePortRange));

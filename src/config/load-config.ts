@@ -11,6 +11,7 @@ import { parseIpRange, parsePortRange } from '../net/ranges.js';
 import { checkCipherSuites, TLS_VERSIONS, type TlsVersionName } from '../serving/cipher-suites.js';
 import { STORAGE_BACKENDS, type AuthorizationMode, type ServerConfig, type StorageBackendName } from './types.js';
 import { errorMessage } from '../api/error-message.js';
+import { CONTROLLER_MANAGER_FLAGS, controllerManagerConfig } from './controller-manager-flags.js';
 
 /** A bad flag or environment value. */
 export class ConfigError extends Error {}
@@ -22,7 +23,7 @@ export class HelpRequested extends Error {
   }
 }
 
-const FLAGS: Record<string, { key: keyof ServerConfig; help: string }> = {
+const FLAGS: Record<string, { key?: keyof ServerConfig; help: string }> = {
   'secure-port': { key: 'securePort', help: 'HTTPS port (default 6443; 0 picks a free port)' },
   'bind-address': { key: 'bindAddress', help: 'address to listen on (default 0.0.0.0)' },
   'advertise-address': {
@@ -105,6 +106,7 @@ const FLAGS: Record<string, { key: keyof ServerConfig; help: string }> = {
     key: 'simulatedNodes',
     help: 'how many simulated nodes the server keeps and plays the node agent for (default 0)',
   },
+  ...CONTROLLER_MANAGER_FLAGS,
   'enable-priority-and-fairness': {
     key: 'enablePriorityAndFairness',
     help: 'API Priority and Fairness: classify, queue and limit requests by FlowSchema and priority level (default true); false uses the max-in-flight limits',
@@ -256,7 +258,14 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Ser
   } catch (err) {
     throw new ConfigError(`invalid --tls-cipher-suites: ${errorMessage(err)}`);
   }
+  let controllerManager;
+  try {
+    controllerManager = controllerManagerConfig(raw);
+  } catch (err) {
+    throw new ConfigError(errorMessage(err));
+  }
   return {
+    controllerManager,
     securePort: parse('secure-port', port, 6443),
     bindAddress: parse('bind-address', z.string().min(1), '0.0.0.0'),
     advertiseAddress: parse('advertise-address', z.string().min(1), '127.0.0.1'),

@@ -1,3 +1,4 @@
+import type { ControllerManagerConfig } from './controller-manager-flags.js';
 import type { KubeVersion } from './emulated-version.js';
 import type { TlsVersionName } from '../serving/cipher-suites.js';
 
@@ -96,6 +97,12 @@ export interface ServerConfig {
    * (config/controllers.ts controllerEnabled).
    */
   readonly controllers?: readonly string[];
+  /**
+   * kube-controller-manager's flags of the HPA, node lifecycle, certificate signing and root CA
+   * publisher, and `--simulated-nodes-config` (config/controller-manager-flags.ts); absent = all
+   * upstream's defaults.
+   */
+  readonly controllerManager?: ControllerManagerConfig;
   /** `--simulated-nodes` (default 0): Nodes the server keeps and plays the node agent for. */
   readonly simulatedNodes?: number;
   /** `--scheduler` (default auto: on, standing down while a kube-scheduler holds the Lease kube-system/kube-scheduler): the leader schedules pods of `default-scheduler`. */

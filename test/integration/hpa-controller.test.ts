@@ -14,7 +14,7 @@ import { HorizontalController } from '../../src/controllers/podautoscaler/contro
 import { startMetricsServer, type MetricsServer } from '../helpers/metrics-server.js';
 import { useTestServer } from '../helpers/in-process.js';
 
-const srv = useTestServer({ simulatedNodes: 2 });
+const srv = useTestServer({ simulatedNodes: 2, controllers: ['*', '-horizontalpodautoscaling'] });
 const NS = 'hpa';
 const DEPLOY = `/apis/apps/v1/namespaces/${NS}/deployments`;
 const HPA = `/apis/autoscaling/v2/namespaces/${NS}/horizontalpodautoscalers`;

@@ -18,7 +18,10 @@ import { TaintEvictionController } from '../../src/controllers/tainteviction/con
 import { TtlController } from '../../src/controllers/ttl/controller.js';
 import { useTestServer } from '../helpers/in-process.js';
 
-const srv = useTestServer({ simulatedNodes: 2 });
+const srv = useTestServer({
+  simulatedNodes: 2,
+  controllers: ['*', '-nodelifecycle', '-taint-eviction-controller', '-ttl'],
+});
 const NS = 'node-lifecycle';
 const NODE = '/api/v1/nodes/sim-node-1';
 const POD = `/api/v1/namespaces/${NS}/pods/tolerant`;

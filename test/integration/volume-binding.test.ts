@@ -1,24 +1,30 @@
 /**
  * PersistentVolumeClaims that bind, on an in-process server with 2 simulated nodes: the
- * default StorageClass `standard` (WaitForFirstConsumer, provisioner sim.ck.io/simulated), the
+ * default StorageClass `standard` (Immediate, provisioner sim.ck.io/simulated), the
  * PV controller (src/controllers/volume/pv-binder), the simulated provisioner and a scheduler
  * with VolumeBinding, all started here. A claim without class gets `standard` (DefaultStorageClass
- * admission) and waits for its first consumer; a pod using it is scheduled, its claim
- * provisioned on the pod's node and bound, and the pod runs; a StatefulSet's claims bind and its
+ * admission) and is bound at once, no pod needed; a claim of a WaitForFirstConsumer class waits
+ * for its first consumer; a pod using it is scheduled, its claim provisioned on the pod's node
+ * and bound, and the pod runs; a StatefulSet's claims bind and its
  * pods become Ready; a volume made by hand binds to a matching claim and is Released (Retain)
  * when the claim goes, while a provisioned volume (Delete) is deleted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { PersistentVolumeBinder } from '../../src/controllers/volume/pv-binder/controller.js';
-import { SimulatedProvisioner, ensureDefaultStorageClass } from '../../src/controllers/volume/simulated-provisioner.js';
+import { ensureDefaultStorageClass } from '../../src/controllers/volume/simulated-provisioner.js';
 import { Scheduler } from '../../src/controllers/scheduler/scheduler.js';
 import { PvProtectionController, PvcProtectionController } from '../../src/controllers/volume/protection.js';
 import { EphemeralVolumeController } from '../../src/controllers/volume/ephemeral-volume.js';
 import { installStorageObjectInUseProtection } from '../../src/admission/storage-object-in-use-protection.js';
 import { useTestServer } from '../helpers/in-process.js';
 
-const srv = useTestServer({ simulatedNodes: 2, scheduler: 'false' });
+const srv = useTestServer({
+  simulatedNodes: 2,
+  scheduler: 'false',
+  // The server's simulated provisioner and default class stay; these are started here.
+  controllers: ['*', '-persistentvolume-binder', '-pvc-protection', '-pv-protection', '-ephemeral-volume'],
+});
 const NS = 'volumes';
 const CLAIMS = `/api/v1/namespaces/${NS}/persistentvolumeclaims`;
 const PODS = `/api/v1/namespaces/${NS}/pods`;
@@ -27,10 +33,10 @@ let stops: (() => void)[] = [];
 beforeAll(async () => {
   const registry = srv.running.deps.registry;
   const logger = pino({ level: 'silent' });
-  expect(await ensureDefaultStorageClass(registry)).toBe(true);
+  // The server made the class already (with simulated nodes), or this does.
+  await ensureDefaultStorageClass(registry);
   expect(await ensureDefaultStorageClass(registry)).toBe(false);
   const binder = new PersistentVolumeBinder(registry, logger, { resyncMs: 1_000 });
-  const provisioner = new SimulatedProvisioner(registry, logger, { resyncMs: 1_000 });
   const scheduler = new Scheduler(registry, logger, {
     volumeBinding: true,
     volumeBindPollMs: 100,
@@ -41,7 +47,7 @@ beforeAll(async () => {
   const pvcProtection = new PvcProtectionController(registry, logger);
   const pvProtection = new PvProtectionController(registry, logger);
   const ephemeral = new EphemeralVolumeController(registry, logger);
-  const all = [binder, provisioner, scheduler, pvcProtection, pvProtection, ephemeral];
+  const all = [binder, scheduler, pvcProtection, pvProtection, ephemeral];
   for (const c of all) c.start();
   stops = all.map((c) => () => c.stop());
   expect((await srv.api('POST', '/api/v1/namespaces', { metadata: { name: NS } })).status).toBe(201);
@@ -71,10 +77,33 @@ const events = async (name: string) =>
   );
 
 describe('PersistentVolumeClaims with simulated nodes', () => {
-  it('a claim of the default class is provisioned on its first consumer node and bound; the pod runs', async () => {
-    const created = await srv.api('POST', CLAIMS, { metadata: { name: 'data' }, spec: claimSpec() });
+  it('a claim without a class gets the default class and is bound at once, with no pod (Immediate)', async () => {
+    const created = await srv.api('POST', CLAIMS, { metadata: { name: 'cache' }, spec: claimSpec() });
     expect(created.status).toBe(201);
     expect(created.body.spec.storageClassName).toBe('standard');
+    const bound = await until(async () => {
+      const c = await get(`${CLAIMS}/cache`);
+      return c.status?.phase === 'Bound' ? c : undefined;
+    });
+    const pv = await get(`/api/v1/persistentvolumes/${bound.spec.volumeName}`);
+    expect(pv.status.phase).toBe('Bound');
+    expect(pv.spec.nodeAffinity).toBeUndefined();
+    expect(bound.metadata.annotations['volume.kubernetes.io/selected-node']).toBeUndefined();
+  });
+
+  it('a claim of a WaitForFirstConsumer class is provisioned on its first consumer node and bound; the pod runs', async () => {
+    const wfc = await srv.api('POST', '/apis/storage.k8s.io/v1/storageclasses', {
+      metadata: { name: 'local-wfc' },
+      provisioner: 'sim.ck.io/simulated',
+      reclaimPolicy: 'Delete',
+      volumeBindingMode: 'WaitForFirstConsumer',
+    });
+    expect(wfc.status).toBe(201);
+    const created = await srv.api('POST', CLAIMS, {
+      metadata: { name: 'data' },
+      spec: claimSpec({ storageClassName: 'local-wfc' }),
+    });
+    expect(created.status).toBe(201);
     await until(
       async () =>
         (await events('data')).includes(
@@ -111,7 +140,7 @@ describe('PersistentVolumeClaims with simulated nodes', () => {
     const pv = await get(`/api/v1/persistentvolumes/${claim.spec.volumeName}`);
     expect(pv.status.phase).toBe('Bound');
     expect(pv.spec).toMatchObject({
-      storageClassName: 'standard',
+      storageClassName: 'local-wfc',
       persistentVolumeReclaimPolicy: 'Delete',
       claimRef: { name: 'data', namespace: NS, uid: claim.metadata.uid },
       hostPath: { path: `/var/sim-volumes/${NS}/data` },

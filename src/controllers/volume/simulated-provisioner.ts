@@ -107,9 +107,12 @@ export const shouldDelete = (volume: PersistentVolume): boolean =>
   !volume.metadata.deletionTimestamp;
 
 /**
- * Create the default StorageClass `standard` unless it exists (kind's default class, made for
- * simulated nodes): default-class annotation, provisioner `sim.ck.io/simulated`,
- * WaitForFirstConsumer, reclaimPolicy Delete. Returns whether it was created; other errors throw.
+ * Create the default StorageClass `standard` unless it exists (made for simulated nodes, as
+ * minikube's `standard`): default-class annotation, provisioner `sim.ck.io/simulated`,
+ * volumeBindingMode Immediate (so a chart's claim that no pod mounts yet is Bound, and
+ * `helm install --wait` completes; a class of the user's with WaitForFirstConsumer is
+ * provisioned on its first consumer's node), reclaimPolicy Delete. Returns whether it was
+ * created; other errors throw.
  */
 export async function ensureDefaultStorageClass(registry: ResourceRegistry): Promise<boolean> {
   try {
@@ -121,7 +124,7 @@ export async function ensureDefaultStorageClass(registry: ResourceRegistry): Pro
         metadata: { name: DEFAULT_CLASS_NAME, annotations: { 'storageclass.kubernetes.io/is-default-class': 'true' } },
         provisioner: SIMULATED_PROVISIONER,
         reclaimPolicy: 'Delete',
-        volumeBindingMode: 'WaitForFirstConsumer',
+        volumeBindingMode: 'Immediate',
       } as StorageClass,
       { user: WRITER },
     );

@@ -154,7 +154,8 @@ it('with the cache held behind, lists see every acknowledged write: namespaced, 
   await expectLists(Math.max(...acked));
 
   cache.hold();
-  const behind = Math.max(...acked);
+  // Other writes (leases, events) may have moved the cache past the seeds before it was held.
+  const heldFrom = acked.length;
   for (let i = 0; i < 4; i++) await create('held-a', `new-${i}`, i % 2 ? 'b' : 'a');
   await update('held-a', 'keep-0');
   await remove('held-a', 'keep-1');
@@ -167,7 +168,7 @@ it('with the cache held behind, lists see every acknowledged write: namespaced, 
   // held-e only loses one (no key there is newer than the cache).
   await remove('held-e', 'gone-0');
   // The cache is behind every one of these writes.
-  expect(await metricOnA('apiserver_watch_cache_resource_version')).toBeLessThan(behind + 1);
+  expect(await metricOnA('apiserver_watch_cache_resource_version')).toBeLessThan(Math.min(...acked.slice(heldFrom)));
   const fellBack = await metricOnA('apiserver_watch_cache_consistent_read_total', 'fallback="true"');
   await expectLists(Math.max(...acked));
 

@@ -24,56 +24,12 @@ import {
   type IncomingHttpHeaders,
 } from 'node:http2';
 import { MessageReader } from './message-reader.js';
+import { H2Connection } from './h2/h2-connection.js';
+import { decodeMessage, unaryResult } from './grpc-unary.js';
+import { GrpcCode, GrpcError } from './grpc-error.js';
 import { errorMessage } from '../../../../api/error-message.js';
 
-/** gRPC status codes (grpc/doc/statuscodes.md) used here. */
-export const GrpcCode = {
-  CANCELLED: 1,
-  UNKNOWN: 2,
-  INVALID_ARGUMENT: 3,
-  DEADLINE_EXCEEDED: 4,
-  RESOURCE_EXHAUSTED: 8,
-  UNIMPLEMENTED: 12,
-  INTERNAL: 13,
-  UNAVAILABLE: 14,
-} as const;
-
-const CODE_NAMES = [
-  'OK',
-  'CANCELLED',
-  'UNKNOWN',
-  'INVALID_ARGUMENT',
-  'DEADLINE_EXCEEDED',
-  'NOT_FOUND',
-  'ALREADY_EXISTS',
-  'PERMISSION_DENIED',
-  'RESOURCE_EXHAUSTED',
-  'FAILED_PRECONDITION',
-  'ABORTED',
-  'OUT_OF_RANGE',
-  'UNIMPLEMENTED',
-  'INTERNAL',
-  'UNAVAILABLE',
-  'DATA_LOSS',
-  'UNAUTHENTICATED',
-];
-
-/**
- * A failed call: `code` is the gRPC status, the message "<code> <NAME>: <details>" (etcd's
- * own errors keep their "etcdserver: ..." details). `connection` is true when the member was
- * not reached or the connection was lost, so no answer came from etcd.
- */
-export class GrpcError extends Error {
-  constructor(
-    readonly code: number,
-    readonly details: string,
-    readonly connection = false,
-    /** True when the call never reached etcd (not dialled, not started, or refused unprocessed): nothing it asked for was applied. */
-    readonly unsent = false,
-  ) {
-    super(`${code} ${CODE_NAMES[code] ?? 'UNKNOWN'}: ${details}`);
-  }
-}
+export { GrpcCode, GrpcError } from './grpc-error.js';
 
 /** TLS material for the connection (PEM); absent for `http://` members. */
 export interface ChannelTls {
@@ -123,19 +79,22 @@ const CONNECTION_WINDOW = 32 * 1024 * 1024;
 /** One member's connection; see the file comment. */
 export class GrpcChannel {
   private session?: ClientHttp2Session;
-  /** When each connection was last pinged (ms since the epoch). */
-  private readonly lastPing = new WeakMap<ClientHttp2Session, number>();
+  /** The connection of unary calls (see h2/h2-connection.ts); streams use node:http2's. */
+  private unaryConn?: H2Connection;
+  /** When each unary connection was last pinged (ms since the epoch). */
+  private readonly lastPing = new WeakMap<H2Connection, number>();
   /** The connection whose ping has not been answered yet, if any. */
-  private pinging?: ClientHttp2Session;
+  private pinging?: H2Connection;
   private closed = false;
+  private readonly fixedHeaders = new Map<string, [string, string][]>();
 
   /**
    * True while a ping sent after a timed-out call is unanswered: the member may be slow or
    * gone. Not a failure (calls on it go on); a hint to send new calls elsewhere.
    */
   get suspect(): boolean {
-    const s = this.pinging;
-    return s !== undefined && s === this.session && !s.destroyed;
+    const c = this.pinging;
+    return c !== undefined && c === this.unaryConn && !c.closed;
   }
 
   /** `target`: `http://host:port` or `https://host:port`. */
@@ -162,45 +121,30 @@ export class GrpcChannel {
       );
     }
     const timeout = Math.max(1, Math.ceil(deadline - Date.now()));
-    let session: ClientHttp2Session;
+    let conn: H2Connection;
     try {
-      session = this.connected();
+      conn = this.unaryConnection();
     } catch (err) {
       return Promise.reject(
         new GrpcError(GrpcCode.UNAVAILABLE, `cannot dial ${this.target}: ${errorMessage(err)}`, true, true),
       );
     }
     return new Promise<Buffer>((resolve, reject) => {
-      let stream: ClientHttp2Stream;
-      try {
-        stream = session.request({
-          ':method': 'POST',
-          ':path': path,
-          'content-type': 'application/grpc',
-          te: 'trailers',
-          'grpc-timeout': `${timeout}m`,
-        });
-      } catch (err) {
-        reject(new GrpcError(GrpcCode.UNAVAILABLE, `connection lost: ${errorMessage(err)}`, true, true));
-        return;
-      }
-      const chunks: Buffer[] = [];
       const timer = setTimeout(() => {
-        fail(new GrpcError(GrpcCode.DEADLINE_EXCEEDED, 'Deadline exceeded'));
-        stream.close(constants.NGHTTP2_CANCEL);
-        this.check(session);
+        call.cancel();
+        reject(new GrpcError(GrpcCode.DEADLINE_EXCEEDED, 'Deadline exceeded'));
+        this.check(conn);
       }, timeout);
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      const fail = this.settle(session, stream, (err) => {
-        clearTimeout(timer);
-        if (err) return reject(err);
-        const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
-        if (body.length < 5 || body[0] !== 0 || body.readUInt32BE(1) !== body.length - 5) {
-          return reject(new GrpcError(GrpcCode.INTERNAL, 'malformed or compressed response message'));
-        }
-        resolve(body.subarray(5));
-      });
-      stream.end(frameOf(message));
+      const call = conn.request(
+        [...this.requestHeaders(path), ['grpc-timeout', `${timeout}m`]],
+        frameOf(message),
+        (outcome) => {
+          clearTimeout(timer);
+          const result = unaryResult(outcome);
+          if (result instanceof GrpcError) reject(result);
+          else resolve(result);
+        },
+      );
     });
   }
 
@@ -269,6 +213,8 @@ export class GrpcChannel {
     this.closed = true;
     this.session?.destroy();
     this.session = undefined;
+    this.unaryConn?.destroy('channel closed');
+    this.unaryConn = undefined;
   }
 
   /** The open connection, dialling one when there is none or it is going away. */
@@ -361,28 +307,54 @@ export class GrpcChannel {
    * GOAWAY ENHANCE_YOUR_CALM (`too_many_pings`), which a burst of timed-out calls against a
    * slow member would otherwise provoke.
    */
-  private check(session: ClientHttp2Session): void {
-    if (session.destroyed || session.connecting) return;
+  private check(conn: H2Connection): void {
+    if (conn.closed) return;
     const now = Date.now();
-    if (now - (this.lastPing.get(session) ?? -Infinity) < PING_MIN_INTERVAL_MS) return;
-    this.lastPing.set(session, now);
-    this.pinging = session;
+    if (now - (this.lastPing.get(conn) ?? -Infinity) < PING_MIN_INTERVAL_MS) return;
+    this.lastPing.set(conn, now);
+    this.pinging = conn;
     const answered = () => {
       clearTimeout(timer);
-      if (this.pinging === session) this.pinging = undefined;
+      if (this.pinging === conn) this.pinging = undefined;
     };
     const timer = setTimeout(() => {
       answered();
-      session.destroy(new Error(`connection did not answer a ping in ${PING_TIMEOUT_MS / 1000} s`));
+      conn.destroy(`connection did not answer a ping in ${PING_TIMEOUT_MS / 1000} s`);
     }, PING_TIMEOUT_MS);
     timer.unref();
-    try {
-      // Any outcome but silence ends the suspicion: an answer, or the session closing.
-      session.ping(answered);
-    } catch {
-      // Too many pings outstanding: one is already checking.
-      answered();
+    // Any outcome but silence ends the suspicion: an answer, or the connection closing.
+    if (!conn.ping(answered)) answered();
+  }
+
+  /** The connection of unary calls, dialled when there is none or it can take no more calls. */
+  private unaryConnection(): H2Connection {
+    const current = this.unaryConn;
+    if (current?.usable) return current;
+    const conn = new H2Connection(this.target, {
+      tls: this.options.tls,
+      dialTimeoutMs: this.options.dialTimeoutMs,
+      onFailure: this.options.onConnectionFailure,
+    });
+    this.unaryConn = conn;
+    return conn;
+  }
+
+  /** The fixed request headers of a unary call of `path` (pseudo-headers first). */
+  private requestHeaders(path: string): [string, string][] {
+    let fixed = this.fixedHeaders.get(path);
+    if (!fixed) {
+      const url = new URL(this.target);
+      fixed = [
+        [':method', 'POST'],
+        [':scheme', url.protocol === 'https:' ? 'https' : 'http'],
+        [':path', path],
+        [':authority', url.host],
+        ['content-type', 'application/grpc'],
+        ['te', 'trailers'],
+      ];
+      this.fixedHeaders.set(path, fixed);
     }
+    return fixed;
   }
 }
 
@@ -393,15 +365,4 @@ function frameOf(message: Uint8Array): Buffer {
   frame.writeUInt32BE(message.length, 1);
   frame.set(message, 5);
   return frame;
-}
-
-/** grpc-message is percent-encoded (grpc/doc/PROTOCOL-HTTP2.md). */
-function decodeMessage(value: string | string[] | undefined): string {
-  const text = Array.isArray(value) ? value[0] : value;
-  if (!text) return '';
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }

@@ -1,14 +1,17 @@
 /**
- * gRPC calls to one etcd member over one HTTP/2 connection (node:http2): unary calls, the
- * transport of the KV hot path (Range and Txn), and bidirectional streams (Watch). The wire format is gRPC's (grpc/doc/PROTOCOL-HTTP2.md):
- * a POST of `application/grpc` with a `grpc-timeout`, a 5-byte length prefix before the
- * message, and `grpc-status` / `grpc-message` in the trailers. It exists because a call through
- * the general-purpose client costs about three times the CPU (measured: 142-176 µs against
- * 56-66 µs per Range at concurrency 64), and the API server spends most of its time there.
- *  - The connection is dialled on the first call and again after it is lost; calls share it.
+ * gRPC calls to one etcd member: unary calls, the transport of the KV hot path (Range and
+ * Txn), and bidirectional streams (Watch). The wire format is gRPC's
+ * (grpc/doc/PROTOCOL-HTTP2.md): a POST of `application/grpc` with a `grpc-timeout`, a 5-byte
+ * length prefix before the message, and `grpc-status` / `grpc-message` in the trailers. It
+ * exists because a call through the general-purpose client costs about three times the CPU
+ * (measured: 142-176 µs against 56-66 µs per Range at concurrency 64).
+ *  - Unary calls share one connection of our own (h2/h2-connection.ts: a Txn costs about 15 µs
+ *    of client CPU there, against 40-55 µs on a node:http2 stream); streams share one
+ *    node:http2 session, where the cost is per message, not per call. Each connection is
+ *    dialled on its first call and again after it is lost or has gone away.
  *  - A call that cannot reach the member (refused, reset, dial timeout, connection lost) fails
  *    with UNAVAILABLE marked `connection`; a call past its deadline with DEADLINE_EXCEEDED,
- *    after which the connection is pinged (at most once per 5 s, within etcd's keepalive
+ *    after which the unary connection is pinged (at most once per 5 s, within etcd's keepalive
  *    enforcement). While the ping is unanswered the channel is {@link GrpcChannel.suspect}
  *    (callers prefer other members); the connection is dropped when no answer comes in 2 s,
  *    and the member dialled afresh. (Upstream's keepalive waits 10 s; here a resumed watch

@@ -77,7 +77,10 @@ describe('H2Connection against a peer sending arbitrary frames', () => {
   });
 
   it('refuses a TLS server that does not agree to h2 by ALPN', async () => {
-    const pems = await generate([{ name: 'commonName', value: 'localhost' }], { days: 1, keySize: 2048 });
+    const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
+      keySize: 2048,
+      notAfterDate: new Date(Date.now() + 86_400_000),
+    });
     const tls = createTlsServer({ key: pems.private, cert: pems.cert, ALPNProtocols: ['http/1.1'] }, (s) =>
       s.on('error', () => undefined),
     );

@@ -187,7 +187,7 @@ describe('H2Connection against node:http2', () => {
 
   it('speaks TLS with ALPN h2', async () => {
     const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
-      days: 1,
+      notAfterDate: new Date(Date.now() + 86_400_000),
       keySize: 2048,
       extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
     });

@@ -216,7 +216,7 @@ export class GrpcChannel {
     this.closed = true;
     this.session?.destroy();
     this.session = undefined;
-    this.unaryConn?.destroy('channel closed');
+    this.unaryConn?.destroy();
     this.unaryConn = undefined;
   }
 

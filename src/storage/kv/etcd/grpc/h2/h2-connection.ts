@@ -89,7 +89,7 @@ export class H2Connection extends H2Transport {
     return true;
   }
 
-  /** Close the connection; open streams fail with `why`. */
+  /** Close the connection; open streams fail with `why`, which onFailure is told unless it is the default (a close asked for). */
   destroy(why = 'connection closed'): void {
     this.fail(why);
   }

@@ -89,9 +89,9 @@ export class H2Connection extends H2Transport {
     return true;
   }
 
-  /** Close the connection; open streams fail with `why`, which onFailure is told unless it is the default (a close asked for). */
-  destroy(why = 'connection closed'): void {
-    this.fail(why);
+  /** Close the connection; open streams fail with `why`, which onFailure is told (none given: a close asked for, not reported). */
+  destroy(why?: string): void {
+    this.fail(why ?? 'connection closed', why !== undefined);
   }
 
   private cancel(stream: H2Stream): void {
@@ -245,7 +245,7 @@ export class H2Connection extends H2Transport {
       if (stream.id) this.release(stream);
       stream.finish({ error: why, unsent: true, lost: false });
     }
-    if (this.streams.size === 0) this.socket.end();
+    this.endIfIdle();
   }
 
   private onWindowUpdate(f: Frame): void {

@@ -70,7 +70,8 @@ export class H2Stream {
 
   /** The server ended the stream: hand over the response. */
   complete(): void {
-    const body = this.chunks.length === 1 ? Buffer.from(this.chunks[0]) : Buffer.concat(this.chunks);
+    // One chunk is handed over as it is: a view of a socket read, which no later read reuses.
+    const body = this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks);
     this.finish({ response: { headers: this.first ?? [], body, trailers: this.trailers } });
   }
 

@@ -89,7 +89,8 @@ export abstract class H2Transport {
     this.socket.on('error', (err) => this.fail(err.message));
     this.socket.on('close', () => {
       clearTimeout(dial);
-      this.fail('connection closed');
+      // A connection the peer closes cleanly is not a failure; one it never made is.
+      this.fail('connection closed', !this.connected);
     });
     this.write(PREFACE);
     this.write(
@@ -190,8 +191,13 @@ export abstract class H2Transport {
   protected release(stream: H2Stream): void {
     this.streams.delete(stream.id);
     this.blocked.delete(stream);
-    if (this.draining && this.streams.size === 0 && !this.closed) this.socket.end();
+    this.endIfIdle();
     this.startQueued();
+  }
+
+  /** Close a draining connection once its last stream has ended. */
+  protected endIfIdle(): void {
+    if (this.draining && this.streams.size === 0 && !this.closed) this.socket.end();
   }
 
   /** Write `bytes`, corked until the end of this turn so that a turn's frames go out in one write. */
@@ -208,12 +214,15 @@ export abstract class H2Transport {
     this.socket.write(bytes);
   }
 
-  /** The connection is gone: fail every stream, once (`unsent` when it never connected). */
-  protected fail(why: string): void {
+  /**
+   * The connection is gone: fail every stream, once (`unsent` when it never connected), and
+   * tell onFailure `why` when `report`.
+   */
+  protected fail(why: string, report = true): void {
     if (this.closedWith !== undefined) return;
     this.closedWith = why;
     const wasConnected = this.connected;
-    if (why !== 'connection closed' || !wasConnected) this.options.onFailure?.(`${this.target}: ${why}`);
+    if (report) this.options.onFailure?.(`${this.target}: ${why}`);
     this.socket.destroy();
     const open = [...this.streams.values(), ...this.queued.splice(0)];
     this.streams.clear();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { progressRequestsSafe } from '../kv/etcd/etcd-store.js';
-import type { KvStore, WatchProgressMode } from '../kv/types.js';
+import { KvError, type KvStore, type WatchProgressMode } from '../kv/types.js';
 import { readConsistent } from './freshness.js';
 import { WatchCache } from './watch-cache.js';
 
@@ -94,6 +94,24 @@ describe('readConsistent', () => {
       (rv) => rv,
     );
     expect(deleted).toBeNull();
+  });
+
+  it('reads storage (null), not 410, when storage is compacted past its revision before the proof reads it', async () => {
+    const kv = storeAt(() => 9, 'none');
+    kv.range = async () => {
+      throw new KvError('Compacted', 'etcdserver: mvcc: required revision has been compacted', 10);
+    };
+    const got = await readConsistent(
+      { kv, cache: cacheAt(3), requestProgress: () => undefined, range: { ...NO_RANGE, cachedCount: () => 2 } },
+      (rv) => rv,
+    );
+    expect(got).toBeNull();
+    kv.range = async () => {
+      throw new KvError('Unavailable', 'no member reachable');
+    };
+    await expect(
+      readConsistent({ kv, cache: cacheAt(3), requestProgress: () => undefined, range: NO_RANGE }, (rv) => rv),
+    ).rejects.toMatchObject({ code: 'Unavailable' });
   });
 
   it('reads storage (null) after the timeout where no progress comes', async () => {

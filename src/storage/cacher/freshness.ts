@@ -18,10 +18,11 @@
  * the cache then answers for that range at R. Otherwise (the range changed and the watch has
  * not caught up, no progress within `timeoutMs`, upstream's blockTimeout of 3 s, the cache
  * stopped serving) it resolves to null and the caller reads storage over the same range, as
- * upstream's fallback does.
+ * upstream's fallback does. A compaction of storage past R before the proof's reads also
+ * resolves to null: the fallback reads storage's latest state, which no compaction expires.
  */
 import { StorageError } from '../storage-error.js';
-import type { KvStore } from '../kv/types.js';
+import { KvError, type KvStore } from '../kv/types.js';
 import { CacheNotReady, type WatchCache } from './watch-cache.js';
 
 export interface FreshnessCheck {
@@ -64,7 +65,7 @@ export async function readConsistent<T>(
   const mode = await kv.watchProgress();
   if (mode === 'none') {
     // Synchronously after the proof, so the cache's state is the one proven.
-    if (await rangeUnchanged(check, target)) {
+    if (await rangeUnchanged(check, target).catch(unprovenIfCompacted)) {
       // Proven for the whole resource, no event can still come at or below `target`: say so,
       // as a progress notification would, so the next reads need no proof until storage moves.
       if (check.range.whole) cache.advance(target);
@@ -85,6 +86,12 @@ export async function readConsistent<T>(
       if (!(err instanceof StorageError) || err.code !== 'TooLargeResourceVersion') throw err;
     }
   }
+}
+
+/** A proof read at a revision compacted meanwhile proves nothing; other failures stand. */
+function unprovenIfCompacted(err: unknown): false {
+  if (err instanceof KvError && err.code === 'Compacted') return false;
+  throw err;
 }
 
 /**

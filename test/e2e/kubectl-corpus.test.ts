@@ -7,6 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { manifestSets, namespacesOf } from '../fixtures/corpus/sets.js';
 import { clientFor } from '../helpers/api-client.js';
@@ -125,15 +126,23 @@ describe.each(KUBECTLS)('kubectl (%s)', (label, kubectl) => {
       }
       expect((await api.call('POST', path, pod('last', 0))).status).toBe(201);
       await waitFor(() => events().some((e) => e.object.metadata.name === 'last'), 15_000);
-      const state = new Map<string, string>();
-      for (const e of events()) {
-        if (e.type === 'DELETED') state.delete(e.object.metadata.name);
-        else state.set(e.object.metadata.name, e.object.metadata.resourceVersion);
-      }
+      /** Each pod's resourceVersion as the watch has shown it so far. */
+      const watched = () => {
+        const state = new Map<string, string>();
+        for (const e of events()) {
+          if (e.type === 'DELETED') state.delete(e.object.metadata.name);
+          else state.set(e.object.metadata.name, e.object.metadata.resourceVersion);
+        }
+        return Object.fromEntries(state);
+      };
       const truth = await api.call('GET', path);
-      expect(Object.fromEntries(state)).toEqual(
-        Object.fromEntries(truth.body.items.map((i: any) => [i.metadata.name, i.metadata.resourceVersion])),
+      const listed = Object.fromEntries(
+        truth.body.items.map((i: any) => [i.metadata.name, i.metadata.resourceVersion]),
       );
+      // Writes by the server's own controllers (a pod's scheduling status) may still be on their
+      // way to the watch when the list is read: give the watch time to reach the list's state.
+      await waitFor(() => isDeepStrictEqual(watched(), listed), 15_000).catch(() => undefined);
+      expect(watched()).toEqual(listed);
     } finally {
       watcher.kill('SIGTERM');
       await api.close();
